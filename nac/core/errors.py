@@ -1,0 +1,46 @@
+"""Why a move was refused. Every refusal is an `IllegalMove` and changes nothing."""
+
+from __future__ import annotations
+
+from .mark import Mark
+
+
+class IllegalMove(Exception):
+    """A move that the rules do not allow. The message says which square and why."""
+
+
+class NotASquare(IllegalMove):
+    """The move names no square: 0, 10, -1, a word, a float."""
+
+    def __init__(self, square: object, valid: str) -> None:
+        self.square = square
+        super().__init__(f"{square!r} is not a square: use {valid}")
+
+
+class SquareTaken(IllegalMove):
+    """The square already holds a mark."""
+
+    def __init__(self, square: str, cell: int, mark: Mark) -> None:
+        self.square = square
+        self.cell = cell
+        self.mark = mark
+        super().__init__(f"{square} is taken by {mark}")
+
+
+class GameAlreadyOver(IllegalMove):
+    """The game has ended; only a new game can go on."""
+
+    def __init__(self) -> None:
+        super().__init__("the game is over: start a new game")
+
+
+class NotYourTurn(IllegalMove):
+    """The side asking to move is not the side to move."""
+
+    def __init__(self, to_move: Mark, detail: str) -> None:
+        self.to_move = to_move
+        super().__init__(f"it is {to_move}'s turn: {detail}")
+
+
+class InvalidPosition(ValueError):
+    """A text or a set of marks that is not a position a game can reach."""

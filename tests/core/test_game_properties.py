@@ -1,0 +1,70 @@
+"""Property tests: random sequences of legal and illegal calls keep the Game's invariants."""
+
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nac.core import Change, Game, IllegalMove, KeypadLayout, Level, Mark, Outcome
+
+calls = st.one_of(
+    st.tuples(st.just("key"), st.one_of(st.integers(-2, 11), st.sampled_from(["5", "x", ""]))),
+    st.tuples(st.just("cell"), st.one_of(st.integers(-2, 10), st.none())),
+    st.tuples(st.just("computer"), st.none()),
+    st.tuples(st.just("new"), st.sampled_from([None, Mark.X, Mark.O])),
+    st.tuples(st.just("level"), st.sampled_from(list(Level))),
+    st.tuples(st.just("keypad"), st.sampled_from(list(KeypadLayout))),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(calls, max_size=40), st.integers(0, 2**32))
+def test_random_calls_keep_the_invariants(sequence: list[tuple[str, object]], seed: int) -> None:
+    changes: list[Change] = []
+    outcomes: list[Outcome] = []
+    game = Game(on_change=changes.append, on_game_over=outcomes.append, rng=random.Random(seed))
+    for name, argument in sequence:
+        before = (game.board, game.moves, len(changes), len(outcomes), game.human)
+        try:
+            if name == "key":
+                game.play_key(argument)
+            elif name == "cell":
+                game.play_cell(argument)
+            elif name == "computer":
+                game.computer_move()
+            elif name == "new":
+                game.new_game(human=argument)  # type: ignore[arg-type]
+                changes.clear()
+                outcomes.clear()
+            elif name == "level":
+                game.level = argument  # type: ignore[assignment]
+            else:
+                game.keypad = argument  # type: ignore[assignment]
+        except IllegalMove:
+            assert (game.board, game.moves, len(changes), len(outcomes), game.human) == before
+        check_invariants(game, changes, outcomes)
+
+
+def check_invariants(game: Game, changes: list[Change], outcomes: list[Outcome]) -> None:
+    board = game.board
+    # The callbacks since the new game rebuild exactly the board.
+    rebuilt: dict[int, Mark] = {change.cell.index: change.mark for change in changes}
+    assert len(rebuilt) == len(changes) == board.mark_count == len(game.moves)
+    assert all(board[cell] is mark for cell, mark in rebuilt.items())
+    for change in changes:
+        assert divmod(change.cell.index, 3) == (change.cell.row, change.cell.column)
+    # Marks alternate, and the counts differ by at most one in the starter's favour.
+    marks = [move.mark for move in game.moves]
+    assert all(a is not b for a, b in itertools.pairwise(marks))
+    if marks:
+        starter = marks[0]
+        difference = len(board.cells_of(starter)) - len(board.cells_of(starter.other))
+        assert difference in (0, 1)
+    # Every move of the human's mark was the human's, every other one the computer's.
+    assert all(move.by_computer == (move.mark is not game.human) for move in game.moves)
+    # Exactly one game-over per finished game, matching the board.
+    assert len(outcomes) == (1 if game.is_over else 0)
+    if outcomes:
+        assert outcomes[0] == board.outcome
+    assert game.is_human_turn + game.is_computer_turn == (0 if game.is_over else 1)
