@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
+CONSTRAINTS := tests/constraints.txt
 ARGS ?=
 
 .PHONY: play test lint bench screenshots clean
@@ -12,12 +13,12 @@ $(BIN)/python:
 		|| { echo "nac needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) -V 2>&1)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
-	$(PIP) install -e .
+$(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP) install -c $(CONSTRAINTS) -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP) install -c $(CONSTRAINTS) -e '.[test]'
 	@touch $@ $(VENV)/.installed-play
 
 ## play: set up and start the game (extra arguments: make play ARGS="--level genius")
@@ -38,6 +39,11 @@ lint: $(VENV)/.installed-test
 ## bench: print speed and strength figures (asserts nothing)
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_core
+	$(BIN)/python -m tests.benchmarks.bench_app
+
+## screenshots: regenerate the SVGs in screenshots/ from the app itself
+screenshots: $(VENV)/.installed-test
+	$(BIN)/python -m tests.ui.make_screenshots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

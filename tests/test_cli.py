@@ -22,15 +22,46 @@ def test_version() -> None:
 def test_help_lists_the_options() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for option in ("--level", "--computer-starts", "--keypad", "--mark"):
+    for option in ("--level", "--computer-starts", "--keypad", "--mark", "--think", "--plain"):
         assert option in result.stdout
 
 
 @pytest.mark.parametrize(
-    "args", [["--level", "godlike"], ["--keypad", "qwerty"], ["--mark", "Z"], ["--nope"]]
+    "args",
+    [
+        ["--level", "godlike"],
+        ["--keypad", "qwerty"],
+        ["--mark", "Z"],
+        ["--think", "-1"],
+        ["--think", "soon"],
+        ["--think", "nan"],
+        ["--think", "11"],
+        ["--nope"],
+    ],
 )
 def test_a_bad_value_exits_with_status_2_and_says_why(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2
     assert "error:" in result.stderr
     assert result.stdout == ""
+
+
+def test_plain_mode_plays_from_typed_lines() -> None:
+    result = run("--plain", "--level", "genius", stdin="5\nq\n")
+    assert result.returncode == 0
+    assert "You (X) played 5." in result.stdout
+    assert "The computer (O) played" in result.stdout
+
+
+def test_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nac.cli import main
+    from nac.core import KeypadLayout, Level, Mark
+    from nac.ui.app import NacApp
+
+    started: list[NacApp] = []
+    monkeypatch.setattr(NacApp, "run", lambda app: started.append(app))
+    argv = ["--level", "genius", "--keypad", "numpad", "--mark", "o", "--think", "0.5"]
+    assert main([*argv, "--computer-starts"]) == 0
+    (app,) = started
+    assert app.game.level is Level.GENIUS and app.game.keypad is KeypadLayout.NUMPAD
+    assert app.game.human is Mark.O and app.think_seconds == 0.5 and app.computer_starts

@@ -1,7 +1,8 @@
 """The stateful, UI-agnostic game controller that any front end can drive.
 
-A front end calls `Game` methods for what the player does and hears back through two callbacks:
-`on_change` once per mark placed, and `on_game_over` once per finished game.
+A front end calls `Game` methods for what the player does and hears back through callbacks:
+`on_change` once per mark placed, `on_game_over` once per finished game, and `on_new_game`
+when the board is cleared for another game.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class Move(NamedTuple):
 
 ChangeListener = Callable[[Change], object]
 GameOverListener = Callable[[Outcome], object]
+NewGameListener = Callable[[Board], object]
 
 
 class Game:
@@ -80,6 +82,7 @@ class Game:
         on_change: ChangeListener | None = None,
         on_game_over: GameOverListener | None = None,
         *,
+        on_new_game: NewGameListener | None = None,
         level: Level = Level.AVERAGE,
         human: Mark = Mark.X,
         keypad: KeypadLayout = KeypadLayout.PHONE,
@@ -89,6 +92,7 @@ class Game:
     ) -> None:
         self.on_change = on_change
         self.on_game_over = on_game_over
+        self.on_new_game = on_new_game
         self.level = level
         self.keypad = keypad
         self.rng = rng or random.Random()
@@ -174,6 +178,8 @@ class Game:
             self._human = human
         self._board = Board.empty(self._size, self._win_length, first=self._human)
         self._moves.clear()
+        if self.on_new_game is not None:
+            self.on_new_game(self._board)
 
     # -- inside -----------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from itertools import product
 from nac.core import Board, InvalidPosition, Level, Mark, choose_move
 from nac.core.opponents import clear_caches
 
-from .common import header, median, micro, milli, percentile
+from .common import ensure_bytecode, header, median, micro, milli, percentile
 
 COLD_RUNS = 21
 WARM_RUNS = 5
@@ -126,6 +126,7 @@ def strength_table() -> None:
 
 
 def main() -> None:
+    ensure_bytecode()
     cold_first_reply()
     warm_replies()
     strength_table()

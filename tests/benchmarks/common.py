@@ -7,6 +7,7 @@ import platform
 import statistics
 import sys
 from datetime import date
+from pathlib import Path
 
 
 def machine() -> str:
@@ -32,6 +33,16 @@ def median(values: list[float]) -> float:
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def ensure_bytecode() -> None:
+    """Compile the package, as an installer would: this machine may run with
+    PYTHONDONTWRITEBYTECODE=1, and an editable install then recompiles nac at every start."""
+    import compileall
+
+    import nac
+
+    compileall.compile_dir(str(Path(nac.__file__).parent), quiet=1)
 
 
 def header(title: str) -> None:

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from nac.core import (
+    Board,
     Cell,
     Change,
     Game,
@@ -201,12 +202,14 @@ def test_a_level_switch_mid_game_changes_who_replies() -> None:
     assert strays > 0
 
 
-def test_new_game_clears_the_board_and_the_history() -> None:
-    game, _recorder = recorded_game()
+def test_new_game_clears_the_board_and_says_so() -> None:
+    cleared: list[Board] = []
+    game, _ = recorded_game(on_new_game=cleared.append)
     game.play_key(5)
     game.computer_move()
     game.new_game()
     assert game.board.is_empty and game.moves == () and game.is_human_turn
+    assert cleared == [game.board]
     game.new_game(human=Mark.O)
     assert game.human is Mark.O and game.turn is Mark.O and game.is_human_turn
 

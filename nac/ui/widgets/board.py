@@ -1,0 +1,246 @@
+"""The big-glyph board: the grid, the marks, the keys of empty cells, cursor and highlights.
+
+It only draws what it is told (`BoardView`) and reports clicks; it decides no rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...core import Mark
+from ..glyphs import glyph, glyph_width
+from ..metrics import BoardMetrics, board_metrics
+
+LAST_MOVE_MARKER = "●"
+WINNING_MARKER = "★"
+
+
+class BoardView(NamedTuple):
+    """What the board shows: a mark or nothing per cell, and the key that plays each cell."""
+
+    marks: tuple[Mark | None, ...]
+    labels: tuple[str, ...]
+    last_move: int | None = None
+    winning: frozenset[int] = frozenset()
+
+    @property
+    def cells(self) -> int:
+        return int(len(self.marks) ** 0.5)
+
+    @classmethod
+    def empty(cls, cells: int = 3) -> BoardView:
+        return cls((None,) * cells * cells, ("",) * cells * cells)
+
+
+class BoardWidget(Widget):
+    """Draws an n×n board scaled to its size: big glyphs when there is room, one letter when not."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "board--grid",
+        "board--x",
+        "board--o",
+        "board--key",
+        "board--cursor",
+        "board--winning",
+        "board--last",
+    }
+
+    DEFAULT_CSS = """
+    BoardWidget {
+        width: 1fr;
+        height: 1fr;
+    }
+    BoardWidget > .board--grid { color: $foreground 55%; }
+    BoardWidget > .board--x { color: $text-primary; text-style: bold; }
+    BoardWidget > .board--o { color: $text-warning; text-style: bold; }
+    BoardWidget > .board--key { color: $text-muted; }
+    BoardWidget > .board--cursor { background: $foreground 12%; }
+    BoardWidget > .board--winning { background: $success 35%; text-style: bold; }
+    BoardWidget > .board--last { color: $text-accent; text-style: bold; }
+    """
+
+    view: reactive[BoardView] = reactive(BoardView.empty)
+    cursor: reactive[int] = reactive(4)
+    show_cursor: reactive[bool] = reactive(True)
+
+    @dataclass
+    class CellClicked(Message):
+        """The player clicked a cell."""
+
+        cell: int
+
+    def metrics(self) -> BoardMetrics | None:
+        """The board that fits this widget's size now (None if none fits)."""
+        return board_metrics(self.view.cells, self.content_size.width, self.content_size.height)
+
+    def origin(self, metrics: BoardMetrics) -> tuple[int, int]:
+        """Where the board's top-left corner is drawn: centred in the widget."""
+        size = self.content_size
+        return (
+            max(0, (size.width - metrics.width) // 2),
+            max(0, (size.height - metrics.height) // 2),
+        )
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell under content offset (x, y), or None on a grid line or outside the board."""
+        metrics = self.metrics()
+        if metrics is None:
+            return None
+        left, top = self.origin(metrics)
+        column, column_offset = divmod(x - left - 1, metrics.cell_width + 1)
+        row, row_offset = divmod(y - top - 1, metrics.cell_height + 1)
+        inside = column_offset < metrics.cell_width and row_offset < metrics.cell_height
+        if inside and 0 <= row < metrics.cells and 0 <= column < metrics.cells:
+            return row * metrics.cells + column
+        return None
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at(offset.x, offset.y)
+        if cell is not None:
+            self.cursor = cell
+            self.post_message(self.CellClicked(cell))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and (cell := self.cell_at(offset.x, offset.y)) is not None:
+            self.cursor = cell
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        """Move the cursor, stopping at the edges."""
+        cells = self.view.cells
+        row, column = divmod(self.cursor, cells)
+        row = min(cells - 1, max(0, row + rows))
+        column = min(cells - 1, max(0, column + columns))
+        self.cursor = row * cells + column
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def render(self) -> Text:
+        metrics = self.metrics()
+        if metrics is None:
+            return Text("")
+        left, top = self.origin(metrics)
+        styles = {name: self._style(name) for name in self.COMPONENT_CLASSES}
+        backgrounds = {name: self._background(name) for name in ("board--cursor", "board--winning")}
+        lines = [Text()] * top + self._board_lines(metrics, styles, backgrounds)
+        for line in lines[top:]:
+            line.pad_left(left)
+        return Text("\n").join(lines)
+
+    def _style(self, name: str) -> Style:
+        """A component's colours and text style, blended over the widget's background, without
+        the background itself (so a mark keeps the cell's highlight under it)."""
+        style = self.get_component_rich_style(name)
+        return Style(
+            color=style.color, bold=style.bold, italic=style.italic, underline=style.underline
+        )
+
+    def _background(self, name: str) -> Style:
+        """A component's background, blended over the widget's background."""
+        return Style(bgcolor=self.get_component_rich_style(name).bgcolor)
+
+    def _board_lines(
+        self, metrics: BoardMetrics, styles: dict[str, Style], backgrounds: dict[str, Style]
+    ) -> list[Text]:
+        grid = styles["board--grid"]
+        n, width = metrics.cells, metrics.cell_width
+        rule = "─" * width
+
+        def border(left: str, middle: str, right: str) -> Text:
+            return Text(left + middle.join([rule] * n) + right, style=grid)
+
+        view = self.view
+        lines = [border("┌", "┬", "┐")]
+        for row in range(n):
+            cells = range(row * n, row * n + n)
+            cell_backgrounds = {
+                cell: backgrounds["board--winning"]
+                if cell in view.winning
+                else backgrounds["board--cursor"]
+                if cell == self.cursor and self.show_cursor
+                else Style()
+                for cell in cells
+            }
+            for cell_row in range(metrics.cell_height):
+                line = Text("│", style=grid)
+                for cell in cells:
+                    for chars, style in self._cell_line(
+                        cell, cell_row, metrics, styles, cell_backgrounds[cell]
+                    ):
+                        line.append(chars, style)
+                    line.append("│", style=grid)
+                lines.append(line)
+            lines.append(border("├", "┼", "┤") if row < n - 1 else border("└", "┴", "┘"))
+        return lines
+
+    def _cell_line(
+        self,
+        cell: int,
+        cell_row: int,
+        metrics: BoardMetrics,
+        styles: dict[str, Style],
+        background: Style,
+    ) -> list[tuple[str, Style]]:
+        """One row of one cell's interior, `metrics.cell_width` wide, as (text, style) runs."""
+        view = self.view
+        mark = view.marks[cell]
+        line = _CellLine(metrics.cell_width, background)
+        mark_style = styles["board--x" if mark is Mark.X else "board--o"]
+
+        if metrics.compact:
+            if mark is None:
+                line.put(1, view.labels[cell] or " ", styles["board--key"])
+            elif cell == view.last_move:
+                line.put(1, mark.value, mark_style + Style(underline=True))
+            else:
+                line.put(1, mark.value, mark_style)
+        elif cell_row == 0:
+            if mark is None and view.labels[cell]:
+                line.put(1, view.labels[cell], styles["board--key"])
+            if cell in view.winning:
+                line.put(1, WINNING_MARKER, styles["board--last"])
+            if cell == view.last_move:
+                line.put(metrics.cell_width - 2, LAST_MOVE_MARKER, styles["board--last"])
+        elif mark is not None and cell_row - 1 < metrics.glyph_rows:
+            rows = metrics.glyph_rows
+            left = (metrics.cell_width - glyph_width(rows)) // 2
+            line.put(left, glyph(mark, rows)[cell_row - 1], mark_style)
+        return line.runs()
+
+
+class _CellLine:
+    """A row of a cell being drawn: characters, each with a style over the cell's background."""
+
+    def __init__(self, width: int, background: Style) -> None:
+        self.background = background
+        self.chars = [" "] * width
+        self.styles = [background] * width
+
+    def put(self, start: int, chars: str, style: Style) -> None:
+        combined = self.background + style
+        for index, char in enumerate(chars, start):
+            self.chars[index] = char
+            self.styles[index] = combined
+
+    def runs(self) -> list[tuple[str, Style]]:
+        """The row as runs of characters sharing a style."""
+        runs: list[tuple[str, Style]] = []
+        start = 0
+        for index in range(1, len(self.chars) + 1):
+            if index == len(self.chars) or self.styles[index] is not self.styles[start]:
+                runs.append(("".join(self.chars[start:index]), self.styles[start]))
+                start = index
+        return runs

@@ -1,0 +1,125 @@
+"""Benchmark of the Textual app: cold start to the first frame, and key press to repaint.
+
+Prints figures; asserts nothing. Run with `make bench`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import subprocess
+import sys
+import time
+
+from .common import ensure_bytecode, header, median, milli
+
+START_RUNS = 11
+KEY_SAMPLES = 300
+
+# Each child times itself from its first line (before any import) to the Ready event, which
+# Textual sends once the first frame has been displayed.
+START_SCRIPT = """
+import time
+start = time.perf_counter()
+import sys
+which = sys.argv[1]
+if which == "nac":
+    from pathlib import Path
+    import nac.ui.app
+    from nac.ui.app import NacApp as Base
+    css = str(Path(nac.ui.app.__file__).with_name("app.tcss"))
+else:
+    from textual.app import App as Base
+    css = None
+from textual.app import ComposeResult
+from textual.widgets import Footer, Label
+
+class Timed(Base):
+    if css:
+        CSS_PATH = css
+    else:
+        def compose(self) -> ComposeResult:
+            yield Label("Hello")
+            yield Footer()
+
+    def on_ready(self) -> None:
+        self.first_frame = time.perf_counter() - start
+        self.exit()
+
+app = Timed()
+app.run(headless=True, size=(100, 32))
+print(app.first_frame)
+"""
+
+
+def start_once(which: str) -> float:
+    out = subprocess.run(
+        [sys.executable, "-c", START_SCRIPT, which], capture_output=True, text=True, check=True
+    )
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def cold_start() -> None:
+    header("App: cold start to the first frame (headless, 100×32)")
+    bare, nac = [], []
+    for _ in range(START_RUNS):  # interleaved, so both see the same machine load
+        bare.append(start_once("bare"))
+        nac.append(start_once("nac"))
+    ratio = median(nac) / median(bare)
+    print(f"runs: {START_RUNS} each, interleaved")
+    print(f"bare Textual app (Label + Footer): median {milli(median(bare))}")
+    print(f"nac:                               median {milli(median(nac))}")
+    print(f"ratio of medians: {ratio:.2f}× (target <= 1.25×)")
+
+
+async def key_to_repaint() -> list[float]:
+    from nac.ui.app import NacApp
+    from nac.ui.widgets.board import BoardWidget
+
+    app = NacApp(think_seconds=0, rng=random.Random(5))
+    samples: list[float] = []
+    async with app.run_test(size=(100, 32)) as pilot:
+        widget = app.query_one(BoardWidget)
+        painted: list[float] = []
+        original = widget.render
+
+        def timed_render():  # type: ignore[no-untyped-def]
+            result = original()
+            painted.append(time.perf_counter())
+            return result
+
+        widget.render = timed_render  # type: ignore[method-assign]
+        rng = random.Random(6)
+        while len(samples) < KEY_SAMPLES:
+            if app.game.is_over:
+                await pilot.press("n")
+                await pilot.pause()
+                continue
+            key = str(app.game.keypad.key_for_cell(rng.choice(app.game.board.empty_cells)))
+            painted.clear()
+            start = time.perf_counter()
+            await pilot.press(key)
+            await pilot.pause()
+            if painted:
+                samples.append(painted[0] - start)
+    return samples
+
+
+def key_press() -> None:
+    header(f"App: key press to repainted board (Pilot, {KEY_SAMPLES} moves, 100×32)")
+    samples = asyncio.run(key_to_repaint())
+    ordered = sorted(samples)
+    print(
+        f"median {milli(median(samples))}, p90 {milli(ordered[int(0.9 * len(ordered))])}, "
+        f"max {milli(max(samples))}"
+    )
+
+
+def main() -> None:
+    ensure_bytecode()
+    cold_start()
+    key_press()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The app's states worth a picture: shared by the snapshot tests and `make screenshots`.
+
+Every scenario is deterministic: a seeded random source, no thinking pause, a fixed terminal.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from textual.pilot import Pilot
+
+from nac.core import KeypadLayout, Level, Mark
+from nac.ui.app import NacApp
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    description: str
+    keys: tuple[str, ...] = ()
+    size: tuple[int, int] = (100, 32)
+    level: Level = Level.AVERAGE
+    keypad: KeypadLayout = KeypadLayout.PHONE
+    human: Mark = Mark.X
+    seed: int = 1
+
+    def make_app(self) -> NacApp:
+        return NacApp(
+            level=self.level,
+            keypad=self.keypad,
+            human=self.human,
+            think_seconds=0,
+            rng=random.Random(self.seed),
+        )
+
+    async def play(self, pilot: Pilot[None]) -> None:
+        """Press the keys one at a time, letting the computer reply after each."""
+        for key in self.keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+
+
+SCENARIOS = {
+    scenario.name: scenario
+    for scenario in (
+        Scenario("empty-board", "A new game: every square shows the key that plays it"),
+        Scenario(
+            "mid-game",
+            "Mid-game against Average, the cursor moved with the arrows",
+            keys=("5", "3", "down", "left"),
+        ),
+        Scenario(
+            "win",
+            "A fork beats Average: the winning line is highlighted",
+            keys=("1", "9", "7", "4"),
+        ),
+        Scenario("loss", "Genius wins", keys=("2", "4", "6"), level=Level.GENIUS),
+        Scenario(
+            "draw", "A draw against Genius", keys=("1", "2", "7", "6", "9"), level=Level.GENIUS
+        ),
+        Scenario("help", "The help screen", keys=("question_mark",)),
+        Scenario(
+            "compact-40x15",
+            "The compact board in a 40×15 terminal",
+            keys=("5", "1"),
+            size=(40, 15),
+        ),
+        Scenario(
+            "numpad",
+            "The numpad layout: 7 8 9 on the top row",
+            keys=("7",),
+            keypad=KeypadLayout.NUMPAD,
+        ),
+        Scenario("too-small", "A terminal below 40×15 says so", size=(36, 12)),
+    )
+}

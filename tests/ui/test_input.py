@@ -1,0 +1,213 @@
+"""Pilot tests: keypad layouts, the cursor, the mouse, resizing, help and the palette."""
+
+from __future__ import annotations
+
+from nac.core import KeypadLayout, Mark
+from nac.ui.metrics import board_metrics
+from nac.ui.screens.help import HelpScreen
+from nac.ui.widgets.board import BoardWidget
+
+from .helpers import board_widget, drawn_marks, make_app, panel, press
+
+
+async def test_phone_layout_puts_1_2_3_on_the_top_row() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        assert board_widget(app).view.labels == tuple("123456789")
+        await press(pilot, "7")
+        assert app.game.board[6] is Mark.X  # bottom left
+
+
+async def test_numpad_layout_puts_7_8_9_on_the_top_row() -> None:
+    app = make_app(keypad=KeypadLayout.NUMPAD)
+    async with app.run_test() as pilot:
+        assert board_widget(app).view.labels == tuple("789456123")
+        await press(pilot, "7")
+        assert app.game.board[0] is Mark.X  # top left
+
+
+async def test_k_switches_the_layout_and_the_numbers_drawn_follow() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "k")
+        assert app.game.keypad is KeypadLayout.NUMPAD
+        assert board_widget(app).view.labels == tuple("789456123")
+        assert panel(app).keypad == "numpad"
+        await press(pilot, "1")
+        assert app.game.board[6] is Mark.X
+        await press(pilot, "k")
+        assert board_widget(app).view.labels == tuple("123456789")
+
+
+async def test_arrows_move_the_cursor_and_enter_plays_there() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        assert board_widget(app).cursor == 4
+        await press(pilot, "up", "left", "left", "up")  # stops at the edges
+        assert board_widget(app).cursor == 0
+        await press(pilot, "enter")
+        assert app.game.board[0] is Mark.X
+        await press(pilot, "right", "right", "down", "down", "down")
+        assert board_widget(app).cursor == 8
+        free = 8 if app.game.board[8] is None else app.game.board.empty_cells[0]
+        board_widget(app).cursor = free
+        await press(pilot, "space")
+        assert app.game.board[free] is Mark.X
+
+
+async def test_the_keypad_with_numlock_off_moves_the_cursor() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        for key, cell in (("home", 0), ("pageup", 2), ("end", 6), ("pagedown", 8), ("kp_begin", 4)):
+            await press(pilot, key)
+            assert board_widget(app).cursor == cell, key
+        assert app.game.board.is_empty
+
+
+def cell_centre(widget: BoardWidget, cell: int) -> tuple[int, int]:
+    metrics = widget.metrics()
+    assert metrics is not None
+    left, top = widget.origin(metrics)
+    row, column = divmod(cell, metrics.cells)
+    x = left + 1 + column * (metrics.cell_width + 1) + metrics.cell_width // 2
+    y = top + 1 + row * (metrics.cell_height + 1) + metrics.cell_height // 2
+    return x, y
+
+
+async def test_a_click_plays_the_cell_clicked() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        widget = board_widget(app)
+        await pilot.click(BoardWidget, offset=cell_centre(widget, 2))
+        await pilot.pause()
+        assert app.game.board[2] is Mark.X
+        assert app.game.board.mark_count == 2
+
+
+async def test_a_click_on_a_grid_line_or_outside_the_board_does_nothing() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        widget = board_widget(app)
+        metrics = widget.metrics()
+        assert metrics is not None
+        left, top = widget.origin(metrics)
+        for offset in ((left, top + 3), (left + 5, top), (0, 0)):
+            await pilot.click(BoardWidget, offset=offset)
+            await pilot.pause()
+        assert app.game.board.is_empty
+
+
+async def test_the_board_scales_with_the_terminal() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "5")
+        big = board_widget(app).metrics()
+        assert big is not None and big.glyph_rows >= 7
+        await pilot.resize_terminal(60, 24)
+        assert (medium := board_widget(app).metrics()) is not None
+        assert 1 < medium.glyph_rows < big.glyph_rows
+        await pilot.resize_terminal(40, 15)
+        compact = board_widget(app).metrics()
+        assert compact is not None and compact.compact
+        assert app.query_one("#body").has_class("-stacked")
+        assert drawn_marks(app) == tuple(app.game.board)
+
+
+async def test_below_40_by_15_it_says_the_terminal_is_too_small() -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 15)) as pilot:
+        too_small = app.query_one("#too-small")
+        assert not too_small.display or not app.query_one("#main").has_class("-too-small")
+        for size in ((39, 15), (40, 14), (20, 5)):
+            await pilot.resize_terminal(*size)
+            assert app.query_one("#main").has_class("-too-small")
+            message = str(app.query_one("#too-small").render())
+            assert f"{size[0]}×{size[1]}" in message and "40×15" in message
+        await pilot.resize_terminal(100, 32)
+        assert not app.query_one("#main").has_class("-too-small")
+        await press(pilot, "5")  # still plays after growing back
+        assert app.game.board.mark_count == 2
+
+
+async def test_help_opens_with_question_mark_and_closes_with_escape() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "5")  # board keys do not reach the game behind the help
+        assert app.game.board.is_empty
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, HelpScreen)
+        await press(pilot, "question_mark", "q")
+        assert not isinstance(app.screen, HelpScreen)
+        assert app.is_running
+
+
+def test_the_help_text_lists_every_key_the_levels_and_the_rules() -> None:
+    text = HelpScreen.text()
+    for key in ("`1`–`9`", "arrows", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`"):
+        assert key in text
+    for word in ("`x`, `q`, `ctrl+q`", "Idiot", "Average", "Genius", "three of your marks"):
+        assert word.lower() in text.lower()
+
+
+async def test_the_palette_offers_the_game_commands() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        for title in (
+            "New game",
+            "Computer starts",
+            "Level: Idiot",
+            "Level: Average",
+            "Level: Genius",
+            "Keypad: phone",
+            "Keypad: numpad",
+            "Help",
+        ):
+            assert title in commands
+        commands["Level: Genius"].callback()
+        commands["Keypad: numpad"].callback()
+        commands["Computer starts"].callback()
+        await pilot.pause()
+        assert app.game.level.label == "Genius" and app.game.keypad is KeypadLayout.NUMPAD
+        assert app.game.board.mark_count == 1
+
+
+async def test_the_palette_runs_a_command_typed_into_it() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "ctrl+p")
+        await pilot.press(*"level: genius")
+        await pilot.pause(0.3)
+        await press(pilot, "enter")
+        assert app.game.level.label == "Genius"
+
+
+async def test_x_and_q_quit() -> None:
+    for key in ("x", "q", "ctrl+q"):
+        app = make_app()
+        async with app.run_test() as pilot:
+            await pilot.press(key)
+            await pilot.pause()
+            assert not app.is_running or app._exit  # type: ignore[attr-defined]
+
+
+def test_metrics_choose_the_biggest_glyph_that_fits() -> None:
+    assert board_metrics(3, 58, 28) is not None
+    assert board_metrics(3, 58, 28).glyph_rows == 7  # type: ignore[union-attr]
+    assert board_metrics(3, 13, 7).compact  # type: ignore[union-attr]
+    assert board_metrics(3, 12, 7) is None
+
+
+async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -> None:
+    from nac.ui.metrics import SIDE_PANEL_WIDTH, STACKED_PANEL_HEIGHT
+    from nac.ui.widgets.panel import InfoPanel
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert app.query_one(InfoPanel).region.width == SIDE_PANEL_WIDTH
+        await pilot.resize_terminal(40, 15)
+        assert app.query_one(InfoPanel).region.height == STACKED_PANEL_HEIGHT
+        metrics = board_widget(app).metrics()
+        assert metrics is not None and metrics.compact
