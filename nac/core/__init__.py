@@ -13,11 +13,13 @@ from .errors import (
     IllegalMove,
     InvalidPosition,
     NotASquare,
+    NothingToUndo,
     NotYourTurn,
     SquareTaken,
 )
-from .game import Cell, Change, ChangeKind, Game, Move
+from .game import Cell, Change, ChangeKind, Game, Mode, Move
 from .geometry import Geometry, geometry
+from .hints import Hint, hint
 from .keypad import KeypadLayout
 from .mark import Mark
 from .opponents import Average, Genius, Idiot, Level, Strategy, choose_move, strategy_for
@@ -34,16 +36,19 @@ __all__ = [
     "GameAlreadyOver",
     "Genius",
     "Geometry",
+    "Hint",
     "Idiot",
     "IllegalMove",
     "InvalidPosition",
     "KeypadLayout",
     "Level",
     "Mark",
+    "Mode",
     "Move",
     "MoveValue",
     "NotASquare",
     "NotYourTurn",
+    "NothingToUndo",
     "Outcome",
     "Result",
     "SquareTaken",
@@ -51,6 +56,7 @@ __all__ = [
     "analyse",
     "choose_move",
     "geometry",
+    "hint",
     "position_value",
     "strategy_for",
 ]

@@ -30,8 +30,12 @@ class SquareTaken(IllegalMove):
 class GameAlreadyOver(IllegalMove):
     """The game has ended; only a new game can go on."""
 
-    def __init__(self) -> None:
-        super().__init__("the game is over: start a new game")
+    def __init__(self, message: str = "the game is over: start a new game") -> None:
+        super().__init__(message)
+
+
+class NothingToUndo(IllegalMove):
+    """There is no move that may be taken back."""
 
 
 class NotYourTurn(IllegalMove):

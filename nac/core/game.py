@@ -13,7 +13,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .board import Board
-from .errors import GameAlreadyOver, IllegalMove, NotYourTurn, SquareTaken
+from .errors import GameAlreadyOver, IllegalMove, NothingToUndo, NotYourTurn, SquareTaken
 from .keypad import KeypadLayout
 from .mark import Mark
 from .opponents import Level, choose_move
@@ -65,16 +65,40 @@ class Move(NamedTuple):
     by_computer: bool
 
 
+class Mode(Enum):
+    """Who plays: one person against the computer, two people, or the computer against itself."""
+
+    COMPUTER = "computer"
+    TWO_PLAYER = "two-player"
+    WATCH = "watch"
+
+    @property
+    def label(self) -> str:
+        return {"computer": "Against the computer", "two-player": "Two players", "watch": "Watch"}[
+            self.value
+        ]
+
+    @property
+    def next(self) -> Mode:
+        modes = list(Mode)
+        return modes[(modes.index(self) + 1) % len(modes)]
+
+
 ChangeListener = Callable[[Change], object]
 GameOverListener = Callable[[Outcome], object]
 NewGameListener = Callable[[Board], object]
 
 
 class Game:
-    """One player against the computer, game after game.
+    """Game after game, in one of three modes.
 
-    The human plays X and the computer O unless told otherwise; the human starts each new game,
-    and the computer may start instead by moving first on the empty board.
+    - `Mode.COMPUTER` (the default): the human plays X and the computer O unless told
+      otherwise; the human starts each new game, and the computer may start instead by moving
+      first on the empty board.
+    - `Mode.TWO_PLAYER`: two people take turns at the same keys.
+    - `Mode.WATCH`: the computer plays both sides, each at its own level (`watch_levels`).
+
+    The game keeps its history, so moves can be taken back (`undo`).
     """
 
     def __init__(
@@ -85,6 +109,8 @@ class Game:
         on_new_game: NewGameListener | None = None,
         level: Level = Level.AVERAGE,
         human: Mark = Mark.X,
+        mode: Mode = Mode.COMPUTER,
+        watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE),
         keypad: KeypadLayout = KeypadLayout.PHONE,
         size: int = 3,
         win_length: int | None = None,
@@ -94,12 +120,18 @@ class Game:
         self.on_game_over = on_game_over
         self.on_new_game = on_new_game
         self.level = level
+        """The computer's level against a person (from its next move)."""
+        self.watch_levels = {Mark.X: watch_levels[0], Mark.O: watch_levels[1]}
+        """Each side's level in watch mode (from its next move)."""
         self.keypad = keypad
         self.rng = rng or random.Random()
         self._human = human
+        self._mode = mode
         self._size = size
         self._win_length = win_length
-        self._board = Board.empty(size, win_length, first=human)
+        first = human if mode is Mode.COMPUTER else Mark.X
+        self._board = Board.empty(size, win_length, first=first)
+        self._first = first
         self._moves: list[Move] = []
 
     # -- what the front end reads ----------------------------------------------------------------
@@ -109,25 +141,47 @@ class Game:
         return self._board
 
     @property
+    def mode(self) -> Mode:
+        return self._mode
+
+    @property
     def turn(self) -> Mark:
         """The mark to move next (still the loser's turn-to-be once the game is over)."""
         return self._board.to_move
 
     @property
+    def first(self) -> Mark:
+        """The mark that moved (or moves) first in this game."""
+        return self._first
+
+    @property
     def human(self) -> Mark:
+        """The person's mark against the computer."""
         return self._human
 
     @property
     def computer(self) -> Mark:
+        """The computer's mark against a person."""
         return self._human.other
+
+    def controlled_by_computer(self, mark: Mark) -> bool:
+        if self._mode is Mode.COMPUTER:
+            return mark is not self._human
+        return self._mode is Mode.WATCH
+
+    def level_of(self, mark: Mark) -> Level | None:
+        """The level playing `mark`, or None for a person."""
+        if not self.controlled_by_computer(mark):
+            return None
+        return self.watch_levels[mark] if self._mode is Mode.WATCH else self.level
 
     @property
     def is_human_turn(self) -> bool:
-        return not self.is_over and self.turn is self._human
+        return not self.is_over and not self.controlled_by_computer(self.turn)
 
     @property
     def is_computer_turn(self) -> bool:
-        return not self.is_over and self.turn is not self._human
+        return not self.is_over and self.controlled_by_computer(self.turn)
 
     @property
     def is_over(self) -> bool:
@@ -152,41 +206,100 @@ class Game:
     # -- what the front end does -------------------------------------------------------------------
 
     def play_key(self, key: object) -> Cell:
-        """The human plays the square of keypad key 1-9 (under the active layout)."""
+        """A person plays the square of keypad key 1-9 (under the active layout)."""
         cell = self.keypad.cell_for_key(key)
         return self._human_move(cell, f"square {self.keypad.key_for_cell(cell)}")
 
     def play_cell(self, cell: object) -> Cell:
-        """The human plays the cell with this index (0..n²-1, row-major from the top-left)."""
+        """A person plays the cell with this index (0..n²-1, row-major from the top-left)."""
         index = self._board.cell_index(cell)
         return self._human_move(index, f"cell {index}")
 
     def computer_move(self) -> Cell:
-        """The computer plays a move of its level. On an empty board this lets it start."""
+        """The computer plays a move of its level. Against a person, on an empty board, this
+        lets the computer start."""
         if self.is_over:
             raise GameAlreadyOver()
-        if self._board.is_empty and self.turn is self._human:
+        if self._mode is Mode.TWO_PLAYER:
+            raise NotYourTurn(self.turn, "two people are playing, not the computer")
+        if self._mode is Mode.COMPUTER and self.turn is self._human:
+            if not self._board.is_empty:
+                raise NotYourTurn(self.turn, "the computer cannot move for you")
+            self._first = self.computer
             self._board = Board.empty(self._size, self._win_length, first=self.computer)
-        elif self.turn is self._human:
-            raise NotYourTurn(self.turn, "the computer cannot move for you")
-        cell = choose_move(self._board, self.level, self.rng)
+        level = self.level_of(self.turn)
+        assert level is not None
+        cell = choose_move(self._board, level, self.rng)
         return self._place(cell, by_computer=True)
 
-    def new_game(self, human: Mark | None = None) -> None:
-        """Clear the board for a new game; the human starts (the computer may then start)."""
+    def new_game(
+        self, human: Mark | None = None, mode: Mode | None = None, first: Mark | None = None
+    ) -> None:
+        """Clear the board for a new game.
+
+        Against the computer the person starts unless `first` says otherwise (the computer
+        may also start by moving first on the empty board); otherwise X starts unless `first`
+        says otherwise.
+        """
         if human is not None:
             self._human = human
-        self._board = Board.empty(self._size, self._win_length, first=self._human)
+        if mode is not None:
+            self._mode = mode
+        if first is None:
+            first = self._human if self._mode is Mode.COMPUTER else Mark.X
+        self._first = first
+        self._board = Board.empty(self._size, self._win_length, first=first)
         self._moves.clear()
         if self.on_new_game is not None:
             self.on_new_game(self._board)
+
+    def undo(self) -> tuple[Move, ...]:
+        """Take back the person's last move, with the computer's reply if it has made one (in
+        two-player mode, the last move). Repeatable back to the start; refused once the game is
+        over, because its result has been counted. Each mark taken off is reported through
+        `on_change`; returns the moves taken back, last first."""
+        if self.is_over:
+            raise GameAlreadyOver("the game is over and its result counted: start a new game")
+        if self._mode is Mode.WATCH:
+            raise NothingToUndo("there is nothing of yours to take back while you watch")
+        taken: list[Move] = []
+        if self._mode is Mode.TWO_PLAYER:
+            if self._moves:
+                taken.append(self._moves[-1])
+        else:
+            index = len(self._moves) - 1
+            if index >= 0 and self._moves[index].by_computer:
+                index -= 1
+            if index >= 0:
+                taken = self._moves[index:][::-1]
+        if not taken:
+            raise NothingToUndo("there is no move of yours to take back")
+        del self._moves[len(self._moves) - len(taken) :]
+        board = Board.empty(self._size, self._win_length, first=self._first)
+        for move in self._moves:
+            board = board.play(move.cell)
+        self._board = board
+        if self.on_change is not None:
+            size = self._size
+            for move in taken:
+                row, column = divmod(move.cell, size)
+                self.on_change(
+                    Change(
+                        Cell(move.cell, row, column),
+                        move.mark,
+                        move.by_computer,
+                        board,
+                        ChangeKind.REMOVED,
+                    )
+                )
+        return tuple(taken)
 
     # -- inside -----------------------------------------------------------------------------------
 
     def _human_move(self, cell: int, square: str) -> Cell:
         if self.is_over:
             raise GameAlreadyOver()
-        if self.turn is not self._human:
+        if self.controlled_by_computer(self.turn):
             raise NotYourTurn(self.turn, "wait for the computer")
         owner = self._board[cell]
         if owner is not None:
@@ -213,5 +326,6 @@ __all__ = [
     "ChangeKind",
     "Game",
     "IllegalMove",
+    "Mode",
     "Move",
 ]

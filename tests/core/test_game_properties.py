@@ -6,13 +6,15 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nac.core import Change, Game, IllegalMove, KeypadLayout, Level, Mark, Outcome
+from nac.core import Change, ChangeKind, Game, IllegalMove, KeypadLayout, Level, Mark, Mode, Outcome
 
 calls = st.one_of(
     st.tuples(st.just("key"), st.one_of(st.integers(-2, 11), st.sampled_from(["5", "x", ""]))),
     st.tuples(st.just("cell"), st.one_of(st.integers(-2, 10), st.none())),
     st.tuples(st.just("computer"), st.none()),
     st.tuples(st.just("new"), st.sampled_from([None, Mark.X, Mark.O])),
+    st.tuples(st.just("mode"), st.sampled_from(list(Mode))),
+    st.tuples(st.just("undo"), st.none()),
     st.tuples(st.just("level"), st.sampled_from(list(Level))),
     st.tuples(st.just("keypad"), st.sampled_from(list(KeypadLayout))),
 )
@@ -37,6 +39,12 @@ def test_random_calls_keep_the_invariants(sequence: list[tuple[str, object]], se
                 game.new_game(human=argument)  # type: ignore[arg-type]
                 changes.clear()
                 outcomes.clear()
+            elif name == "mode":
+                game.new_game(mode=argument)  # type: ignore[arg-type]
+                changes.clear()
+                outcomes.clear()
+            elif name == "undo":
+                game.undo()
             elif name == "level":
                 game.level = argument  # type: ignore[assignment]
             else:
@@ -49,8 +57,14 @@ def test_random_calls_keep_the_invariants(sequence: list[tuple[str, object]], se
 def check_invariants(game: Game, changes: list[Change], outcomes: list[Outcome]) -> None:
     board = game.board
     # The callbacks since the new game rebuild exactly the board.
-    rebuilt: dict[int, Mark] = {change.cell.index: change.mark for change in changes}
-    assert len(rebuilt) == len(changes) == board.mark_count == len(game.moves)
+    rebuilt: dict[int, Mark] = {}
+    for change in changes:
+        if change.kind is ChangeKind.PLACED:
+            assert change.cell.index not in rebuilt
+            rebuilt[change.cell.index] = change.mark
+        else:
+            assert rebuilt.pop(change.cell.index) is change.mark
+    assert len(rebuilt) == board.mark_count == len(game.moves)
     assert all(board[cell] is mark for cell, mark in rebuilt.items())
     for change in changes:
         assert divmod(change.cell.index, 3) == (change.cell.row, change.cell.column)
@@ -61,8 +75,8 @@ def check_invariants(game: Game, changes: list[Change], outcomes: list[Outcome])
         starter = marks[0]
         difference = len(board.cells_of(starter)) - len(board.cells_of(starter.other))
         assert difference in (0, 1)
-    # Every move of the human's mark was the human's, every other one the computer's.
-    assert all(move.by_computer == (move.mark is not game.human) for move in game.moves)
+    # Every move was made by whoever controls its mark in this mode.
+    assert all(move.by_computer == game.controlled_by_computer(move.mark) for move in game.moves)
     # Exactly one game-over per finished game, matching the board.
     assert len(outcomes) == (1 if game.is_over else 0)
     if outcomes:
