@@ -1,0 +1,100 @@
+"""The player's settings: level, keypad, mark, mode, who starts, watch levels and theme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from ..core import KeypadLayout, Level, Mark, Mode
+from .files import Data, JsonFile
+
+SCHEMA = 1
+FILE_NAME = "settings.json"
+SETTINGS = "settings"
+
+
+class StarterRule(Enum):
+    """Who starts each game: the person (X in two-player and watch), the computer, or each in
+    turn."""
+
+    YOU = "you"
+    COMPUTER = "computer"
+    ALTERNATE = "alternate"
+
+
+@dataclass(frozen=True)
+class Settings:
+    level: Level = Level.AVERAGE
+    keypad: KeypadLayout = KeypadLayout.PHONE
+    mark: Mark = Mark.X
+    mode: Mode = Mode.COMPUTER
+    starter: StarterRule = StarterRule.YOU
+    watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE)
+    theme: str = field(default="textual-dark")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level.value,
+            "keypad": self.keypad.value,
+            "mark": self.mark.value,
+            "mode": self.mode.value,
+            "starter": self.starter.value,
+            "watch_levels": [level.value for level in self.watch_levels],
+            "theme": self.theme,
+        }
+
+    @classmethod
+    def from_json(cls, fields: dict[str, Any]) -> Settings:
+        """Settings from their JSON form; a missing field takes its default, a bad one raises."""
+        default = cls()
+        watch = fields.get("watch_levels", [level.value for level in default.watch_levels])
+        if not isinstance(watch, list) or len(watch) != 2:
+            raise ValueError(f"watch_levels is {watch!r}, not two levels")
+        theme = fields.get("theme", default.theme)
+        if not isinstance(theme, str):
+            raise ValueError(f"theme is {theme!r}, not a name")
+        return cls(
+            level=Level(fields.get("level", default.level.value)),
+            keypad=KeypadLayout(fields.get("keypad", default.keypad.value)),
+            mark=Mark(fields.get("mark", default.mark.value)),
+            mode=Mode(fields.get("mode", default.mode.value)),
+            starter=StarterRule(fields.get("starter", default.starter.value)),
+            watch_levels=(Level(watch[0]), Level(watch[1])),
+            theme=theme,
+        )
+
+    def but(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+
+def _check(data: Data) -> None:
+    fields = data.get(SETTINGS, {})
+    if not isinstance(fields, dict):
+        raise ValueError("settings is not an object")
+    Settings.from_json(fields)
+
+
+class SettingsFile:
+    def __init__(self, directory: Path, *, saving: bool = True) -> None:
+        self.file = JsonFile(
+            directory / FILE_NAME, SCHEMA, check=_check, saving=saving, what="settings file"
+        )
+
+    def load(self) -> Settings:
+        return Settings.from_json(self.file.read().get(SETTINGS, {}))
+
+    def save(self, settings: Settings) -> None:
+        def put(data: Data) -> Data:
+            data[SETTINGS] = settings.to_json()
+            return data
+
+        self.file.update(put)
+
+    @property
+    def notices(self) -> list[str]:
+        return self.file.notices
+
+
+__all__ = ["Settings", "SettingsFile", "StarterRule"]

@@ -1,0 +1,104 @@
+"""Lifetime results, per mode and level: won, drawn, lost, and the unbeaten streak."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core import Level, Mark, Mode, Outcome
+from .files import Data, JsonFile
+
+SCHEMA = 1
+FILE_NAME = "stats.json"
+RECORDS = "records"
+
+
+@dataclass(frozen=True)
+class Record:
+    """Results of one kind of game. Against the computer they are the person's; in two-player
+    and watch mode "won" counts X's wins and "lost" O's. The streak counts games in a row
+    without a loss, against the computer only."""
+
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.won + self.drawn + self.lost
+
+    def after(self, result: str) -> Record:
+        won, drawn, lost = self.won, self.drawn, self.lost
+        streak = self.streak
+        if result == "won":
+            won, streak = won + 1, streak + 1
+        elif result == "drawn":
+            drawn, streak = drawn + 1, streak + 1
+        elif result == "lost":
+            lost, streak = lost + 1, 0
+        else:
+            raise ValueError(f"{result!r} is not a result")
+        return Record(won, drawn, lost, streak, max(self.best_streak, streak))
+
+
+def record_key(mode: Mode, level: Level | None, watch_levels: tuple[Level, Level]) -> str:
+    """The kind of game a result belongs to, e.g. "computer/genius", "watch/genius-vs-idiot"."""
+    if mode is Mode.COMPUTER:
+        assert level is not None
+        return f"computer/{level.value}"
+    if mode is Mode.WATCH:
+        return f"watch/{watch_levels[0].value}-vs-{watch_levels[1].value}"
+    return "two-player"
+
+
+def result_for(mode: Mode, outcome: Outcome, human: Mark) -> str:
+    if outcome.winner is None:
+        return "drawn"
+    winner_is_first_column = (
+        outcome.winner is human if mode is Mode.COMPUTER else outcome.winner is Mark.X
+    )
+    return "won" if winner_is_first_column else "lost"
+
+
+def _check(data: Data) -> None:
+    records = data.get(RECORDS, {})
+    if not isinstance(records, dict):
+        raise ValueError("records is not an object")
+    for key, fields in records.items():
+        if not isinstance(key, str) or not isinstance(fields, dict):
+            raise ValueError(f"record {key!r} is not an object")
+        record = Record(**fields)
+        for name, value in asdict(record).items():
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{key}.{name} is {value!r}, not a count")
+
+
+class Stats:
+    """The lifetime stats file."""
+
+    def __init__(self, directory: Path, *, saving: bool = True) -> None:
+        self.file = JsonFile(
+            directory / FILE_NAME, SCHEMA, check=_check, saving=saving, what="stats file"
+        )
+
+    def records(self) -> dict[str, Record]:
+        data = self.file.read()
+        return {key: Record(**fields) for key, fields in data.get(RECORDS, {}).items()}
+
+    def record(self, key: str, result: str) -> Record:
+        """Add one result (re-reading the file first, so other copies' results are kept)."""
+        Record().after(result)  # refuse a bad result before touching the file
+
+        def add(data: Data) -> Data:
+            records: dict[str, Any] = data.setdefault(RECORDS, {})
+            records[key] = asdict(Record(**records.get(key, {})).after(result))
+            return data
+
+        return Record(**self.file.update(add)[RECORDS][key])
+
+    @property
+    def notices(self) -> list[str]:
+        return self.file.notices
