@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,18 @@ def test_version() -> None:
 def test_help_lists_the_options() -> None:
     result = run("--help")
     assert result.returncode == 0
-    for option in ("--level", "--computer-starts", "--keypad", "--mark", "--think", "--plain"):
+    for option in (
+        "--level",
+        "--computer-starts",
+        "--keypad",
+        "--mark",
+        "--think",
+        "--plain",
+        "--mode",
+        "--starter",
+        "--watch-levels",
+        "--no-save",
+    ):
         assert option in result.stdout
 
 
@@ -36,6 +48,10 @@ def test_help_lists_the_options() -> None:
         ["--think", "soon"],
         ["--think", "nan"],
         ["--think", "11"],
+        ["--mode", "solo"],
+        ["--starter", "nobody"],
+        ["--watch-levels", "genius"],
+        ["--watch-levels", "genius,godlike"],
         ["--nope"],
     ],
 )
@@ -55,13 +71,39 @@ def test_plain_mode_plays_from_typed_lines() -> None:
 
 def test_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     from nac.cli import main
-    from nac.core import KeypadLayout, Level, Mark
+    from nac.core import KeypadLayout, Level, Mark, Mode
+    from nac.store import StarterRule
     from nac.ui.app import NacApp
 
     started: list[NacApp] = []
     monkeypatch.setattr(NacApp, "run", lambda app: started.append(app))
     argv = ["--level", "genius", "--keypad", "numpad", "--mark", "o", "--think", "0.5"]
-    assert main([*argv, "--computer-starts"]) == 0
+    assert main([*argv, "--computer-starts", "--mode", "two-player"]) == 0
     (app,) = started
     assert app.game.level is Level.GENIUS and app.game.keypad is KeypadLayout.NUMPAD
-    assert app.game.human is Mark.O and app.think_seconds == 0.5 and app.computer_starts
+    assert app.game.human is Mark.O and app.think_seconds == 0.5
+    assert app.settings.starter is StarterRule.COMPUTER and app.game.mode is Mode.TWO_PLAYER
+
+
+def test_saved_settings_apply_unless_the_command_line_says_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from nac.cli import main
+    from nac.core import Level, Mode
+    from nac.store import Settings, Storage
+    from nac.ui.app import NacApp
+
+    Storage.default().settings.save(Settings(level=Level.IDIOT, mode=Mode.WATCH))
+    started: list[NacApp] = []
+    monkeypatch.setattr(NacApp, "run", lambda app: started.append(app))
+    main(["--level", "genius"])
+    main([])
+    assert [app.game.level for app in started] == [Level.GENIUS, Level.IDIOT]
+    assert all(app.game.mode is Mode.WATCH for app in started)
+    assert started[1].think_seconds == 0.6  # watch mode's pace
+
+
+def test_no_save_leaves_the_disk_alone(monkeypatch: pytest.MonkeyPatch, nac_home: Path) -> None:
+    result = run("--plain", "--no-save", stdin="5\nq\n")
+    assert result.returncode == 0
+    assert list(nac_home.iterdir()) == []

@@ -74,7 +74,7 @@ class Mode(Enum):
 
     @property
     def label(self) -> str:
-        return {"computer": "Against the computer", "two-player": "Two players", "watch": "Watch"}[
+        return {"computer": "Vs computer", "two-player": "Two players", "watch": "Watch"}[
             self.value
         ]
 

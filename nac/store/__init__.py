@@ -1,10 +1,39 @@
 """Saved settings and lifetime stats: JSON files written atomically, shared safely between
 copies of the game running at once, and never lost to a bad file. No UI library here."""
 
+from __future__ import annotations
+
 from .files import JsonFile
 from .paths import StorageDirs, storage_dirs
 from .settings import Settings, SettingsFile, StarterRule
-from .stats import Record, Stats
+from .stats import Record, Stats, record_key, result_for
+
+
+class Storage:
+    """The settings file and the stats file of one player."""
+
+    def __init__(self, settings: SettingsFile, stats: Stats) -> None:
+        self.settings = settings
+        self.stats = stats
+
+    @classmethod
+    def at(cls, dirs: StorageDirs, *, saving: bool = True) -> Storage:
+        return cls(SettingsFile(dirs.config, saving=saving), Stats(dirs.data, saving=saving))
+
+    @classmethod
+    def default(cls, *, saving: bool = True) -> Storage:
+        """In $NAC_HOME, or the user's config and data directories."""
+        return cls.at(storage_dirs(), saving=saving)
+
+    @classmethod
+    def in_memory(cls) -> Storage:
+        """Nothing read, nothing written: for a session that keeps nothing."""
+        return cls(SettingsFile(None), Stats(None))
+
+    @property
+    def notices(self) -> list[str]:
+        return [*self.settings.notices, *self.stats.notices]
+
 
 __all__ = [
     "JsonFile",
@@ -13,6 +42,9 @@ __all__ = [
     "SettingsFile",
     "StarterRule",
     "Stats",
+    "Storage",
     "StorageDirs",
+    "record_key",
+    "result_for",
     "storage_dirs",
 ]

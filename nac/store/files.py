@@ -35,25 +35,29 @@ class BadFile(ValueError):
 
 
 class JsonFile:
-    """A JSON object in a file, with `schema` set to `schema`; `check` validates the rest."""
+    """A JSON object in a file, with `schema` set to `schema`; `check` validates the rest.
+
+    With no path, the data lives in memory only.
+    """
 
     def __init__(
         self,
-        path: Path,
+        path: Path | None,
         schema: int,
         *,
         check: Callable[[Data], None] = lambda data: None,
         saving: bool = True,
         what: str = "file",
     ) -> None:
-        self.path = path
+        self.in_memory = path is None
+        self.path = path if path is not None else Path("(memory)")
         self.schema = schema
         self.check = check
         self.saving = saving
         self.what = what
         self.notices: list[str] = []
         """Problems met, each said once, in words for the player."""
-        self._memory: Data | None = None
+        self._memory: Data | None = None if path is not None else {SCHEMA_KEY: schema}
         """The data while saving is off or has failed: play goes on in memory."""
 
     @property

@@ -77,9 +77,13 @@ def _check(data: Data) -> None:
 
 
 class SettingsFile:
-    def __init__(self, directory: Path, *, saving: bool = True) -> None:
+    def __init__(self, directory: Path | None, *, saving: bool = True) -> None:
         self.file = JsonFile(
-            directory / FILE_NAME, SCHEMA, check=_check, saving=saving, what="settings file"
+            None if directory is None else directory / FILE_NAME,
+            SCHEMA,
+            check=_check,
+            saving=saving,
+            what="settings file",
         )
 
     def load(self) -> Settings:

@@ -79,9 +79,13 @@ def _check(data: Data) -> None:
 class Stats:
     """The lifetime stats file."""
 
-    def __init__(self, directory: Path, *, saving: bool = True) -> None:
+    def __init__(self, directory: Path | None, *, saving: bool = True) -> None:
         self.file = JsonFile(
-            directory / FILE_NAME, SCHEMA, check=_check, saving=saving, what="stats file"
+            None if directory is None else directory / FILE_NAME,
+            SCHEMA,
+            check=_check,
+            saving=saving,
+            what="stats file",
         )
 
     def records(self) -> dict[str, Record]:

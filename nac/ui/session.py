@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Mark, Outcome
+from ..core import Mark, Mode, Outcome
 
 
 @dataclass
 class SessionScore:
-    you: int = 0
-    computer: int = 0
+    """Against the computer: the person, the computer, draws. Otherwise: X, O, draws."""
+
+    first: int = 0
+    second: int = 0
     draws: int = 0
 
-    def record(self, outcome: Outcome, human: Mark) -> None:
+    def record(self, outcome: Outcome, mode: Mode, human: Mark) -> None:
         if outcome.winner is None:
             self.draws += 1
-        elif outcome.winner is human:
-            self.you += 1
+        elif outcome.winner is (human if mode is Mode.COMPUTER else Mark.X):
+            self.first += 1
         else:
-            self.computer += 1
+            self.second += 1

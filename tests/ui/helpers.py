@@ -7,15 +7,31 @@ import random
 from textual.pilot import Pilot
 
 from nac.core import Mark
+from nac.store import Settings, StarterRule, Storage
 from nac.ui.app import NacApp
 from nac.ui.widgets.banner import ResultBanner
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.panel import InfoPanel, PanelState
 
 
-def make_app(seed: int = 1, **options: object) -> NacApp:
-    options.setdefault("think_seconds", 0)
-    return NacApp(rng=random.Random(seed), **options)  # type: ignore[arg-type]
+def make_app(
+    seed: int = 1,
+    *,
+    think_seconds: float = 0,
+    computer_starts: bool = False,
+    storage: Storage | None = None,
+    **settings: object,
+) -> NacApp:
+    """An app with no thinking pause and a seeded random source. `settings` are Settings
+    fields (level=, mark=, mode=, ...); `computer_starts` sets the starter rule."""
+    if computer_starts:
+        settings["starter"] = StarterRule.COMPUTER
+    return NacApp(
+        Settings(**settings),  # type: ignore[arg-type]
+        storage=storage,
+        think_seconds=think_seconds,
+        rng=random.Random(seed),
+    )
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
@@ -34,6 +50,10 @@ def panel(app: NacApp) -> PanelState:
     state = app.query_one(InfoPanel).state
     assert state is not None
     return state
+
+
+def scores(app: NacApp) -> dict[str, int]:
+    return dict(panel(app).score)
 
 
 def banner_text(app: NacApp) -> str:

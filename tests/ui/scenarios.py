@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from textual.pilot import Pilot
 
-from nac.core import KeypadLayout, Level, Mark
+from nac.core import KeypadLayout, Level, Mark, Mode
+from nac.store import Settings
 from nac.ui.app import NacApp
 
 
@@ -23,13 +24,19 @@ class Scenario:
     level: Level = Level.AVERAGE
     keypad: KeypadLayout = KeypadLayout.PHONE
     human: Mark = Mark.X
+    mode: Mode = Mode.COMPUTER
+    watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.IDIOT)
     seed: int = 1
 
     def make_app(self) -> NacApp:
         return NacApp(
-            level=self.level,
-            keypad=self.keypad,
-            human=self.human,
+            Settings(
+                level=self.level,
+                keypad=self.keypad,
+                mark=self.human,
+                mode=self.mode,
+                watch_levels=self.watch_levels,
+            ),
             think_seconds=0,
             rng=random.Random(self.seed),
         )
@@ -74,5 +81,27 @@ SCENARIOS = {
             keypad=KeypadLayout.NUMPAD,
         ),
         Scenario("too-small", "A terminal below 40×15 says so", size=(36, 12)),
+        Scenario(
+            "analysis",
+            "The analysis overlay: how every empty square ends with perfect play",
+            keys=("2", "t"),
+        ),
+        Scenario("hint", "A hint: the square Genius would play, and why", keys=("1", "h")),
+        Scenario(
+            "two-player",
+            "Two players mid-game",
+            keys=("5", "1", "9"),
+            mode=Mode.TWO_PLAYER,
+        ),
+        Scenario(
+            "watch",
+            "Watch mode: Genius (X) against Idiot (O)",
+            mode=Mode.WATCH,
+        ),
+        Scenario(
+            "stats",
+            "The stats screen after a game won against Average",
+            keys=("1", "9", "7", "4", "r"),
+        ),
     )
 }

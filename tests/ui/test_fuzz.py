@@ -15,7 +15,8 @@ from .helpers import drawn_marks, make_app
 
 KEYS = [
     *"0123456789",
-    *"iagsnkzh",
+    *"iagsnkzhmtur",
+    "I", "A", "G",
     "up", "down", "left", "right", "enter", "space", "tab", "backspace",
     "home", "end", "pageup", "pagedown", "kp_begin",
     "question_mark", "escape", "ctrl+p", "f1",
@@ -48,7 +49,7 @@ async def run_actions(app: NacApp, steps: list[tuple[str, object]]) -> None:
                 assert isinstance(argument, float)
                 await pilot.pause(argument)
             assert drawn_marks(app) == tuple(app.game.board)
-            finished = app.score.you + app.score.computer + app.score.draws
+            finished = app.score.first + app.score.second + app.score.draws
             assert finished >= (1 if app.game.is_over else 0)
         await pilot.pause(0.1)
         assert drawn_marks(app) == tuple(app.game.board)

@@ -32,7 +32,7 @@ async def test_k_switches_the_layout_and_the_numbers_drawn_follow() -> None:
         await press(pilot, "k")
         assert app.game.keypad is KeypadLayout.NUMPAD
         assert board_widget(app).view.labels == tuple("789456123")
-        assert panel(app).keypad == "numpad"
+        assert panel(app).value("Keypad") == "numpad"
         await press(pilot, "1")
         assert app.game.board[6] is Mark.X
         await press(pilot, "k")

@@ -6,7 +6,7 @@ from unittest.mock import patch
 
 from nac.core import Level, Mark
 
-from .helpers import banner_text, board_widget, drawn_marks, make_app, panel, press
+from .helpers import banner_text, board_widget, drawn_marks, make_app, panel, press, scores
 
 
 async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
@@ -15,8 +15,8 @@ async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
         await press(pilot, "1", "9", "7", "4")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
         assert banner_text(app) == "You won — press n for a new game"
-        assert (app.score.you, app.score.computer, app.score.draws) == (1, 0, 0)
-        assert panel(app).score.you == 1
+        assert (app.score.first, app.score.second, app.score.draws) == (1, 0, 0)
+        assert scores(app)["You"] == 1
         assert board_widget(app).view.winning == {0, 3, 6}
 
 
@@ -26,7 +26,7 @@ async def test_genius_beats_careless_play() -> None:
         await press(pilot, "2", "4", "6")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.O
         assert banner_text(app) == "The computer won — press n for a new game"
-        assert (app.score.you, app.score.computer, app.score.draws) == (0, 1, 0)
+        assert (app.score.first, app.score.second, app.score.draws) == (0, 1, 0)
 
 
 async def test_careful_play_draws_with_genius() -> None:
@@ -35,7 +35,7 @@ async def test_careful_play_draws_with_genius() -> None:
         await press(pilot, "1", "2", "7", "6", "9")
         assert app.game.outcome is not None and app.game.outcome.is_draw
         assert banner_text(app) == "Draw — press n for a new game"
-        assert (app.score.you, app.score.computer, app.score.draws) == (0, 0, 1)
+        assert (app.score.first, app.score.second, app.score.draws) == (0, 0, 1)
 
 
 async def test_after_the_game_board_keys_do_nothing_and_the_score_counts_once() -> None:
@@ -45,10 +45,10 @@ async def test_after_the_game_board_keys_do_nothing_and_the_score_counts_once() 
         board = app.game.board
         await press(pilot, "1", "3", "enter", "s")
         assert app.game.board == board
-        assert app.score.computer == 1
+        assert app.score.second == 1
         await pilot.click(board_widget(app), offset=(10, 5))
         await pilot.pause()
-        assert app.game.board == board and app.score.computer == 1
+        assert app.game.board == board and app.score.second == 1
 
 
 async def test_new_game_clears_the_board_and_keeps_the_score() -> None:
@@ -58,7 +58,7 @@ async def test_new_game_clears_the_board_and_keeps_the_score() -> None:
         assert app.game.board.is_empty and not app.game.is_over
         assert drawn_marks(app) == (None,) * 9
         assert banner_text(app) == ""
-        assert app.score.computer == 1 and panel(app).score.computer == 1
+        assert app.score.second == 1 and scores(app)["Computer"] == 1
         await press(pilot, "5")
         assert app.game.board.mark_count == 2
 
@@ -79,7 +79,7 @@ async def test_keys_during_the_computers_turn_do_nothing_and_are_not_queued() ->
     app = make_app(think_seconds=30)
     async with app.run_test() as pilot:
         await press(pilot, "5")
-        assert panel(app).turn.strip() == "Computer (O) thinking…"
+        assert panel(app).status == "Computer (O) thinking…"
         await press(pilot, "1", "enter", "space", "s")
         assert app.game.board.mark_count == 1 and app.game.is_computer_turn
         assert app.game.board[0] is None
@@ -91,7 +91,7 @@ async def test_new_game_during_the_thinking_pause_cancels_the_computers_move() -
         await press(pilot, "5", "n")
         await pilot.pause(0.4)
         assert app.game.board.is_empty
-        assert panel(app).turn.strip() == "Your move (X)"
+        assert panel(app).status == "Your move (X)"
 
 
 async def test_the_computer_replies_after_the_thinking_pause() -> None:
@@ -135,7 +135,7 @@ async def test_level_keys_update_the_panel_at_once() -> None:
     async with app.run_test() as pilot:
         for key, level in (("g", Level.GENIUS), ("i", Level.IDIOT), ("a", Level.AVERAGE)):
             await press(pilot, key)
-            assert app.game.level is level and panel(app).level == level.label
+            assert app.game.level is level and panel(app).value("Level") == level.label
 
 
 async def reply_after_switch(level_key: str, seed: int, first: str, second: str) -> int:

@@ -39,7 +39,8 @@ class HelpScreen(ModalScreen[None]):
         return HELP_TEXT.read_text(encoding="utf-8")
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with VerticalScroll() as box:
+            box.border_title = "Help"
             yield Markdown(self.text())
 
     def action_close(self) -> None:

@@ -24,10 +24,12 @@ class ResultBanner(Static):
     ResultBanner.-draw { background: $warning; color: $text; }
     """
 
-    def show_result(self, headline: str, result_class: str) -> None:
+    def show_result(
+        self, headline: str, result_class: str, next_step: str = "press n for a new game"
+    ) -> None:
         self.remove_class(*RESULT_CLASSES)
         self.add_class("-shown", result_class)
-        self.update(f"{headline} — press n for a new game")
+        self.update(f"{headline} — {next_step}")
 
     def hide(self) -> None:
         self.remove_class("-shown", *RESULT_CLASSES)

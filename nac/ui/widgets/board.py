@@ -21,15 +21,34 @@ from ..metrics import BoardMetrics, board_metrics
 
 LAST_MOVE_MARKER = "●"
 WINNING_MARKER = "★"
+HINT_WORD = "hint"
+HINT_MARKER = "◆"
+NOTE_TONES = ("win", "draw", "loss")
+
+
+class CellNote(NamedTuple):
+    """Words written in an empty cell, e.g. the analysis "win in 3" (short: "W3")."""
+
+    long: str
+    short: str
+    tone: str
+    """One of NOTE_TONES: picks the colour (the words say it too)."""
 
 
 class BoardView(NamedTuple):
-    """What the board shows: a mark or nothing per cell, and the key that plays each cell."""
+    """What the board shows: a mark or nothing per cell, the key that plays each cell, and the
+    highlights: last move, winning line, hint and notes."""
 
     marks: tuple[Mark | None, ...]
     labels: tuple[str, ...]
     last_move: int | None = None
     winning: frozenset[int] = frozenset()
+    hint: int | None = None
+    notes: tuple[CellNote | None, ...] = ()
+    """Per cell (or empty for none): the analysis overlay."""
+
+    def note(self, cell: int) -> CellNote | None:
+        return self.notes[cell] if self.notes else None
 
     @property
     def cells(self) -> int:
@@ -51,6 +70,10 @@ class BoardWidget(Widget):
         "board--cursor",
         "board--winning",
         "board--last",
+        "board--hint",
+        "board--win",
+        "board--draw",
+        "board--loss",
     }
 
     DEFAULT_CSS = """
@@ -65,6 +88,10 @@ class BoardWidget(Widget):
     BoardWidget > .board--cursor { background: $foreground 12%; }
     BoardWidget > .board--winning { background: $success 35%; text-style: bold; }
     BoardWidget > .board--last { color: $text-accent; text-style: bold; }
+    BoardWidget > .board--hint { background: $primary 40%; color: $text; text-style: bold; }
+    BoardWidget > .board--win { color: $text-success; text-style: bold; }
+    BoardWidget > .board--draw { color: $text-warning; }
+    BoardWidget > .board--loss { color: $text-error; }
     """
 
     view: reactive[BoardView] = reactive(BoardView.empty)
@@ -134,7 +161,10 @@ class BoardWidget(Widget):
             return Text("")
         left, top = self.origin(metrics)
         styles = {name: self._style(name) for name in self.COMPONENT_CLASSES}
-        backgrounds = {name: self._background(name) for name in ("board--cursor", "board--winning")}
+        backgrounds = {
+            name: self._background(name)
+            for name in ("board--cursor", "board--winning", "board--hint")
+        }
         lines = [Text()] * top + self._board_lines(metrics, styles, backgrounds)
         for line in lines[top:]:
             line.pad_left(left)
@@ -162,18 +192,10 @@ class BoardWidget(Widget):
         def border(left: str, middle: str, right: str) -> Text:
             return Text(left + middle.join([rule] * n) + right, style=grid)
 
-        view = self.view
         lines = [border("┌", "┬", "┐")]
         for row in range(n):
             cells = range(row * n, row * n + n)
-            cell_backgrounds = {
-                cell: backgrounds["board--winning"]
-                if cell in view.winning
-                else backgrounds["board--cursor"]
-                if cell == self.cursor and self.show_cursor
-                else Style()
-                for cell in cells
-            }
+            cell_backgrounds = {cell: self._cell_background(cell, backgrounds) for cell in cells}
             for cell_row in range(metrics.cell_height):
                 line = Text("│", style=grid)
                 for cell in cells:
@@ -185,6 +207,16 @@ class BoardWidget(Widget):
                 lines.append(line)
             lines.append(border("├", "┼", "┤") if row < n - 1 else border("└", "┴", "┘"))
         return lines
+
+    def _cell_background(self, cell: int, backgrounds: dict[str, Style]) -> Style:
+        view = self.view
+        if cell in view.winning:
+            return backgrounds["board--winning"]
+        if cell == view.hint:
+            return backgrounds["board--hint"]
+        if cell == self.cursor and self.show_cursor:
+            return backgrounds["board--cursor"]
+        return Style()
 
     def _cell_line(
         self,
@@ -200,9 +232,14 @@ class BoardWidget(Widget):
         line = _CellLine(metrics.cell_width, background)
         mark_style = styles["board--x" if mark is Mark.X else "board--o"]
 
+        note = view.note(cell) if mark is None else None
+        width = metrics.cell_width
         if metrics.compact:
-            if mark is None:
-                line.put(1, view.labels[cell] or " ", styles["board--key"])
+            if note is not None:
+                line.put(0, f"{note.short:^3}", styles[f"board--{note.tone}"])
+            elif mark is None:
+                label = HINT_MARKER if cell == view.hint else view.labels[cell] or " "
+                line.put(1, label, styles["board--key"])
             elif cell == view.last_move:
                 line.put(1, mark.value, mark_style + Style(underline=True))
             else:
@@ -213,11 +250,19 @@ class BoardWidget(Widget):
             if cell in view.winning:
                 line.put(1, WINNING_MARKER, styles["board--last"])
             if cell == view.last_move:
-                line.put(metrics.cell_width - 2, LAST_MOVE_MARKER, styles["board--last"])
-        elif mark is not None and cell_row - 1 < metrics.glyph_rows:
+                line.put(width - 2, LAST_MOVE_MARKER, styles["board--last"])
+        elif mark is not None:
             rows = metrics.glyph_rows
-            left = (metrics.cell_width - glyph_width(rows)) // 2
-            line.put(left, glyph(mark, rows)[cell_row - 1], mark_style)
+            if cell_row - 1 < rows:
+                left = (width - glyph_width(rows)) // 2
+                line.put(left, glyph(mark, rows)[cell_row - 1], mark_style)
+        else:
+            middle = metrics.cell_height // 2
+            if note is not None and cell_row == middle:
+                words = note.long if len(note.long) <= width - 2 else note.short
+                line.put((width - len(words)) // 2, words, styles[f"board--{note.tone}"])
+            if cell == view.hint and cell_row == min(middle + 1, metrics.cell_height - 1):
+                line.put((width - len(HINT_WORD)) // 2, HINT_WORD, styles["board--hint"])
         return line.runs()
 
 

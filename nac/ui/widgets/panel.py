@@ -1,4 +1,4 @@
-"""The panel beside (or under) the board: turn, level, keypad, score and a one-line message."""
+"""The panel beside (or under) the board: whose turn, settings, score, moves and a message."""
 
 from __future__ import annotations
 
@@ -9,18 +9,24 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..session import SessionScore
-
 LABEL_WIDTH = 12
 
 
 class PanelState(NamedTuple):
-    turn: str
-    level: str
-    keypad: str
-    you: str
-    score: SessionScore
+    status: str
+    """Whose turn it is, or that the game is over, in a few words."""
+    details: tuple[tuple[str, str], ...]
+    """Label and value rows: mode, levels, mark, keypad, who starts."""
+    score: tuple[tuple[str, int], ...]
+    summary: str = ""
+    """The one detail worth a place under a small board: the level, or the mode."""
+    history: str = ""
+    analysis: str = ""
+    """How long the analysis overlay took, when it is on."""
     message: str = ""
+
+    def value(self, label: str) -> str:
+        return dict(self.details)[label]
 
 
 class InfoPanel(Widget):
@@ -42,28 +48,27 @@ class InfoPanel(Widget):
         return self._stacked(state) if self.stacked else self._beside(state)
 
     def _beside(self, state: PanelState) -> RenderableType:
-        score = state.score
         text = Text()
-        text.append(state.turn, style="bold reverse")
+        text.append(f" {state.status} ", style="bold reverse")
         text.append("\n\n")
-        for label, value in (
-            ("Level", state.level),
-            ("You play", state.you),
-            ("Keypad", state.keypad),
-            ("", ""),
-            ("Score", ""),
-            ("  You", str(score.you)),
-            ("  Computer", str(score.computer)),
-            ("  Draws", str(score.draws)),
-        ):
+        for label, value in state.details:
             text.append(f"{label:<{LABEL_WIDTH}}", style="bold").append(f"{value}\n")
-        return Group(text, Text(state.message, style="italic"))
+        text.append("\nScore\n", style="bold")
+        for label, count in state.score:
+            text.append(f"  {label:<{LABEL_WIDTH}}").append(f"{count}\n")
+        parts: list[RenderableType] = [text]
+        if state.history:
+            parts += [Text("Moves", style="bold"), Text(state.history), Text()]
+        if state.analysis:
+            parts.append(Text(state.analysis, style="dim"))
+        parts.append(Text(state.message, style="italic"))
+        return Group(*parts)
 
     def _stacked(self, state: PanelState) -> RenderableType:
-        score = state.score
         summary = Text(no_wrap=True, overflow="ellipsis")
-        summary.append(state.turn, style="bold reverse")
+        summary.append(f" {state.status} ", style="bold reverse")
         summary.append("\n")
-        summary.append(state.level, style="bold")
-        summary.append(f" · You {score.you}  Computer {score.computer}  Draws {score.draws}")
+        if state.summary:
+            summary.append(state.summary, style="bold").append(" · ")
+        summary.append("  ".join(f"{label} {count}" for label, count in state.score))
         return Group(summary, Text(state.message, style="italic"))

@@ -1,0 +1,222 @@
+"""Pilot tests: modes, your mark, who starts, hints, analysis, undo, stats and settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from nac.core import Genius, Level, Mark, Mode, analyse
+from nac.store import Settings, StarterRule, Storage
+from nac.ui.app import NacApp
+from nac.ui.screens.stats import StatsScreen
+
+from .helpers import banner_text, board_widget, drawn_marks, make_app, panel, press, scores
+
+
+async def test_two_players_take_turns_to_the_end() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER)
+    async with app.run_test() as pilot:
+        await press(pilot, "1", "4", "2")
+        assert app.game.board.mark_count == 3  # nobody answered for the computer
+        assert panel(app).status == "O to move"
+        await press(pilot, "5", "3")
+        assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
+        assert banner_text(app) == "X won — press n for a new game"
+        assert scores(app) == {"X": 1, "O": 0, "Draws": 0}
+
+
+async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
+    app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.IDIOT))
+    async with app.run_test() as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if app.game.is_over:
+                break
+        outcome = app.game.outcome
+        assert outcome is not None and outcome.winner is not Mark.O  # Genius never loses
+        expected = (
+            "Genius (X) beat Idiot (O)"
+            if outcome.winner is Mark.X
+            else "Draw between Genius (X) and Idiot (O)"
+        )
+        assert banner_text(app).startswith(expected)
+        assert "Genius (X)" in scores(app)
+        await press(pilot, "5", "enter", "h", "u")  # a person's keys change nothing
+        assert app.game.is_over and drawn_marks(app) == tuple(app.game.board)
+
+
+async def test_watch_mode_pauses_and_resumes() -> None:
+    app = make_app(mode=Mode.WATCH, think_seconds=0.05)
+    async with app.run_test() as pilot:
+        await press(pilot, "space")
+        assert app.paused and panel(app).status == "Paused: space resumes"
+        board = app.game.board
+        await pilot.pause(0.3)
+        assert app.game.board == board
+        await press(pilot, "space")
+        await pilot.pause(0.3)
+        assert not app.paused and app.game.board.mark_count > board.mark_count
+
+
+async def test_watch_mode_starts_the_next_game_on_its_own(monkeypatch: object) -> None:
+    import nac.ui.app
+
+    monkeypatch.setattr(nac.ui.app, "NEXT_WATCHED_GAME_SECONDS", 0.1)  # type: ignore[attr-defined]
+    app = make_app(mode=Mode.WATCH)
+    async with app.run_test() as pilot:
+        await pilot.pause(0.5)
+        assert app.score.first + app.score.second + app.score.draws >= 2
+
+
+async def test_you_can_play_o_and_still_move_first() -> None:
+    app = make_app(mark=Mark.O)
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        assert app.game.board[4] is Mark.O and app.game.moves[1].mark is Mark.X
+        assert panel(app).value("You play") == "O"
+
+
+async def test_the_starter_can_alternate_between_games() -> None:
+    app = make_app(starter=StarterRule.ALTERNATE)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.game.board.is_empty  # game 1: you start
+        await press(pilot, "n")
+        assert app.game.board.mark_count == 1 and app.game.moves[0].by_computer  # game 2
+        await press(pilot, "n")
+        assert app.game.board.is_empty  # game 3: you again
+
+
+async def test_the_hint_marks_a_move_genius_would_make_and_says_why() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "1", "h")  # Average took the centre
+        hinted = board_widget(app).view.hint
+        assert hinted is not None and hinted in Genius().best_moves(app.game.board)
+        assert panel(app).message.startswith(f"Hint for X: square {hinted + 1},")
+        await press(pilot, str(hinted + 1))
+        assert board_widget(app).view.hint is None  # gone once the board changes
+
+
+async def test_analysis_overlay_shows_every_empty_square_and_follows_the_game() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "t")
+        notes = board_widget(app).view.notes
+        assert [note.long for note in notes if note] == ["draw"] * 9
+        assert "ms" in panel(app).analysis
+        await press(pilot, "2")  # an edge: Average answers in the centre
+        values = analyse(app.game.board)
+        notes = board_widget(app).view.notes
+        for cell in range(9):
+            note = notes[cell]
+            if cell in values:
+                assert note is not None and note.long == str(values[cell])
+                assert note.tone == values[cell].result.value
+            else:
+                assert note is None
+        await press(pilot, "t")
+        assert board_widget(app).view.notes == () and panel(app).analysis == ""
+
+
+async def test_undo_takes_back_your_move_and_the_reply() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "5", "1")
+        assert app.game.board.mark_count == 4
+        await press(pilot, "u")
+        assert app.game.board.mark_count == 2 and drawn_marks(app) == tuple(app.game.board)
+        await press(pilot, "backspace")
+        assert app.game.board.is_empty
+        await press(pilot, "u")
+        assert "no move of yours" in panel(app).message.lower()
+
+
+async def test_undo_is_refused_after_the_game_is_over() -> None:
+    app = make_app(level=Level.GENIUS)
+    async with app.run_test() as pilot:
+        await press(pilot, "2", "4", "6")
+        board = app.game.board
+        await press(pilot, "u")
+        assert app.game.board == board and app.score.second == 1
+        assert "result counted" in panel(app).message
+
+
+async def test_undo_during_the_thinking_pause_takes_back_the_move() -> None:
+    app = make_app(think_seconds=0.2)
+    async with app.run_test() as pilot:
+        await press(pilot, "5", "u")
+        await pilot.pause(0.4)
+        assert app.game.board.is_empty and app.game.is_human_turn
+
+
+async def test_the_history_uses_the_keypads_numbers() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "1")
+        assert panel(app).history == "1. X 1   2. O 5"
+        await press(pilot, "k")
+        assert panel(app).history == "1. X 7   2. O 5"
+
+
+async def test_the_stats_screen_shows_the_games_just_played(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default())
+    async with app.run_test() as pilot:
+        await press(pilot, "1", "9", "7", "4")  # a win against Average
+        await press(pilot, "n", "5")  # a second game, unfinished: not counted
+        await press(pilot, "r")
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one(DataTable)
+        row = table.get_row_at(0)
+        assert row[:5] == ["Against the computer", "Average", "1", "0", "0"]
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, StatsScreen)
+    assert (nac_home / "stats.json").exists()
+
+
+async def test_settings_persist_across_two_runs(nac_home: Path) -> None:
+    first = NacApp(storage=Storage.default(), think_seconds=0)
+    async with first.run_test() as pilot:
+        await press(pilot, "g", "k", "m")
+        first.set_mark(Mark.O)
+        first.set_starter(StarterRule.ALTERNATE)
+        first.theme = "nord"
+        await pilot.pause()
+    second = NacApp(storage=Storage.default(), think_seconds=0)
+    async with second.run_test() as pilot:
+        await pilot.pause()
+        assert second.settings == Settings(
+            level=Level.GENIUS,
+            keypad=second.game.keypad,
+            mark=Mark.O,
+            mode=Mode.TWO_PLAYER,
+            starter=StarterRule.ALTERNATE,
+            theme="nord",
+        )
+        assert second.game.keypad.value == "numpad" and second.game.level is Level.GENIUS
+        assert second.game.mode is Mode.TWO_PLAYER and second.theme == "nord"
+
+
+async def test_a_corrupt_settings_file_gives_one_notice_and_the_game_goes_on(
+    nac_home: Path,
+) -> None:
+    (nac_home / "settings.json").write_text("{ this is not json")
+    app = NacApp(storage=Storage.default(), think_seconds=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        assert (
+            len(app.notices_shown) == 1
+            and "moved to settings.json.corrupt-" in app.notices_shown[0]
+        )
+        assert app.game.board.mark_count == 2
+    assert list(nac_home.glob("settings.json.corrupt-*"))
+
+
+async def test_level_keys_in_watch_mode_set_each_sides_level() -> None:
+    app = make_app(mode=Mode.WATCH, think_seconds=5)
+    async with app.run_test() as pilot:
+        await press(pilot, "i", "G")
+        assert app.game.watch_levels == {Mark.X: Level.IDIOT, Mark.O: Level.GENIUS}
+        assert panel(app).value("X plays as") == "Idiot"
+        assert app.settings.watch_levels == (Level.IDIOT, Level.GENIUS)
