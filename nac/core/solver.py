@@ -65,6 +65,7 @@ class Solver:
         self.full = shape.full_mask
         self._canonical = symmetries(shape.size).canonical_key
         self._masks_through = shape.masks_through
+        self._line_masks = shape.line_masks
         self._order = _cells_by_line_count(shape)
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
@@ -231,14 +232,38 @@ class Solver:
             lost = -(self.win_base - placed - 1)
             self._store(key, EXACT, lost)
             return lost
-        candidates = threats or free
 
+        # Bounds from the lines still open: with none left for a side, that side cannot win.
+        # Otherwise our win is at least three plies away (none now), and theirs too (we block
+        # their only threat, if any, and they cannot make two before their next move).
+        mine_open = theirs_open = False
+        for mask in self._line_masks:
+            if not mask & theirs:
+                mine_open = True
+            if not mask & mine:
+                theirs_open = True
+        if not (mine_open or theirs_open):
+            self._store(key, EXACT, 0)
+            return 0
+        can_win = mine_open and placed + 2 <= self.cell_count
+        can_lose = theirs_open and placed + 3 <= self.cell_count
+        highest = self.win_base - placed - 2 if can_win else 0
+        lowest = -(self.win_base - placed - 3) if can_lose else 0
+        if highest <= alpha:
+            return highest
+        if lowest >= beta:
+            return lowest
+        window_low, window_high = max(alpha, lowest - 1), min(beta, highest + 1)
+
+        candidates = threats or free
         best = -self.win_base
         for cell in candidates:
-            value = -self._negamax(theirs, mine | 1 << cell, -beta, -max(alpha, best))
+            value = -self._negamax(
+                theirs, mine | 1 << cell, -window_high, -max(window_low, best)
+            )
             if value > best:
                 best = value
-                if best >= beta:
+                if best >= window_high:
                     break
         if best <= alpha:
             self._store(key, UPPER, best)
