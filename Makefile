@@ -6,7 +6,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 CONSTRAINTS := tests/constraints.txt
 ARGS ?=
 
-.PHONY: play test lint bench screenshots clean
+.PHONY: play test lint bench screenshots openings clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -40,6 +40,11 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_core
 	$(BIN)/python -m tests.benchmarks.bench_app
+	$(BIN)/python -m tests.benchmarks.bench_big
+
+## openings: rebuild the 4×4 opening table (nac/core/openings_4x4.txt) from scratch
+openings: $(VENV)/.installed-test
+	$(BIN)/python -c "from nac.core.openings import main; main()"
 
 ## screenshots: regenerate the SVGs in screenshots/ from the app itself
 screenshots: $(VENV)/.installed-test

@@ -51,6 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play the computer, two players on one keyboard, or watch the computer play itself",
     )
     parser.add_argument(
+        "--size",
+        type=int,
+        choices=[3, 4, 5],
+        help="the board: 3×3 with three in a row (default), 4×4 or 5×5 with four in a row",
+    )
+    parser.add_argument(
         "--level",
         choices=[level.value for level in Level],
         help="how well the computer plays (default: average)",
@@ -105,6 +111,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     changes: dict[str, object] = {}
     if options.mode:
         changes["mode"] = Mode(options.mode)
+    if options.size:
+        changes["size"] = options.size
     if options.level:
         changes["level"] = Level(options.level)
     if options.watch_levels:

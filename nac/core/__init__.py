@@ -8,6 +8,7 @@ Plain Python with no UI library, so any front end (Textual, curses, a web page, 
 """
 
 from .board import Board
+from .coordinates import coordinate, parse_coordinate
 from .errors import (
     GameAlreadyOver,
     IllegalMove,
@@ -15,6 +16,7 @@ from .errors import (
     NotASquare,
     NothingToUndo,
     NotYourTurn,
+    SearchStopped,
     SquareTaken,
 )
 from .game import Cell, Change, ChangeKind, Game, Mode, Move
@@ -51,12 +53,15 @@ __all__ = [
     "NothingToUndo",
     "Outcome",
     "Result",
+    "SearchStopped",
     "SquareTaken",
     "Strategy",
     "analyse",
     "choose_move",
+    "coordinate",
     "geometry",
     "hint",
+    "parse_coordinate",
     "position_value",
     "strategy_for",
 ]

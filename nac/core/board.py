@@ -107,6 +107,13 @@ class Board:
     def __iter__(self) -> Iterator[Mark | None]:
         return (self[cell] for cell in range(self.cell_count))
 
+    @property
+    def sides(self) -> tuple[int, int]:
+        """(the side to move's marks, the other side's marks) as bit masks."""
+        if self.to_move is Mark.X:
+            return self.x_bits, self.o_bits
+        return self.o_bits, self.x_bits
+
     def bits_of(self, mark: Mark) -> int:
         return self.x_bits if mark is Mark.X else self.o_bits
 

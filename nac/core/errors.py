@@ -48,3 +48,7 @@ class NotYourTurn(IllegalMove):
 
 class InvalidPosition(ValueError):
     """A text or a set of marks that is not a position a game can reach."""
+
+
+class SearchStopped(Exception):
+    """A search was cancelled (a new game, or quitting) before it finished."""

@@ -13,8 +13,17 @@ from enum import Enum
 from typing import NamedTuple
 
 from .board import Board
-from .errors import GameAlreadyOver, IllegalMove, NothingToUndo, NotYourTurn, SquareTaken
-from .keypad import KeypadLayout
+from .coordinates import coordinate, parse_coordinate
+from .errors import (
+    GameAlreadyOver,
+    IllegalMove,
+    NotASquare,
+    NothingToUndo,
+    NotYourTurn,
+    SquareTaken,
+)
+from .geometry import geometry
+from .keypad import KEYPAD_SIZE, KeypadLayout
 from .mark import Mark
 from .opponents import Level, choose_move
 from .outcome import Outcome
@@ -141,6 +150,21 @@ class Game:
         return self._board
 
     @property
+    def size(self) -> int:
+        return self._size
+
+    @property
+    def uses_keypad(self) -> bool:
+        """Keys 1-9 play the 3×3 board; bigger boards name squares like `b3`."""
+        return self._size == KEYPAD_SIZE
+
+    def square_name(self, cell: int) -> str:
+        """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise."""
+        if self.uses_keypad:
+            return str(self.keypad.key_for_cell(cell))
+        return coordinate(cell, self._size)
+
+    @property
     def mode(self) -> Mode:
         return self._mode
 
@@ -206,7 +230,9 @@ class Game:
     # -- what the front end does -------------------------------------------------------------------
 
     def play_key(self, key: object) -> Cell:
-        """A person plays the square of keypad key 1-9 (under the active layout)."""
+        """A person plays the square of keypad key 1-9 (under the active layout; 3×3 only)."""
+        if not self.uses_keypad:
+            raise NotASquare(key, "a square like b3: keys 1-9 play the 3×3 board only")
         cell = self.keypad.cell_for_key(key)
         return self._human_move(cell, f"square {self.keypad.key_for_cell(cell)}")
 
@@ -215,9 +241,39 @@ class Game:
         index = self._board.cell_index(cell)
         return self._human_move(index, f"cell {index}")
 
-    def computer_move(self) -> Cell:
+    def play_coordinate(self, name: object) -> Cell:
+        """A person plays the square named like `b3` (column letter, row number from the top)."""
+        cell = parse_coordinate(name, self._size)
+        return self._human_move(cell, f"square {coordinate(cell, self._size)}")
+
+    def computer_move(self, cell: int | None = None) -> Cell:
         """The computer plays a move of its level. Against a person, on an empty board, this
-        lets the computer start."""
+        lets the computer start.
+
+        A front end that searched in the background (`computer_choice`) passes the cell found.
+        """
+        board = self._computer_board()
+        if cell is None:
+            level = self.level_of(board.to_move)
+            assert level is not None
+            cell = choose_move(board, level, self.rng)
+        board.check_move(cell)
+        self._board = board
+        if board.is_empty:
+            self._first = board.to_move
+        return self._place(cell, by_computer=True)
+
+    def computer_position(self) -> tuple[Board, Level]:
+        """The board the computer would move on now and the level it plays: a front end can
+        search it in the background (`choose_move(board, level, game.rng, stop)`) and then
+        play the cell found with `computer_move(cell)`."""
+        board = self._computer_board()
+        level = self.level_of(board.to_move)
+        assert level is not None
+        return board, level
+
+    def _computer_board(self) -> Board:
+        """The board the computer moves on, refusing when it is not the computer's turn."""
         if self.is_over:
             raise GameAlreadyOver()
         if self._mode is Mode.TWO_PLAYER:
@@ -225,22 +281,26 @@ class Game:
         if self._mode is Mode.COMPUTER and self.turn is self._human:
             if not self._board.is_empty:
                 raise NotYourTurn(self.turn, "the computer cannot move for you")
-            self._first = self.computer
-            self._board = Board.empty(self._size, self._win_length, first=self.computer)
-        level = self.level_of(self.turn)
-        assert level is not None
-        cell = choose_move(self._board, level, self.rng)
-        return self._place(cell, by_computer=True)
+            return Board.empty(self._size, self._win_length, first=self.computer)
+        return self._board
 
     def new_game(
-        self, human: Mark | None = None, mode: Mode | None = None, first: Mark | None = None
+        self,
+        human: Mark | None = None,
+        mode: Mode | None = None,
+        first: Mark | None = None,
+        size: int | None = None,
     ) -> None:
-        """Clear the board for a new game.
+        """Clear the board for a new game, optionally of another size (3×3 has three in a
+        row, bigger boards four).
 
         Against the computer the person starts unless `first` says otherwise (the computer
         may also start by moving first on the empty board); otherwise X starts unless `first`
         says otherwise.
         """
+        if size is not None and size != self._size:
+            geometry(size)  # refuses an unsupported size before anything changes
+            self._size, self._win_length = size, None
         if human is not None:
             self._human = human
         if mode is not None:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from enum import Enum
 from functools import cache
+from threading import Event
 from typing import NamedTuple
 
+from . import openings
 from .board import Board
-from .errors import GameAlreadyOver
+from .errors import GameAlreadyOver, SearchStopped
 from .geometry import Geometry
-from .mark import Mark
 from .symmetry import symmetries
+
+STOP_CHECK_MASK = 1023
 
 EXACT, LOWER, UPPER = 0, 1, 2
 """Transposition-table entry kinds: the true score, a lower bound, an upper bound."""
@@ -69,6 +72,9 @@ class Solver:
         self._order = _cells_by_line_count(shape)
         self.table: dict[int, tuple[int, int]] = {}
         self.nodes = 0
+        self.stop: Event | None = None
+        """Set by the caller for one search at a time; when set, the search raises
+        SearchStopped at its next check (every 1024 positions)."""
         self._move_scores: dict[tuple[int, int], dict[int, int]] = {}
 
     # -- exact scores --------------------------------------------------------------------------
@@ -195,6 +201,8 @@ class Solver:
         Fail-soft: a result <= alpha is an upper bound, >= beta a lower bound.
         """
         self.nodes += 1
+        if not self.nodes & STOP_CHECK_MASK and self.stop is not None and self.stop.is_set():
+            raise SearchStopped()
         key = self._canonical(mine, theirs)
         entry = self.table.get(key)
         if entry is not None:
@@ -258,9 +266,7 @@ class Solver:
         candidates = threats or free
         best = -self.win_base
         for cell in candidates:
-            value = -self._negamax(
-                theirs, mine | 1 << cell, -window_high, -max(window_low, best)
-            )
+            value = -self._negamax(theirs, mine | 1 << cell, -window_high, -max(window_low, best))
             if value > best:
                 best = value
                 if best >= window_high:
@@ -304,19 +310,25 @@ def solver_for(shape: Geometry) -> Solver:
 
 def sides(board: Board) -> tuple[int, int]:
     """(the side to move's marks, the other side's marks) as bit masks."""
-    if board.to_move is Mark.X:
-        return board.x_bits, board.o_bits
-    return board.o_bits, board.x_bits
+    return board.sides
 
 
-def analyse(board: Board) -> dict[int, MoveValue]:
-    """For every empty cell, the perfect-play outcome of playing there for the side to move."""
+def analyse(board: Board, stop: Event | None = None) -> dict[int, MoveValue]:
+    """For every empty cell, the perfect-play outcome of playing there for the side to move.
+
+    Exact, so only for boards small enough to solve (3×3, 4×4); `stop` cancels a long one.
+    """
     if board.outcome is not None:
         raise GameAlreadyOver()
     solver = solver_for(board.geometry)
-    mine, theirs = sides(board)
     marks_now = board.mark_count
-    scores = solver.move_scores(mine, theirs)
+    scores = openings.move_scores(board)
+    if scores is None:
+        solver.stop = stop
+        try:
+            scores = solver.move_scores(*board.sides)
+        finally:
+            solver.stop = None
     return {cell: solver.value_of(scores[cell], marks_now) for cell in sorted(scores)}
 
 

@@ -124,6 +124,15 @@ class Symmetries:
             out |= table[bits >> (chunk * self.chunk_bits) & self._chunk_mask]
         return out
 
+    def canonical_with_symmetry(self, mine: int, theirs: int) -> tuple[int, int]:
+        """The canonical key and the index of a symmetry that maps the position onto it."""
+        keys = [
+            (self.transform(mine, s) << self.cell_count) | self.transform(theirs, s)
+            for s in range(8)
+        ]
+        key = min(keys)
+        return key, keys.index(key)
+
     def _canonical_any(self, mine: int, theirs: int) -> int:
         return min(
             (self.transform(mine, s) << self.cell_count) | self.transform(theirs, s)

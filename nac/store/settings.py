@@ -12,6 +12,7 @@ from .files import Data, JsonFile
 
 SCHEMA = 1
 FILE_NAME = "settings.json"
+BOARD_SIZES = (3, 4, 5)
 SETTINGS = "settings"
 
 
@@ -33,6 +34,7 @@ class Settings:
     starter: StarterRule = StarterRule.YOU
     watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE)
     theme: str = field(default="textual-dark")
+    size: int = 3
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -43,6 +45,7 @@ class Settings:
             "starter": self.starter.value,
             "watch_levels": [level.value for level in self.watch_levels],
             "theme": self.theme,
+            "size": self.size,
         }
 
     @classmethod
@@ -55,6 +58,9 @@ class Settings:
         theme = fields.get("theme", default.theme)
         if not isinstance(theme, str):
             raise ValueError(f"theme is {theme!r}, not a name")
+        size = fields.get("size", default.size)
+        if size not in BOARD_SIZES:
+            raise ValueError(f"size is {size!r}, not one of {BOARD_SIZES}")
         return cls(
             level=Level(fields.get("level", default.level.value)),
             keypad=KeypadLayout(fields.get("keypad", default.keypad.value)),
@@ -63,6 +69,7 @@ class Settings:
             starter=StarterRule(fields.get("starter", default.starter.value)),
             watch_levels=(Level(watch[0]), Level(watch[1])),
             theme=theme,
+            size=size,
         )
 
     def but(self, **changes: Any) -> Settings:

@@ -44,14 +44,19 @@ class Record:
         return Record(won, drawn, lost, streak, max(self.best_streak, streak))
 
 
-def record_key(mode: Mode, level: Level | None, watch_levels: tuple[Level, Level]) -> str:
-    """The kind of game a result belongs to, e.g. "computer/genius", "watch/genius-vs-idiot"."""
+def record_key(
+    mode: Mode, level: Level | None, watch_levels: tuple[Level, Level], size: int = 3
+) -> str:
+    """The kind of game a result belongs to, e.g. "computer/genius", "watch/genius-vs-idiot",
+    "two-player@4x4" (no suffix for the 3×3 board)."""
     if mode is Mode.COMPUTER:
         assert level is not None
-        return f"computer/{level.value}"
-    if mode is Mode.WATCH:
-        return f"watch/{watch_levels[0].value}-vs-{watch_levels[1].value}"
-    return "two-player"
+        key = f"computer/{level.value}"
+    elif mode is Mode.WATCH:
+        key = f"watch/{watch_levels[0].value}-vs-{watch_levels[1].value}"
+    else:
+        key = "two-player"
+    return key if size == 3 else f"{key}@{size}x{size}"
 
 
 def result_for(mode: Mode, outcome: Outcome, human: Mark) -> str:

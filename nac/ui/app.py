@@ -6,7 +6,8 @@ import random
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import ClassVar
+from threading import Event
+from typing import ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -33,15 +34,23 @@ from ..core import (
     Result,
     SquareTaken,
     analyse,
+    choose_move,
     hint,
+    parse_coordinate,
 )
+from ..core.opponents import PERFECT_SIZE
 from ..store import Settings, StarterRule, Storage, record_key, result_for
+from ..store.settings import BOARD_SIZES
 from . import wording
-from .metrics import MIN_TERMINAL, screen_layout
+from .engine import Engine
+from .metrics import minimum_terminal, screen_layout
 from .session import SessionScore
 from .widgets.banner import ResultBanner
 from .widgets.board import BoardView, BoardWidget, CellNote
+from .widgets.move_prompt import MovePrompt
 from .widgets.panel import InfoPanel, PanelState
+
+Found = TypeVar("Found")
 
 THINK_SECONDS = 0.3
 WATCH_THINK_SECONDS = 0.6
@@ -84,6 +93,7 @@ class NacApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "Noughts & Crosses"
+    AUTO_FOCUS = None  # the app's keys need no focus; the move prompt takes it when opened
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *_DIGIT_BINDINGS,
@@ -98,10 +108,12 @@ class NacApp(App[None]):
         Binding("n", "new_game", "New"),
         Binding("m", "next_mode", "Mode"),
         Binding("h", "hint", "Hint"),
-        Binding("t", "toggle_analysis", "Analysis"),
+        Binding("t", "toggle_analysis", "Analyse"),
         Binding("u", "undo", "Undo"),
         Binding("backspace", "undo", "Undo", show=False),
         Binding("k", "switch_keypad", "Keypad", show=False),
+        Binding("b", "next_size", "Board"),
+        Binding("colon", "move_prompt", "Square", show=False, key_display=":"),
         Binding("r", "stats", "Stats"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q", "quit", "Quit"),
@@ -130,9 +142,18 @@ class NacApp(App[None]):
             mode=self.settings.mode,
             watch_levels=self.settings.watch_levels,
             keypad=self.settings.keypad,
+            size=self.settings.size,
             rng=rng,
         )
         self.score = SessionScore()
+        self.engine = Engine(self)
+        self.clock: Callable[[], float] = time.perf_counter
+        """Times the analysis shown in the panel (tests make pictures repeatable with it)."""
+        self._analysis_board: Board | None = None
+        """The board the overlay `_overlay` belongs to."""
+        self._analysis_wanted: Board | None = None
+        """The board a background analysis was last started for."""
+        self._overlay: tuple[CellNote | None, ...] = ()
         self.think_override = think_seconds
         self.message = ""
         self.hint: Hint | None = None
@@ -147,6 +168,7 @@ class NacApp(App[None]):
         self._body = Container(id="body")
         self._banner = ResultBanner()
         self._board = BoardWidget()
+        self._prompt = MovePrompt()
         self._panel = InfoPanel()
         self._too_small = Static(id="too-small")
 
@@ -167,6 +189,7 @@ class NacApp(App[None]):
             with self._body:
                 with Vertical(id="board-area"):
                     yield self._banner
+                    yield self._prompt
                     yield self._board
                 yield self._panel
             yield self._too_small
@@ -182,16 +205,29 @@ class NacApp(App[None]):
     def on_resize(self, event: events.Resize) -> None:
         self._arrange(event.size.width, event.size.height)
 
+    async def action_quit(self) -> None:
+        self._cancel_searches()  # a search still running stops instead of holding up the exit
+        await super().action_quit()
+
+    def on_unmount(self) -> None:
+        self._cancel_searches()
+
+    def _cancel_searches(self) -> None:
+        self.engine.cancel()
+        self._analysis_wanted = None
+
     def _arrange(self, columns: int, rows: int) -> None:
         """Panel beside or under the board, whichever gives the bigger board; or, if nothing
         fits, a message saying how big the terminal needs to be."""
         layout = screen_layout(self.game.board.size, columns, rows)
         self._main.set_class(layout is None, "-too-small")
         if layout is None:
-            need_columns, need_rows = MIN_TERMINAL
+            size = self.game.size
+            need_columns, need_rows = minimum_terminal(size)
+            smaller = "" if size == 3 else "\nor press b for a smaller board"
             self._too_small.update(
-                f"The terminal is {columns}×{rows}:\ntoo small to play.\n\n"
-                f"Please make it at least\n{need_columns}×{need_rows}."
+                f"The terminal is {columns}×{rows}:\ntoo small for the {size}×{size} board.\n\n"
+                f"Please make it at least\n{need_columns}×{need_rows}{smaller}."
             )
             return
         self._body.set_class(not layout.side_panel, "-stacked")
@@ -235,10 +271,7 @@ class NacApp(App[None]):
     def _show_board(self) -> None:
         game = self.game
         board = game.board
-        labels = tuple(
-            str(game.key_for_cell(cell)) if board.size == 3 else ""
-            for cell in range(board.cell_count)
-        )
+        labels = tuple(game.square_name(cell) for cell in range(board.cell_count))
         last = game.last_move
         self._board.view = BoardView(
             marks=tuple(board),
@@ -246,21 +279,39 @@ class NacApp(App[None]):
             last_move=last.cell if last else None,
             winning=frozenset(game.outcome.line) if game.outcome else frozenset(),
             hint=self.hint.cell if self.hint else None,
-            notes=self._analysis_notes(board),
+            notes=self._overlay_for(board),
         )
         self._board.show_cursor = not game.is_over and game.mode is not Mode.WATCH
         self._show_panel()
 
-    def _analysis_notes(self, board: Board) -> tuple[CellNote | None, ...]:
-        if not self.analysis_on or board.is_over:
+    def _overlay_for(self, board: Board) -> tuple[CellNote | None, ...]:
+        """The overlay for `board`: at once on 3×3; on 4×4 from a background search (nothing
+        until it is done); never on boards too big to solve."""
+        if not self.analysis_on or board.is_over or board.size > PERFECT_SIZE:
             self.analysis_seconds = None
             return ()
-        started = time.perf_counter()
-        values = analyse(board)
-        self.analysis_seconds = time.perf_counter() - started
-        return tuple(
+        if self._analysis_board == board:
+            return self._overlay
+        if board.size == 3:
+            self._set_analysis(board, *_timed(self.clock, partial(analyse, board)))
+            return self._overlay
+        if self._analysis_wanted != board:
+            self._analysis_wanted = board
+            job = partial(_timed, self.clock, partial(analyse, board))
+            self.engine.run(job, partial(self._analysis_done, board))
+        return ()
+
+    def _set_analysis(self, board: Board, values: dict[int, MoveValue], seconds: float) -> None:
+        self._analysis_board = board
+        self.analysis_seconds = seconds
+        self._overlay = tuple(
             _note(values[cell]) if cell in values else None for cell in range(board.cell_count)
         )
+
+    def _analysis_done(self, board: Board, found: tuple[dict[int, MoveValue], float]) -> None:
+        if self.analysis_on and self.game.board == board:
+            self._set_analysis(board, *found)
+            self._show_board()
 
     def _show_panel(self) -> None:
         game = self.game
@@ -273,7 +324,7 @@ class NacApp(App[None]):
             details=self._details(),
             score=tuple(wording.score_rows(game, self.score)),
             summary=self._summary(),
-            history=wording.history(game.moves, game.keypad),
+            history=wording.history(game),
             analysis=analysis,
             message=self.message,
         )
@@ -349,14 +400,21 @@ class NacApp(App[None]):
             return theirs
         return yours if self._games_started % 2 == 0 else theirs
 
-    def _begin_game(self, *, human: Mark | None = None, mode: Mode | None = None) -> None:
-        """A new game under the current settings: who starts follows the starter rule."""
+    def _begin_game(
+        self, *, human: Mark | None = None, mode: Mode | None = None, size: int | None = None
+    ) -> None:
+        """A new game under the current settings: who starts follows the starter rule. Any
+        search still running is cancelled."""
         self._thinking = None
         self._next_game = None
+        self._cancel_searches()
+        self._prompt.close()
         mode = mode or self.game.mode
         human = human or self.game.human
-        self.game.new_game(human=human, mode=mode, first=self._first_mover(mode, human))
+        self.game.new_game(human=human, mode=mode, first=self._first_mover(mode, human), size=size)
         self._games_started += 1
+        if size is not None:
+            self._arrange(self.size.width, self.size.height)
         self.message = self._welcome()
         self._show_board()
 
@@ -367,10 +425,14 @@ class NacApp(App[None]):
                 "Watching the computer play itself: space pauses; i a g set X's level, I A G O's."
             )
         if game.mode is Mode.TWO_PLAYER:
-            return f"Two players: {game.turn} moves first."
+            how = (
+                "" if game.uses_keypad else " Play with the arrows and Enter, a click, or : and b3."
+            )
+            return f"Two players: {game.turn} moves first.{how}"
+        how = "" if game.uses_keypad else " Play with the arrows and Enter, a click, or : and b3."
         if game.is_computer_turn:
-            return f"You play {game.human}; the computer starts."
-        return f"You play {game.human}. Your move, or press s to let the computer start."
+            return f"You play {game.human}; the computer starts.{how}"
+        return f"You play {game.human}. Your move, or press s to let the computer start.{how}"
 
     def _computer_moves_if_its_turn(self) -> None:
         if self.game.is_computer_turn and not self.paused:
@@ -393,14 +455,31 @@ class NacApp(App[None]):
         self._show_panel()
 
     def _computer_plays(self, token: object) -> None:
+        """The pause is over: the computer moves (searching in the background on boards
+        bigger than 3×3, with "thinking…" still showing)."""
         if self._thinking is not token:
             return
+        game = self.game
+        if not (
+            game.is_computer_turn
+            or (game.mode is Mode.COMPUTER and game.board.is_empty and not game.is_over)
+        ):
+            self._thinking = None
+            self._show_panel()
+            return
+        board, level = game.computer_position()
+        if board.size == 3:
+            self._computer_found(token, choose_move(board, level, game.rng))
+        else:
+            search = partial(choose_move, board, level, game.rng)
+            self.engine.run(lambda stop: search(stop=stop), partial(self._computer_found, token))
+
+    def _computer_found(self, token: object, cell: int) -> None:
+        if self._thinking is not token:
+            return  # a new game, undo or mode change came first
         self._thinking = None
         game = self.game
-        if game.is_computer_turn or (
-            game.mode is Mode.COMPUTER and game.board.is_empty and not game.is_over
-        ):
-            game.computer_move()
+        game.computer_move(cell)
         if not game.is_over and game.mode is not Mode.WATCH:
             self.message = ""
         if game.mode is Mode.WATCH:
@@ -424,8 +503,15 @@ class NacApp(App[None]):
         return self._thinking is None and self.game.is_human_turn
 
     def action_play_key(self, key: int) -> None:
-        if self._may_move():
-            self._play(self.game.keypad.cell_for_key(key))
+        game = self.game
+        if not game.uses_keypad:
+            size = game.size
+            self._say(
+                f"Keys 1-9 play the 3×3 board. On {size}×{size}: arrows and Enter, a click, "
+                "or : and a square like b3."
+            )
+        elif self._may_move():
+            self._play(game.keypad.cell_for_key(key))
 
     def action_play_cursor(self) -> None:
         if self._may_move():
@@ -451,7 +537,7 @@ class NacApp(App[None]):
                 game.play_cell(cell)
         except SquareTaken as taken:
             self.bell()
-            self._say(f"Square {wording.square_name(game, taken.cell)} is taken by {taken.mark}.")
+            self._say(f"Square {game.square_name(taken.cell)} is taken by {taken.mark}.")
             return
         except IllegalMove as refusal:
             self.bell()
@@ -473,12 +559,30 @@ class NacApp(App[None]):
         elif game.is_over:
             self._say("The game is over: n starts a new one.")
         elif self._may_move():
-            self.hint = hint(game.board)
-            square = wording.square_name(game, self.hint.cell)
-            self.message = f"Hint for {game.turn}: square {square}, {self.hint.reason}."
-            self._show_board()
+            board = game.board
+            if board.size == 3:
+                self._hint_found(board, hint(board))
+            else:
+                self._say("Looking for a hint…")
+                self.engine.run(partial(hint, board), partial(self._hint_found, board))
+
+    def _hint_found(self, board: Board, found: Hint) -> None:
+        game = self.game
+        if game.board != board:
+            return
+        self.hint = found
+        square = game.square_name(found.cell)
+        self.message = f"Hint for {game.turn}: square {square}, {found.reason}."
+        self._show_board()
 
     def action_toggle_analysis(self) -> None:
+        if not self.analysis_on and self.game.size > PERFECT_SIZE:
+            size = self.game.size
+            self._say(
+                f"The {size}×{size} game is too big to solve, so there is no perfect analysis: "
+                "it works on 3×3 and 4×4. h still gives a hint."
+            )
+            return
         self.analysis_on = not self.analysis_on
         if self.analysis_on:
             self.message = (
@@ -492,6 +596,7 @@ class NacApp(App[None]):
     def action_undo(self) -> None:
         game = self.game
         self._thinking = None  # a reply still to come is taken back with the move
+        self._cancel_searches()
         try:
             taken = game.undo()
         except GameAlreadyOver:
@@ -584,6 +689,7 @@ class NacApp(App[None]):
         if self.paused:
             self._thinking = None
             self._next_game = None
+            self._cancel_searches()
             self._say("Paused: space resumes.")
         else:
             self._say("Resumed.")
@@ -591,6 +697,45 @@ class NacApp(App[None]):
                 self._schedule_next_game()
             else:
                 self._computer_moves_if_its_turn()
+
+    def action_next_size(self) -> None:
+        sizes = BOARD_SIZES
+        self.set_size(sizes[(sizes.index(self.game.size) + 1) % len(sizes)])
+
+    def set_size(self, size: int) -> None:
+        """Play on a size×size board (three in a row on 3×3, four on bigger): a new game."""
+        self._save_settings(size=size)
+        self.paused = False
+        self._begin_game(size=size)
+        if size > PERFECT_SIZE:
+            self.analysis_on = False
+        self._computer_moves_if_its_turn()
+
+    def action_move_prompt(self) -> None:
+        if self.game.uses_keypad:
+            self._say("On 3×3 the keys 1-9 play; : names squares on bigger boards (b).")
+        elif self._may_move():
+            self._prompt.open()
+
+    @on(MovePrompt.Submitted)
+    def _square_named(self, event: MovePrompt.Submitted) -> None:
+        game = self.game
+        if not self._may_move():
+            self._prompt.close()
+            return
+        try:
+            cell = parse_coordinate(event.value, game.size)
+        except IllegalMove as refusal:
+            self.bell()
+            self._say(_sentence(str(refusal)))
+            self._prompt.value = ""
+            return
+        self._prompt.close()
+        self._play(cell)
+
+    @on(MovePrompt.Closed)
+    def _prompt_closed(self) -> None:
+        self._say("")
 
     def action_switch_keypad(self) -> None:
         self.set_keypad(self.game.keypad.next)
@@ -664,6 +809,12 @@ class NacApp(App[None]):
                 STARTER_DESCRIPTIONS[rule].capitalize(),
                 partial(self.set_starter, rule),
             )
+        for size in BOARD_SIZES:
+            yield SystemCommand(
+                f"Board: {size}×{size}",
+                f"{3 if size == 3 else 4} in a row on a {size}×{size} board (a new game)",
+                partial(self.set_size, size),
+            )
         for layout in KeypadLayout:
             yield SystemCommand(
                 f"Keypad: {layout.label}",
@@ -677,6 +828,14 @@ class NacApp(App[None]):
         yield SystemCommand("Undo", "Take back your last move", self.action_undo)
         yield SystemCommand("Stats", "Lifetime results per mode and level", self.action_stats)
         yield SystemCommand("Help", "Keys, levels and rules", self.action_help)
+
+
+def _timed(
+    clock: Callable[[], float], job: Callable[..., Found], stop: Event | None = None
+) -> tuple[Found, float]:
+    started = clock()
+    found = job(stop=stop) if stop is not None else job()
+    return found, clock() - started
 
 
 def _note(value: MoveValue) -> CellNote:

@@ -24,6 +24,10 @@ CHROME_ROWS = 3
 """Header, footer, and the result banner's row above the board."""
 
 
+EDGE_COLUMNS = 2
+"""Columns left of the grid for the row numbers of boards named like `b3`."""
+
+
 class BoardMetrics(NamedTuple):
     cells: int
     """Cells per side."""
@@ -33,29 +37,59 @@ class BoardMetrics(NamedTuple):
     cell_height: int
 
     @property
-    def width(self) -> int:
+    def glyph_top(self) -> int:
+        """The cell row the glyph starts on: 1 when a free row sits above it, else 0."""
+        return self.cell_height - self.glyph_rows
+
+    @property
+    def edges(self) -> bool:
+        """Whether column letters and row numbers run along the edges (boards over 3×3)."""
+        return self.cells > 3
+
+    @property
+    def grid_width(self) -> int:
         return self.cells * self.cell_width + self.cells + 1
 
     @property
-    def height(self) -> int:
+    def grid_height(self) -> int:
         return self.cells * self.cell_height + self.cells + 1
+
+    @property
+    def width(self) -> int:
+        return self.grid_width + (EDGE_COLUMNS if self.edges else 0)
+
+    @property
+    def height(self) -> int:
+        return self.grid_height + (1 if self.edges else 0)
 
     @property
     def compact(self) -> bool:
         return self.glyph_rows == 1
 
 
-def metrics_for(glyph_rows: int, cells: int) -> BoardMetrics:
+def metrics_for(glyph_rows: int, cells: int, free_row: bool = True) -> BoardMetrics:
     if glyph_rows == 1:
         return BoardMetrics(cells, 1, 3, 1)
     margin = 2 if glyph_rows > SMALL_ROWS else 1
-    return BoardMetrics(cells, glyph_rows, glyph_width(glyph_rows) + 2 * margin, glyph_rows + 1)
+    return BoardMetrics(
+        cells, glyph_rows, glyph_width(glyph_rows) + 2 * margin, glyph_rows + free_row
+    )
 
 
 def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
-    """The biggest board of `cells`×`cells` that fits in width×height, or None if none does."""
-    for rows in (*range(MAX_GLYPH_ROWS, SMALL_ROWS - 1, -1), 1):
-        metrics = metrics_for(rows, cells)
+    """The biggest board of `cells`×`cells` that fits in width×height, or None if none does.
+
+    Glyphs keep a free row above them if they can; a board with its squares named along the
+    edges may do without it, for a bigger glyph.
+    """
+    free_rows = (True, False) if cells > 3 else (True,)
+    tiers = [
+        metrics_for(rows, cells, free_row)
+        for rows in range(MAX_GLYPH_ROWS, SMALL_ROWS - 1, -1)
+        for free_row in free_rows
+    ]
+    tiers.append(metrics_for(1, cells))
+    for metrics in tiers:
         if metrics.width <= width and metrics.height <= height:
             return metrics
     return None
@@ -65,6 +99,16 @@ class ScreenLayout(NamedTuple):
     side_panel: bool
     """The panel beside the board (True) or under it (False)."""
     board: BoardMetrics
+
+
+def minimum_terminal(cells: int) -> tuple[int, int]:
+    """The smallest terminal (columns, rows) that shows a compact board of `cells`×`cells`
+    with the panel under it (the 3×3 board: MIN_TERMINAL)."""
+    compact = metrics_for(1, cells)
+    return (
+        max(MIN_TERMINAL[0], compact.width),
+        max(MIN_TERMINAL[1], compact.height + CHROME_ROWS + STACKED_PANEL_HEIGHT),
+    )
 
 
 def screen_layout(cells: int, columns: int, rows: int) -> ScreenLayout | None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..core import Game, Mark, Mode, Move, Outcome
-from ..core.keypad import KeypadLayout
+from ..core import Game, Mark, Mode, Outcome
 from .session import SessionScore
 
 
@@ -48,13 +47,10 @@ def score_rows(game: Game, score: SessionScore) -> list[tuple[str, int]]:
     return [(first, score.first), (second, score.second), ("Draws", score.draws)]
 
 
-def square_name(game: Game, cell: int) -> str:
-    return str(game.key_for_cell(cell))
-
-
-def history(moves: tuple[Move, ...], keypad: KeypadLayout) -> str:
-    """`1. X 5   2. O 1   3. X 9`, with squares in the keypad's numbers."""
+def history(game: Game) -> str:
+    """`1. X 5   2. O 1   3. X 9`: squares in the keypad's numbers, or like `b3` on bigger
+    boards."""
     return "   ".join(
-        f"{number}. {move.mark} {keypad.key_for_cell(move.cell)}"
-        for number, move in enumerate(moves, 1)
+        f"{number}. {move.mark} {game.square_name(move.cell)}"
+        for number, move in enumerate(game.moves, 1)
     )

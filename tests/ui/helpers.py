@@ -63,3 +63,13 @@ def banner_text(app: NacApp) -> str:
 
 def drawn_marks(app: NacApp) -> tuple[Mark | None, ...]:
     return board_widget(app).view.marks
+
+
+async def settle(pilot: Pilot[None], app: NacApp, seconds: float = 30) -> None:
+    """Wait until no background search is running and the computer is not thinking."""
+    for _ in range(int(seconds / 0.02)):
+        await pilot.pause(0.02)
+        if app.engine.running == 0 and app._thinking is None:
+            await pilot.pause()
+            return
+    raise AssertionError("the app did not settle")

@@ -14,6 +14,8 @@ from nac.core import KeypadLayout, Level, Mark, Mode
 from nac.store import Settings
 from nac.ui.app import NacApp
 
+from .helpers import settle
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -26,27 +28,38 @@ class Scenario:
     human: Mark = Mark.X
     mode: Mode = Mode.COMPUTER
     watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.IDIOT)
+    board_size: int = 3
     seed: int = 1
 
     def make_app(self) -> NacApp:
-        return NacApp(
+        app = NacApp(
             Settings(
                 level=self.level,
                 keypad=self.keypad,
                 mark=self.human,
                 mode=self.mode,
                 watch_levels=self.watch_levels,
+                size=self.board_size,
             ),
             think_seconds=0,
             rng=random.Random(self.seed),
         )
+        app.clock = lambda: 0.0  # the analysis time shown in the panel must not vary
+        return app
 
     async def play(self, pilot: Pilot[None]) -> None:
         """Press the keys one at a time, letting the computer reply after each."""
+        app = pilot.app
+        assert isinstance(app, NacApp)
         for key in self.keys:
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot, app)
         await pilot.pause()
+
+
+def typed(*squares: str) -> tuple[str, ...]:
+    """The keys that play squares like b3 through the move prompt."""
+    return tuple(key for square in squares for key in ("colon", *square, "enter"))
 
 
 SCENARIOS = {
@@ -97,6 +110,18 @@ SCENARIOS = {
             "watch",
             "Watch mode: Genius (X) against Idiot (O)",
             mode=Mode.WATCH,
+        ),
+        Scenario(
+            "board-4x4",
+            "4×4, four in a row: squares named along the edges, typed after :",
+            keys=typed("b2", "c3", "b3"),
+            board_size=4,
+        ),
+        Scenario(
+            "board-5x5",
+            "5×5, four in a row, mid-game",
+            keys=typed("c3", "b2", "d4", "c4"),
+            board_size=5,
         ),
         Scenario(
             "stats",

@@ -145,7 +145,8 @@ async def test_help_opens_with_question_mark_and_closes_with_escape() -> None:
 
 def test_the_help_text_lists_every_key_the_levels_and_the_rules() -> None:
     text = HelpScreen.text()
-    for key in ("`1`–`9`", "arrows", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`"):
+    keys = ("`1`–`9`", "arrows", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`", "`b`", "`:`")
+    for key in keys:
         assert key in text
     for word in ("`x`, `q`, `ctrl+q`", "Idiot", "Average", "Genius", "three of your marks"):
         assert word.lower() in text.lower()

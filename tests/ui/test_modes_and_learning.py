@@ -169,7 +169,7 @@ async def test_the_stats_screen_shows_the_games_just_played(nac_home: Path) -> N
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one(DataTable)
         row = table.get_row_at(0)
-        assert row[:5] == ["Against the computer", "Average", "1", "0", "0"]
+        assert row[:6] == ["3×3", "Against the computer", "Average", "1", "0", "0"]
         await press(pilot, "escape")
         assert not isinstance(app.screen, StatsScreen)
     assert (nac_home / "stats.json").exists()

@@ -13,12 +13,18 @@ from textual.widgets import DataTable, Static
 from ...core import Level
 from ...store import Record
 
-COLUMNS = ("Mode", "Against", "Won", "Drawn", "Lost", "Unbeaten run", "Best run")
+COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Unbeaten run", "Best run")
 
 
-def describe(key: str) -> tuple[str, str]:
-    """("Against the computer", "Genius") and so on, from a record's key."""
-    mode, _, detail = key.partition("/")
+def describe(key: str) -> tuple[str, str, str]:
+    """("3×3", "Against the computer", "Genius") and so on, from a record's key."""
+    kind, _, board = key.partition("@")
+    board = board.replace("x", "×") if board else "3×3"
+    return (board, *_describe_kind(kind))
+
+
+def _describe_kind(kind: str) -> tuple[str, str]:
+    mode, _, detail = kind.partition("/")
     if mode == "computer":
         return "Against the computer", Level(detail).label
     if mode == "watch":
@@ -30,15 +36,16 @@ def describe(key: str) -> tuple[str, str]:
 def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
     """Table rows; in two-player and watch mode, won and lost are X's and O's wins."""
     table: list[tuple[str, ...]] = []
-    for key in sorted(records):
+    for key in sorted(records, key=lambda key: (key.partition("@")[2], key)):
         record = records[key]
         try:
-            mode, against = describe(key)
+            board, mode, against = describe(key)
         except ValueError:
-            mode, against = key, ""
+            board, mode, against = "", key, ""
         streaks = key.startswith("computer/")
         table.append(
             (
+                board,
                 mode,
                 against,
                 str(record.won),
@@ -57,7 +64,7 @@ class StatsScreen(ModalScreen[None]):
         align: center middle;
     }
     StatsScreen > Vertical {
-        width: 92;
+        width: 100;
         max-width: 100%;
         height: auto;
         max-height: 100%;

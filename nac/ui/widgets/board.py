@@ -16,8 +16,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core import Mark
+from ...core.coordinates import COLUMN_LETTERS
 from ..glyphs import glyph, glyph_width
-from ..metrics import BoardMetrics, board_metrics
+from ..metrics import EDGE_COLUMNS, BoardMetrics, board_metrics
 
 LAST_MOVE_MARKER = "●"
 WINNING_MARKER = "★"
@@ -104,16 +105,22 @@ class BoardWidget(Widget):
 
         cell: int
 
+    def watch_view(self, old: BoardView, new: BoardView) -> None:
+        if old.cells != new.cells:
+            self.cursor = len(new.marks) // 2  # the centre, on an odd board
+
     def metrics(self) -> BoardMetrics | None:
         """The board that fits this widget's size now (None if none fits)."""
         return board_metrics(self.view.cells, self.content_size.width, self.content_size.height)
 
     def origin(self, metrics: BoardMetrics) -> tuple[int, int]:
-        """Where the board's top-left corner is drawn: centred in the widget."""
+        """Where the grid's top-left corner is drawn: the board (with its edge labels, if
+        any) centred in the widget."""
         size = self.content_size
+        left_labels, top_labels = (EDGE_COLUMNS, 1) if metrics.edges else (0, 0)
         return (
-            max(0, (size.width - metrics.width) // 2),
-            max(0, (size.height - metrics.height) // 2),
+            max(0, (size.width - metrics.width) // 2) + left_labels,
+            max(0, (size.height - metrics.height) // 2) + top_labels,
         )
 
     def cell_at(self, x: int, y: int) -> int | None:
@@ -165,10 +172,30 @@ class BoardWidget(Widget):
             name: self._background(name)
             for name in ("board--cursor", "board--winning", "board--hint")
         }
-        lines = [Text()] * top + self._board_lines(metrics, styles, backgrounds)
-        for line in lines[top:]:
+        lines = self._board_lines(metrics, styles, backgrounds)
+        if metrics.edges:
+            lines = self._with_edge_labels(metrics, lines, styles["board--key"])
+            left -= EDGE_COLUMNS
+            top -= 1
+        for line in lines:
             line.pad_left(left)
-        return Text("\n").join(lines)
+        return Text("\n").join([Text()] * top + lines)
+
+    def _with_edge_labels(
+        self, metrics: BoardMetrics, lines: list[Text], style: Style
+    ) -> list[Text]:
+        """Column letters above the grid and row numbers to its left, naming squares like b3."""
+        stride = metrics.cell_width + 1
+        letters = [" "] * metrics.grid_width
+        for column in range(metrics.cells):
+            letters[1 + column * stride + metrics.cell_width // 2] = COLUMN_LETTERS[column]
+        labelled = [Text(" " * EDGE_COLUMNS + "".join(letters), style=style)]
+        middle = metrics.cell_height // 2
+        for index, line in enumerate(lines):
+            row, offset = divmod(index - 1, metrics.cell_height + 1)
+            number = f"{row + 1:>{EDGE_COLUMNS - 1}} " if index and offset == middle else ""
+            labelled.append(Text(number.rjust(EDGE_COLUMNS), style=style) + line)
+        return labelled
 
     def _style(self, name: str) -> Style:
         """A component's colours and text style, blended over the widget's background, without
@@ -244,19 +271,19 @@ class BoardWidget(Widget):
                 line.put(1, mark.value, mark_style + Style(underline=True))
             else:
                 line.put(1, mark.value, mark_style)
-        elif cell_row == 0:
-            if mark is None and view.labels[cell]:
-                line.put(1, view.labels[cell], styles["board--key"])
-            if cell in view.winning:
-                line.put(1, WINNING_MARKER, styles["board--last"])
-            if cell == view.last_move:
-                line.put(width - 2, LAST_MOVE_MARKER, styles["board--last"])
         elif mark is not None:
             rows = metrics.glyph_rows
-            if cell_row - 1 < rows:
+            glyph_row = cell_row - metrics.glyph_top
+            if 0 <= glyph_row < rows:
                 left = (width - glyph_width(rows)) // 2
-                line.put(left, glyph(mark, rows)[cell_row - 1], mark_style)
+                line.put(left, glyph(mark, rows)[glyph_row], mark_style)
+            if cell_row == 0 and cell in view.winning:
+                line.put(0, WINNING_MARKER, styles["board--last"])
+            if cell_row == 0 and cell == view.last_move:
+                line.put(width - 1, LAST_MOVE_MARKER, styles["board--last"])
         else:
+            if cell_row == 0 and view.labels[cell]:
+                line.put(1, view.labels[cell], styles["board--key"])
             middle = metrics.cell_height // 2
             if note is not None and cell_row == middle:
                 words = note.long if len(note.long) <= width - 2 else note.short

@@ -1,0 +1,193 @@
+"""Pilot tests: 4×4 and 5×5 boards, played by arrows, mouse and typed squares; searches in
+the background, cancelled by a new game."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+
+import pytest
+
+from nac.core import Genius, Level, Mark, Mode
+from nac.core.opponents import LEVELS
+from nac.ui.metrics import minimum_terminal
+from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.move_prompt import MovePrompt
+
+from .helpers import board_widget, drawn_marks, make_app, panel, press, settle
+from .test_input import cell_centre
+
+
+async def test_b_cycles_the_board_size_and_starts_a_new_game() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        await settle(pilot, app)
+        await press(pilot, "b")
+        assert app.game.size == 4 and app.game.board.is_empty and app.game.board.win_length == 4
+        assert board_widget(app).view.labels[9] == "b3"
+        await press(pilot, "b")
+        assert app.game.size == 5
+        await press(pilot, "b")
+        assert app.game.size == 3 and app.settings.size == 3
+
+
+async def test_typed_squares_play_on_4x4_and_the_computer_answers() -> None:
+    app = make_app(size=4)
+    async with app.run_test() as pilot:
+        await press(pilot, "colon")
+        assert app.query_one(MovePrompt).is_open
+        await press(pilot, *"b3", "enter")
+        await settle(pilot, app)
+        assert app.game.board[9] is Mark.X and app.game.board.mark_count == 2
+        assert not app.query_one(MovePrompt).is_open
+        assert panel(app).history.startswith("1. X b3   2. O ")
+
+
+async def test_a_bad_or_taken_square_is_refused_and_the_prompt_stays() -> None:
+    app = make_app(size=4)
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"z9", "enter")
+        assert "not a square" in panel(app).message and app.game.board.is_empty
+        assert app.query_one(MovePrompt).is_open
+        await press(pilot, "escape")
+        assert not app.query_one(MovePrompt).is_open
+        await press(pilot, "colon", *"a1", "enter")
+        await settle(pilot, app)
+        await press(pilot, "colon", *"a1", "enter")
+        assert panel(app).message == "Square a1 is taken by X."
+
+
+async def test_arrows_enter_and_the_mouse_play_on_5x5() -> None:
+    app = make_app(size=5)
+    async with app.run_test() as pilot:
+        await press(pilot, "down", "right", "enter")  # the cursor starts in the centre
+        await settle(pilot, app)
+        assert app.game.board[18] is Mark.X
+        widget = board_widget(app)
+        free = next(cell for cell in (0, 4, 20, 24) if app.game.board[cell] is None)
+        await pilot.click(BoardWidget, offset=cell_centre(widget, free))
+        await settle(pilot, app)
+        assert app.game.board[free] is Mark.X and app.game.board.mark_count == 4
+        assert drawn_marks(app) == tuple(app.game.board)
+
+
+async def test_digits_on_a_bigger_board_say_what_to_use_instead() -> None:
+    app = make_app(size=4)
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        assert app.game.board.is_empty
+        assert "Keys 1-9 play the 3×3 board" in panel(app).message
+
+
+@pytest.fixture
+def slow_genius(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Genius that would search for 30 s on 5×5 (unless it is cancelled)."""
+    monkeypatch.setitem(LEVELS, Level.GENIUS, Genius(seconds=30, nodes=None))
+
+
+async def test_a_new_game_cancels_a_search_in_progress(slow_genius: None) -> None:
+    app = make_app(size=5, level=Level.GENIUS, think_seconds=0)
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"c3", "enter")  # Genius starts searching at once
+        assert app.engine.running == 1
+        started = time.perf_counter()
+        await pilot.press("n")
+        await settle(pilot, app)
+        assert time.perf_counter() - started < 5  # stopped, not finished
+        assert app.game.board.is_empty and app.game.is_human_turn
+        assert panel(app).status == "Your move (X)"
+
+
+async def test_quitting_cancels_a_search_in_progress(slow_genius: None) -> None:
+    app = make_app(size=5, level=Level.GENIUS, think_seconds=0)
+    started = time.perf_counter()
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"c3", "enter")
+        assert app.engine.running == 1
+        await pilot.press("q")
+    assert time.perf_counter() - started < 5
+
+
+async def test_the_search_runs_in_the_background_and_the_ui_never_freezes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A one-second search: meanwhile the app's event loop keeps ticking every few ms."""
+    monkeypatch.setitem(LEVELS, Level.GENIUS, Genius(seconds=1.0, nodes=None))
+    app = make_app(size=5, level=Level.GENIUS, think_seconds=0)
+    ticks: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            ticks.append(time.perf_counter())
+            await asyncio.sleep(0.01)
+
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"c3")
+        task = asyncio.create_task(ticker())
+        started = time.perf_counter()
+        await pilot.press("enter")  # Pilot waits for the search to end
+        await settle(pilot, app)
+        task.cancel()
+        assert time.perf_counter() - started > 0.9  # the search did take its second
+        gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
+        assert len(gaps) > 20 and max(gaps) < 0.4
+        assert app.game.board.mark_count == 2 and app.game.is_human_turn
+
+
+async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
+    app = make_app(size=5, think_seconds=30)
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"c3", "enter")
+        assert panel(app).status == "Computer (O) thinking…"
+        await press(pilot, "t")
+        assert "too big to solve" in panel(app).message
+
+
+async def test_analysis_and_hints_on_4x4() -> None:
+    app = make_app(size=4)
+    async with app.run_test() as pilot:
+        await press(pilot, "t")
+        await settle(pilot, app)
+        notes = board_widget(app).view.notes
+        assert [note.long for note in notes if note] == ["draw"] * 16
+        await press(pilot, "h")
+        await settle(pilot, app)
+        assert board_widget(app).view.hint is not None
+        assert panel(app).message.startswith("Hint for X: square ")
+
+
+async def test_a_hint_on_5x5_comes_from_the_search() -> None:
+    app = make_app(size=5)
+    async with app.run_test() as pilot:
+        await press(pilot, "h")
+        await settle(pilot, app)
+        assert board_widget(app).view.hint is not None
+
+
+async def test_watching_genius_on_4x4() -> None:
+    app = make_app(size=4, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+    async with app.run_test() as pilot:
+        for _ in range(100):
+            await settle(pilot, app)
+            if app.game.is_over:
+                break
+        assert app.game.outcome is not None and app.game.outcome.is_draw
+
+
+async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> None:
+    app = make_app(size=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        metrics = board_widget(app).metrics()
+        assert metrics is not None and metrics.glyph_rows >= 4 and metrics.edges
+        await pilot.resize_terminal(60, 22)
+        metrics = board_widget(app).metrics()
+        assert metrics is not None and metrics.compact
+        columns, rows = minimum_terminal(5)
+        await pilot.resize_terminal(columns, rows - 1)
+        assert app.query_one("#main").has_class("-too-small")
+        message = str(app.query_one("#too-small").render())
+        assert "5×5" in message and f"{columns}×{rows}" in message and "press b" in message
+        await press(pilot, "b")  # a smaller board fits again
+        assert app.game.size == 3 and not app.query_one("#main").has_class("-too-small")
