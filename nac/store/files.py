@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -74,6 +72,8 @@ class JsonFile:
         return data if data is not None else {SCHEMA_KEY: self.schema}
 
     def _read_or_set_aside(self) -> Data | None:
+        import json  # only when a file is read: start-up stays quick
+
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
@@ -171,6 +171,9 @@ class JsonFile:
                 stale.unlink()
 
     def _write(self, data: Data) -> None:
+        import json
+        import tempfile
+
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
         descriptor, temporary = tempfile.mkstemp(
             dir=self.path.parent, prefix=self._temporary_prefix(), suffix=".tmp"

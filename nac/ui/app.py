@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from threading import Event
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import App, ComposeResult, SystemCommand
@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from ..core import (
     Board,
@@ -47,7 +47,12 @@ from .metrics import minimum_terminal, screen_layout
 from .session import SessionScore
 from .widgets.banner import ResultBanner
 from .widgets.board import BoardView, BoardWidget, CellNote
-from .widgets.move_prompt import MovePrompt
+from .widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
+
+    from .widgets.move_prompt import MovePrompt
 from .widgets.panel import InfoPanel, PanelState
 
 Found = TypeVar("Found")
@@ -168,7 +173,8 @@ class NacApp(App[None]):
         self._body = Container(id="body")
         self._banner = ResultBanner()
         self._board = BoardWidget()
-        self._prompt = MovePrompt()
+        self._prompt: MovePrompt | None = None
+        """Mounted the first time it is opened: most games never need it."""
         self._panel = InfoPanel()
         self._too_small = Static(id="too-small")
 
@@ -184,12 +190,11 @@ class NacApp(App[None]):
         # The widgets get their state before they are mounted, so the first frame is final.
         self._arrange(self.size.width, self.size.height)
         self._begin_game()
-        yield Header(icon="#")
+        yield TitleBar(self.title)
         with self._main:
             with self._body:
                 with Vertical(id="board-area"):
                     yield self._banner
-                    yield self._prompt
                     yield self._board
                 yield self._panel
             yield self._too_small
@@ -408,7 +413,8 @@ class NacApp(App[None]):
         self._thinking = None
         self._next_game = None
         self._cancel_searches()
-        self._prompt.close()
+        if self._prompt is not None:
+            self._prompt.close()
         mode = mode or self.game.mode
         human = human or self.game.human
         self.game.new_game(human=human, mode=mode, first=self._first_mover(mode, human), size=size)
@@ -711,30 +717,37 @@ class NacApp(App[None]):
             self.analysis_on = False
         self._computer_moves_if_its_turn()
 
-    def action_move_prompt(self) -> None:
+    async def action_move_prompt(self) -> None:
         if self.game.uses_keypad:
             self._say("On 3×3 the keys 1-9 play; : names squares on bigger boards (b).")
         elif self._may_move():
+            if self._prompt is None:
+                from .widgets.move_prompt import MovePrompt  # only on boards that need it
+
+                self._prompt = MovePrompt()
+                await self.query_one("#board-area").mount(self._prompt, after=self._banner)
             self._prompt.open()
 
-    @on(MovePrompt.Submitted)
-    def _square_named(self, event: MovePrompt.Submitted) -> None:
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A square was typed into the move prompt (other inputs are not ours)."""
         game = self.game
+        prompt = self._prompt
+        if prompt is None or event.input is not prompt:
+            return
         if not self._may_move():
-            self._prompt.close()
+            prompt.close()
             return
         try:
             cell = parse_coordinate(event.value, game.size)
         except IllegalMove as refusal:
             self.bell()
             self._say(_sentence(str(refusal)))
-            self._prompt.value = ""
+            prompt.value = ""
             return
-        self._prompt.close()
+        prompt.close()
         self._play(cell)
 
-    @on(MovePrompt.Closed)
-    def _prompt_closed(self) -> None:
+    def on_move_prompt_closed(self) -> None:
         self._say("")
 
     def action_switch_keypad(self) -> None:

@@ -121,7 +121,7 @@ def test_a_read_only_directory_plays_on_without_saving(
     def read_only(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("nac.store.files.tempfile.mkstemp", read_only)
+    monkeypatch.setattr("tempfile.mkstemp", read_only)
     stats = Stats(nac_home)
     for _ in range(3):
         stats.record("computer/genius", "drawn")
