@@ -58,6 +58,21 @@ class JsonFile:
         self._memory: Data | None = None if path is not None else {SCHEMA_KEY: schema}
         """The data while saving is off or has failed: play goes on in memory."""
 
+    @classmethod
+    def in_directory(
+        cls,
+        directory: Path | None,
+        name: str,
+        schema: int,
+        *,
+        check: Callable[[Data], None],
+        saving: bool,
+        what: str,
+    ) -> JsonFile:
+        """The file `name` in `directory`, or one in memory only if there is no directory."""
+        path = None if directory is None else directory / name
+        return cls(path, schema, check=check, saving=saving, what=what)
+
     @property
     def lock_path(self) -> Path:
         return self.path.with_name(self.path.name + ".lock")

@@ -85,12 +85,8 @@ def _check(data: Data) -> None:
 
 class SettingsFile:
     def __init__(self, directory: Path | None, *, saving: bool = True) -> None:
-        self.file = JsonFile(
-            None if directory is None else directory / FILE_NAME,
-            SCHEMA,
-            check=_check,
-            saving=saving,
-            what="settings file",
+        self.file = JsonFile.in_directory(
+            directory, FILE_NAME, SCHEMA, check=_check, saving=saving, what="settings file"
         )
 
     def load(self) -> Settings:

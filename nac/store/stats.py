@@ -85,12 +85,8 @@ class Stats:
     """The lifetime stats file."""
 
     def __init__(self, directory: Path | None, *, saving: bool = True) -> None:
-        self.file = JsonFile(
-            None if directory is None else directory / FILE_NAME,
-            SCHEMA,
-            check=_check,
-            saving=saving,
-            what="stats file",
+        self.file = JsonFile.in_directory(
+            directory, FILE_NAME, SCHEMA, check=_check, saving=saving, what="stats file"
         )
 
     def records(self) -> dict[str, Record]:
