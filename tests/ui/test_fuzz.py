@@ -15,7 +15,8 @@ from .helpers import drawn_marks, make_app
 
 KEYS = [
     *"0123456789",
-    *"iagsnkzhmtur",
+    *"iagsnkzhmturb",
+    "colon",
     "I", "A", "G",
     "up", "down", "left", "right", "enter", "space", "tab", "backspace",
     "home", "end", "pageup", "pagedown", "kp_begin",

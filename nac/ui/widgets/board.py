@@ -24,6 +24,7 @@ LAST_MOVE_MARKER = "●"
 WINNING_MARKER = "★"
 HINT_WORD = "hint"
 HINT_MARKER = "◆"
+EMPTY_MARKER = "·"
 NOTE_TONES = ("win", "draw", "loss")
 
 
@@ -265,7 +266,9 @@ class BoardWidget(Widget):
             if note is not None:
                 line.put(0, f"{note.short:^3}", styles[f"board--{note.tone}"])
             elif mark is None:
-                label = HINT_MARKER if cell == view.hint else view.labels[cell] or " "
+                # A small board shows its keys; a bigger one names squares along its edges.
+                label = view.labels[cell] if not metrics.edges else EMPTY_MARKER
+                label = HINT_MARKER if cell == view.hint else label or " "
                 line.put(1, label, styles["board--key"])
             elif cell == view.last_move:
                 line.put(1, mark.value, mark_style + Style(underline=True))
