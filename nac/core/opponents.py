@@ -17,7 +17,7 @@ from .board import Board
 from .errors import GameAlreadyOver
 from .geometry import Geometry
 from .heuristic import HeuristicSearch, SearchResult
-from .solver import Solver, sides, solver_for
+from .solver import Solver, solver_for
 
 CLASSIC_SIZE = 3
 PERFECT_SIZE = 4
@@ -76,7 +76,7 @@ class Average:
     def candidates(self, board: Board) -> list[int]:
         """The equally good cells under the first rule that applies."""
         shape = board.geometry
-        mine, theirs = sides(board)
+        mine, theirs = board.sides
         free = board.empty_cells
         rules = [completing_cells(shape, mine, free), completing_cells(shape, theirs, free)]
         if shape.size == CLASSIC_SIZE:
@@ -129,7 +129,7 @@ class Genius:
 
     def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
         if board.size > PERFECT_SIZE:
-            mine, theirs = sides(board)
+            mine, theirs = board.sides
             result = heuristic_for(board.geometry).best_move(
                 mine, theirs, rng, seconds=self.seconds, nodes=self.nodes, stop=stop
             )
@@ -144,7 +144,7 @@ class Genius:
         """Every cell Genius might play here (all equally good by its rules; 3×3 and 4×4)."""
         if board.size > PERFECT_SIZE:
             raise ValueError(f"{board.size}×{board.size} is too big to solve: use choose()")
-        mine, theirs = sides(board)
+        mine, theirs = board.sides
         key = (board.geometry, mine, theirs)
         best = self._best.get(key)
         if best is None:

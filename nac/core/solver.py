@@ -89,8 +89,8 @@ class Solver:
     def _solve_whole_game(self) -> None:
         """Exact scores of every position, by plain memoised negamax over canonical keys."""
         self._whole_game_pending = False
-        canonical, table, wins = self._canonical, self.table, self._wins
-        win_base, cell_count, order = self.win_base, self.cell_count, self._order
+        canonical, table, final_score = self._canonical, self.table, self._final_score
+        win_base, order = self.win_base, self._order
 
         def solve(mine: int, theirs: int) -> int:
             key = canonical(mine, theirs)
@@ -101,14 +101,12 @@ class Solver:
             placed = taken.bit_count() + 1
             best = -win_base
             for cell in order:
-                bit = 1 << cell
-                if taken & bit:
+                if taken >> cell & 1:
                     continue
-                after = mine | bit
-                if wins(after, cell):
-                    value = win_base - placed
-                else:
-                    value = 0 if placed == cell_count else -solve(theirs, after)
+                after = mine | 1 << cell
+                value = final_score(after, cell, placed)
+                if value is None:
+                    value = -solve(theirs, after)
                 if value > best:
                     best = value
             table[key] = (EXACT, best)
@@ -126,16 +124,11 @@ class Solver:
         placed = taken.bit_count() + 1
         scores: dict[int, int] = {}
         for cell in self._order:
-            bit = 1 << cell
-            if taken & bit:
+            if taken >> cell & 1:
                 continue
-            after = mine | bit
-            if self._wins(after, cell):
-                scores[cell] = self.win_base - placed
-            elif placed == self.cell_count:
-                scores[cell] = 0
-            else:
-                scores[cell] = -self.score(theirs, after)
+            after = mine | 1 << cell
+            final = self._final_score(after, cell, placed)
+            scores[cell] = final if final is not None else -self.score(theirs, after)
         if len(self._move_scores) >= TABLE_LIMIT:
             self._move_scores.clear()
         self._move_scores[key] = scores
@@ -151,14 +144,12 @@ class Solver:
         placed = taken.bit_count() + 1
         cells = []
         for cell in range(self.cell_count):
-            bit = 1 << cell
-            if taken & bit:
+            if taken >> cell & 1:
                 continue
-            after = mine | bit
-            if self._wins(after, cell):
-                good = self.win_base - placed == best
-            elif placed == self.cell_count:
-                good = best == 0
+            after = mine | 1 << cell
+            final = self._final_score(after, cell, placed)
+            if final is not None:
+                good = final == best
             else:
                 # -v >= best  <=>  v <= -best: a null window just above -best.
                 good = self._negamax(theirs, after, -best, 1 - best) <= -best
@@ -177,21 +168,25 @@ class Solver:
         placed = taken.bit_count() + 1
         below = 0
         for cell in self._order:
-            bit = 1 << cell
-            if taken & bit:
+            if taken >> cell & 1:
                 continue
-            after = mine | bit
-            if self._wins(after, cell):
-                score = self.win_base - placed
-            elif placed == self.cell_count:
-                score = 0
+            after = mine | 1 << cell
+            final = self._final_score(after, cell, placed)
+            if final is not None:
+                below += final < bound
             else:
                 # -v < bound  <=>  v >= 1 - bound: a null window around that.
-                v = self._negamax(theirs, after, -bound, 1 - bound)
-                below += v >= 1 - bound
-                continue
-            below += score < bound
+                below += self._negamax(theirs, after, -bound, 1 - bound) >= 1 - bound
         return below
+
+    def _final_score(self, after: int, cell: int, placed: int) -> int | None:
+        """The score of a move to `cell` (giving the mover `after`, with `placed` marks on the
+        board) if it ends the game, by a win or by filling the board; None if play goes on."""
+        if self._wins(after, cell):
+            return self.win_base - placed
+        if placed == self.cell_count:
+            return 0
+        return None
 
     def _wins(self, bits: int, cell: int) -> bool:
         return any(bits & mask == mask for mask in self._masks_through[cell])
@@ -309,11 +304,6 @@ def solver_for(shape: Geometry) -> Solver:
     return Solver(shape)
 
 
-def sides(board: Board) -> tuple[int, int]:
-    """(the side to move's marks, the other side's marks) as bit masks."""
-    return board.sides
-
-
 def analyse(board: Board, stop: Event | None = None) -> dict[int, MoveValue]:
     """For every empty cell, the perfect-play outcome of playing there for the side to move.
 
@@ -346,6 +336,5 @@ __all__ = [
     "Solver",
     "analyse",
     "position_value",
-    "sides",
     "solver_for",
 ]

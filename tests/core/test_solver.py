@@ -1,7 +1,7 @@
 """The alpha-beta search itself, without the whole-game table that 3×3 normally gets."""
 
 from nac.core import Board, geometry
-from nac.core.solver import EXACT, LOWER, UPPER, Solver, sides
+from nac.core.solver import EXACT, LOWER, UPPER, Solver
 
 from . import reference
 
@@ -12,7 +12,7 @@ def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> 
         for cells in reference.non_terminal_positions(first):
             mark = reference.to_move(cells, first)
             board = Board.parse(reference.as_text(cells), to_move=mark)
-            mine, theirs = sides(board)
+            mine, theirs = board.sides
             scores = solver.move_scores(mine, theirs)
             for cell, score in scores.items():
                 value = solver.value_of(score, board.mark_count)
