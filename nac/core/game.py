@@ -140,7 +140,6 @@ class Game:
         self._win_length = win_length
         first = human if mode is Mode.COMPUTER else Mark.X
         self._board = Board.empty(size, win_length, first=first)
-        self._first = first
         self._moves: list[Move] = []
 
     # -- what the front end reads ----------------------------------------------------------------
@@ -176,7 +175,7 @@ class Game:
     @property
     def first(self) -> Mark:
         """The mark that moved (or moves) first in this game."""
-        return self._first
+        return self._moves[0].mark if self._moves else self._board.to_move
 
     @property
     def human(self) -> Mark:
@@ -234,7 +233,7 @@ class Game:
         if not self.uses_keypad:
             raise NotASquare(key, "a square like b3: keys 1-9 play the 3×3 board only")
         cell = self.keypad.cell_for_key(key)
-        return self._human_move(cell, f"square {self.keypad.key_for_cell(cell)}")
+        return self._human_move(cell, f"square {self.square_name(cell)}")
 
     def play_cell(self, cell: object) -> Cell:
         """A person plays the cell with this index (0..n²-1, row-major from the top-left)."""
@@ -244,13 +243,14 @@ class Game:
     def play_coordinate(self, name: object) -> Cell:
         """A person plays the square named like `b3` (column letter, row number from the top)."""
         cell = parse_coordinate(name, self._size)
-        return self._human_move(cell, f"square {coordinate(cell, self._size)}")
+        return self._human_move(cell, f"square {self.square_name(cell)}")
 
     def computer_move(self, cell: int | None = None) -> Cell:
         """The computer plays a move of its level. Against a person, on an empty board, this
         lets the computer start.
 
-        A front end that searched in the background (`computer_choice`) passes the cell found.
+        A front end that searched in the background (see `computer_position`) passes the
+        cell found.
         """
         board = self._computer_board()
         if cell is None:
@@ -259,8 +259,6 @@ class Game:
             cell = choose_move(board, level, self.rng)
         board.check_move(cell)
         self._board = board
-        if board.is_empty:
-            self._first = board.to_move
         return self._place(cell, by_computer=True)
 
     def computer_position(self) -> tuple[Board, Level]:
@@ -307,7 +305,6 @@ class Game:
             self._mode = mode
         if first is None:
             first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._first = first
         self._board = Board.empty(self._size, self._win_length, first=first)
         self._moves.clear()
         if self.on_new_game is not None:
@@ -334,18 +331,17 @@ class Game:
                 taken = self._moves[index:][::-1]
         if not taken:
             raise NothingToUndo("there is no move of yours to take back")
+        first = self.first
         del self._moves[len(self._moves) - len(taken) :]
-        board = Board.empty(self._size, self._win_length, first=self._first)
+        board = Board.empty(self._size, self._win_length, first=first)
         for move in self._moves:
             board = board.play(move.cell)
         self._board = board
         if self.on_change is not None:
-            size = self._size
             for move in taken:
-                row, column = divmod(move.cell, size)
                 self.on_change(
                     Change(
-                        Cell(move.cell, row, column),
+                        self._cell(move.cell),
                         move.mark,
                         move.by_computer,
                         board,
@@ -355,6 +351,10 @@ class Game:
         return tuple(taken)
 
     # -- inside -----------------------------------------------------------------------------------
+
+    def _cell(self, index: int) -> Cell:
+        row, column = divmod(index, self._size)
+        return Cell(index, row, column)
 
     def _human_move(self, cell: int, square: str) -> Cell:
         if self.is_over:
@@ -370,8 +370,7 @@ class Game:
         mark = self._board.to_move
         self._board = self._board.play(cell)
         self._moves.append(Move(cell, mark, by_computer))
-        row, column = divmod(cell, self._size)
-        placed = Cell(cell, row, column)
+        placed = self._cell(cell)
         if self.on_change is not None:
             self.on_change(Change(placed, mark, by_computer, self._board))
         outcome = self._board.outcome
