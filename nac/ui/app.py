@@ -38,6 +38,7 @@ from ..core import (
     hint,
     parse_coordinate,
 )
+from ..core.geometry import default_win_length
 from ..core.opponents import PERFECT_SIZE
 from ..store import Settings, StarterRule, Storage, record_key, result_for
 from ..store.settings import BOARD_SIZES
@@ -61,6 +62,8 @@ THINK_SECONDS = 0.3
 WATCH_THINK_SECONDS = 0.6
 NEXT_WATCHED_GAME_SECONDS = 2.5
 """In watch mode the next game starts on its own this long after one ends."""
+
+BIG_BOARD_KEYS = " Play with the arrows and Enter, a click, or : and b3."
 
 KEYPAD_DESCRIPTIONS = {
     KeypadLayout.PHONE: "phone (1 2 3 on top)",
@@ -297,7 +300,7 @@ class NacApp(App[None]):
             return ()
         if self._analysis_board == board:
             return self._overlay
-        if board.size == 3:
+        if _instant(board):
             self._set_analysis(board, *_timed(self.clock, partial(analyse, board)))
             return self._overlay
         if self._analysis_wanted != board:
@@ -430,12 +433,9 @@ class NacApp(App[None]):
             return (
                 "Watching the computer play itself: space pauses; i a g set X's level, I A G O's."
             )
+        how = "" if game.uses_keypad else BIG_BOARD_KEYS
         if game.mode is Mode.TWO_PLAYER:
-            how = (
-                "" if game.uses_keypad else " Play with the arrows and Enter, a click, or : and b3."
-            )
             return f"Two players: {game.turn} moves first.{how}"
-        how = "" if game.uses_keypad else " Play with the arrows and Enter, a click, or : and b3."
         if game.is_computer_turn:
             return f"You play {game.human}; the computer starts.{how}"
         return f"You play {game.human}. Your move, or press s to let the computer start.{how}"
@@ -474,11 +474,11 @@ class NacApp(App[None]):
             self._show_panel()
             return
         board, level = game.computer_position()
-        if board.size == 3:
+        if _instant(board):
             self._computer_found(token, choose_move(board, level, game.rng))
         else:
-            search = partial(choose_move, board, level, game.rng)
-            self.engine.run(lambda stop: search(stop=stop), partial(self._computer_found, token))
+            search = partial(choose_move, board, level, game.rng)  # the engine passes `stop`
+            self.engine.run(search, partial(self._computer_found, token))
 
     def _computer_found(self, token: object, cell: int) -> None:
         if self._thinking is not token:
@@ -537,10 +537,7 @@ class NacApp(App[None]):
     def _play(self, cell: int) -> None:
         game = self.game
         try:
-            if game.board.size == 3:
-                game.play_key(game.key_for_cell(cell))
-            else:
-                game.play_cell(cell)
+            game.play_cell(cell)
         except SquareTaken as taken:
             self.bell()
             self._say(f"Square {game.square_name(taken.cell)} is taken by {taken.mark}.")
@@ -566,7 +563,7 @@ class NacApp(App[None]):
             self._say("The game is over: n starts a new one.")
         elif self._may_move():
             board = game.board
-            if board.size == 3:
+            if _instant(board):
                 self._hint_found(board, hint(board))
             else:
                 self._say("Looking for a hint…")
@@ -825,7 +822,7 @@ class NacApp(App[None]):
         for size in BOARD_SIZES:
             yield SystemCommand(
                 f"Board: {size}×{size}",
-                f"{3 if size == 3 else 4} in a row on a {size}×{size} board (a new game)",
+                f"{default_win_length(size)} in a row on a {size}×{size} board (a new game)",
                 partial(self.set_size, size),
             )
         for layout in KeypadLayout:
@@ -841,6 +838,11 @@ class NacApp(App[None]):
         yield SystemCommand("Undo", "Take back your last move", self.action_undo)
         yield SystemCommand("Stats", "Lifetime results per mode and level", self.action_stats)
         yield SystemCommand("Help", "Keys, levels and rules", self.action_help)
+
+
+def _instant(board: Board) -> bool:
+    """Searches on 3×3 take microseconds; bigger boards search on the engine's thread."""
+    return board.size == 3
 
 
 def _timed(
