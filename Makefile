@@ -6,7 +6,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 CONSTRAINTS := tests/constraints.txt
 ARGS ?=
 
-.PHONY: play test lint bench screenshots openings clean
+.PHONY: play test lint bench check-strength screenshots openings clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -25,16 +25,21 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 play: $(VENV)/.installed-play
 	$(BIN)/nac $(ARGS)
 
-## test: set up and run every check: ruff, mypy and the test suite
+## test: set up and run every check: ruff, mypy (the package, the tests, the tools) and pytest
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/mypy nac
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy nac
+	$(BIN)/mypy
+
+## check-strength: the long sweeps of Genius's play (minutes; not part of make test)
+check-strength: $(VENV)/.installed-test
+	$(BIN)/pytest -m strength
 
 ## bench: print speed and strength figures (asserts nothing)
 bench: $(VENV)/.installed-test
@@ -42,9 +47,9 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_app
 	$(BIN)/python -m tests.benchmarks.bench_big
 
-## openings: rebuild the 4×4 opening table (nac/core/openings_4x4.txt) from scratch
+## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) from scratch
 openings: $(VENV)/.installed-test
-	$(BIN)/python -c "from nac.core.openings import main; main()"
+	$(BIN)/python -m tools.build_openings
 
 ## screenshots: regenerate the SVGs in screenshots/ from the app itself
 screenshots: $(VENV)/.installed-test

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from . import __version__
-from .core import Game, KeypadLayout, Level, Mark, Mode
+from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
 
 MAX_THINK_SECONDS = 10.0
+Choice = TypeVar("Choice")
 
 
 def think_seconds(text: str) -> float:
@@ -38,27 +41,53 @@ def watch_levels(text: str) -> tuple[Level, Level]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def any_case(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
+    """An argparse type from a `parse` that raises ValueError: choices in any case."""
+
+    def convert(text: str) -> Choice:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return convert
+
+
+def board_size(text: str) -> int:
+    if text.strip() in {str(size) for size in BOARD_SIZES}:
+        return int(text)
+    sizes = ", ".join(map(str, BOARD_SIZES))
+    raise ValueError(f"{text!r} is not a board size: use one of {sizes}")
+
+
+def names(choices: Any) -> str:
+    return "{" + ",".join(str(choice.value) for choice in choices) + "}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="nac",
         description="Noughts and crosses against the computer, with a friend, or to watch.",
-        epilog="Options you leave out come from your saved settings (see --no-save).",
+        epilog="Options you leave out come from your saved settings; options you give are for "
+        "this run only and are not saved.",
     )
     parser.add_argument("--version", action="version", version=f"nac {__version__}")
     parser.add_argument(
         "--mode",
-        choices=[mode.value for mode in Mode],
+        type=any_case(Mode.parse),
+        metavar=names(Mode),
         help="play the computer, two players on one keyboard, or watch the computer play itself",
     )
     parser.add_argument(
         "--size",
-        type=int,
-        choices=[3, 4, 5],
+        type=any_case(board_size),
+        metavar="{" + ",".join(map(str, BOARD_SIZES)) + "}",
         help="the board: 3×3 with three in a row (default), 4×4 or 5×5 with four in a row",
     )
     parser.add_argument(
         "--level",
-        choices=[level.value for level in Level],
+        type=any_case(Level.parse),
+        metavar=names(Level),
         help="how well the computer plays (default: average)",
     )
     parser.add_argument(
@@ -74,16 +103,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--starter",
-        choices=["you", "computer", "alternate"],
+        type=any_case(Starter.parse),
+        metavar=names(Starter),
         help="who starts each game: you, the computer, or each in turn (default: you)",
     )
     parser.add_argument(
         "--keypad",
-        choices=[layout.value for layout in KeypadLayout],
+        type=any_case(KeypadLayout.parse),
+        metavar=names(KeypadLayout),
         help="phone: 1 2 3 on the top row (default); numpad: 7 8 9 on top",
     )
     parser.add_argument(
-        "--mark", choices=["X", "O"], type=str.upper, help="the mark you play (default: X)"
+        "--mark",
+        type=any_case(Mark.parse),
+        metavar="{X,O}",
+        help="the mark you play (default: X)",
     )
     parser.add_argument(
         "--think",
@@ -102,48 +136,55 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def run_options(options: argparse.Namespace) -> dict[str, object]:
+    """The settings the command line gives for this run."""
+    given = {
+        "mode": options.mode,
+        "size": options.size,
+        "level": options.level,
+        "watch_levels": options.watch_levels,
+        "keypad": options.keypad,
+        "mark": options.mark,
+        "starter": options.starter or (Starter.COMPUTER if options.computer_starts else None),
+    }
+    return {name: value for name, value in given.items() if value is not None}
+
+
+def terminal_problem() -> str | None:
+    """Why the full-screen game cannot run here, or None if it can."""
+    if not _is_terminal(sys.stdin) or not _is_terminal(sys.stdout):
+        return "standard input and output must be a terminal for the full-screen game"
+    if os.environ.get("TERM", "") in ("dumb", "unknown"):
+        return f"the terminal (TERM={os.environ['TERM']}) cannot show the full-screen game"
+    return None
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
-    from .store import StarterRule, Storage
+    from .store import Storage
 
     storage = Storage.default(saving=not options.no_save)
-    settings = storage.settings.load()
-    changes: dict[str, object] = {}
-    if options.mode:
-        changes["mode"] = Mode(options.mode)
-    if options.size:
-        changes["size"] = options.size
-    if options.level:
-        changes["level"] = Level(options.level)
-    if options.watch_levels:
-        changes["watch_levels"] = options.watch_levels
-    if options.keypad:
-        changes["keypad"] = KeypadLayout(options.keypad)
-    if options.mark:
-        changes["mark"] = Mark(options.mark)
-    if options.starter:
-        changes["starter"] = StarterRule(options.starter)
-    elif options.computer_starts:
-        changes["starter"] = StarterRule.COMPUTER
-    settings = settings.but(**changes)
+    settings = storage.settings.load().but(**run_options(options))
 
     if options.plain:
-        for notice in storage.notices:
-            print(notice, file=sys.stderr)
-        return play_plain(settings.level, settings.mark, settings.keypad, options)
+        from .console import play_plain
+
+        return play_plain(settings, storage)
+
+    problem = terminal_problem()
+    if problem is not None:
+        print(f"nac: {problem}; try nac --plain", file=sys.stderr)
+        return 2
 
     from .ui.app import NacApp
 
-    NacApp(settings, storage=storage, think_seconds=options.think).run()
-    return 0
-
-
-def play_plain(level: Level, human: Mark, keypad: KeypadLayout, options: argparse.Namespace) -> int:
-    from .console import ConsoleGame
-
-    game = Game(level=level, human=human, keypad=keypad)
-    console = ConsoleGame(game, sys.stdin, sys.stdout)
-    if options.computer_starts or options.starter == "computer":
-        game.computer_move()
-    console.run()
-    return 0
+    app = NacApp(settings, storage=storage, think_seconds=options.think)
+    app.run()
+    return app.return_code or 0

@@ -1,71 +1,90 @@
-"""A plain-text front end: the board printed as text, moves typed as keys 1-9.
+"""A plain-text front end: the board printed as text, moves typed as lines.
 
-It drives `nac.core.Game` exactly as the Textual app does, which keeps the core honest about
-being UI-agnostic, and it plays where a full-screen app cannot (a pipe, a dumb terminal).
+It drives `nac.core.Match` exactly as the Textual app does, which keeps the core honest about
+being UI-agnostic, and it plays where a full-screen app cannot (a pipe, a dumb terminal): any
+board, every mode, who starts, hints, undo, and the lifetime stats.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import TextIO
 
-from .core import Change, Game, IllegalMove, Outcome
+from . import words
+from .core import Change, ChangeKind, IllegalMove, Match, Mode, Outcome, hint
+from .core.coordinates import COLUMN_LETTERS
+from .store import Settings, Stats, Storage
 
-HELP = "Type 1-9 to play, s to let the computer start, n for a new game, q to quit."
+QUIT = ("q", "x", "quit", "exit")
 
 
 class ConsoleGame:
-    def __init__(self, game: Game, stdin: TextIO, stdout: TextIO) -> None:
-        self.game = game
+    def __init__(
+        self, match: Match, stdin: TextIO, stdout: TextIO, stats: Stats | None = None
+    ) -> None:
+        self.match = match
+        self.game = match.game
         self.stdin = stdin
         self.stdout = stdout
-        self.score = {"you": 0, "computer": 0, "draws": 0}
-        game.on_change = self.on_change
-        game.on_game_over = self.on_game_over
+        self.stats = stats
+        self.game.on_change = self.on_change
+        self.game.on_game_over = self.on_game_over
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
 
+    # -- what the game tells us ------------------------------------------------------------------
+
     def on_change(self, change: Change) -> None:
-        who = "The computer" if change.by_computer else "You"
-        self.say(f"{who} ({change.mark}) played {self.game.key_for_cell(change.cell.index)}.")
+        if change.kind is ChangeKind.REMOVED:
+            return
+        game = self.game
+        square = game.square_name(change.cell.index)
+        self.say(words.console_move(game, change.mark, square))
 
     def on_game_over(self, outcome: Outcome) -> None:
+        game = self.game
+        finished = self.match.finish(outcome)
+        if self.stats is not None:
+            self.stats.record(finished.kind.key, finished.result)
+            for notice in self.stats.notices:
+                self.say(notice)
+            self.stats.notices.clear()
         self.say(self.board_text())
-        if outcome.winner is None:
-            self.score["draws"] += 1
-            self.say("Draw.")
-        elif outcome.winner is self.game.human:
-            self.score["you"] += 1
-            self.say("You won!")
-        else:
-            self.score["computer"] += 1
-            self.say("The computer won.")
-        self.say(
-            "Score: you {you}, computer {computer}, draws {draws}. ".format(**self.score)
-            + "n for a new game, q to quit."
-        )
+        self.say(words.headline(game, outcome) + ".")
+        self.say(words.score_line(game, self.match.score) + " " + words.CONSOLE_AFTER_GAME)
 
     def board_text(self) -> str:
-        board = self.game.board
+        """The board as text: keys in the empty squares of 3×3, names along the edges of
+        bigger boards."""
+        game = self.game
+        board = game.board
+        n = board.size
+        rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
         rows = []
-        for row in range(3):
+        for row in range(n):
             cells = []
-            for column in range(3):
-                cell = row * 3 + column
+            for column in range(n):
+                cell = row * n + column
                 mark = board[cell]
-                cells.append(f" {mark if mark else self.game.key_for_cell(cell)} ")
-            rows.append("|".join(cells))
-        return "\n" + "\n---+---+---\n".join(rows) + "\n"
+                empty = game.square_name(cell) if game.uses_keypad else "."
+                cells.append(f" {mark.value if mark else empty} ")
+            edge = f"{row + 1:>2} " if n > 3 else ""
+            rows.append(edge + "|".join(cells))
+        top = "    " + "   ".join(COLUMN_LETTERS[:n]) + "\n" if n > 3 else ""
+        return "\n" + top + rule.join(rows) + "\n"
+
+    # -- the loop ----------------------------------------------------------------------------------
 
     def run(self) -> None:
         game = self.game
-        self.say(
-            f"Noughts and crosses. You are {game.human}; the computer "
-            f"({game.level.label}) is {game.computer}."
-        )
-        self.say(HELP)
-        self.say(self.board_text())
+        self.say(words.console_intro(self.match))
+        self.say(words.console_help(game))
+        self.begin_game()
         while True:
+            if game.mode is Mode.WATCH and not game.is_over:
+                self.watch()
+                continue
             self.stdout.write("> ")
             self.stdout.flush()
             line = self.stdin.readline()
@@ -73,31 +92,63 @@ class ConsoleGame:
                 self.say()
                 return
             command = line.strip().lower()
-            if command in ("q", "x", "quit"):
+            if command in QUIT:
                 return
             self.handle(command)
+
+    def begin_game(self) -> None:
+        self.say(words.welcome(self.match))
+        self.computer_plays()
+        if not self.game.is_over:
+            self.say(self.board_text())
+
+    def computer_plays(self) -> None:
+        game = self.game
+        while game.is_computer_turn and game.mode is not Mode.WATCH:
+            game.computer_move()
+
+    def watch(self) -> None:
+        """Watch mode: the computer plays the whole game."""
+        game = self.game
+        while game.is_computer_turn:
+            game.computer_move()
 
     def handle(self, command: str) -> None:
         game = self.game
         try:
-            if command == "n":
-                game.new_game()
-                self.say("New game.")
-                self.say(self.board_text())
+            if command == "n" or (command == "" and game.is_over):
+                self.match.new_game()
+                self.begin_game()
+            elif command == "":
+                self.say(words.console_help(game))
             elif command == "s":
-                if not game.board.is_empty:
-                    self.say("The computer can only start on an empty board: press n first.")
-                    return
-                game.computer_move()
+                game.computer_starts()
+                self.computer_plays()
                 self.say(self.board_text())
-            elif command in ("?", "h", "help"):
-                self.say(HELP)
+            elif command in ("?", "help"):
+                self.say(words.console_help(game))
+            elif command == "h":
+                if not game.is_human_turn:
+                    raise IllegalMove(words.NO_HINT_NOW)
+                found = hint(game.board)
+                self.say(words.hint_sentence(game, found))
+            elif command == "u":
+                taken = game.undo()
+                self.say(words.took_back(len(taken)))
+                self.say(self.board_text())
             else:
-                game.play_key(command)
-                if game.is_computer_turn:
-                    game.computer_move()
+                game.play_cell(game.parse_square(command))
+                self.computer_plays()
                 if not game.is_over:
                     self.say(self.board_text())
         except IllegalMove as refusal:
-            message = str(refusal)
-            self.say(message[0].upper() + message[1:] + ".")
+            self.say(words.sentence(str(refusal)))
+
+
+def play_plain(settings: Settings, storage: Storage) -> int:
+    """`nac --plain`: the game in typed lines on standard input and output."""
+    for notice in storage.notices:
+        print(notice, file=sys.stderr)
+    console = ConsoleGame(settings.match(), sys.stdin, sys.stdout, storage.stats)
+    console.run()
+    return 0

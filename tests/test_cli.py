@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from nac import __version__
+from nac import __version__, cli
+from nac.core import KeypadLayout, Level, Mark, Mode, Starter
+from nac.store import Settings, Storage
+from nac.ui.app import NacApp
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -48,6 +51,8 @@ def test_help_lists_the_options() -> None:
         ["--think", "soon"],
         ["--think", "nan"],
         ["--think", "11"],
+        ["--size", "6"],
+        ["--size", "4.0"],
         ["--mode", "solo"],
         ["--starter", "nobody"],
         ["--watch-levels", "genius"],
@@ -69,41 +74,71 @@ def test_plain_mode_plays_from_typed_lines() -> None:
     assert "The computer (O) played" in result.stdout
 
 
-def test_options_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    from nac.cli import main
-    from nac.core import KeypadLayout, Level, Mark, Mode
-    from nac.store import StarterRule
-    from nac.ui.app import NacApp
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[NacApp]:
+    """Apps the command line would run (in a terminal), captured instead of run."""
+    apps: list[NacApp] = []
+    monkeypatch.setattr(NacApp, "run", lambda app: apps.append(app))
+    monkeypatch.setattr(cli, "terminal_problem", lambda: None)
+    return apps
 
-    started: list[NacApp] = []
-    monkeypatch.setattr(NacApp, "run", lambda app: started.append(app))
+
+def test_options_reach_the_app(started: list[NacApp]) -> None:
     argv = ["--level", "genius", "--keypad", "numpad", "--mark", "o", "--think", "0.5"]
-    assert main([*argv, "--computer-starts", "--mode", "two-player"]) == 0
+    assert cli.main([*argv, "--computer-starts", "--mode", "two-player", "--size", "4"]) == 0
     (app,) = started
     assert app.game.level is Level.GENIUS and app.game.keypad is KeypadLayout.NUMPAD
-    assert app.game.human is Mark.O and app.think_seconds == 0.5
-    assert app.settings.starter is StarterRule.COMPUTER and app.game.mode is Mode.TWO_PLAYER
+    assert app.game.human is Mark.O and app.think_seconds(Mode.COMPUTER) == 0.5
+    assert app.match.starter is Starter.COMPUTER and app.game.mode is Mode.TWO_PLAYER
+    assert app.game.size == 4
+
+
+def test_choices_are_read_in_any_case(started: list[NacApp]) -> None:
+    cli.main(["--level", "Genius", "--mode", "Watch", "--keypad", "NUMPAD", "--starter", "You"])
+    (app,) = started
+    assert app.game.mode is Mode.WATCH and app.settings.level is Level.GENIUS
 
 
 def test_saved_settings_apply_unless_the_command_line_says_otherwise(
-    monkeypatch: pytest.MonkeyPatch,
+    started: list[NacApp],
 ) -> None:
-    from nac.cli import main
-    from nac.core import Level, Mode
-    from nac.store import Settings, Storage
-    from nac.ui.app import NacApp
-
     Storage.default().settings.save(Settings(level=Level.IDIOT, mode=Mode.WATCH))
-    started: list[NacApp] = []
-    monkeypatch.setattr(NacApp, "run", lambda app: started.append(app))
-    main(["--level", "genius"])
-    main([])
+    cli.main(["--level", "genius"])
+    cli.main([])
     assert [app.game.level for app in started] == [Level.GENIUS, Level.IDIOT]
     assert all(app.game.mode is Mode.WATCH for app in started)
-    assert started[1].think_seconds == 0.6  # watch mode's pace
+    assert started[1].think_seconds(Mode.WATCH) == 0.6  # watch mode's pace
 
 
-def test_no_save_leaves_the_disk_alone(monkeypatch: pytest.MonkeyPatch, nac_home: Path) -> None:
+def test_options_given_for_a_run_are_not_saved(started: list[NacApp]) -> None:
+    cli.main(["--level", "genius", "--size", "4", "--mode", "two-player"])
+    (app,) = started
+    app.change_settings(keypad=KeypadLayout.NUMPAD)  # a change made while playing is saved
+    saved = Storage.default().settings.load()
+    assert saved == Settings(keypad=KeypadLayout.NUMPAD)
+
+
+def test_no_save_leaves_the_disk_alone(nac_home: Path) -> None:
     result = run("--plain", "--no-save", stdin="5\nq\n")
     assert result.returncode == 0
     assert list(nac_home.iterdir()) == []
+
+
+def test_plain_honours_the_board_size_and_mode() -> None:
+    result = run("--plain", "--size", "4", "--mode", "two-player", stdin="b2\nc3\nq\n")
+    assert result.returncode == 0
+    assert "X played b2." in result.stdout and "O played c3." in result.stdout
+
+
+def test_the_full_screen_game_needs_a_terminal() -> None:
+    result = run(stdin="q\n")  # standard input is a pipe here
+    assert result.returncode == 2
+    assert "terminal" in result.stderr and "--plain" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_dumb_terminal_is_told_to_use_plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    problem = cli.terminal_problem()
+    assert problem is not None and "TERM=dumb" in problem

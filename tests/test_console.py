@@ -1,16 +1,25 @@
-"""The plain-text front end plays real games from typed lines."""
+"""The plain-text front end plays real games from typed lines, on any board and in every mode."""
+
+from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 from nac.console import ConsoleGame
-from nac.core import Game, Level
+from nac.core import Game, Level, Match, Mode, Starter
+from nac.store import Stats
 
 
-def play(lines: list[str], **options: object) -> tuple[str, Game]:
-    game = Game(rng=random.Random(4), **options)  # type: ignore[arg-type]
+def play(
+    lines: list[str], starter: Starter = Starter.YOU, stats: Stats | None = None, **options: Any
+) -> tuple[str, Game]:
+    game = Game(rng=random.Random(4), **options)
     out = io.StringIO()
-    ConsoleGame(game, io.StringIO("".join(line + "\n" for line in lines)), out).run()
+    console = ConsoleGame(
+        Match(game, starter), io.StringIO("".join(f"{line}\n" for line in lines)), out, stats
+    )
+    console.run()
     return out.getvalue(), game
 
 
@@ -33,12 +42,12 @@ def test_nonsense_is_refused_and_changes_nothing() -> None:
     assert game.board.is_empty
 
 
-def test_a_whole_game_ends_with_a_result_and_a_score() -> None:
+def test_a_whole_game_ends_with_a_result_a_score_and_what_to_press() -> None:
     # Against Idiot, typing every key in order fills the board whatever it plays.
     text, game = play([str(key) for key in range(1, 10)], level=Level.IDIOT)
     assert game.is_over
-    assert any(result in text for result in ("You won!", "The computer won.", "Draw."))
-    assert "Score: you" in text
+    assert any(result in text for result in ("You won.", "The computer won.", "Draw."))
+    assert "Score: You" in text and "n for a new game, q to quit" in text
 
 
 def test_the_computer_starts_only_on_an_empty_board() -> None:
@@ -50,3 +59,41 @@ def test_the_computer_starts_only_on_an_empty_board() -> None:
 def test_end_of_input_quits_cleanly() -> None:
     text, _game = play([])
     assert "Noughts and crosses" in text
+
+
+def test_a_4x4_board_is_played_by_square_names() -> None:
+    text, game = play(["b3", "5"], size=4)
+    assert game.board.size == 4 and game.board[9] is not None
+    assert "You (X) played b3." in text
+    assert "'5' is not a square: use a square like b3" in text
+    assert "    a   b   c   d" in text
+
+
+def test_two_players_type_in_turn() -> None:
+    text, game = play(["5", "1", "9"], mode=Mode.TWO_PLAYER)
+    assert [move.by_computer for move in game.moves] == [False, False, False]
+    assert "O played 1." in text
+
+
+def test_watch_mode_plays_whole_games_and_waits_for_enter() -> None:
+    text, _game = play(["", "q"], mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+    assert text.count("Draw between Genius (X) and Genius (O).") == 2
+
+
+def test_the_starter_rule_lets_the_computer_open_every_game() -> None:
+    _text, game = play(["n"], starter=Starter.COMPUTER)
+    assert game.board.mark_count == 1 and game.moves[0].by_computer
+
+
+def test_hint_undo_and_new_game_work_in_plain_text() -> None:
+    text, game = play(["h", "5", "u", "n"], level=Level.GENIUS)
+    assert "Hint for X: square" in text
+    assert "Took back 2 moves." in text
+    assert game.board.is_empty
+
+
+def test_finished_games_are_counted_in_the_lifetime_stats(tmp_path: Any) -> None:
+    stats = Stats(tmp_path)
+    play([str(key) for key in range(1, 10)], stats=stats, size=3, level=Level.IDIOT)
+    records = stats.records()
+    assert list(records) == ["computer/idiot"] and records["computer/idiot"].played == 1

@@ -7,6 +7,7 @@ Plain Python with no UI library, so any front end (Textual, curses, a web page, 
     cell = choose_move(board, Level.GENIUS)
 """
 
+from .analysis import MoveValue, Result, Unsolvable, analyse, genius_moves, position_value
 from .board import Board
 from .coordinates import coordinate, parse_coordinate
 from .errors import (
@@ -19,23 +20,31 @@ from .errors import (
     SearchStopped,
     SquareTaken,
 )
-from .game import Cell, Change, ChangeKind, Game, Mode, Move
-from .geometry import Geometry, geometry
+from .game import ComputerTurn, Game
+from .geometry import BOARD_SIZES, Geometry, geometry, win_length_for
 from .hints import Hint, hint
 from .keypad import KeypadLayout
 from .mark import Mark
-from .opponents import Average, Genius, Idiot, Level, Strategy, choose_move, strategy_for
+from .match import FinishedGame, GameKind, GameResult, Match, Score, Starter
+from .modes import Mode
+from .moves import Cell, Change, ChangeKind, Move
+from .opponents import STRATEGIES, Average, Genius, Idiot, Level, Strategy, choose_move
 from .outcome import Outcome
-from .solver import MoveValue, Result, analyse, position_value
 
 __all__ = [
+    "BOARD_SIZES",
+    "STRATEGIES",
     "Average",
     "Board",
     "Cell",
     "Change",
     "ChangeKind",
+    "ComputerTurn",
+    "FinishedGame",
     "Game",
     "GameAlreadyOver",
+    "GameKind",
+    "GameResult",
     "Genius",
     "Geometry",
     "Hint",
@@ -45,6 +54,7 @@ __all__ = [
     "KeypadLayout",
     "Level",
     "Mark",
+    "Match",
     "Mode",
     "Move",
     "MoveValue",
@@ -53,15 +63,19 @@ __all__ = [
     "NothingToUndo",
     "Outcome",
     "Result",
+    "Score",
     "SearchStopped",
     "SquareTaken",
+    "Starter",
     "Strategy",
+    "Unsolvable",
     "analyse",
     "choose_move",
     "coordinate",
+    "genius_moves",
     "geometry",
     "hint",
     "parse_coordinate",
     "position_value",
-    "strategy_for",
+    "win_length_for",
 ]

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
-from .geometry import Geometry, geometry
+from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
 from .outcome import Outcome
 
 EMPTY_CHARS = frozenset("._ ")
 ROW_SEPARATOR = "/"
+LONGEST_TEXT = MAX_SIZE * MAX_SIZE + MAX_SIZE - 1
+"""The longest text form of a board: MAX_SIZE rows of MAX_SIZE cells and the separators."""
 
 
 class Board:
@@ -55,6 +57,13 @@ class Board:
         Rows are split by `/`; `X` and `O` (any case) are marks; `.`, `_` and space are empty.
         Without `to_move`, X moves when the counts are equal (X started), else O.
         """
+        if not isinstance(text, str):
+            raise InvalidPosition(f"{text!r} is not a board's text, like 'X.O/.X./..O'")
+        if len(text) > LONGEST_TEXT:
+            raise InvalidPosition(
+                f"a text of {len(text):,} characters is not a board: "
+                f"the biggest board, {MAX_SIZE}×{MAX_SIZE}, takes {LONGEST_TEXT}"
+            )
         rows = text.split(ROW_SEPARATOR)
         size = len(rows)
         if any(len(row) != size for row in rows):
@@ -97,6 +106,11 @@ class Board:
         return self.geometry.cell_count
 
     def __getitem__(self, cell: int) -> Mark | None:
+        """The mark on `cell`, or None; IndexError for a cell the board does not have."""
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.cell_count:
+            raise IndexError(
+                f"{cell!r} is not a cell of this board: use 0 to {self.cell_count - 1}"
+            )
         bit = 1 << cell
         if self.x_bits & bit:
             return Mark.X
@@ -105,7 +119,9 @@ class Board:
         return None
 
     def __iter__(self) -> Iterator[Mark | None]:
-        return (self[cell] for cell in range(self.cell_count))
+        x_bits, o_bits = self.x_bits, self.o_bits
+        for cell in range(self.cell_count):
+            yield Mark.X if x_bits >> cell & 1 else Mark.O if o_bits >> cell & 1 else None
 
     @property
     def sides(self) -> tuple[int, int]:
@@ -162,7 +178,7 @@ class Board:
             raise GameAlreadyOver()
         owner = self[index]
         if owner is not None:
-            raise SquareTaken(f"cell {index}", index, owner)
+            raise SquareTaken(index, owner)
         return index
 
     def play(self, cell: int) -> Board:

@@ -4,24 +4,41 @@
 from __future__ import annotations
 
 from .errors import NotASquare
+from .geometry import MAX_SIZE, MIN_SIZE
 
 COLUMN_LETTERS = "abcdefg"
+LONGEST_NAME = 2
+"""Boards have at most seven rows, so a name is a letter and one digit."""
 
 
 def coordinate(cell: int, size: int) -> str:
+    """The name of `cell` on a size×size board; NotASquare if there is no such cell."""
+    _check_size(cell, size)
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < size * size:
+        raise NotASquare(cell, f"a cell from 0 to {size * size - 1}")
     row, column = divmod(cell, size)
     return f"{COLUMN_LETTERS[column]}{row + 1}"
 
 
 def parse_coordinate(text: object, size: int) -> int:
     """The cell named by `text` ("b3", "B3", " c1 ") on a size×size board; NotASquare if none."""
+    _check_size(text, size)
     last_letter = COLUMN_LETTERS[size - 1]
     valid = f"a square like b3: a letter a-{last_letter} then a number 1-{size}"
     if not isinstance(text, str):
         raise NotASquare(text, valid)
     name = text.strip().lower()
-    if len(name) < 2 or name[0] not in COLUMN_LETTERS[:size] or not name[1:].isascii():
+    if (
+        len(name) != LONGEST_NAME
+        or name[0] not in COLUMN_LETTERS[:size]
+        or name[1] not in "123456789"[:size]
+    ):
         raise NotASquare(text, valid)
-    if not name[1:].isdigit() or not 1 <= int(name[1:]) <= size:
-        raise NotASquare(text, valid)
-    return (int(name[1:]) - 1) * size + COLUMN_LETTERS.index(name[0])
+    return (int(name[1]) - 1) * size + COLUMN_LETTERS.index(name[0])
+
+
+def _check_size(square: object, size: int) -> None:
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise NotASquare(
+            square, f"a board of {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, not size {size!r}"
+        )

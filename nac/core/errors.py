@@ -14,17 +14,27 @@ class NotASquare(IllegalMove):
 
     def __init__(self, square: object, valid: str) -> None:
         self.square = square
-        super().__init__(f"{square!r} is not a square: use {valid}")
+        super().__init__(f"{shown(square)} is not a square: use {valid}")
+
+
+SHOWN_CHARACTERS = 20
+
+
+def shown(value: object) -> str:
+    """`value` as a message quotes it: its repr, cut short if it is long."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARACTERS else text[: SHOWN_CHARACTERS - 1] + "…"
 
 
 class SquareTaken(IllegalMove):
     """The square already holds a mark."""
 
-    def __init__(self, square: str, cell: int, mark: Mark) -> None:
-        self.square = square
+    def __init__(self, cell: int, mark: Mark, square: str | None = None) -> None:
         self.cell = cell
         self.mark = mark
-        super().__init__(f"{square} is taken by {mark}")
+        self.square = square or f"cell {cell}"
+        """How the refusal names the square: "square 5", "square b3", "cell 4"."""
+        super().__init__(f"{self.square} is taken by {mark}")
 
 
 class GameAlreadyOver(IllegalMove):

@@ -1,97 +1,31 @@
 """The stateful, UI-agnostic game controller that any front end can drive.
 
 A front end calls `Game` methods for what the player does and hears back through callbacks:
-`on_change` once per mark placed, `on_game_over` once per finished game, and `on_new_game`
-when the board is cleared for another game.
+`on_change` once per mark placed (or taken back), `on_game_over` once per finished game, and
+`on_new_game` when the board is cleared for another game. A refused call raises and changes
+nothing.
+
+The callbacks run after the game's state is complete. `on_game_over` follows the `on_change`
+of the game's last move, exactly once per finished game, even if that `on_change` raised (its
+exception then propagates) or itself played on.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from enum import Enum
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
 
 from .board import Board
-from .coordinates import coordinate, parse_coordinate
-from .errors import (
-    GameAlreadyOver,
-    IllegalMove,
-    NotASquare,
-    NothingToUndo,
-    NotYourTurn,
-    SquareTaken,
-)
-from .geometry import geometry
-from .keypad import KEYPAD_SIZE, KeypadLayout
+from .checks import checked, checked_pair, checked_size
+from .coordinates import parse_coordinate
+from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn, SquareTaken
+from .geometry import CLASSIC_SIZE
+from .keypad import KeypadLayout, parse_square, square_name
 from .mark import Mark
-from .opponents import Level, choose_move
+from .modes import Mode
+from .moves import Cell, Change, ChangeKind, Move, moves_to_undo
+from .opponents import STRATEGIES, ComputerTurn, Level, Strategy
 from .outcome import Outcome
-
-
-class Cell:
-    """A square of the board: its index (row-major from the top-left), row and column."""
-
-    __slots__ = ("column", "index", "row")
-
-    def __init__(self, index: int, row: int, column: int) -> None:
-        self.index = index
-        self.row = row
-        self.column = column
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Cell):
-            return NotImplemented
-        return (self.index, self.row, self.column) == (other.index, other.row, other.column)
-
-    def __hash__(self) -> int:
-        return hash((self.index, self.row, self.column))
-
-    def __repr__(self) -> str:
-        return f"Cell(index={self.index}, row={self.row}, column={self.column})"
-
-
-class ChangeKind(Enum):
-    PLACED = "placed"
-    REMOVED = "removed"
-
-
-class Change(NamedTuple):
-    """One mark put on the board (or, with undo, taken off it), and the board after it."""
-
-    cell: Cell
-    mark: Mark
-    by_computer: bool
-    board: Board
-    kind: ChangeKind = ChangeKind.PLACED
-
-
-class Move(NamedTuple):
-    """A move of the game's history."""
-
-    cell: int
-    mark: Mark
-    by_computer: bool
-
-
-class Mode(Enum):
-    """Who plays: one person against the computer, two people, or the computer against itself."""
-
-    COMPUTER = "computer"
-    TWO_PLAYER = "two-player"
-    WATCH = "watch"
-
-    @property
-    def label(self) -> str:
-        return {"computer": "Vs computer", "two-player": "Two players", "watch": "Watch"}[
-            self.value
-        ]
-
-    @property
-    def next(self) -> Mode:
-        modes = list(Mode)
-        return modes[(modes.index(self) + 1) % len(modes)]
-
 
 ChangeListener = Callable[[Change], object]
 GameOverListener = Callable[[Outcome], object]
@@ -102,8 +36,8 @@ class Game:
     """Game after game, in one of three modes.
 
     - `Mode.COMPUTER` (the default): the human plays X and the computer O unless told
-      otherwise; the human starts each new game, and the computer may start instead by moving
-      first on the empty board.
+      otherwise; the human starts each new game unless `first` says otherwise, or the human
+      hands the first move to the computer with `computer_starts()`.
     - `Mode.TWO_PLAYER`: two people take turns at the same keys.
     - `Mode.WATCH`: the computer plays both sides, each at its own level (`watch_levels`).
 
@@ -121,28 +55,64 @@ class Game:
         mode: Mode = Mode.COMPUTER,
         watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE),
         keypad: KeypadLayout = KeypadLayout.PHONE,
-        size: int = 3,
-        win_length: int | None = None,
+        size: int = CLASSIC_SIZE,
         rng: random.Random | None = None,
+        strategies: Mapping[Level, Strategy] = STRATEGIES,
     ) -> None:
+        self._human = checked(human, Mark, "human", Mark)
+        self._mode = checked(mode, Mode, "mode", Mode)
+        self._size = checked_size(size)
+        self._level = checked(level, Level, "level", Level)
+        self._watch_levels = checked_pair(watch_levels)
+        self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
+        missing = [level for level in Level if level not in strategies]
+        if missing:
+            raise ValueError(f"strategies has none for {', '.join(map(str, missing))}")
         self.on_change = on_change
         self.on_game_over = on_game_over
         self.on_new_game = on_new_game
-        self.level = level
-        """The computer's level against a person (from its next move)."""
-        self.watch_levels = {Mark.X: watch_levels[0], Mark.O: watch_levels[1]}
-        """Each side's level in watch mode (from its next move)."""
-        self.keypad = keypad
         self.rng = rng or random.Random()
-        self._human = human
-        self._mode = mode
-        self._size = size
-        self._win_length = win_length
-        first = human if mode is Mode.COMPUTER else Mark.X
-        self._board = Board.empty(size, win_length, first=first)
+        self.strategies = strategies
+        first = self._human if self._mode is Mode.COMPUTER else Mark.X
+        self._board = Board.empty(self._size, first=first)
         self._moves: list[Move] = []
+        self._game_number = 0
+        self._reported_game = -1
 
-    # -- what the front end reads ----------------------------------------------------------------
+    # -- settings, changeable at any time (from the computer's next move) --------------------------
+
+    @property
+    def level(self) -> Level:
+        """The computer's level against a person."""
+        return self._level
+
+    @level.setter
+    def level(self, level: Level) -> None:
+        self._level = checked(level, Level, "level", Level)
+
+    @property
+    def watch_levels(self) -> tuple[Level, Level]:
+        """X's and O's levels in watch mode."""
+        return self._watch_levels
+
+    @watch_levels.setter
+    def watch_levels(self, levels: tuple[Level, Level]) -> None:
+        self._watch_levels = checked_pair(levels)
+
+    def set_watch_level(self, mark: Mark, level: Level) -> None:
+        checked(mark, Mark, "mark", Mark)
+        x, o = self._watch_levels
+        self.watch_levels = (level, o) if mark is Mark.X else (x, level)
+
+    @property
+    def keypad(self) -> KeypadLayout:
+        return self._keypad
+
+    @keypad.setter
+    def keypad(self, layout: KeypadLayout) -> None:
+        self._keypad = checked(layout, KeypadLayout, "keypad", KeypadLayout)
+
+    # -- what the front end reads ------------------------------------------------------------------
 
     @property
     def board(self) -> Board:
@@ -155,13 +125,16 @@ class Game:
     @property
     def uses_keypad(self) -> bool:
         """Keys 1-9 play the 3×3 board; bigger boards name squares like `b3`."""
-        return self._size == KEYPAD_SIZE
+        return self._size == CLASSIC_SIZE
 
     def square_name(self, cell: int) -> str:
         """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise."""
-        if self.uses_keypad:
-            return str(self.keypad.key_for_cell(cell))
-        return coordinate(cell, self._size)
+        return square_name(cell, self._size, self._keypad)
+
+    def parse_square(self, name: str) -> int:
+        """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
+        bigger boards. NotASquare otherwise."""
+        return parse_square(name, self._size, self._keypad)
 
     @property
     def mode(self) -> Mode:
@@ -196,7 +169,9 @@ class Game:
         """The level playing `mark`, or None for a person."""
         if not self.controlled_by_computer(mark):
             return None
-        return self.watch_levels[mark] if self._mode is Mode.WATCH else self.level
+        if self._mode is Mode.WATCH:
+            return self._watch_levels[0 if mark is Mark.X else 1]
+        return self._level
 
     @property
     def is_human_turn(self) -> bool:
@@ -224,63 +199,61 @@ class Game:
 
     def key_for_cell(self, cell: int) -> int:
         """The key that plays `cell` under the active keypad layout."""
-        return self.keypad.key_for_cell(cell)
+        return self._keypad.key_for_cell(cell)
 
     # -- what the front end does -------------------------------------------------------------------
 
-    def play_key(self, key: object) -> Cell:
+    def play_key(self, key: int | str) -> Cell:
         """A person plays the square of keypad key 1-9 (under the active layout; 3×3 only)."""
         if not self.uses_keypad:
             raise NotASquare(key, "a square like b3: keys 1-9 play the 3×3 board only")
-        cell = self.keypad.cell_for_key(key)
-        return self._human_move(cell, f"square {self.square_name(cell)}")
+        return self._human_move(self._keypad.cell_for_key(key))
 
-    def play_cell(self, cell: object) -> Cell:
+    def play_cell(self, cell: int) -> Cell:
         """A person plays the cell with this index (0..n²-1, row-major from the top-left)."""
-        index = self._board.cell_index(cell)
-        return self._human_move(index, f"cell {index}")
+        return self._human_move(self._board.cell_index(cell))
 
-    def play_coordinate(self, name: object) -> Cell:
+    def play_coordinate(self, name: str) -> Cell:
         """A person plays the square named like `b3` (column letter, row number from the top)."""
-        cell = parse_coordinate(name, self._size)
-        return self._human_move(cell, f"square {self.square_name(cell)}")
+        return self._human_move(parse_coordinate(name, self._size))
 
-    def computer_move(self, cell: int | None = None) -> Cell:
-        """The computer plays a move of its level. Against a person, on an empty board, this
-        lets the computer start.
+    def computer_starts(self) -> None:
+        """Against the computer, on an empty board: the computer makes the first move (call
+        `computer_move` next, or search `computer_turn()` in the background)."""
+        refusal = self.why_computer_cannot_start()
+        if refusal is not None:
+            raise refusal
+        self._board = Board.empty(self._size, first=self.computer)
 
-        A front end that searched in the background (see `computer_position`) passes the
-        cell found.
-        """
-        board = self._computer_board()
-        if cell is None:
-            level = self.level_of(board.to_move)
-            assert level is not None
-            cell = choose_move(board, level, self.rng)
-        board.check_move(cell)
-        self._board = board
-        return self._place(cell, by_computer=True)
+    def why_computer_cannot_start(self) -> IllegalMove | None:
+        """What `computer_starts` would raise now, or None if the computer may start."""
+        if self._mode is not Mode.COMPUTER:
+            return NotYourTurn(self.turn, f"{self._mode.label.lower()}: the computer cannot start")
+        if self.is_over or not self._board.is_empty:
+            return NotYourTurn(self.turn, "the computer can only start on an empty board")
+        if self.controlled_by_computer(self.turn):
+            return NotYourTurn(self.turn, "the computer is starting already")
+        return None
 
-    def computer_position(self) -> tuple[Board, Level]:
-        """The board the computer would move on now and the level it plays: a front end can
-        search it in the background (`choose_move(board, level, game.rng, stop)`) and then
-        play the cell found with `computer_move(cell)`."""
-        board = self._computer_board()
-        level = self.level_of(board.to_move)
-        assert level is not None
-        return board, level
-
-    def _computer_board(self) -> Board:
-        """The board the computer moves on, refusing when it is not the computer's turn."""
+    def computer_turn(self) -> ComputerTurn:
+        """The position the computer moves in now, and its level; NotYourTurn or GameAlreadyOver
+        when it is not the computer's turn."""
         if self.is_over:
             raise GameAlreadyOver()
-        if self._mode is Mode.TWO_PLAYER:
-            raise NotYourTurn(self.turn, "two people are playing, not the computer")
-        if self._mode is Mode.COMPUTER and self.turn is self._human:
-            if not self._board.is_empty:
-                raise NotYourTurn(self.turn, "the computer cannot move for you")
-            return Board.empty(self._size, self._win_length, first=self.computer)
-        return self._board
+        if not self.controlled_by_computer(self.turn):
+            if self._mode is Mode.TWO_PLAYER:
+                raise NotYourTurn(self.turn, "two people are playing, not the computer")
+            raise NotYourTurn(self.turn, "the computer cannot move for you")
+        level = self.level_of(self.turn)
+        assert level is not None
+        return ComputerTurn(self._board, level, self.rng, self.strategies)
+
+    def computer_move(self, cell: int | None = None) -> Cell:
+        """The computer plays a move of its level, or `cell` if given (found by a front end
+        that searched `computer_turn()` in the background)."""
+        turn = self.computer_turn()
+        chosen = turn.choose() if cell is None else self._board.check_move(cell)
+        return self._place(chosen, by_computer=True, level=turn.level)
 
     def new_game(
         self,
@@ -289,24 +262,22 @@ class Game:
         first: Mark | None = None,
         size: int | None = None,
     ) -> None:
-        """Clear the board for a new game, optionally of another size (3×3 has three in a
-        row, bigger boards four).
+        """Clear the board for a new game, optionally with another mark for the person, another
+        mode or another board size (3×3 has three in a row, bigger boards four).
 
-        Against the computer the person starts unless `first` says otherwise (the computer
-        may also start by moving first on the empty board); otherwise X starts unless `first`
-        says otherwise.
+        Against the computer the person starts unless `first` says otherwise; otherwise X
+        starts unless `first` says otherwise.
         """
-        if size is not None and size != self._size:
-            geometry(size)  # refuses an unsupported size before anything changes
-            self._size, self._win_length = size, None
-        if human is not None:
-            self._human = human
-        if mode is not None:
-            self._mode = mode
+        human = self._human if human is None else checked(human, Mark, "human", Mark)
+        mode = self._mode if mode is None else checked(mode, Mode, "mode", Mode)
+        size = self._size if size is None else checked_size(size)
         if first is None:
-            first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._board = Board.empty(self._size, self._win_length, first=first)
+            first = human if mode is Mode.COMPUTER else Mark.X
+        checked(first, Mark, "first", Mark)
+        self._human, self._mode, self._size = human, mode, size
+        self._board = Board.empty(size, first=first)
         self._moves.clear()
+        self._game_number += 1
         if self.on_new_game is not None:
             self.on_new_game(self._board)
 
@@ -315,76 +286,75 @@ class Game:
         two-player mode, the last move). Repeatable back to the start; refused once the game is
         over, because its result has been counted. Each mark taken off is reported through
         `on_change`; returns the moves taken back, last first."""
-        if self.is_over:
-            raise GameAlreadyOver("the game is over and its result counted: start a new game")
-        if self._mode is Mode.WATCH:
-            raise NothingToUndo("there is nothing of yours to take back while you watch")
-        taken: list[Move] = []
-        if self._mode is Mode.TWO_PLAYER:
-            if self._moves:
-                taken.append(self._moves[-1])
-        else:
-            index = len(self._moves) - 1
-            if index >= 0 and self._moves[index].by_computer:
-                index -= 1
-            if index >= 0:
-                taken = self._moves[index:][::-1]
-        if not taken:
-            raise NothingToUndo("there is no move of yours to take back")
+        taken = moves_to_undo(self._moves, self._mode, self.is_over)
+        if isinstance(taken, IllegalMove):
+            raise taken
         first = self.first
         del self._moves[len(self._moves) - len(taken) :]
-        board = Board.empty(self._size, self._win_length, first=first)
+        board = Board.empty(self._size, first=first)
         for move in self._moves:
             board = board.play(move.cell)
         self._board = board
-        if self.on_change is not None:
-            for move in taken:
-                self.on_change(
-                    Change(
-                        self._cell(move.cell),
-                        move.mark,
-                        move.by_computer,
-                        board,
-                        ChangeKind.REMOVED,
-                    )
-                )
+        changes = [
+            Change(
+                Cell.of(move.cell, self._size),
+                move.mark,
+                move.by_computer,
+                board,
+                ChangeKind.REMOVED,
+            )
+            for move in taken
+        ]
+        self._announce(changes, None)
         return tuple(taken)
 
-    # -- inside -----------------------------------------------------------------------------------
+    def why_no_undo(self) -> IllegalMove | None:
+        """What `undo` would raise now, or None if there is a move to take back."""
+        taken = moves_to_undo(self._moves, self._mode, self.is_over)
+        return taken if isinstance(taken, IllegalMove) else None
 
-    def _cell(self, index: int) -> Cell:
-        row, column = divmod(index, self._size)
-        return Cell(index, row, column)
+    # -- inside ------------------------------------------------------------------------------------
 
-    def _human_move(self, cell: int, square: str) -> Cell:
+    def _human_move(self, cell: int) -> Cell:
         if self.is_over:
             raise GameAlreadyOver()
         if self.controlled_by_computer(self.turn):
             raise NotYourTurn(self.turn, "wait for the computer")
         owner = self._board[cell]
         if owner is not None:
-            raise SquareTaken(square, cell, owner)
-        return self._place(cell, by_computer=False)
+            raise SquareTaken(cell, owner, f"square {self.square_name(cell)}")
+        return self._place(cell, by_computer=False, level=None)
 
-    def _place(self, cell: int, *, by_computer: bool) -> Cell:
+    def _place(self, cell: int, *, by_computer: bool, level: Level | None) -> Cell:
         mark = self._board.to_move
-        self._board = self._board.play(cell)
-        self._moves.append(Move(cell, mark, by_computer))
-        placed = self._cell(cell)
-        if self.on_change is not None:
-            self.on_change(Change(placed, mark, by_computer, self._board))
-        outcome = self._board.outcome
-        if outcome is not None and self.on_game_over is not None:
-            self.on_game_over(outcome)
+        board = self._board.play(cell)
+        self._board = board
+        self._moves.append(Move(cell, mark, by_computer, level))
+        placed = Cell.of(cell, self._size)
+        self._announce([Change(placed, mark, by_computer, board)], board.outcome)
         return placed
+
+    def _announce(self, changes: list[Change], outcome: Outcome | None) -> None:
+        """Report changes, then the game's end if they ended it: once, whatever the listeners
+        do (a listener that raises has its exception propagate once the end is reported)."""
+        game_number = self._game_number
+        try:
+            if self.on_change is not None:
+                for change in changes:
+                    self.on_change(change)
+        finally:
+            if outcome is not None and self._reported_game != game_number:
+                self._reported_game = game_number
+                if self.on_game_over is not None:
+                    self.on_game_over(outcome)
 
 
 __all__ = [
     "Cell",
     "Change",
     "ChangeKind",
+    "ComputerTurn",
     "Game",
-    "IllegalMove",
     "Mode",
     "Move",
 ]

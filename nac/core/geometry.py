@@ -10,6 +10,12 @@ from functools import cache
 
 MIN_SIZE = 3
 MAX_SIZE = 7
+"""The boards a `Board` can model (n×n with k in a row)."""
+
+CLASSIC_SIZE = 3
+"""The classic board: 3×3, three in a row, played with the keys 1-9."""
+BOARD_SIZES = (3, 4, 5)
+"""The boards the game offers: 3×3 with three in a row, 4×4 and 5×5 with four."""
 
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
@@ -20,10 +26,20 @@ class Geometry:
     Made once per (size, win_length) by `geometry()`; compare them by identity.
     """
 
-    __slots__ = ("line_masks", "lines", "lines_through", "masks_through", "size", "win_length")
+    __slots__ = (
+        "cell_count",
+        "line_masks",
+        "lines",
+        "lines_through",
+        "masks_through",
+        "size",
+        "win_length",
+    )
 
     size: int
     win_length: int
+    cell_count: int
+    """size × size."""
     lines: tuple[tuple[int, ...], ...]
     """Every winning line as a tuple of cell indices."""
     line_masks: tuple[int, ...]
@@ -54,6 +70,7 @@ class Geometry:
         )
         self.size = size
         self.win_length = win_length
+        self.cell_count = size * size
         self.lines = tuple(lines)
         self.line_masks = masks
         self.lines_through = through
@@ -61,10 +78,6 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"geometry({self.size}, {self.win_length})"
-
-    @property
-    def cell_count(self) -> int:
-        return self.size * self.size
 
     @property
     def full_mask(self) -> int:
@@ -107,7 +120,7 @@ class Geometry:
         return self.cell_at(last - row, last - column)
 
 
-def default_win_length(size: int) -> int:
+def win_length_for(size: int) -> int:
     """Three in a row on 3×3, four in a row on anything bigger."""
     return min(size, 4)
 
@@ -115,9 +128,11 @@ def default_win_length(size: int) -> int:
 def geometry(size: int = 3, win_length: int | None = None) -> Geometry:
     """The geometry of a size×size board where `win_length` in a row wins (default: 3 on 3×3,
     else 4). There is one Geometry per shape, so geometries compare by identity."""
-    k = default_win_length(size) if win_length is None else win_length
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"board size {size} is not supported: use {MIN_SIZE} to {MAX_SIZE}")
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"board size {size!r} is not supported: use {MIN_SIZE} to {MAX_SIZE}")
+    k = win_length_for(size) if win_length is None else win_length
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise ValueError(f"{k!r} is not a number of marks in a row")
     if not MIN_SIZE <= k <= size:
         raise ValueError(f"{k} in a row is not possible on a {size}×{size} board: use 3 to {size}")
     return _geometry(size, k)

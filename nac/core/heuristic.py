@@ -14,6 +14,7 @@ import time
 from threading import Event
 from typing import NamedTuple
 
+from .bounds import KIND_MASK, bound_kind, decides, remember
 from .errors import SearchStopped
 from .geometry import Geometry
 
@@ -21,8 +22,18 @@ WIN = 1_000_000
 """A win scores WIN minus the plies it takes, so a quicker win scores more."""
 FORK = 100_000
 """A quiet position where the side to move can make two threats at once."""
-EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 255
+TABLE_LIMIT = 200_000
+"""Entries the search keeps before its table starts afresh (about 20 MB)."""
+CELL_BITS = 6
+DEPTH_BITS = 6
+CELL_SHIFT = 2
+DEPTH_SHIFT = CELL_SHIFT + CELL_BITS
+SCORE_SHIFT = DEPTH_SHIFT + DEPTH_BITS
+CELL_MASK = (1 << CELL_BITS) - 1
+DEPTH_MASK = (1 << DEPTH_BITS) - 1
+"""A table entry packs, from the low bits: the bound kind, the best cell plus one, the depth
+searched and the score."""
 
 
 class SearchResult(NamedTuple):
@@ -60,7 +71,7 @@ class HeuristicSearch:
         self.order = tuple(
             sorted(range(shape.cell_count), key=lambda cell: -len(shape.lines_through[cell]))
         )
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.table: dict[int, int] = {}
         self.nodes = 0
         self._deadline = 0.0
         self._node_limit = 0
@@ -84,8 +95,6 @@ class HeuristicSearch:
         self._deadline = time.perf_counter() + seconds if seconds is not None else float("inf")
         self._node_limit = nodes if nodes is not None else 1 << 62
         self._stop = stop
-        if len(self.table) > 1_000_000:
-            self.table.clear()
         taken = mine | theirs
         free = [cell for cell in self.order if not taken >> cell & 1]
         forced = self._forced(mine, theirs, free)
@@ -143,18 +152,15 @@ class HeuristicSearch:
         if not threats and depth <= 0:
             return self._evaluate(mine, theirs)
 
-        key = (mine, theirs)
+        key = mine << self.cell_count | theirs
         entry = self.table.get(key)
         first = -1
         if entry is not None:
-            stored_depth, kind, value, first = entry
-            if stored_depth >= depth:
-                if kind == EXACT:
-                    return value
-                if kind == LOWER and value >= beta:
-                    return value
-                if kind == UPPER and value <= alpha:
-                    return value
+            value = entry >> SCORE_SHIFT
+            first = (entry >> CELL_SHIFT & CELL_MASK) - 1
+            stored_depth = entry >> DEPTH_SHIFT & DEPTH_MASK
+            if stored_depth >= depth and decides(entry & KIND_MASK, value, alpha, beta):
+                return value
 
         if threats:
             moves = threats  # forced: searched without using up depth
@@ -171,8 +177,13 @@ class HeuristicSearch:
                 best, best_cell = value, cell
                 if best >= beta:
                     break
-        kind = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-        self.table[key] = (depth, kind, best, best_cell)
+        entry = (
+            best << SCORE_SHIFT
+            | depth << DEPTH_SHIFT
+            | (best_cell + 1) << CELL_SHIFT
+            | bound_kind(best, alpha, beta)
+        )
+        remember(self.table, key, entry, TABLE_LIMIT)
         return best
 
     def _ordered(self, mine: int, theirs: int, free: list[int], first: int) -> list[int]:

@@ -6,11 +6,14 @@ import random
 from threading import Event
 from typing import NamedTuple
 
+from .analysis import MoveValue, Result, analyse, genius_moves, is_solvable
 from .board import Board
 from .errors import GameAlreadyOver
 from .heuristic import FORK, WIN
-from .opponents import PERFECT_SIZE, Genius, Level, heuristic_for, strategy_for
-from .solver import MoveValue, Result, analyse
+from .opponents import STRATEGIES, Genius, Level
+
+HINT_SEED = 0
+"""Hints on boards too big to solve search with a fixed seed: the same position, the same hint."""
 
 
 class Hint(NamedTuple):
@@ -26,17 +29,15 @@ def hint(board: Board, stop: Event | None = None) -> Hint:
     the reason is what the search found, and `stop` cancels it (SearchStopped)."""
     if board.outcome is not None:
         raise GameAlreadyOver()
-    if board.size > PERFECT_SIZE:
+    if not is_solvable(board):
         return _searched_hint(board, stop)
-    genius = strategy_for(Level.GENIUS)
-    assert isinstance(genius, Genius)
-    cell = genius.best_moves(board, stop)[0]
-    analysis = analyse(board, stop)
-    return Hint(cell, _reason(board, cell, analysis), analysis[cell])
+    cell = genius_moves(board, stop)[0]
+    values = analyse(board, stop)
+    return Hint(cell, _reason(board, cell, values), values[cell])
 
 
-def _reason(board: Board, cell: int, analysis: dict[int, MoveValue]) -> str:
-    value = analysis[cell]
+def _reason(board: Board, cell: int, values: dict[int, MoveValue]) -> str:
+    value = values[cell]
     if value.result is Result.WIN:
         return "wins" if value.plies == 1 else f"wins in {value.plies}"
     blocks = _blocks(board, cell)
@@ -44,7 +45,7 @@ def _reason(board: Board, cell: int, analysis: dict[int, MoveValue]) -> str:
         if blocks:
             return "blocks, though every move loses"
         return "every move loses: this one holds out longest"
-    drawing = [c for c, v in analysis.items() if v.result is Result.DRAW]
+    drawing = [c for c, v in values.items() if v.result is Result.DRAW]
     only = len(drawing) == 1
     if blocks:
         return "blocks: the only move that draws" if only else "blocks"
@@ -52,13 +53,11 @@ def _reason(board: Board, cell: int, analysis: dict[int, MoveValue]) -> str:
 
 
 def _searched_hint(board: Board, stop: Event | None) -> Hint:
-    genius = strategy_for(Level.GENIUS)
+    genius = STRATEGIES[Level.GENIUS]
     assert isinstance(genius, Genius)
-    mine, theirs = board.sides
-    result = heuristic_for(board.geometry).best_move(
-        mine, theirs, random.Random(0), seconds=genius.seconds, nodes=genius.nodes, stop=stop
-    )
+    result = genius.search(board, random.Random(HINT_SEED), stop)
     cell = result.cell
+    mine, _ = board.sides
     if board.geometry.completes_line(mine | 1 << cell, cell):
         reason = "wins"
     elif _blocks(board, cell):

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .choices import parse_choice
+from .coordinates import coordinate, parse_coordinate
 from .errors import NotASquare
+from .geometry import CLASSIC_SIZE
 
-KEYPAD_SIZE = 3
-KEYS = range(1, 10)
+KEYS = range(1, CLASSIC_SIZE * CLASSIC_SIZE + 1)
 
 
 class KeypadLayout(Enum):
@@ -28,19 +30,24 @@ class KeypadLayout(Enum):
         `key` is an int 1-9 or a one-digit string; anything else raises NotASquare.
         """
         number = _key_number(key)
-        row, column = divmod(number - 1, KEYPAD_SIZE)
+        row, column = divmod(number - 1, CLASSIC_SIZE)
         if self is KeypadLayout.NUMPAD:
-            row = KEYPAD_SIZE - 1 - row
-        return row * KEYPAD_SIZE + column
+            row = CLASSIC_SIZE - 1 - row
+        return row * CLASSIC_SIZE + column
 
     def key_for_cell(self, cell: int) -> int:
         """The key (1-9) that plays `cell` (0..8)."""
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
             raise NotASquare(cell, "a cell from 0 to 8")
-        row, column = divmod(cell, KEYPAD_SIZE)
+        row, column = divmod(cell, CLASSIC_SIZE)
         if self is KeypadLayout.NUMPAD:
-            row = KEYPAD_SIZE - 1 - row
-        return row * KEYPAD_SIZE + column + 1
+            row = CLASSIC_SIZE - 1 - row
+        return row * CLASSIC_SIZE + column + 1
+
+    @classmethod
+    def parse(cls, text: str) -> KeypadLayout:
+        """A layout from its name in any case ("Numpad", "phone"); ValueError otherwise."""
+        return parse_choice(cls, text, "a keypad layout")
 
     @property
     def next(self) -> KeypadLayout:
@@ -58,3 +65,23 @@ def _key_number(key: object) -> int:
     if number not in KEYS:
         raise NotASquare(key, "a key from 1 to 9")
     return number
+
+
+def square_name(cell: int, size: int, keypad: KeypadLayout) -> str:
+    """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise."""
+    if size == CLASSIC_SIZE:
+        return str(keypad.key_for_cell(cell))
+    return coordinate(cell, size)
+
+
+def parse_square(name: str, size: int, keypad: KeypadLayout) -> int:
+    """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
+    bigger boards. NotASquare otherwise."""
+    try:
+        if size == CLASSIC_SIZE and isinstance(name, str) and name.strip().isdigit():
+            return keypad.cell_for_key(name)
+        return parse_coordinate(name, size)
+    except NotASquare:
+        if size == CLASSIC_SIZE:
+            raise NotASquare(name, "a key 1-9 or a square like b2: a-c then 1-3") from None
+        raise

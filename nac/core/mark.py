@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .choices import parse_choice
+
 
 class Mark(Enum):
     """A player's mark. X and O; `other` gives the opponent's."""
@@ -18,10 +20,7 @@ class Mark(Enum):
     @classmethod
     def parse(cls, text: str) -> Mark:
         """`"x"`, `"X"`, `"o"` or `"O"` to a Mark; anything else raises ValueError."""
-        try:
-            return cls(text.strip().upper())
-        except ValueError:
-            raise ValueError(f"{text!r} is not a mark: use X or O") from None
+        return parse_choice(cls, text, "a mark")
 
     def __str__(self) -> str:
         return self.value

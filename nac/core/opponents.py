@@ -1,27 +1,29 @@
 """The computer's opponents: Idiot (random), Average (rules of thumb) and Genius (perfect).
 
 Every opponent is a `Strategy`: given a position that is not over, it returns the cell to play.
-Random choices come from a `random.Random` passed in, so games can be replayed.
+Random choices come from a `random.Random` passed in, so games can be replayed. A `Game` takes
+its strategies as a mapping from `Level` (`STRATEGIES` by default), so a front end or a test
+can put in its own.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from enum import Enum
 from functools import cache
 from threading import Event
-from typing import Protocol
+from types import MappingProxyType
+from typing import NamedTuple, Protocol
 
-from . import openings
+from . import analysis
 from .board import Board
+from .choices import parse_choice
 from .errors import GameAlreadyOver
-from .geometry import Geometry
+from .geometry import CLASSIC_SIZE, Geometry
 from .heuristic import HeuristicSearch, SearchResult
-from .solver import Solver, solver_for
+from .whole_game import WHOLE_GAME_CELLS, whole_game_for
 
-CLASSIC_SIZE = 3
-PERFECT_SIZE = 4
-"""Genius plays perfectly on boards up to this size."""
 BIG_BOARD_SECONDS = 1.0
 BIG_BOARD_NODES = 30_000
 
@@ -37,11 +39,8 @@ class Level(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Level:
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            names = ", ".join(level.value for level in cls)
-            raise ValueError(f"{text!r} is not a level: use one of {names}") from None
+        """A level from its name in any case ("Genius", "genius"); ValueError otherwise."""
+        return parse_choice(cls, text, "a level")
 
 
 class Strategy(Protocol):
@@ -110,11 +109,9 @@ def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> 
 class Genius:
     """The best play this program knows.
 
-    On 3×3 and 4×4, perfect: the fastest win; the slowest loss; among equals, the move that
-    leaves the opponent the most replies that lose ground; random among exact ties, so games
-    vary. The first moves of 4×4 come from a table built by `python -m nac.core.openings`.
-    On bigger boards, a search within a budget, which cannot be perfect: it stops at
-    `nodes` positions (so the same game plays the same on any machine) or after `seconds`
+    On 3×3 and 4×4, perfect (see `analysis.genius_moves`), random among equally good moves so
+    games vary. On bigger boards, a search within a budget, which cannot be perfect: it stops
+    at `nodes` positions (so the same game plays the same on any machine) or after `seconds`
     (so a slow machine still answers in time), whichever comes first.
     """
 
@@ -123,73 +120,37 @@ class Genius:
     ) -> None:
         self.seconds = seconds
         self.nodes = nodes
-        self._best: dict[tuple[Geometry, int, int], tuple[int, ...]] = {}
         self.last_search: SearchResult | None = None
         """The last search on a big board: its depth and node count, for the curious."""
 
     def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
-        if board.size > PERFECT_SIZE:
-            mine, theirs = board.sides
-            result = heuristic_for(board.geometry).best_move(
-                mine, theirs, rng, seconds=self.seconds, nodes=self.nodes, stop=stop
-            )
-            self.last_search = result
-            return result.cell
-        return rng.choice(self.best_moves(board, stop))
-
-    def forget(self) -> None:
-        self._best.clear()
+        shape = board.geometry
+        if shape.cell_count <= WHOLE_GAME_CELLS:  # the hot path: one lookup in the solved game
+            return rng.choice(whole_game_for(shape).genius_in(board))
+        if analysis.is_solvable(board):
+            return rng.choice(analysis.genius_moves(board, stop))
+        self.last_search = self.search(board, rng, stop)
+        return self.last_search.cell
 
     def best_moves(self, board: Board, stop: Event | None = None) -> tuple[int, ...]:
-        """Every cell Genius might play here (all equally good by its rules; 3×3 and 4×4)."""
-        if board.size > PERFECT_SIZE:
-            raise ValueError(f"{board.size}×{board.size} is too big to solve: use choose()")
+        """Every cell Genius might play here, all equally good (boards small enough to solve;
+        Unsolvable otherwise)."""
+        return analysis.genius_moves(board, stop)
+
+    def search(self, board: Board, rng: random.Random, stop: Event | None = None) -> SearchResult:
+        """The budgeted search of a board too big to solve."""
         mine, theirs = board.sides
-        key = (board.geometry, mine, theirs)
-        best = self._best.get(key)
-        if best is None:
-            book = openings.best_moves(board)
-            if book is not None:
-                best = book
-            else:
-                solver = solver_for(board.geometry)
-                solver.stop = stop
-                try:
-                    best = self._find_best(solver, mine, theirs)
-                finally:
-                    solver.stop = None
-            self._best[key] = best
-        return best
-
-    @staticmethod
-    def _find_best(solver: Solver, mine: int, theirs: int) -> tuple[int, ...]:
-        top_score, top = solver.best_moves(mine, theirs)
-        if len(top) == 1 or top_score > 0:
-            return top
-        # Every top move leaves the opponent a best reply scoring -top_score; count the others.
-        traps = {
-            cell: solver.move_scores_below(theirs, mine | 1 << cell, -top_score) for cell in top
-        }
-        most = max(traps.values())
-        return tuple(cell for cell in top if traps[cell] == most)
+        return heuristic_for(board.geometry).best_move(
+            mine, theirs, rng, seconds=self.seconds, nodes=self.nodes, stop=stop
+        )
 
 
-LEVELS: dict[Level, Strategy] = {
-    Level.IDIOT: Idiot(),
-    Level.AVERAGE: Average(),
-    Level.GENIUS: Genius(),
-}
+STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
+    {Level.IDIOT: Idiot(), Level.AVERAGE: Average(), Level.GENIUS: Genius()}
+)
+"""The standard opponents."""
 
 _default_rng = random.Random()
-
-
-def clear_caches() -> None:
-    """Forget every solved position (frees memory; benchmarks use it to start cold)."""
-    solver_for.cache_clear()
-    heuristic_for.cache_clear()
-    genius = LEVELS[Level.GENIUS]
-    assert isinstance(genius, Genius)
-    genius.forget()
 
 
 @cache
@@ -197,15 +158,34 @@ def heuristic_for(shape: Geometry) -> HeuristicSearch:
     return HeuristicSearch(shape)
 
 
-def strategy_for(level: Level) -> Strategy:
-    return LEVELS[level]
+def clear_caches() -> None:
+    """Forget every solved and searched position (benchmarks use it to start cold)."""
+    analysis.forget()
+    heuristic_for.cache_clear()
 
 
 def choose_move(
-    board: Board, level: Level, rng: random.Random | None = None, stop: Event | None = None
+    board: Board,
+    level: Level,
+    rng: random.Random | None = None,
+    stop: Event | None = None,
+    strategies: Mapping[Level, Strategy] = STRATEGIES,
 ) -> int:
     """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
     SearchStopped if `stop` is set during a long search."""
     if board.outcome is not None:
         raise GameAlreadyOver()
-    return LEVELS[level].choose(board, rng or _default_rng, stop)
+    return strategies[level].choose(board, rng or _default_rng, stop)
+
+
+class ComputerTurn(NamedTuple):
+    """The position the computer moves in and the level it plays: a front end may search it
+    in the background (`choose(stop)`) and play the cell found with `Game.computer_move`."""
+
+    board: Board
+    level: Level
+    rng: random.Random
+    strategies: Mapping[Level, Strategy]
+
+    def choose(self, stop: Event | None = None) -> int:
+        return choose_move(self.board, self.level, self.rng, stop, self.strategies)

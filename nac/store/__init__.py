@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .files import JsonFile
 from .paths import StorageDirs, storage_dirs
-from .settings import Settings, SettingsFile, StarterRule
-from .stats import Record, Stats, record_key, result_for
+from .settings import Settings, SettingsFile
+from .stats import Record, Stats
 
 
 class Storage:
@@ -40,11 +40,8 @@ __all__ = [
     "Record",
     "Settings",
     "SettingsFile",
-    "StarterRule",
     "Stats",
     "Storage",
     "StorageDirs",
-    "record_key",
-    "result_for",
     "storage_dirs",
 ]

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..core import KeypadLayout, Level, Mark, Mode
+from ..core import (
+    BOARD_SIZES,
+    STRATEGIES,
+    Game,
+    KeypadLayout,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    Starter,
+    Strategy,
+)
 from .files import Data, JsonFile
 
 SCHEMA = 1
 FILE_NAME = "settings.json"
-BOARD_SIZES = (3, 4, 5)
 SETTINGS = "settings"
-
-
-class StarterRule(Enum):
-    """Who starts each game: the person (X in two-player and watch), the computer, or each in
-    turn."""
-
-    YOU = "you"
-    COMPUTER = "computer"
-    ALTERNATE = "alternate"
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class Settings:
     keypad: KeypadLayout = KeypadLayout.PHONE
     mark: Mark = Mark.X
     mode: Mode = Mode.COMPUTER
-    starter: StarterRule = StarterRule.YOU
+    starter: Starter = Starter.YOU
     watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE)
     theme: str = field(default="textual-dark")
     size: int = 3
@@ -66,7 +68,7 @@ class Settings:
             keypad=KeypadLayout(fields.get("keypad", default.keypad.value)),
             mark=Mark(fields.get("mark", default.mark.value)),
             mode=Mode(fields.get("mode", default.mode.value)),
-            starter=StarterRule(fields.get("starter", default.starter.value)),
+            starter=Starter(fields.get("starter", default.starter.value)),
             watch_levels=(Level(watch[0]), Level(watch[1])),
             theme=theme,
             size=size,
@@ -74,6 +76,22 @@ class Settings:
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+    def match(
+        self, rng: random.Random | None = None, strategies: Mapping[Level, Strategy] = STRATEGIES
+    ) -> Match:
+        """A match set up as these settings say (the theme aside)."""
+        game = Game(
+            level=self.level,
+            human=self.mark,
+            mode=self.mode,
+            watch_levels=self.watch_levels,
+            keypad=self.keypad,
+            size=self.size,
+            rng=rng,
+            strategies=strategies,
+        )
+        return Match(game, self.starter)
 
 
 def _check(data: Data) -> None:
@@ -92,6 +110,21 @@ class SettingsFile:
     def load(self) -> Settings:
         return Settings.from_json(self.file.read().get(SETTINGS, {}))
 
+    def change(self, **changes: Any) -> None:
+        """Save these changes over the settings saved now (whatever else a run uses)."""
+
+        def put(data: Data) -> Data:
+            saved = data.get(SETTINGS, {})
+            saved = saved if isinstance(saved, dict) else {}
+            try:
+                settings = Settings.from_json(saved)
+            except (KeyError, TypeError, ValueError):
+                settings = Settings()
+            data[SETTINGS] = settings.but(**changes).to_json()
+            return data
+
+        self.file.update(put)
+
     def save(self, settings: Settings) -> None:
         def put(data: Data) -> Data:
             data[SETTINGS] = settings.to_json()
@@ -104,4 +137,4 @@ class SettingsFile:
         return self.file.notices
 
 
-__all__ = ["Settings", "SettingsFile", "StarterRule"]
+__all__ = ["Settings", "SettingsFile"]

@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Level, Mark, Mode, Outcome
+from ..core import GameResult
 from .files import Data, JsonFile
 
 SCHEMA = 1
@@ -30,42 +30,16 @@ class Record:
     def played(self) -> int:
         return self.won + self.drawn + self.lost
 
-    def after(self, result: str) -> Record:
+    def after(self, result: GameResult) -> Record:
         won, drawn, lost = self.won, self.drawn, self.lost
         streak = self.streak
-        if result == "won":
+        if result is GameResult.WON:
             won, streak = won + 1, streak + 1
-        elif result == "drawn":
+        elif result is GameResult.DRAWN:
             drawn, streak = drawn + 1, streak + 1
-        elif result == "lost":
-            lost, streak = lost + 1, 0
         else:
-            raise ValueError(f"{result!r} is not a result")
+            lost, streak = lost + 1, 0
         return Record(won, drawn, lost, streak, max(self.best_streak, streak))
-
-
-def record_key(
-    mode: Mode, level: Level | None, watch_levels: tuple[Level, Level], size: int = 3
-) -> str:
-    """The kind of game a result belongs to, e.g. "computer/genius", "watch/genius-vs-idiot",
-    "two-player@4x4" (no suffix for the 3×3 board)."""
-    if mode is Mode.COMPUTER:
-        assert level is not None
-        key = f"computer/{level.value}"
-    elif mode is Mode.WATCH:
-        key = f"watch/{watch_levels[0].value}-vs-{watch_levels[1].value}"
-    else:
-        key = "two-player"
-    return key if size == 3 else f"{key}@{size}x{size}"
-
-
-def result_for(mode: Mode, outcome: Outcome, human: Mark) -> str:
-    if outcome.winner is None:
-        return "drawn"
-    winner_is_first_column = (
-        outcome.winner is human if mode is Mode.COMPUTER else outcome.winner is Mark.X
-    )
-    return "won" if winner_is_first_column else "lost"
 
 
 def _check(data: Data) -> None:
@@ -93,9 +67,8 @@ class Stats:
         data = self.file.read()
         return {key: Record(**fields) for key, fields in data.get(RECORDS, {}).items()}
 
-    def record(self, key: str, result: str) -> Record:
+    def record(self, key: str, result: GameResult) -> Record:
         """Add one result (re-reading the file first, so other copies' results are kept)."""
-        Record().after(result)  # refuse a bad result before touching the file
 
         def add(data: Data) -> Data:
             records: dict[str, Any] = data.setdefault(RECORDS, {})
@@ -103,6 +76,12 @@ class Stats:
             return data
 
         return Record(**self.file.update(add)[RECORDS][key])
+
+    @property
+    def where(self) -> str:
+        """Where the stats are kept, in words."""
+        file = self.file
+        return str(file.path) if file.saving and not file.in_memory else "memory only"
 
     @property
     def notices(self) -> list[str]:

@@ -90,10 +90,10 @@ def warm_replies() -> None:
         ("first visit of each position", first_visits),
         ("repeat visit (answers cached)", repeats),
     ):
-        times = [median(per_position) for per_position in runs]
+        medians = [median(per_position) for per_position in runs]
         print(
-            f"{label:32} median {micro(median(times))}  p99 {micro(percentile(times, 0.99))}"
-            f"  max {micro(max(times))}"
+            f"{label:32} median {micro(median(medians))}  p99 {micro(percentile(medians, 0.99))}"
+            f"  max {micro(max(medians))}"
         )
     print("(targets: warm median <= 10 µs, max <= 200 µs)")
 

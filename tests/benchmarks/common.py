@@ -6,6 +6,7 @@ import os
 import platform
 import statistics
 import sys
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def milli(seconds: float) -> str:
     return f"{seconds * 1e3:7.2f} ms"
 
 
-def median(values: list[float]) -> float:
+def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
 

@@ -17,19 +17,19 @@ from nac.core import (
     Mark,
     NotASquare,
     SearchStopped,
+    Unsolvable,
     analyse,
+    book,
     choose_move,
     coordinate,
     geometry,
-    openings,
     parse_coordinate,
 )
 from nac.core.heuristic import HeuristicSearch
-from nac.core.solver import Solver
+from nac.core.solver import Solver, genius_choice
+from tools.build_openings import canonical_positions
 
 from . import big_reference as reference
-
-genius = Genius()
 
 
 def as_cells(board: Board) -> tuple[str, ...]:
@@ -60,11 +60,28 @@ def test_coordinates_name_squares_from_the_top_left(name: str, size: int, cell: 
 
 
 @pytest.mark.parametrize(
-    "name", ["", "b", "3b", "e1", "a5", "a0", "b33", "zz", "b-1", "b³", 7, None]
+    "name", ["", "b", "3b", "e1", "a5", "a0", "b33", "zz", "b-1", "b³", "b٣", 7, None]
 )
 def test_anything_else_is_not_a_square_on_4x4(name: object) -> None:
     with pytest.raises(NotASquare, match="a square like b3"):
         parse_coordinate(name, 4)
+
+
+def test_a_very_long_name_is_refused_quickly_and_quoted_short() -> None:
+    with pytest.raises(NotASquare) as refusal:
+        Game(size=4).play_coordinate("a" + "1" * 5000)
+    assert len(str(refusal.value)) < 120
+
+
+@pytest.mark.parametrize(("cell", "size"), [(99, 3), (-1, 4), (25, 5), (True, 3)])
+def test_a_cell_off_the_board_has_no_name(cell: int, size: int) -> None:
+    with pytest.raises(NotASquare):
+        coordinate(cell, size)
+
+
+def test_a_board_that_does_not_exist_has_no_squares() -> None:
+    with pytest.raises(NotASquare, match="8"):
+        parse_coordinate("a1", 8)
 
 
 def test_bigger_boards_are_played_by_coordinates_not_keys() -> None:
@@ -111,18 +128,18 @@ def test_the_empty_4x4_board_is_a_draw() -> None:
     assert solver.score(0, 0) == 0
 
 
-def test_genius_on_4x4_agrees_with_an_independent_solver() -> None:
-    """2,000 random reachable positions with at most 9 empty cells: every move Genius might
-    make keeps the position's value, and the analysis of every move is right."""
-    rng = random.Random(44)
+def genius_agrees_with_the_independent_solver(positions: int, seed: int) -> None:
+    """Random reachable positions with at most 9 empty cells: every move Genius might make
+    keeps the position's value, and the analysis of every move is right."""
+    rng = random.Random(seed)
     checked = 0
-    while checked < 2000:
+    while checked < positions:
         board = random_position(4, rng.randrange(7, 14), rng)
         cells, mover = as_cells(board), board.to_move.value
         if cells.count(".") > 9:
             continue
         best = reference.value(cells, mover, 4, 4)
-        for cell in genius.best_moves(board):
+        for cell in Genius().best_moves(board):
             assert reference.move_value(cells, cell, mover, 4, 4) == best, str(board)
         if checked % 10 == 0:
             for cell, move in analyse(board).items():
@@ -131,18 +148,33 @@ def test_genius_on_4x4_agrees_with_an_independent_solver() -> None:
         checked += 1
 
 
+def test_genius_on_4x4_agrees_with_an_independent_solver() -> None:
+    genius_agrees_with_the_independent_solver(200, seed=44)
+
+
+@pytest.mark.strength
+def test_genius_on_4x4_agrees_with_an_independent_solver_on_2000_positions() -> None:
+    genius_agrees_with_the_independent_solver(2000, seed=44)
+
+
 def test_the_opening_table_is_small_and_matches_the_solver() -> None:
-    assert openings.TABLE.stat().st_size < 2_000_000
-    table = openings.table()
-    assert len(table) == len(openings.canonical_positions(openings.MAX_MARKS))
+    assert len(book.table_text()) < 2_000_000
+    table = book.table()
+    assert len(table) == len(canonical_positions(book.MAX_MARKS))
     solver = Solver(geometry(4, 4))
     low = (1 << 16) - 1
     for key in random.Random(4).sample(sorted(table), 25):
         mine, theirs = key >> 16, key & low
         assert table[key].scores == solver.move_scores(mine, theirs)
-        assert table[key].best == Genius._find_best(solver, mine, theirs)
+        assert table[key].genius == genius_choice(solver, mine, theirs)
 
 
+def test_5x5_is_refused_by_the_exact_analysis_at_once() -> None:
+    with pytest.raises(Unsolvable, match="too big"):
+        analyse(Board.empty(5))
+
+
+@pytest.mark.strength
 @pytest.mark.parametrize("genius_mark", [Mark.X, Mark.O])
 def test_genius_on_4x4_survives_every_reply_for_the_first_four_plies(genius_mark: Mark) -> None:
     """Every opponent reply in plies 1-4, then Average plays on: Genius never loses."""
@@ -172,7 +204,7 @@ def test_genius_on_4x4_survives_every_reply_for_the_first_four_plies(genius_mark
 
 @pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE])
 def test_genius_on_4x4_never_loses_to_the_weaker_levels(opponent: Level) -> None:
-    for seed in range(60):
+    for seed in range(10):
         rng = random.Random(seed)
         genius_mark = Mark.X if seed % 2 else Mark.O
         board = Board.empty(4, first=rng.choice(list(Mark)))
@@ -185,12 +217,10 @@ def test_genius_on_4x4_never_loses_to_the_weaker_levels(opponent: Level) -> None
 # -- Genius on 5×5: never loses to the weaker levels --------------------------------------------
 
 
-@pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE])
-def test_genius_on_5x5_never_loses_to_the_weaker_levels(opponent: Level) -> None:
-    """Seeded games, each side starting half of them, at Genius's usual node budget (the
-    benchmark plays 200 games against each)."""
+def genius_5x5_games(opponent: Level, games: int) -> None:
+    """Seeded games, each side starting half of them, at Genius's usual node budget."""
     player = Genius(seconds=None)
-    for seed in range(12):
+    for seed in range(games):
         rng = random.Random(seed)
         genius_mark = Mark.X if seed % 2 else Mark.O
         board = Board.empty(5)
@@ -201,6 +231,16 @@ def test_genius_on_5x5_never_loses_to_the_weaker_levels(opponent: Level) -> None
                 cell = choose_move(board, opponent, rng)
             board = board.play(cell)
         assert board.winner is not genius_mark.other, str(board)
+
+
+def test_genius_on_5x5_does_not_lose_a_game_to_average() -> None:
+    genius_5x5_games(Level.AVERAGE, 2)
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE])
+def test_genius_on_5x5_never_loses_to_the_weaker_levels(opponent: Level) -> None:
+    genius_5x5_games(opponent, 12)
 
 
 def test_genius_on_5x5_takes_a_win_and_blocks_a_threat() -> None:
@@ -224,10 +264,8 @@ def test_a_stopped_search_raises_and_leaves_the_solver_usable() -> None:
     stop = threading.Event()
     stop.set()
     solver = Solver(geometry(4, 4))
-    solver.stop = stop
-    with pytest.raises(SearchStopped):
+    with pytest.raises(SearchStopped), solver.stopped_by(stop):
         solver.score(1 << 5, 1 << 10)
-    solver.stop = None
     assert solver.score(0, 0) == 0
     with pytest.raises(SearchStopped):
         HeuristicSearch(geometry(5, 4)).best_move(0, 0, random.Random(1), stop=stop)

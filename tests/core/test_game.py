@@ -1,6 +1,8 @@
 """Game: the controller front ends drive, and the callbacks they hear."""
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -32,17 +34,17 @@ class Recorder:
 
     @property
     def changes(self) -> list[Change]:
-        return [event for kind, event in self.events if kind == "change"]  # type: ignore[misc]
+        return [event for kind, event in self.events if isinstance(event, Change)]
 
     @property
     def outcomes(self) -> list[Outcome]:
-        return [event for kind, event in self.events if kind == "over"]  # type: ignore[misc]
+        return [event for kind, event in self.events if isinstance(event, Outcome)]
 
 
-def recorded_game(**options: object) -> tuple[Game, Recorder]:
+def recorded_game(**options: Any) -> tuple[Game, Recorder]:
     recorder = Recorder()
     options.setdefault("rng", random.Random(1))
-    game = Game(on_change=recorder.change, on_game_over=recorder.game_over, **options)  # type: ignore[arg-type]
+    game = Game(on_change=recorder.change, on_game_over=recorder.game_over, **options)
     return game, recorder
 
 
@@ -119,11 +121,13 @@ def snapshot(game: Game, recorder: Recorder) -> tuple[object, ...]:
         (lambda g: g.play_key(10), NotASquare, "10 is not a square"),
         (lambda g: g.play_key(-1), NotASquare, "-1 is not a square"),
         (lambda g: g.play_key("five"), NotASquare, "'five' is not a square"),
-        (lambda g: g.play_cell(4), SquareTaken, "cell 4 is taken by X"),
+        (lambda g: g.play_cell(4), SquareTaken, "square 5 is taken by X"),
         (lambda g: g.play_cell(9), NotASquare, "9 is not a square"),
     ],
 )
-def test_a_rejected_move_changes_nothing(move, error, message) -> None:  # type: ignore[no-untyped-def]
+def test_a_rejected_move_changes_nothing(
+    move: Callable[[Game], object], error: type[Exception], message: str
+) -> None:
     game, recorder = recorded_game()
     game.play_key(5)
     game.computer_move()
@@ -160,14 +164,23 @@ def test_no_move_after_the_game_is_over() -> None:
         else:
             game.computer_move()
     before = snapshot(game, recorder)
-    for move in (game.computer_move, lambda: game.play_key(5), lambda: game.play_cell(4)):
+    moves: list[Callable[[], object]] = [
+        game.computer_move,
+        lambda: game.play_key(5),
+        lambda: game.play_cell(4),
+    ]
+    for move in moves:
         with pytest.raises(GameAlreadyOver, match="the game is over"):
             move()
     assert snapshot(game, recorder) == before
 
 
-def test_the_computer_may_start_on_an_empty_board() -> None:
+def test_the_computer_may_start_on_an_empty_board_when_asked() -> None:
     game, recorder = recorded_game(level=Level.GENIUS)
+    with pytest.raises(NotYourTurn, match="cannot move for you"):
+        game.computer_move()
+    game.computer_starts()
+    assert game.is_computer_turn and recorder.changes == []
     game.computer_move()
     assert recorder.changes[0].mark is Mark.O and recorder.changes[0].by_computer
     assert game.board.mark_count == 1 and game.is_human_turn and game.turn is Mark.X

@@ -2,6 +2,7 @@
 
 import itertools
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,22 +13,24 @@ calls = st.one_of(
     st.tuples(st.just("key"), st.one_of(st.integers(-2, 11), st.sampled_from(["5", "x", ""]))),
     st.tuples(st.just("cell"), st.one_of(st.integers(-2, 10), st.none())),
     st.tuples(st.just("computer"), st.none()),
-    st.tuples(st.just("new"), st.sampled_from([None, Mark.X, Mark.O])),
-    st.tuples(st.just("mode"), st.sampled_from(list(Mode))),
+    st.tuples(st.just("new"), st.sampled_from([None, Mark.X, Mark.O, "O", 1])),
+    st.tuples(st.just("mode"), st.sampled_from([*Mode, "watch", None])),
     st.tuples(st.just("undo"), st.none()),
-    st.tuples(st.just("level"), st.sampled_from(list(Level))),
-    st.tuples(st.just("keypad"), st.sampled_from(list(KeypadLayout))),
+    st.tuples(st.just("starts"), st.none()),
+    st.tuples(st.just("level"), st.sampled_from([*Level, "genius", 3])),
+    st.tuples(st.just("keypad"), st.sampled_from([*KeypadLayout, "numpad"])),
 )
+REFUSALS = (IllegalMove, TypeError, ValueError)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(calls, max_size=40), st.integers(0, 2**32))
-def test_random_calls_keep_the_invariants(sequence: list[tuple[str, object]], seed: int) -> None:
+def test_random_calls_keep_the_invariants(sequence: list[tuple[str, Any]], seed: int) -> None:
     changes: list[Change] = []
     outcomes: list[Outcome] = []
     game = Game(on_change=changes.append, on_game_over=outcomes.append, rng=random.Random(seed))
     for name, argument in sequence:
-        before = (game.board, game.moves, len(changes), len(outcomes), game.human)
+        before = state(game, changes, outcomes)
         try:
             if name == "key":
                 game.play_key(argument)
@@ -36,22 +39,37 @@ def test_random_calls_keep_the_invariants(sequence: list[tuple[str, object]], se
             elif name == "computer":
                 game.computer_move()
             elif name == "new":
-                game.new_game(human=argument)  # type: ignore[arg-type]
+                game.new_game(human=argument)
                 changes.clear()
                 outcomes.clear()
             elif name == "mode":
-                game.new_game(mode=argument)  # type: ignore[arg-type]
+                game.new_game(mode=argument)
                 changes.clear()
                 outcomes.clear()
             elif name == "undo":
                 game.undo()
+            elif name == "starts":
+                game.computer_starts()
             elif name == "level":
-                game.level = argument  # type: ignore[assignment]
+                game.level = argument
             else:
-                game.keypad = argument  # type: ignore[assignment]
-        except IllegalMove:
-            assert (game.board, game.moves, len(changes), len(outcomes), game.human) == before
+                game.keypad = argument
+        except REFUSALS:
+            assert state(game, changes, outcomes) == before
         check_invariants(game, changes, outcomes)
+
+
+def state(game: Game, changes: list[Change], outcomes: list[Outcome]) -> tuple[object, ...]:
+    return (
+        game.board,
+        game.moves,
+        len(changes),
+        len(outcomes),
+        game.human,
+        game.mode,
+        game.level,
+        game.keypad,
+    )
 
 
 def check_invariants(game: Game, changes: list[Change], outcomes: list[Outcome]) -> None:

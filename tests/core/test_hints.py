@@ -17,7 +17,7 @@ def test_the_hint_is_a_move_genius_would_make_on_every_position(first: str) -> N
         assert advice.cell in genius.best_moves(board)
         mark = board.to_move.value
         result, plies = reference.move_value(cells, advice.cell, mark)
-        assert advice.value.plies == plies
+        assert advice.value is not None and advice.value.plies == plies
         if result > 0:
             assert advice.reason == ("wins" if plies == 1 else f"wins in {plies}")
         elif result < 0:
@@ -42,7 +42,7 @@ def test_the_reason_says_why(position: str, to_move: str, cell: int, reason: str
 def test_a_forced_win_says_in_how_many_moves() -> None:
     # O answered X's corner with an edge: X can force a win in 5 plies.
     advice = hint(Board.parse(".../.../.OX", to_move="X"))
-    assert advice.value.result is Result.WIN
+    assert advice.value is not None and advice.value.result is Result.WIN
     assert advice.reason == "wins in 5"
 
 

@@ -1,6 +1,7 @@
 """Two players, watching the computer play itself, and taking moves back."""
 
 import random
+from typing import Any
 
 import pytest
 
@@ -19,10 +20,10 @@ from nac.core import (
 )
 
 
-def game_with_changes(**options: object) -> tuple[Game, list[Change]]:
+def game_with_changes(**options: Any) -> tuple[Game, list[Change]]:
     changes: list[Change] = []
     options.setdefault("rng", random.Random(3))
-    return Game(on_change=changes.append, **options), changes  # type: ignore[arg-type]
+    return Game(on_change=changes.append, **options), changes
 
 
 def test_two_players_share_the_keys() -> None:
@@ -50,7 +51,7 @@ def test_watch_mode_plays_both_sides_at_their_own_levels() -> None:
 def test_watch_levels_can_change_mid_game() -> None:
     game, _ = game_with_changes(mode=Mode.WATCH, watch_levels=(Level.IDIOT, Level.IDIOT))
     game.computer_move()  # X, at random
-    game.watch_levels[Mark.O] = Level.GENIUS
+    game.set_watch_level(Mark.O, Level.GENIUS)
     assert game.level_of(Mark.O) is Level.GENIUS and game.level_of(Mark.X) is Level.IDIOT
     # Genius answers X's first move with a drawing move whatever it was.
     before = game.board
@@ -105,7 +106,8 @@ def test_undo_before_the_reply_takes_back_only_the_human_move() -> None:
 
 def test_undo_keeps_the_computers_opening() -> None:
     game, _ = game_with_changes()
-    game.computer_move()  # the computer starts
+    game.computer_starts()
+    game.computer_move()
     with pytest.raises(NothingToUndo):
         game.undo()
     opening = game.board

@@ -1,13 +1,17 @@
-"""The alpha-beta search itself, without the whole-game table that 3×3 normally gets."""
+"""The solvers themselves: the alpha-beta search on its own, and the whole-game table of 3×3."""
 
 from nac.core import Board, geometry
-from nac.core.solver import EXACT, LOWER, UPPER, Solver
+from nac.core.bounds import EXACT, KIND_MASK, LOWER, UPPER
+from nac.core.solver import Solver
+from nac.core.whole_game import WholeGame
 
 from . import reference
 
 
 def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> None:
-    solver = Solver(geometry(3), solve_whole_game=False)
+    from nac.core.analysis import value_of
+
+    solver = Solver(geometry(3))
     for first in ("X", "O"):
         for cells in reference.non_terminal_positions(first):
             mark = reference.to_move(cells, first)
@@ -15,7 +19,7 @@ def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> 
             mine, theirs = board.sides
             scores = solver.move_scores(mine, theirs)
             for cell, score in scores.items():
-                value = solver.value_of(score, board.mark_count)
+                value = value_of(board.geometry, score, board.mark_count)
                 result, plies = reference.move_value(cells, cell, mark)
                 assert (value.result.value, value.plies) == (
                     {1: "win", 0: "draw", -1: "loss"}[result],
@@ -27,21 +31,31 @@ def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> 
 
 
 def test_the_table_keeps_bounds_as_well_as_exact_scores() -> None:
-    solver = Solver(geometry(3), solve_whole_game=False)
+    solver = Solver(geometry(3))
     solver.score(0, 0)
-    kinds = {kind for kind, _ in solver.table.values()}
+    kinds = {entry & KIND_MASK for entry in solver.table.values()}
     assert kinds == {EXACT, LOWER, UPPER}
 
 
 def test_pruning_and_symmetry_visit_far_fewer_positions_than_the_game_has() -> None:
-    solver = Solver(geometry(3), solve_whole_game=False)
+    solver = Solver(geometry(3))
     solver.score(0, 0)
     assert solver.nodes < 1000 < 5478  # the empty board's value without visiting everything
     assert solver.score(0, 0) == 0
 
 
-def test_the_whole_game_table_is_exact_and_complete() -> None:
+def test_a_full_table_starts_afresh_so_memory_stays_bounded() -> None:
+    solver = Solver(geometry(4), table_limit=500)
+    solver.score(1 << 5, 1 << 10)
+    assert 0 < len(solver.table) <= 500
+
+
+def test_the_whole_game_table_holds_every_position_and_agrees_with_the_search() -> None:
+    whole = WholeGame(geometry(3))
+    assert len(whole.scores) == 4520  # every position that is not over, X or O to move
     solver = Solver(geometry(3))
-    solver.score(0, 0)
-    assert len(solver.table) == 627  # non-terminal positions up to symmetry, with X or O to move
-    assert all(kind == EXACT for kind, _ in solver.table.values())
+    n = 9
+    for key, score in whole.scores.items():
+        mine, theirs = key >> n, key & (1 << n) - 1
+        assert score == solver.score(mine, theirs)
+        assert whole.move_scores(mine, theirs) == solver.move_scores(mine, theirs)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import Level, Mode
-from nac.store import Settings, SettingsFile, StarterRule, Stats, storage_dirs
+from nac.core import GameResult, Level, Mode, Starter
+from nac.store import Settings, SettingsFile, Stats, storage_dirs
 from nac.store.files import JsonFile
 
 
@@ -25,7 +25,7 @@ def test_nac_home_holds_both_settings_and_stats(nac_home: Path) -> None:
 def test_stats_are_counted_and_read_back(nac_home: Path) -> None:
     stats = Stats(nac_home)
     for result in ("won", "drawn", "won", "lost", "won"):
-        stats.record("computer/average", result)
+        stats.record("computer/average", GameResult(result))
     record = Stats(nac_home).records()["computer/average"]
     assert (record.won, record.drawn, record.lost) == (3, 1, 1)
     assert (record.streak, record.best_streak) == (1, 3)
@@ -37,7 +37,7 @@ def test_settings_round_trip(nac_home: Path) -> None:
     settings = Settings(
         level=Level.GENIUS,
         mode=Mode.WATCH,
-        starter=StarterRule.ALTERNATE,
+        starter=Starter.ALTERNATE,
         watch_levels=(Level.IDIOT, Level.GENIUS),
         theme="nord",
     )
@@ -77,7 +77,7 @@ def test_a_bad_stats_file_is_moved_aside_with_one_notice(
     assert len(stats.notices) == 1 and problem in stats.notices[0]
     (aside,) = aside_files(nac_home, "stats.json")
     assert aside.read_bytes() == content  # kept, never deleted
-    stats.record("two-player", "won")  # and play goes on, saving afresh
+    stats.record("two-player", GameResult.WON)  # and play goes on, saving afresh
     assert Stats(nac_home).records()["two-player"].won == 1
     assert len(stats.notices) == 1
 
@@ -109,7 +109,7 @@ def test_a_file_that_cannot_be_read_or_moved_is_left_alone_and_nothing_is_saved(
 
     monkeypatch.setattr("nac.store.files.os.replace", refuse)
     stats = Stats(nac_home)
-    stats.record("two-player", "won")
+    stats.record("two-player", GameResult.WON)
     assert stats.records()["two-player"].won == 1  # counted in memory
     assert path.read_text() == "{broken"  # never overwritten
     assert "could not be moved aside" in stats.notices[0] and len(stats.notices) == 1
@@ -124,7 +124,7 @@ def test_a_read_only_directory_plays_on_without_saving(
     monkeypatch.setattr("tempfile.mkstemp", read_only)
     stats = Stats(nac_home)
     for _ in range(3):
-        stats.record("computer/genius", "drawn")
+        stats.record("computer/genius", GameResult.DRAWN)
     assert stats.records()["computer/genius"].drawn == 3
     assert len(stats.notices) == 1 and "without saving" in stats.notices[0]
     assert not (nac_home / "stats.json").exists()
@@ -135,7 +135,7 @@ def test_a_really_read_only_directory(nac_home: Path) -> None:
     nac_home.chmod(0o555)
     try:
         stats = Stats(nac_home)
-        stats.record("two-player", "lost")
+        stats.record("two-player", GameResult.LOST)
         assert stats.records()["two-player"].lost == 1
         assert "without saving" in stats.notices[0]
     finally:
@@ -144,7 +144,7 @@ def test_a_really_read_only_directory(nac_home: Path) -> None:
 
 def test_no_save_writes_nothing(nac_home: Path) -> None:
     stats = Stats(nac_home, saving=False)
-    stats.record("two-player", "won")
+    stats.record("two-player", GameResult.WON)
     SettingsFile(nac_home, saving=False).save(Settings(level=Level.IDIOT))
     assert stats.records()["two-player"].won == 1
     assert list(nac_home.iterdir()) == []
@@ -154,14 +154,14 @@ def test_a_failed_write_leaves_the_old_file_whole(
     nac_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stats = Stats(nac_home)
-    stats.record("two-player", "won")
+    stats.record("two-player", GameResult.WON)
     before = (nac_home / "stats.json").read_bytes()
 
     def crash(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("nac.store.files.os.replace", crash)
-    stats.record("two-player", "won")
+    stats.record("two-player", GameResult.WON)
     assert (nac_home / "stats.json").read_bytes() == before
     assert [p.name for p in nac_home.iterdir() if p.name.endswith(".tmp")] == []
 
@@ -169,10 +169,11 @@ def test_a_failed_write_leaves_the_old_file_whole(
 WRITER = """
 import sys
 from pathlib import Path
+from nac.core import GameResult
 from nac.store import Stats
 stats = Stats(Path(sys.argv[1]))
 for index in range(int(sys.argv[2])):
-    stats.record(sys.argv[3], ("won", "drawn", "lost")[index % 3])
+    stats.record(sys.argv[3], GameResult(("won", "drawn", "lost")[index % 3]))
 """
 
 
@@ -191,11 +192,12 @@ def test_two_writers_at_once_lose_nothing(nac_home: Path) -> None:
 FOREVER = """
 import sys
 from pathlib import Path
+from nac.core import GameResult
 from nac.store import Stats
 stats = Stats(Path(sys.argv[1]))
 print("ready", flush=True)
 while True:
-    stats.record("two-player", "won")
+    stats.record("two-player", GameResult.WON)
 """
 
 
@@ -218,7 +220,7 @@ def test_killing_a_writer_at_any_moment_never_leaves_a_half_written_file(
         assert now >= played
         played = now
     assert played > 0
-    Stats(nac_home).record("two-player", "won")  # the next writer sweeps up any leftovers
+    Stats(nac_home).record("two-player", GameResult.WON)  # the next writer sweeps up any leftovers
     assert [path.name for path in nac_home.iterdir() if path.suffix == ".tmp"] == []
 
 

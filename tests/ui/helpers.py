@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Mapping
+from typing import Any
 
 from textual.pilot import Pilot
 
-from nac.core import Mark
-from nac.store import Settings, StarterRule, Storage
+from nac.core import STRATEGIES, Board, Level, Mark, SearchStopped, Starter, Strategy
+from nac.store import Settings, Storage
 from nac.ui.app import NacApp
+from nac.ui.screens.game import GameScreen
+from nac.ui.views import PanelState
 from nac.ui.widgets.banner import ResultBanner
 from nac.ui.widgets.board import BoardWidget
-from nac.ui.widgets.panel import InfoPanel, PanelState
+from nac.ui.widgets.searches import Searches
+
+SETTLE_STEPS = 3000
+"""How many short pauses `settle` waits at most for the computer (a bound on steps, so a busy
+machine only makes it slower, never wrong)."""
 
 
 def make_app(
@@ -20,18 +29,24 @@ def make_app(
     think_seconds: float = 0,
     computer_starts: bool = False,
     storage: Storage | None = None,
-    **settings: object,
+    strategies: Mapping[Level, Strategy] = STRATEGIES,
+    **settings: Any,
 ) -> NacApp:
     """An app with no thinking pause and a seeded random source. `settings` are Settings
     fields (level=, mark=, mode=, ...); `computer_starts` sets the starter rule."""
     if computer_starts:
-        settings["starter"] = StarterRule.COMPUTER
+        settings["starter"] = Starter.COMPUTER
     return NacApp(
-        Settings(**settings),  # type: ignore[arg-type]
+        Settings(**settings),
         storage=storage,
         think_seconds=think_seconds,
         rng=random.Random(seed),
+        strategies=strategies,
     )
+
+
+def game_screen(app: NacApp) -> GameScreen:
+    return app.game_screen
 
 
 async def press(pilot: Pilot[None], *keys: str) -> None:
@@ -43,11 +58,11 @@ async def press(pilot: Pilot[None], *keys: str) -> None:
 
 
 def board_widget(app: NacApp) -> BoardWidget:
-    return app.query_one(BoardWidget)
+    return app.game_screen.query_one(BoardWidget)
 
 
 def panel(app: NacApp) -> PanelState:
-    state = app.query_one(InfoPanel).state
+    state = app.game_screen.panel
     assert state is not None
     return state
 
@@ -57,19 +72,52 @@ def scores(app: NacApp) -> dict[str, int]:
 
 
 def banner_text(app: NacApp) -> str:
-    banner = app.query_one(ResultBanner)
+    banner = app.game_screen.query_one(ResultBanner)
     return str(banner.content) if banner.has_class("-shown") else ""
 
 
 def drawn_marks(app: NacApp) -> tuple[Mark | None, ...]:
-    return board_widget(app).view.marks
+    return tuple(Mark(mark) if mark else None for mark in board_widget(app).view.marks)
 
 
-async def settle(pilot: Pilot[None], app: NacApp, seconds: float = 30) -> None:
-    """Wait until no background search is running and the computer is not thinking."""
-    for _ in range(int(seconds / 0.02)):
-        await pilot.pause(0.02)
-        if app.engine.running == 0 and app._thinking is None:
+def searches(app: NacApp) -> Searches:
+    return app.game_screen.query_one(Searches)
+
+
+def is_settled(app: NacApp) -> bool:
+    screen = app.game_screen
+    return not screen.replying and not searches(app).running
+
+
+async def settle(pilot: Pilot[None], app: NacApp) -> None:
+    """Wait until no search is running and the computer is not preparing a move."""
+    for _ in range(SETTLE_STEPS):
+        await pilot.pause(0.01)
+        if is_settled(app):
             await pilot.pause()
             return
     raise AssertionError("the app did not settle")
+
+
+class HeldSearch:
+    """A strategy whose search goes on until the test lets it go (then it plays the first free
+    cell) or until it is stopped: what a long search looks like, without the wait."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+        """Set when a search saw its stop signal and raised SearchStopped."""
+
+    def choose(self, board: Board, rng: random.Random, stop: threading.Event | None = None) -> int:
+        self.started.set()
+        while not self.release.wait(0.005):
+            if stop is not None and stop.is_set():
+                self.stopped.set()
+                raise SearchStopped()
+        return board.empty_cells[0]
+
+
+def held_genius() -> tuple[HeldSearch, dict[Level, Strategy]]:
+    held = HeldSearch()
+    return held, {**STRATEGIES, Level.GENIUS: held}

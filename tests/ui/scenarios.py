@@ -14,7 +14,7 @@ from nac.core import KeypadLayout, Level, Mark, Mode
 from nac.store import Settings
 from nac.ui.app import NacApp
 
-from .helpers import settle
+from .helpers import is_settled, settle
 
 
 @dataclass(frozen=True)
@@ -51,10 +51,12 @@ class Scenario:
         """Press the keys one at a time, letting the computer reply after each."""
         app = pilot.app
         assert isinstance(app, NacApp)
+        await settle(pilot, app)
         for key in self.keys:
             await pilot.press(key)
-            await settle(pilot, app)
-        await pilot.pause()
+            if not is_settled(app):
+                await settle(pilot, app)
+        await settle(pilot, app)
 
 
 def typed(*squares: str) -> tuple[str, ...]:

@@ -8,9 +8,10 @@ from textual.app import App, ComposeResult
 from nac.core import Mark
 from nac.ui.glyphs import glyph, glyph_width
 from nac.ui.metrics import MAX_GLYPH_ROWS, board_metrics, screen_layout
-from nac.ui.widgets.board import LAST_MOVE_MARKER, WINNING_MARKER, BoardView, BoardWidget
+from nac.ui.views import BoardView
+from nac.ui.widgets.board import LAST_MOVE_MARKER, WINNING_MARKER, BoardWidget
 
-X, O, _ = Mark.X, Mark.O, None  # noqa: E741 - the mark's name
+X, O, _ = "X", "O", ""  # noqa: E741 - the mark's name
 VIEW = BoardView(
     marks=(X, _, O, _, X, _, O, _, _),
     labels=tuple("123456789"),
@@ -66,12 +67,12 @@ async def test_big_glyphs_sit_in_their_cells(size: tuple[int, int]) -> None:
 
     for cell, mark in enumerate(VIEW.marks):
         rows = interior(cell)
-        if mark is None:
+        if not mark:
             assert rows[0].strip() == VIEW.labels[cell]
             assert all(not row.strip() for row in rows[1:])
         else:
             assert [row.strip() for row in rows[1:]] == [
-                line.strip() for line in glyph(mark, metrics.glyph_rows)
+                line.strip() for line in glyph(Mark(mark), metrics.glyph_rows)
             ]
     assert interior(6)[0].strip() == LAST_MOVE_MARKER
 
@@ -92,10 +93,10 @@ def test_glyphs_are_rectangular_and_x_and_o_differ_in_shape(rows: int) -> None:
         lines = glyph(mark, rows)
         assert len(lines) == rows
         assert {len(line) for line in lines} == {glyph_width(rows)}
-    assert glyph(X, rows) != glyph(O, rows)
+    assert glyph(Mark.X, rows) != glyph(Mark.O, rows)
     if rows >= 4:
         # X fills its corners, O leaves them empty: the shapes differ, not only the colours.
-        assert glyph(X, rows)[0][0] != " " and glyph(O, rows)[0][0] == " "
+        assert glyph(Mark.X, rows)[0][0] != " " and glyph(Mark.O, rows)[0][0] == " "
 
 
 def test_the_layout_puts_the_panel_beside_a_big_board_and_under_a_narrow_one() -> None:

@@ -50,7 +50,7 @@ async def run_actions(app: NacApp, steps: list[tuple[str, object]]) -> None:
                 assert isinstance(argument, float)
                 await pilot.pause(argument)
             assert drawn_marks(app) == tuple(app.game.board)
-            finished = app.score.first + app.score.second + app.score.draws
+            finished = app.match.score.first + app.match.score.second + app.match.score.draws
             assert finished >= (1 if app.game.is_over else 0)
         await pilot.pause(0.1)
         assert drawn_marks(app) == tuple(app.game.board)

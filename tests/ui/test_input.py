@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from nac.core import KeypadLayout, Mark
+from nac.core import Game, KeypadLayout, Mark
 from nac.ui.metrics import board_metrics
-from nac.ui.screens.help import HelpScreen
+from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
 
-from .helpers import board_widget, drawn_marks, make_app, panel, press
+from .helpers import board_widget, drawn_marks, game_screen, make_app, panel, press, settle
 
 
 async def test_phone_layout_puts_1_2_3_on_the_top_row() -> None:
@@ -42,15 +42,16 @@ async def test_k_switches_the_layout_and_the_numbers_drawn_follow() -> None:
 async def test_arrows_move_the_cursor_and_enter_plays_there() -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        assert board_widget(app).cursor == 4
+        screen = game_screen(app)
+        assert screen.cursor == 4 and board_widget(app).view.cursor == 4
         await press(pilot, "up", "left", "left", "up")  # stops at the edges
-        assert board_widget(app).cursor == 0
+        assert screen.cursor == 0
         await press(pilot, "enter")
         assert app.game.board[0] is Mark.X
         await press(pilot, "right", "right", "down", "down", "down")
-        assert board_widget(app).cursor == 8
+        assert screen.cursor == 8 and board_widget(app).view.cursor == 8
         free = 8 if app.game.board[8] is None else app.game.board.empty_cells[0]
-        board_widget(app).cursor = free
+        screen.cursor = free
         await press(pilot, "space")
         assert app.game.board[free] is Mark.X
 
@@ -60,7 +61,7 @@ async def test_the_keypad_with_numlock_off_moves_the_cursor() -> None:
     async with app.run_test() as pilot:
         for key, cell in (("home", 0), ("pageup", 2), ("end", 6), ("pagedown", 8), ("kp_begin", 4)):
             await press(pilot, key)
-            assert board_widget(app).cursor == cell, key
+            assert game_screen(app).cursor == cell, key
         assert app.game.board.is_empty
 
 
@@ -144,12 +145,14 @@ async def test_help_opens_with_question_mark_and_closes_with_escape() -> None:
 
 
 def test_the_help_text_lists_every_key_the_levels_and_the_rules() -> None:
-    text = HelpScreen.text()
-    keys = ("`1`–`9`", "arrows", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`", "`b`", "`:`")
+    text = help_text(Game())
+    keys = ("`1-9`", "`arrows`", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`", "`b`", "`:`")
     for key in keys:
         assert key in text
-    for word in ("`x`, `q`, `ctrl+q`", "Idiot", "Average", "Genius", "three of your marks"):
+    for word in ("`x`, `ctrl+q`, `ctrl+c`", "Idiot", "Average", "Genius", "three of your marks"):
         assert word.lower() in text.lower()
+    assert "phone (1 2 3 on top) layout" in text
+    assert "numpad (7 8 9 on top) layout" in help_text(Game(keypad=KeypadLayout.NUMPAD))
 
 
 async def test_the_palette_offers_the_game_commands() -> None:
@@ -167,10 +170,10 @@ async def test_the_palette_offers_the_game_commands() -> None:
             "Help",
         ):
             assert title in commands
-        commands["Level: Genius"].callback()
-        commands["Keypad: numpad"].callback()
-        commands["Computer starts"].callback()
-        await pilot.pause()
+        await commands["Level: Genius"].callback()
+        await commands["Keypad: numpad"].callback()
+        await commands["Computer starts"].callback()
+        await settle(pilot, app)
         assert app.game.level.label == "Genius" and app.game.keypad is KeypadLayout.NUMPAD
         assert app.game.board.mark_count == 1
 
@@ -185,19 +188,20 @@ async def test_the_palette_runs_a_command_typed_into_it() -> None:
         assert app.game.level.label == "Genius"
 
 
-async def test_x_and_q_quit() -> None:
-    for key in ("x", "q", "ctrl+q"):
+async def test_x_q_and_ctrl_c_quit() -> None:
+    for key in ("x", "q", "ctrl+q", "ctrl+c"):
         app = make_app()
         async with app.run_test() as pilot:
             await pilot.press(key)
             await pilot.pause()
-            assert not app.is_running or app._exit  # type: ignore[attr-defined]
+            assert not app.is_running
+        assert app.return_code in (None, 0)
 
 
 def test_metrics_choose_the_biggest_glyph_that_fits() -> None:
-    assert board_metrics(3, 58, 28) is not None
-    assert board_metrics(3, 58, 28).glyph_rows == 7  # type: ignore[union-attr]
-    assert board_metrics(3, 13, 7).compact  # type: ignore[union-attr]
+    big, small = board_metrics(3, 58, 28), board_metrics(3, 13, 7)
+    assert big is not None and big.glyph_rows == 7
+    assert small is not None and small.compact
     assert board_metrics(3, 12, 7) is None
 
 

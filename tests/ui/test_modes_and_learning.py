@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable
 
-from nac.core import Genius, Level, Mark, Mode, analyse
-from nac.store import Settings, StarterRule, Storage
+from nac.core import Genius, Level, Mark, Mode, Starter, analyse
+from nac.store import Settings, Storage
 from nac.ui.app import NacApp
+from nac.ui.screens import turns
 from nac.ui.screens.stats import StatsScreen
 
-from .helpers import banner_text, board_widget, drawn_marks, make_app, panel, press, scores
+from .helpers import (
+    banner_text,
+    board_widget,
+    drawn_marks,
+    game_screen,
+    make_app,
+    panel,
+    press,
+    scores,
+    settle,
+)
 
 
 async def test_two_players_take_turns_to_the_end() -> None:
@@ -50,23 +62,29 @@ async def test_watch_mode_pauses_and_resumes() -> None:
     app = make_app(mode=Mode.WATCH, think_seconds=0.05)
     async with app.run_test() as pilot:
         await press(pilot, "space")
-        assert app.paused and panel(app).status == "Paused: space resumes"
+        screen = game_screen(app)
+        assert screen.activity.paused and panel(app).status == "Paused: space resumes"
+        assert not screen.replying  # nothing is coming while paused
         board = app.game.board
-        await pilot.pause(0.3)
+        await settle(pilot, app)
         assert app.game.board == board
         await press(pilot, "space")
-        await pilot.pause(0.3)
-        assert not app.paused and app.game.board.mark_count > board.mark_count
+        assert not screen.activity.paused and screen.replying
+        await settle(pilot, app)
+        assert app.game.board.mark_count > board.mark_count
 
 
-async def test_watch_mode_starts_the_next_game_on_its_own(monkeypatch: object) -> None:
-    import nac.ui.app
-
-    monkeypatch.setattr(nac.ui.app, "NEXT_WATCHED_GAME_SECONDS", 0.1)  # type: ignore[attr-defined]
+async def test_watch_mode_starts_the_next_game_on_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(turns, "NEXT_WATCHED_GAME_SECONDS", 0.01)
     app = make_app(mode=Mode.WATCH)
     async with app.run_test() as pilot:
-        await pilot.pause(0.5)
-        assert app.score.first + app.score.second + app.score.draws >= 2
+        for _ in range(2000):
+            await pilot.pause(0.01)
+            if app.match.score.games >= 2:
+                break
+        assert app.match.score.games >= 2 and app.match.games_started >= 2
 
 
 async def test_you_can_play_o_and_still_move_first() -> None:
@@ -78,7 +96,7 @@ async def test_you_can_play_o_and_still_move_first() -> None:
 
 
 async def test_the_starter_can_alternate_between_games() -> None:
-    app = make_app(starter=StarterRule.ALTERNATE)
+    app = make_app(starter=Starter.ALTERNATE)
     async with app.run_test() as pilot:
         await pilot.pause()
         assert app.game.board.is_empty  # game 1: you start
@@ -139,7 +157,7 @@ async def test_undo_is_refused_after_the_game_is_over() -> None:
         await press(pilot, "2", "4", "6")
         board = app.game.board
         await press(pilot, "u")
-        assert app.game.board == board and app.score.second == 1
+        assert app.game.board == board and app.match.score.second == 1
         assert "result counted" in panel(app).message
 
 
@@ -147,7 +165,8 @@ async def test_undo_during_the_thinking_pause_takes_back_the_move() -> None:
     app = make_app(think_seconds=0.2)
     async with app.run_test() as pilot:
         await press(pilot, "5", "u")
-        await pilot.pause(0.4)
+        assert not game_screen(app).replying
+        await settle(pilot, app)
         assert app.game.board.is_empty and app.game.is_human_turn
 
 
@@ -169,7 +188,14 @@ async def test_the_stats_screen_shows_the_games_just_played(nac_home: Path) -> N
         assert isinstance(app.screen, StatsScreen)
         table = app.screen.query_one(DataTable)
         row = table.get_row_at(0)
-        assert row[:6] == ["3×3", "Against the computer", "Average", "1", "0", "0"]
+        assert [str(cell) for cell in row[:6]] == [
+            "3×3",
+            "Against the computer",
+            "Average",
+            "1",
+            "0",
+            "0",
+        ]
         await press(pilot, "escape")
         assert not isinstance(app.screen, StatsScreen)
     assert (nac_home / "stats.json").exists()
@@ -179,8 +205,8 @@ async def test_settings_persist_across_two_runs(nac_home: Path) -> None:
     first = NacApp(storage=Storage.default(), think_seconds=0)
     async with first.run_test() as pilot:
         await press(pilot, "g", "k", "m")
-        first.set_mark(Mark.O)
-        first.set_starter(StarterRule.ALTERNATE)
+        await first.game_screen.run_action("mark('O')")
+        await first.game_screen.run_action("starter('alternate')")
         first.theme = "nord"
         await pilot.pause()
     second = NacApp(storage=Storage.default(), think_seconds=0)
@@ -191,7 +217,7 @@ async def test_settings_persist_across_two_runs(nac_home: Path) -> None:
             keypad=second.game.keypad,
             mark=Mark.O,
             mode=Mode.TWO_PLAYER,
-            starter=StarterRule.ALTERNATE,
+            starter=Starter.ALTERNATE,
             theme="nord",
         )
         assert second.game.keypad.value == "numpad" and second.game.level is Level.GENIUS
@@ -217,6 +243,6 @@ async def test_level_keys_in_watch_mode_set_each_sides_level() -> None:
     app = make_app(mode=Mode.WATCH, think_seconds=5)
     async with app.run_test() as pilot:
         await press(pilot, "i", "G")
-        assert app.game.watch_levels == {Mark.X: Level.IDIOT, Mark.O: Level.GENIUS}
+        assert app.game.watch_levels == (Level.IDIOT, Level.GENIUS)
         assert panel(app).value("X plays as") == "Idiot"
         assert app.settings.watch_levels == (Level.IDIOT, Level.GENIUS)

@@ -6,7 +6,18 @@ from unittest.mock import patch
 
 from nac.core import Level, Mark
 
-from .helpers import banner_text, board_widget, drawn_marks, make_app, panel, press, scores
+from .helpers import (
+    banner_text,
+    board_widget,
+    drawn_marks,
+    game_screen,
+    make_app,
+    panel,
+    press,
+    scores,
+    searches,
+    settle,
+)
 
 
 async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
@@ -15,7 +26,7 @@ async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
         await press(pilot, "1", "9", "7", "4")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
         assert banner_text(app) == "You won — press n for a new game"
-        assert (app.score.first, app.score.second, app.score.draws) == (1, 0, 0)
+        assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (1, 0, 0)
         assert scores(app)["You"] == 1
         assert board_widget(app).view.winning == {0, 3, 6}
 
@@ -26,7 +37,7 @@ async def test_genius_beats_careless_play() -> None:
         await press(pilot, "2", "4", "6")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.O
         assert banner_text(app) == "The computer won — press n for a new game"
-        assert (app.score.first, app.score.second, app.score.draws) == (0, 1, 0)
+        assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 1, 0)
 
 
 async def test_careful_play_draws_with_genius() -> None:
@@ -35,7 +46,7 @@ async def test_careful_play_draws_with_genius() -> None:
         await press(pilot, "1", "2", "7", "6", "9")
         assert app.game.outcome is not None and app.game.outcome.is_draw
         assert banner_text(app) == "Draw — press n for a new game"
-        assert (app.score.first, app.score.second, app.score.draws) == (0, 0, 1)
+        assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 0, 1)
 
 
 async def test_after_the_game_board_keys_do_nothing_and_the_score_counts_once() -> None:
@@ -45,10 +56,10 @@ async def test_after_the_game_board_keys_do_nothing_and_the_score_counts_once() 
         board = app.game.board
         await press(pilot, "1", "3", "enter", "s")
         assert app.game.board == board
-        assert app.score.second == 1
+        assert app.match.score.second == 1
         await pilot.click(board_widget(app), offset=(10, 5))
         await pilot.pause()
-        assert app.game.board == board and app.score.second == 1
+        assert app.game.board == board and app.match.score.second == 1
 
 
 async def test_new_game_clears_the_board_and_keeps_the_score() -> None:
@@ -58,7 +69,7 @@ async def test_new_game_clears_the_board_and_keeps_the_score() -> None:
         assert app.game.board.is_empty and not app.game.is_over
         assert drawn_marks(app) == (None,) * 9
         assert banner_text(app) == ""
-        assert app.score.second == 1 and scores(app)["Computer"] == 1
+        assert app.match.score.second == 1 and scores(app)["Computer"] == 1
         await press(pilot, "5")
         assert app.game.board.mark_count == 2
 
@@ -89,7 +100,8 @@ async def test_new_game_during_the_thinking_pause_cancels_the_computers_move() -
     app = make_app(think_seconds=0.2)
     async with app.run_test() as pilot:
         await press(pilot, "5", "n")
-        await pilot.pause(0.4)
+        assert not game_screen(app).replying  # the reply was dropped, not just delayed
+        await settle(pilot, app)
         assert app.game.board.is_empty
         assert panel(app).status == "Your move (X)"
 
@@ -98,8 +110,17 @@ async def test_the_computer_replies_after_the_thinking_pause() -> None:
     app = make_app(think_seconds=0.05)
     async with app.run_test() as pilot:
         await press(pilot, "5")
-        await pilot.pause(0.3)
+        await settle(pilot, app)
         assert app.game.board.mark_count == 2 and app.game.is_human_turn
+
+
+async def test_a_move_found_waits_for_the_end_of_the_pause() -> None:
+    app = make_app(think_seconds=30)
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        assert not searches(app).running  # the 3×3 move is found at once...
+        assert game_screen(app).replying and app.game.board.mark_count == 1  # ...and held
+        assert panel(app).status == "Computer (O) thinking…"
 
 
 async def test_the_computer_starts_on_an_empty_board() -> None:

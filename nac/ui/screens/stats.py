@@ -4,45 +4,33 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ...core import Level
+from ... import words
+from ...core import GameKind, Mode
 from ...store import Record
 
 COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Unbeaten run", "Best run")
 
 
-def describe(key: str) -> tuple[str, str, str]:
-    """("3×3", "Against the computer", "Genius") and so on, from a record's key."""
-    kind, _, board = key.partition("@")
-    board = board.replace("x", "×") if board else "3×3"
-    return (board, *_describe_kind(kind))
-
-
-def _describe_kind(kind: str) -> tuple[str, str]:
-    mode, _, detail = kind.partition("/")
-    if mode == "computer":
-        return "Against the computer", Level(detail).label
-    if mode == "watch":
-        x_level, _, o_level = detail.partition("-vs-")
-        return "Watch", f"{Level(x_level).label} (X) v {Level(o_level).label} (O)"
-    return "Two players", "X v O"
-
-
 def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
-    """Table rows; in two-player and watch mode, won and lost are X's and O's wins."""
+    """Table rows; in two-player and watch mode, won and lost are X's and O's wins. A record
+    whose key names no kind of game is shown by its key."""
     table: list[tuple[str, ...]] = []
     for key in sorted(records, key=lambda key: (key.partition("@")[2], key)):
         record = records[key]
         try:
-            board, mode, against = describe(key)
+            kind = GameKind.parse(key)
         except ValueError:
-            board, mode, against = "", key, ""
-        streaks = key.startswith("computer/")
+            board, mode, against, streaks = "", key, "", False
+        else:
+            board, mode, against = words.describe_kind(kind)
+            streaks = kind.mode is Mode.COMPUTER
         table.append(
             (
                 board,
@@ -96,16 +84,13 @@ class StatsScreen(ModalScreen[None]):
         with Vertical() as box:
             box.border_title = "Lifetime stats"
             if self.records:
-                table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
+                table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
                 table.add_columns(*COLUMNS)
-                table.add_rows(rows(self.records))
+                table.add_rows([tuple(Text(cell) for cell in row) for row in rows(self.records)])
                 yield table
             else:
-                yield Static("No games finished yet: the results of every game are kept here.")
-            yield Static(
-                f"In two-player and watch mode, Won and Lost count X's and O's wins.\n"
-                f"Kept in {self.where}. Escape closes."
-            )
+                yield Static(words.NO_STATS_YET, markup=False)
+            yield Static(words.stats_note(self.where), markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from textual.reactive import reactive
 from textual.widgets import Static
 
-RESULT_CLASSES = ("-won", "-lost", "-draw")
+from ..views import Banner
+
+TONES = ("-won", "-lost", "-draw")
 
 
 class ResultBanner(Static):
-    """One line: "You won — press n for a new game". Empty while a game goes on."""
+    """One line: "You won — press n for a new game". Hidden while a game goes on."""
 
     DEFAULT_CSS = """
     ResultBanner {
         width: 100%;
-        height: 1;
+        height: auto;
+        min-height: 1;
         content-align: center middle;
+        text-align: center;
         text-style: bold;
         visibility: hidden;
     }
@@ -24,13 +29,12 @@ class ResultBanner(Static):
     ResultBanner.-draw { background: $warning; color: $text; }
     """
 
-    def show_result(
-        self, headline: str, result_class: str, next_step: str = "press n for a new game"
-    ) -> None:
-        self.remove_class(*RESULT_CLASSES)
-        self.add_class("-shown", result_class)
-        self.update(f"{headline} — {next_step}")
+    result: reactive[Banner | None] = reactive(None)
 
-    def hide(self) -> None:
-        self.remove_class("-shown", *RESULT_CLASSES)
-        self.update("")
+    def watch_result(self, result: Banner | None) -> None:
+        self.remove_class("-shown", *TONES)
+        if result is None:
+            self.update("")
+        else:
+            self.add_class("-shown", result.tone)
+            self.update(f"{result.headline} — {result.next_step}")

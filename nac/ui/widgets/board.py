@@ -6,7 +6,7 @@ It only draws what it is told (`BoardView`) and reports clicks; it decides no ru
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -19,46 +19,13 @@ from ...core import Mark
 from ...core.coordinates import COLUMN_LETTERS
 from ..glyphs import glyph, glyph_width
 from ..metrics import EDGE_COLUMNS, BoardMetrics, board_metrics
+from ..views import BoardView
 
 LAST_MOVE_MARKER = "●"
 WINNING_MARKER = "★"
 HINT_WORD = "hint"
 HINT_MARKER = "◆"
 EMPTY_MARKER = "·"
-NOTE_TONES = ("win", "draw", "loss")
-
-
-class CellNote(NamedTuple):
-    """Words written in an empty cell, e.g. the analysis "win in 3" (short: "W3")."""
-
-    long: str
-    short: str
-    tone: str
-    """One of NOTE_TONES: picks the colour (the words say it too)."""
-
-
-class BoardView(NamedTuple):
-    """What the board shows: a mark or nothing per cell, the key that plays each cell, and the
-    highlights: last move, winning line, hint and notes."""
-
-    marks: tuple[Mark | None, ...]
-    labels: tuple[str, ...]
-    last_move: int | None = None
-    winning: frozenset[int] = frozenset()
-    hint: int | None = None
-    notes: tuple[CellNote | None, ...] = ()
-    """Per cell (or empty for none): the analysis overlay."""
-
-    def note(self, cell: int) -> CellNote | None:
-        return self.notes[cell] if self.notes else None
-
-    @property
-    def cells(self) -> int:
-        return int(len(self.marks) ** 0.5)
-
-    @classmethod
-    def empty(cls, cells: int = 3) -> BoardView:
-        return cls((None,) * cells * cells, ("",) * cells * cells)
 
 
 class BoardWidget(Widget):
@@ -97,8 +64,6 @@ class BoardWidget(Widget):
     """
 
     view: reactive[BoardView] = reactive(BoardView.empty)
-    cursor: reactive[int] = reactive(4)
-    show_cursor: reactive[bool] = reactive(True)
 
     @dataclass
     class CellClicked(Message):
@@ -106,9 +71,11 @@ class BoardWidget(Widget):
 
         cell: int
 
-    def watch_view(self, old: BoardView, new: BoardView) -> None:
-        if old.cells != new.cells:
-            self.cursor = len(new.marks) // 2  # the centre, on an odd board
+    @dataclass
+    class CellPointed(Message):
+        """The mouse moved over a cell."""
+
+        cell: int
 
     def metrics(self) -> BoardMetrics | None:
         """The board that fits this widget's size now (None if none fits)."""
@@ -145,21 +112,13 @@ class BoardWidget(Widget):
             return
         cell = self.cell_at(offset.x, offset.y)
         if cell is not None:
-            self.cursor = cell
             self.post_message(self.CellClicked(cell))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and (cell := self.cell_at(offset.x, offset.y)) is not None:
-            self.cursor = cell
-
-    def move_cursor(self, rows: int, columns: int) -> None:
-        """Move the cursor, stopping at the edges."""
-        cells = self.view.cells
-        row, column = divmod(self.cursor, cells)
-        row = min(cells - 1, max(0, row + rows))
-        column = min(cells - 1, max(0, column + columns))
-        self.cursor = row * cells + column
+        cell = None if offset is None else self.cell_at(offset.x, offset.y)
+        if cell is not None and cell != self.view.cursor:
+            self.post_message(self.CellPointed(cell))
 
     # -- drawing ---------------------------------------------------------------------------------
 
@@ -242,7 +201,7 @@ class BoardWidget(Widget):
             return backgrounds["board--winning"]
         if cell == view.hint:
             return backgrounds["board--hint"]
-        if cell == self.cursor and self.show_cursor:
+        if cell == view.cursor:
             return backgrounds["board--cursor"]
         return Style()
 
@@ -256,7 +215,7 @@ class BoardWidget(Widget):
     ) -> list[tuple[str, Style]]:
         """One row of one cell's interior, `metrics.cell_width` wide, as (text, style) runs."""
         view = self.view
-        mark = view.marks[cell]
+        mark = Mark(view.marks[cell]) if view.marks[cell] else None
         line = _CellLine(metrics.cell_width, background)
         mark_style = styles["board--x" if mark is Mark.X else "board--o"]
 

@@ -37,8 +37,8 @@ class MovePrompt(Input):
 
         prompt: MovePrompt
 
-    def __init__(self) -> None:
-        super().__init__(placeholder="square, like b3 — Enter plays, Escape closes", max_length=4)
+    def __init__(self, placeholder: str) -> None:
+        super().__init__(placeholder=placeholder)
         self.can_focus = False
 
     @property

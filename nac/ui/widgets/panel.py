@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..views import PanelState
+
 LABEL_WIDTH = 12
-
-
-class PanelState(NamedTuple):
-    status: str
-    """Whose turn it is, or that the game is over, in a few words."""
-    details: tuple[tuple[str, str], ...]
-    """Label and value rows: mode, levels, mark, keypad, who starts."""
-    score: tuple[tuple[str, int], ...]
-    summary: str = ""
-    """The one detail worth a place under a small board: the level, or the mode."""
-    history: str = ""
-    analysis: str = ""
-    """How long the analysis overlay took, when it is on."""
-    message: str = ""
-
-    def value(self, label: str) -> str:
-        return dict(self.details)[label]
 
 
 class InfoPanel(Widget):

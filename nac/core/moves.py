@@ -1,0 +1,74 @@
+"""What happens in a game: the cells marks go on, the changes a front end hears about, and
+the moves of a game's history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from .board import Board
+from .errors import GameAlreadyOver, IllegalMove, NothingToUndo
+from .mark import Mark
+from .modes import Mode
+from .opponents import Level
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A square of the board: its index (row-major from the top-left), row and column."""
+
+    index: int
+    row: int
+    column: int
+
+    @classmethod
+    def of(cls, index: int, size: int) -> Cell:
+        row, column = divmod(index, size)
+        return cls(index, row, column)
+
+
+class ChangeKind(Enum):
+    PLACED = "placed"
+    REMOVED = "removed"
+
+
+class Change(NamedTuple):
+    """One mark put on the board (or, with undo, taken off it), and the board after it."""
+
+    cell: Cell
+    mark: Mark
+    by_computer: bool
+    board: Board
+    kind: ChangeKind = ChangeKind.PLACED
+
+
+class Move(NamedTuple):
+    """A move of the game's history; `level` is the level that chose it, None for a person."""
+
+    cell: int
+    mark: Mark
+    by_computer: bool
+    level: Level | None = None
+
+
+def moves_to_undo(moves: list[Move], mode: Mode, over: bool) -> list[Move] | IllegalMove:
+    """The moves an undo takes back, last first, or why there are none: the person's last
+    move with the computer's reply if it came (two players: the last move); nothing once the
+    game is over (its result is counted) or while watching."""
+    if over:
+        return GameAlreadyOver("the game is over and its result counted: start a new game")
+    if mode is Mode.WATCH:
+        return NothingToUndo("there is nothing of yours to take back while you watch")
+    taken: list[Move] = []
+    if mode is Mode.TWO_PLAYER:
+        taken = moves[-1:]
+    else:
+        index = len(moves) - 1
+        if index >= 0 and moves[index].by_computer:
+            index -= 1
+        if index >= 0:
+            taken = moves[index:][::-1]
+    if not taken:
+        return NothingToUndo("there is no move of yours to take back")
+    return taken

@@ -1,0 +1,128 @@
+"""Small boards (3×3) solved whole on first use: every position's exact score and Genius's
+moves, so every later question is one dictionary lookup. Scores as in `solver.py`."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .board import Board
+from .geometry import Geometry
+from .mark import Mark
+from .solver import final_score
+
+WHOLE_GAME_CELLS = 9
+"""Boards this small are solved whole on first use (3×3: 4,520 positions, about 15 ms)."""
+
+
+class WholeGame:
+    """Every position of a small board, solved at once.
+
+    Keys are `mine << cell_count | theirs` (the side to move's marks first), so positions from
+    games that X started and games that O started share their entries.
+    """
+
+    def __init__(self, shape: Geometry) -> None:
+        self.shape = shape
+        self._cells = shape.cell_count
+        self.scores: dict[int, int] = {}
+        """The exact score of every position that is not over."""
+        self.genius: dict[int, tuple[int, ...]] = {}
+        """Genius's moves in every position that is not over (see `genius_choice`)."""
+        self._solve_everything()
+
+    def key(self, mine: int, theirs: int) -> int:
+        return mine << self.shape.cell_count | theirs
+
+    def genius_in(self, board: Board) -> tuple[int, ...]:
+        """Genius's moves in `board` (not over): one lookup, the hot path of a 3×3 reply."""
+        n = self._cells
+        if board.to_move is Mark.X:
+            return self.genius[board.x_bits << n | board.o_bits]
+        return self.genius[board.o_bits << n | board.x_bits]
+
+    def move_scores(self, mine: int, theirs: int) -> dict[int, int]:
+        """For every empty cell, the exact score of playing there, for the side to move."""
+        shape = self.shape
+        taken = mine | theirs
+        placed = taken.bit_count() + 1
+        scores: dict[int, int] = {}
+        for cell in range(shape.cell_count):
+            if not taken >> cell & 1:
+                after = mine | 1 << cell
+                final = final_score(shape, after, cell, placed)
+                scores[cell] = -self.scores[self.key(theirs, after)] if final is None else final
+        return scores
+
+    def _solve_everything(self) -> None:
+        """Plain memoised negamax over every position, with Genius's moves kept on the way.
+
+        Written for speed (it runs on the first question asked): the cells that complete a
+        line for each set of marks are tabled first, and known positions are looked up
+        before recursing.
+        """
+        shape = self.shape
+        n = shape.cell_count
+        win_base = n + 1
+        full = shape.full_mask
+        completing = _completing_cells(shape)
+        cells = [(1 << cell, cell) for cell in range(n)]
+        scores, genius = self.scores, self.genius
+        mistakes: dict[int, int] = {}
+
+        def solve(mine: int, theirs: int) -> int:
+            taken = mine | theirs
+            placed = taken.bit_count() + 1
+            free = full & ~taken
+            wins = completing[mine] & free
+            children: list[tuple[int, int]] = []
+            for bit, cell in cells:
+                if free & bit:
+                    if wins & bit:
+                        score = win_base - placed
+                    elif placed == n:
+                        score = 0
+                    else:
+                        after = mine | bit
+                        known = scores.get(theirs << n | after)
+                        score = -(solve(theirs, after) if known is None else known)
+                    children.append((cell, score))
+            best = max(score for _, score in children)
+            top = [cell for cell, score in children if score == best]
+            if len(top) > 1 and best <= 0:
+                # Every top move leaves the opponent a best reply; prefer the moves after
+                # which the opponent has the most replies that lose ground.
+                traps = {cell: mistakes.get(theirs << n | mine | 1 << cell, 0) for cell in top}
+                most = max(traps.values())
+                top = [cell for cell in top if traps[cell] == most]
+            key = mine << n | theirs
+            scores[key] = best
+            genius[key] = tuple(top)
+            mistakes[key] = sum(1 for _, score in children if score < best)
+            return best
+
+        solve(0, 0)
+
+
+def _completing_cells(shape: Geometry) -> list[int]:
+    """For every set of marks (as bits), the cells that would complete a line for them."""
+    completing = [0] * (1 << shape.cell_count)
+    for mask in shape.line_masks:
+        for cell in range(shape.cell_count):
+            if mask >> cell & 1:
+                rest = mask & ~(1 << cell)
+                missing = 1 << cell
+                # Every set of marks holding the rest of the line but not this cell.
+                others = shape.full_mask & ~mask
+                subset = others
+                while True:
+                    completing[rest | subset] |= missing
+                    if not subset:
+                        break
+                    subset = (subset - 1) & others
+    return completing
+
+
+@cache
+def whole_game_for(shape: Geometry) -> WholeGame:
+    """The solved game of a small board, built on first use and kept."""
+    return WholeGame(shape)

@@ -1,0 +1,345 @@
+"""The game screen: the board, the panel, the banner and the footer, and every command.
+
+What it shows is reactive state (the game's board, the result, the hint, the analysis, what it
+is doing), turned into views by pure functions (`views.py`). The core reports every change
+through its callbacks; searches run in `Searches` and come back as messages. `check_action`
+asks `availability` which commands work now, so the footer and the palette offer only those.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Container, Vertical
+from textual.reactive import var
+from textual.widgets import Static
+
+from ... import words
+from ...core import Board, Change, FinishedGame, Hint, IllegalMove, Match, Outcome
+from ...core.analysis import is_solvable
+from .. import availability, commands
+from ..metrics import ScreenLayout, minimum_terminal, screen_layout
+from ..views import (
+    Banner,
+    BoardView,
+    CellNote,
+    PanelState,
+    analysis_notes,
+    banner,
+    board_view,
+    panel_state,
+)
+from ..widgets.banner import ResultBanner
+from ..widgets.board import BoardWidget
+from ..widgets.keys_bar import KeysBar
+from ..widgets.panel import InfoPanel
+from ..widgets.searches import Searches
+from ..widgets.title_bar import TitleBar
+from .switches import SwitchesScreen
+
+if TYPE_CHECKING:
+    from textual.widgets import Input
+
+    from ..widgets.move_prompt import MovePrompt
+
+
+class GameScreen(SwitchesScreen):
+    """Noughts and crosses: against the computer, two players, or watching the computer."""
+
+    AUTO_FOCUS = None  # the keys need no focus; the move prompt takes it when opened
+    BINDINGS: ClassVar[list[BindingType]] = list(commands.bindings())
+
+    board: var[Board] = var(Board.empty(), bindings=True)
+    """The game's position, as the core last reported it."""
+    finished: var[FinishedGame | None] = var(None, bindings=True)
+    hint: var[Hint | None] = var(None)
+    notes: var[tuple[CellNote | None, ...]] = var(())
+    analysis_on: var[bool] = var(False, bindings=True)
+    cursor: var[int] = var(4)
+    arrangement: var[ScreenLayout | None] = var(None, bindings=True, init=False)
+    """Where the board and the panel go in this terminal; None when the board does not fit."""
+
+    board_view: var[BoardView] = var(BoardView.empty())
+    panel: var[PanelState | None] = var(None)
+    result: var[Banner | None] = var(None)
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(match)
+        self._prompt: MovePrompt | None = None
+        """Mounted the first time it is opened: most games never need it."""
+        self._too_small = ""
+
+    # -- layout ------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        self.match.new_game()  # the first game: the starter rule says who starts
+        game.on_change = self._changed
+        game.on_game_over = self._game_over
+        game.on_new_game = self._new_board
+        self.cursor = game.board.cell_count // 2
+        self.board = game.board
+        self.say(words.ui_welcome(self.match))
+        self._arrange(self.app.size.width, self.app.size.height)
+        self._update_views()
+        yield TitleBar(words.TITLE)
+        with Container(id="main"):
+            with Container(id="body"):
+                with Vertical(id="board-area"):
+                    yield ResultBanner().data_bind(GameScreen.result)
+                    yield BoardWidget().data_bind(view=GameScreen.board_view)
+                yield InfoPanel().data_bind(state=GameScreen.panel)
+            yield Static(id="too-small")
+        yield KeysBar()
+        yield Searches()
+
+    def on_mount(self) -> None:
+        if self.host.notices_shown:
+            self.say(self.host.notices_shown[-1])
+        self.watch_arrangement(self.arrangement)
+        self.call_after_refresh(self.start_turn)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._arrange(event.size.width, event.size.height)
+
+    def _arrange(self, columns: int, rows: int) -> None:
+        """Where things go in a terminal of columns×rows (or what to say if nothing fits)."""
+        size = self.game.size
+        self.arrangement = screen_layout(size, columns, rows)
+        self._too_small = words.too_small(size, columns, rows, minimum_terminal(size))
+        if self.is_mounted and self.arrangement is None:
+            self.query_one("#too-small", Static).update(self._too_small)
+
+    def watch_arrangement(self, layout: ScreenLayout | None) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#main").set_class(layout is None, "-too-small")
+        if layout is None:
+            self.query_one("#too-small", Static).update(self._too_small)
+            return
+        self.query_one("#body").set_class(not layout.side_panel, "-stacked")
+        self.query_one(InfoPanel).stacked = not layout.side_panel
+
+    # -- the views ---------------------------------------------------------------------------------
+
+    def _update_views(self) -> None:
+        """Turn the state into the views the widgets show (they repaint only what changed)."""
+        self.board_view = board_view(self.game, self.hint, self.notes, self.cursor)
+        self.panel = panel_state(self.match, self.activity)
+        self.result = banner(self.game, self.finished)
+
+    watch_board = watch_finished = watch_hint = watch_notes = watch_cursor = _update_views
+    watch_activity = _update_views
+
+    # -- what the game tells us --------------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        self.hint = None
+        self.board = change.board
+        self._analysis_follows()
+
+    def _game_over(self, outcome: Outcome) -> None:
+        finished = self.match.finish(outcome)
+        self.host.record(finished)
+        self.finished = finished
+        self.say(words.after_game(self.game, outcome))
+        self.after_game()
+
+    def _new_board(self, board: Board) -> None:
+        self.hint = None
+        self.finished = None
+        self.switch_asked = ""
+        if board.cell_count != self.board.cell_count:
+            self.cursor = board.cell_count // 2  # the centre, on an odd board
+        self.board = board
+        self._arrange(self.size.width, self.size.height)
+        if not is_solvable(board):
+            self.analysis_on = False
+        self._analysis_follows()
+
+    def before_new_game(self) -> None:
+        self._close_prompt()
+
+    # -- what may be done now ----------------------------------------------------------------------
+
+    @property
+    def prompt_open(self) -> bool:
+        return self._prompt is not None and self._prompt.is_open
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return availability.allowed(
+            self.game,
+            action,
+            board_shown=self.arrangement is not None,
+            thinking=self.activity.thinking,
+            prompt_open=self.prompt_open,
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        """A command's key that cannot work now says why, instead of doing nothing unseen.
+
+        Key events reach the screen before its bindings are checked, so a key that some
+        binding can run now is left to it."""
+        if self.arrangement is None or self.prompt_open:
+            return
+        reasons = []
+        for _, action in commands.key_actions(event.key):
+            name = action.partition("(")[0]
+            if self.check_action(name, ()):
+                return
+            reasons.append(availability.refusal(self.game, name, prompt_open=self.prompt_open))
+        reason = next((reason for reason in reasons if reason), None)
+        if reason is not None:
+            self.say(reason)
+            event.stop()
+
+    # -- the player's moves ------------------------------------------------------------------------
+
+    def action_play_key(self, key: int) -> None:
+        self.play(self.game.keypad.cell_for_key(key))
+
+    def action_play_cursor(self) -> None:
+        self.play(self.cursor)
+
+    @on(BoardWidget.CellClicked)
+    def _clicked(self, message: BoardWidget.CellClicked) -> None:
+        if self.check_action("play_cursor", ()):
+            self.cursor = message.cell
+            self.play(message.cell)
+
+    @on(BoardWidget.CellPointed)
+    def _pointed(self, message: BoardWidget.CellPointed) -> None:
+        if self.board_view.cursor is not None:
+            self.cursor = message.cell
+
+    def play(self, cell: int) -> None:
+        """A person plays `cell`: refused with a bell and a sentence, or played and answered."""
+        game = self.game
+        if self.activity.thinking or not game.is_human_turn:
+            return
+        try:
+            game.play_cell(cell)
+        except IllegalMove as refusal:
+            self.app.bell()
+            self.say(words.sentence(str(refusal)))
+            return
+        if not game.is_over:
+            self.say("")
+            self.start_turn()
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        cells = self.board.size
+        row, column = divmod(self.cursor, cells)
+        row = min(cells - 1, max(0, row + rows))
+        column = min(cells - 1, max(0, column + columns))
+        self.cursor = row * cells + column
+
+    def action_cursor_to(self, row: int, column: int) -> None:
+        cells = self.board.size
+        self.cursor = (row % cells) * cells + column % cells
+
+    async def action_move_prompt(self) -> None:
+        if self._prompt is None:
+            from ..widgets.move_prompt import MovePrompt  # only when first needed
+
+            self._prompt = MovePrompt(words.prompt_placeholder(self.game))
+            await self.query_one("#board-area").mount(self._prompt, before=0)
+        self._prompt.placeholder = words.prompt_placeholder(self.game)
+        self._prompt.open()
+        self.refresh_bindings()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """A square typed into the move prompt."""
+        prompt = self._prompt
+        if prompt is None or event.input is not prompt:
+            return
+        text = event.value.strip()
+        if not text:
+            self.say(words.EMPTY_SQUARE)
+            return
+        try:
+            cell = self.game.parse_square(text)
+        except IllegalMove as refusal:
+            self.app.bell()
+            self.say(words.sentence(str(refusal)))
+            prompt.value = ""
+            return
+        self._close_prompt()
+        self.play(cell)
+
+    def on_move_prompt_closed(self) -> None:
+        self.say("")
+        self.refresh_bindings()
+
+    def _close_prompt(self) -> None:
+        if self._prompt is not None and self._prompt.is_open:
+            self._prompt.close()
+            self.refresh_bindings()
+
+    # -- learning ----------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        if self.game.is_human_turn and not self.activity.thinking:
+            self.say(words.LOOKING_FOR_HINT)
+            self.query_one(Searches).find_hint(self.game.board)
+
+    @on(Searches.HintFound)
+    def _hint_found(self, found: Searches.HintFound) -> None:
+        if found.board == self.game.board:
+            self.hint = found.hint
+            self.say(words.hint_sentence(self.game, found.hint))
+
+    def action_toggle_analysis(self) -> None:
+        self.analysis_on = not self.analysis_on
+        self.say(words.ANALYSIS_ON if self.analysis_on else words.ANALYSIS_OFF)
+        self._analysis_follows()
+
+    def _analysis_follows(self) -> None:
+        """The overlay follows the board: cleared at once, refilled when the analysis is done."""
+        self.notes = ()
+        self.activity = self.activity.but(analysis_seconds=None)
+        board = self.game.board
+        searches = self.query(Searches)
+        if self.analysis_on and not board.is_over and is_solvable(board):
+            searches.first().find_analysis(board)
+        else:
+            for search in searches:
+                search.cancel("analysis")
+
+    @on(Searches.AnalysisDone)
+    def _analysis_done(self, done: Searches.AnalysisDone) -> None:
+        if self.analysis_on and done.board == self.game.board:
+            self.notes = analysis_notes(done.values, done.board.cell_count)
+            self.activity = self.activity.but(analysis_seconds=done.seconds)
+
+    def action_undo(self) -> None:
+        self.cancel_turn()
+        try:
+            taken = self.game.undo()
+        except IllegalMove as refusal:
+            self.say(words.sentence(str(refusal)))
+            return
+        self.say(words.took_back(len(taken)))
+
+    # -- other screens -----------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.game))
+
+    def action_stats(self) -> None:
+        self.host.show_stats()
+
+    def action_quit(self) -> None:
+        self.cancel_turn()
+        self.query_one(Searches).cancel()
+        self.app.exit()
+
+    def on_unmount(self) -> None:
+        self.cancel_turn()
+        for searches in self.query(Searches):
+            searches.cancel()

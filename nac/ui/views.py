@@ -1,0 +1,175 @@
+"""What the screen shows, as pure functions of the game's state: the board's view, the panel,
+the banner and the analysis notes. No Textual here, so tests read them without an app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from .. import words
+from ..core import FinishedGame, Game, GameResult, Hint, Match, Mode, MoveValue, Result, Starter
+
+
+class CellNote(NamedTuple):
+    """Words written in an empty cell, e.g. the analysis "win in 3" (short: "W3")."""
+
+    long: str
+    short: str
+    tone: str
+    """"win", "draw" or "loss": picks the colour (the words say it too)."""
+
+
+class BoardView(NamedTuple):
+    """What the board shows: a mark or nothing per cell, the name of each cell, and the
+    highlights: last move, winning line, hint and notes."""
+
+    marks: tuple[str, ...]
+    """"X", "O" or "" per cell."""
+    labels: tuple[str, ...]
+    last_move: int | None = None
+    winning: frozenset[int] = frozenset()
+    hint: int | None = None
+    notes: tuple[CellNote | None, ...] = ()
+    """Per cell (or empty for none): the analysis overlay."""
+    cursor: int | None = None
+    """The cursor's cell, None when it is hidden (watch mode, game over)."""
+
+    def note(self, cell: int) -> CellNote | None:
+        return self.notes[cell] if self.notes else None
+
+    @property
+    def cells(self) -> int:
+        """Cells per side."""
+        return int(len(self.marks) ** 0.5)
+
+    @classmethod
+    def empty(cls, cells: int = 3) -> BoardView:
+        return cls(("",) * cells * cells, ("",) * cells * cells)
+
+
+def board_view(
+    game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...], cursor: int
+) -> BoardView:
+    board = game.board
+    last = game.last_move
+    show_cursor = not game.is_over and game.mode is not Mode.WATCH
+    return BoardView(
+        marks=tuple(mark.value if mark else "" for mark in board),
+        labels=tuple(game.square_name(cell) for cell in range(board.cell_count)),
+        last_move=last.cell if last else None,
+        winning=frozenset(game.outcome.line) if game.outcome else frozenset(),
+        hint=hint.cell if hint else None,
+        notes=notes,
+        cursor=cursor if show_cursor else None,
+    )
+
+
+def note_for(value: MoveValue) -> CellNote:
+    if value.result is Result.DRAW:
+        return CellNote("draw", "D", "draw")
+    letter = "W" if value.result is Result.WIN else "L"
+    return CellNote(str(value), f"{letter}{value.plies}", value.result.value)
+
+
+def analysis_notes(values: dict[int, MoveValue], cell_count: int) -> tuple[CellNote | None, ...]:
+    return tuple(note_for(values[cell]) if cell in values else None for cell in range(cell_count))
+
+
+class PanelState(NamedTuple):
+    status: str
+    """Whose turn it is, or that the game is over, in a few words."""
+    details: tuple[tuple[str, str], ...]
+    """Label and value rows: mode, levels, mark, keypad, who starts."""
+    score: tuple[tuple[str, int], ...]
+    summary: str = ""
+    """The one detail worth a place under a small board: the level, or the mode."""
+    history: str = ""
+    analysis: str = ""
+    """How long the analysis overlay took, when it is on."""
+    message: str = ""
+
+    def value(self, label: str) -> str:
+        return dict(self.details)[label]
+
+
+@dataclass(frozen=True)
+class Activity:
+    """What the screen is doing besides showing the game."""
+
+    thinking: bool = False
+    paused: bool = False
+    message: str = ""
+    analysis_seconds: float | None = None
+
+    def but(self, **changes: Any) -> Activity:
+        return replace(self, **changes)
+
+
+def status(game: Game, activity: Activity) -> str:
+    if game.is_over:
+        return "Game over"
+    if game.mode is Mode.WATCH and activity.paused:
+        return "Paused: space resumes"
+    mover = words.player_name(game, game.turn)
+    if activity.thinking:
+        if game.mode is Mode.WATCH:
+            return f"{mover} thinking…"
+        return f"Computer ({game.turn}) thinking…"
+    if game.mode is Mode.COMPUTER:
+        if game.is_human_turn:
+            return f"Your move ({game.turn})"
+        return f"Computer's move ({game.turn})"
+    return f"{mover} to move"
+
+
+def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
+    rows: list[tuple[str, str]] = [("Mode", game.mode.label)]
+    if game.mode is Mode.COMPUTER:
+        rows += [("Level", game.level.label), ("You play", str(game.human))]
+    elif game.mode is Mode.WATCH:
+        x, o = game.watch_levels
+        rows += [("X plays as", x.label), ("O plays as", o.label)]
+    rows.append(("Board", words.board_name(game.size)))
+    if game.uses_keypad:
+        rows.append(("Keypad", game.keypad.value))
+    rows.append(("Starts", words.starter_label(starter, game.mode)))
+    return tuple(rows)
+
+
+def panel_state(match: Match, activity: Activity) -> PanelState:
+    game = match.game
+    analysis = ""
+    if activity.analysis_seconds is not None:
+        milliseconds = activity.analysis_seconds * 1000
+        analysis = f"Analysis ({game.turn} to move) took {milliseconds:.2f} ms"
+    return PanelState(
+        status=status(game, activity),
+        details=details(game, match.starter),
+        score=tuple(words.score_rows(game, match.score)),
+        summary=game.level.label if game.mode is Mode.COMPUTER else game.mode.label,
+        history=words.history(game),
+        analysis=analysis,
+        message=activity.message,
+    )
+
+
+class Banner(NamedTuple):
+    headline: str
+    next_step: str
+    tone: str
+    """"-won", "-lost" or "-draw": the banner's style."""
+
+
+def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
+    """The line above the board once a game is over."""
+    if finished is None or not game.is_over:
+        return None
+    outcome = finished.outcome
+    if outcome.winner is None:
+        tone = "-draw"
+    elif game.mode is Mode.COMPUTER and finished.result is GameResult.LOST:
+        tone = "-lost"
+    else:
+        tone = "-won"
+    next_step = "next game soon, n now" if game.mode is Mode.WATCH else "press n for a new game"
+    return Banner(words.headline(game, outcome), next_step, tone)

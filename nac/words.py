@@ -1,0 +1,320 @@
+"""Every sentence a player reads, in one place, for every front end (the Textual app and the
+plain console). Pure functions of the game's state: tests read them without an app."""
+
+from __future__ import annotations
+
+from .core import (
+    BOARD_SIZES,
+    GameKind,
+    GameResult,
+    Hint,
+    KeypadLayout,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    Outcome,
+    Score,
+    Starter,
+    win_length_for,
+)
+from .core.game import Game
+from .core.match import MIXED
+
+TITLE = "Noughts & Crosses"
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def player_name(game: Game, mark: Mark) -> str:
+    """ "You", "Computer", "X", or "Genius (X)", as the mode calls the player of `mark`."""
+    if game.mode is Mode.COMPUTER:
+        return "You" if mark is game.human else "Computer"
+    if game.mode is Mode.WATCH:
+        return f"{game.watch_levels[0 if mark is Mark.X else 1].label} ({mark})"
+    return str(mark)
+
+
+def board_name(size: int) -> str:
+    return f"{size}×{size}"
+
+
+def board_description(size: int) -> str:
+    return f"{win_length_for(size)} in a row on a {board_name(size)} board"
+
+
+KEYPAD_DESCRIPTIONS = {
+    KeypadLayout.PHONE: "phone (1 2 3 on top)",
+    KeypadLayout.NUMPAD: "numpad (7 8 9 on top)",
+}
+STARTER_DESCRIPTIONS = {
+    Starter.YOU: "you start every game (X starts in two-player and watch mode)",
+    Starter.COMPUTER: "the computer starts every game (O starts in two-player and watch)",
+    Starter.ALTERNATE: "the first move alternates from game to game",
+}
+STARTER_TITLES = {
+    Starter.YOU: "Who starts: you",
+    Starter.COMPUTER: "Who starts: the computer",
+    Starter.ALTERNATE: "Who starts: each in turn",
+}
+
+
+def starter_label(rule: Starter, mode: Mode) -> str:
+    """Who starts, in the panel's words: "you", "computer", "X", "O", "in turn"."""
+    if rule is Starter.ALTERNATE:
+        return "in turn"
+    if mode is Mode.COMPUTER:
+        return "you" if rule is Starter.YOU else "computer"
+    return "X" if rule is Starter.YOU else "O"
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+def headline(game: Game, outcome: Outcome) -> str:
+    """The result in a few words: "You won", "O won", "Genius (X) beat Idiot (O)", "Draw"."""
+    winner = outcome.winner
+    if game.mode is Mode.WATCH:
+        x, o = player_name(game, Mark.X), player_name(game, Mark.O)
+        if winner is None:
+            return f"Draw between {x} and {o}"
+        return f"{player_name(game, winner)} beat {player_name(game, winner.other)}"
+    if winner is None:
+        return "Draw"
+    if game.mode is Mode.COMPUTER:
+        return "You won" if winner is game.human else "The computer won"
+    return f"{winner} won"
+
+
+def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
+    if game.mode is Mode.COMPUTER:
+        first, second = "You", "Computer"
+    else:
+        first, second = player_name(game, Mark.X), player_name(game, Mark.O)
+    return [(first, score.first), (second, score.second), ("Draws", score.draws)]
+
+
+def score_line(game: Game, score: Score) -> str:
+    """ "Score: You 1, Computer 0, Draws 2." """
+    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
+
+
+RESULT_WORDS = {GameResult.WON: "won", GameResult.DRAWN: "drawn", GameResult.LOST: "lost"}
+
+
+# -- the game so far ----------------------------------------------------------------------------
+
+
+def history(game: Game) -> str:
+    """`1. X 5   2. O 1   3. X 9`: squares as the player names them."""
+    return "   ".join(
+        f"{number}. {move.mark} {game.square_name(move.cell)}"
+        for number, move in enumerate(game.moves, 1)
+    )
+
+
+def sentence(text: str) -> str:
+    """A refusal from the core ("square 5 is taken by X") as a sentence."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+
+
+# -- the kinds of game in the stats -------------------------------------------------------------
+
+MODE_NAMES = {
+    Mode.COMPUTER: "Against the computer",
+    Mode.TWO_PLAYER: "Two players",
+    Mode.WATCH: "Watch",
+}
+
+
+def level_name(level: str) -> str:
+    return "Mixed levels" if level == MIXED else Level(level).label
+
+
+def describe_kind(kind: GameKind) -> tuple[str, str, str]:
+    """("3×3", "Against the computer", "Genius") and so on."""
+    if kind.mode is Mode.COMPUTER:
+        against = level_name(kind.levels[0])
+    elif kind.mode is Mode.WATCH:
+        against = f"{level_name(kind.levels[0])} (X) v {level_name(kind.levels[1])} (O)"
+    else:
+        against = "X v O"
+    return board_name(kind.size), MODE_NAMES[kind.mode], against
+
+
+SIZES_TEXT = ", ".join(board_name(size) for size in BOARD_SIZES)
+
+
+def welcome(match: Match) -> str:
+    """What a new game says first."""
+    game = match.game
+    if game.mode is Mode.WATCH:
+        return "Watching the computer play itself."
+    if game.mode is Mode.TWO_PLAYER:
+        return f"Two players: {game.turn} moves first."
+    if game.is_computer_turn:
+        return f"You play {game.human}; the computer starts."
+    return f"You play {game.human}: your move."
+
+
+# -- learning -----------------------------------------------------------------------------------
+
+NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
+
+
+def hint_sentence(game: Game, found: Hint) -> str:
+    """ "Hint for X: square 5, blocks." """
+    return f"Hint for {game.turn}: square {game.square_name(found.cell)}, {found.reason}."
+
+
+def took_back(count: int) -> str:
+    return f"Took back {count} {'move' if count == 1 else 'moves'}."
+
+
+# -- the plain console --------------------------------------------------------------------------
+
+CONSOLE_AFTER_GAME = "Enter or n for a new game, q to quit."
+
+
+def console_move(game: Game, mark: Mark, square: str) -> str:
+    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3." """
+    if game.mode is Mode.COMPUTER:
+        who = "You" if mark is game.human else "The computer"
+    else:
+        who = player_name(game, mark)
+    return (
+        f"{who} ({mark}) played {square}."
+        if game.mode is Mode.COMPUTER
+        else f"{who} played {square}."
+    )
+
+
+def console_intro(match: Match) -> str:
+    game = match.game
+    board = board_description(game.size)
+    if game.mode is Mode.COMPUTER:
+        who = f"You are {game.human}; the computer ({game.level.label}) is {game.computer}"
+    elif game.mode is Mode.TWO_PLAYER:
+        who = "Two players take turns"
+    else:
+        x, o = (level.label for level in game.watch_levels)
+        who = f"Watching {x} (X) play {o} (O)"
+    return f"Noughts and crosses, {board}. {who}."
+
+
+def console_help(game: Game) -> str:
+    squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
+    if game.mode is Mode.WATCH:
+        return "Enter or n starts the next game, q quits."
+    extra = ", s to let the computer start" if game.mode is Mode.COMPUTER else ""
+    return f"Type {squares} to play{extra}, h for a hint, u to undo, n for a new game, q to quit."
+
+
+# -- the full-screen game -----------------------------------------------------------------------
+
+BIG_BOARD_KEYS = "Play with the arrows and Enter, a click, or : and a square like b3."
+WATCHING = "You are watching the computer play itself: m changes the mode."
+NOT_WATCHING = "Space pauses watch mode only."
+GAME_OVER = "The game is over: n starts a new one."
+PROMPT_OPEN = "The square prompt is open: type a square and Enter, or Escape."
+EMPTY_SQUARE = "Type a square first, like b3 (Escape closes the prompt)."
+O_LEVEL_IN_WATCH = "Shift+I, A, G set O's level in watch mode (m changes the mode)."
+KEYPAD_3X3 = "The keypad plays the 3×3 board only: b changes the board."
+LOOKING_FOR_HINT = "Looking for a hint…"
+ANALYSIS_ON = (
+    "Analysis on: each empty square shows how the game ends with perfect play "
+    "if the side to move plays there."
+)
+ANALYSIS_OFF = "Analysis off."
+PAUSED = "Paused: space resumes."
+RESUMED = "Resumed."
+COMPUTER_STARTS = "The computer starts."
+
+
+def ui_welcome(match: Match) -> str:
+    """What a new game says first in the full-screen game."""
+    game = match.game
+    if game.mode is Mode.WATCH:
+        return "Watching the computer play itself: space pauses; i a g set X's level, I A G O's."
+    how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
+    if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
+        return f"You play {game.human}. Your move, or press s to let the computer start.{how}"
+    return welcome(match) + how
+
+
+def keys_play_3x3(size: int) -> str:
+    return (
+        f"Keys 1-9 play the 3×3 board. On {board_name(size)}: arrows and Enter, a click, "
+        "or : and a square like b3."
+    )
+
+
+def no_analysis(size: int) -> str:
+    return (
+        f"The {board_name(size)} game is too big to solve, so there is no perfect analysis: "
+        "it works on 3×3 and 4×4. h still gives a hint."
+    )
+
+
+def after_game(game: Game, outcome: Outcome) -> str:
+    if game.mode is Mode.WATCH:
+        return f"{headline(game, outcome)}. The next game starts in a moment; space pauses."
+    return f"{headline(game, outcome)}. Press n for a new game."
+
+
+def prompt_placeholder(game: Game) -> str:
+    squares = "1-9 or a square like b2" if game.uses_keypad else "a square like b3"
+    return f"{squares} — Enter plays, Escape closes"
+
+
+def level_set(game: Game, level: Level) -> str:
+    if game.mode is Mode.TWO_PLAYER:
+        return f"Level {level.label}, for when you play the computer again (m)."
+    return f"Level {level.label}: it plays the computer's next move."
+
+
+def watch_level_set(mark: Mark, level: Level) -> str:
+    return f"{mark} plays as {level.label} from its next move."
+
+
+def keypad_set(layout: KeypadLayout) -> str:
+    return f"Keypad: {KEYPAD_DESCRIPTIONS[layout]}. Moves are listed with its numbers."
+
+
+def starter_set(rule: Starter) -> str:
+    return f"From the next game {STARTER_DESCRIPTIONS[rule]}."
+
+
+def _abandon(change: str, key: str) -> str:
+    return f"A game is in progress: press {key} again to {change} (this game is dropped)."
+
+
+def mode_switch_question(mode: Mode) -> str:
+    return _abandon(f"switch to {mode.label.lower()}", "m")
+
+
+def size_switch_question(size: int) -> str:
+    return _abandon(f"play on {board_name(size)}", "b")
+
+
+def mark_switch_question(mark: Mark) -> str:
+    return _abandon(f"play as {mark}", "the palette's entry")
+
+
+def too_small(size: int, columns: int, rows: int, need: tuple[int, int]) -> str:
+    smaller = "" if size == BOARD_SIZES[0] else "\nor press b for a smaller board"
+    return (
+        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
+        f"Please make it at least\n{need[0]}×{need[1]}{smaller}."
+    )
+
+
+HELP_KEYS = " ↑ ↓ PgUp PgDn Home End space: scroll    Escape ? q: close"
+NO_STATS_YET = "No games finished yet: the results of every game are kept here."
+
+
+def stats_note(where: str) -> str:
+    return (
+        "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
+        f"Kept in {where}. Escape closes."
+    )

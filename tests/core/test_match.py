@@ -1,0 +1,123 @@
+"""Match: who starts each game, the session score, and the kind of game a result counts under."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nac.core import Game, GameKind, GameResult, Level, Mark, Match, Mode, Starter
+from nac.core.match import MIXED
+
+
+def play_out(match: Match) -> None:
+    game = match.game
+    while not game.is_over:
+        if game.is_computer_turn:
+            game.computer_move()
+        else:
+            game.play_cell(game.board.empty_cells[0])
+
+
+@pytest.mark.parametrize(
+    ("rule", "firsts"),
+    [
+        (Starter.YOU, [Mark.X, Mark.X, Mark.X]),
+        (Starter.COMPUTER, [Mark.O, Mark.O, Mark.O]),
+        (Starter.ALTERNATE, [Mark.X, Mark.O, Mark.X]),
+    ],
+)
+def test_the_starter_rule_picks_who_moves_first(rule: Starter, firsts: list[Mark]) -> None:
+    match = Match(Game(), rule)
+    seen = []
+    for _ in firsts:
+        match.new_game()
+        seen.append(match.game.turn)
+    assert seen == firsts
+
+
+def test_a_finished_game_is_scored_under_the_board_and_level_it_was_played_on() -> None:
+    match = Match(Game(size=4, level=Level.IDIOT, rng=random.Random(2)))
+    match.new_game()
+    play_out(match)
+    outcome = match.game.outcome
+    assert outcome is not None
+    finished = match.finish(outcome)
+    assert finished.kind == GameKind(Mode.COMPUTER, 4, ("idiot",))
+    assert finished.kind.key == "computer/idiot@4x4"
+    assert match.score.games == 1
+
+
+def test_a_level_changed_mid_game_counts_as_mixed_never_as_the_last_level() -> None:
+    game = Game(level=Level.IDIOT, rng=random.Random(5))
+    match = Match(game)
+    match.new_game()
+    game.play_key(5)
+    game.computer_move()
+    game.level = Level.GENIUS  # just before the person's winning try
+    game.play_cell(game.board.empty_cells[0])
+    game.computer_move()
+    play_out(match)
+    assert game.outcome is not None
+    assert match.finish(game.outcome).kind.levels == (MIXED,)
+
+
+def test_a_game_where_only_one_level_moved_counts_under_it() -> None:
+    game = Game(level=Level.AVERAGE, rng=random.Random(5))
+    match = Match(game)
+    match.new_game()
+    game.play_key(5)
+    game.computer_move()
+    game.level = Level.GENIUS  # a switch after the computer's last move changes nothing
+    game.play_key(1)
+    if not game.is_over:
+        game.level = Level.AVERAGE
+    play_out(match)
+    assert game.outcome is not None
+    assert match.finish(game.outcome).kind.levels in (("average",), (MIXED,))
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        GameKind(Mode.COMPUTER, 3, ("genius",)),
+        GameKind(Mode.COMPUTER, 5, (MIXED,)),
+        GameKind(Mode.WATCH, 4, ("genius", "idiot")),
+        GameKind(Mode.TWO_PLAYER, 3),
+        GameKind(Mode.TWO_PLAYER, 5),
+    ],
+)
+def test_kinds_of_game_survive_their_key(kind: GameKind) -> None:
+    assert GameKind.parse(kind.key) == kind
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "",
+        "computer",
+        "computer/godlike",
+        "watch/genius",
+        "two-player/x",
+        "computer/genius@4x5",
+        "computer/genius@9x9",
+        "chess/genius",
+        "[red]x[/red]",
+    ],
+)
+def test_a_key_that_names_no_kind_of_game_is_refused(key: str) -> None:
+    with pytest.raises(ValueError):
+        GameKind.parse(key)
+
+
+def test_a_new_mode_starts_a_new_score() -> None:
+    match = Match(Game(mode=Mode.TWO_PLAYER))
+    match.new_game()
+    play_out(match)
+    assert match.game.outcome is not None
+    result = match.finish(match.game.outcome)
+    assert result.result in GameResult and match.score.games == 1
+    match.new_game()
+    assert match.score.games == 1
+    match.new_game(mode=Mode.WATCH)
+    assert match.score.games == 0

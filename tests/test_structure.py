@@ -1,0 +1,142 @@
+"""The shape of the package: imports run one way, modules stay small, the built wheel carries
+every file the code reads, and the README's examples run."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import nac
+
+PACKAGE = Path(nac.__file__).parent
+ROOT = PACKAGE.parent
+LONGEST_MODULE = 370
+"""Lines a module may have (about 350): one job per module."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """Every nac module `name` imports, at the top, inside functions or for type checking."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")
+                parent = parent[: len(parent) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            for alias in node.names:
+                submodule = f"{base}.{alias.name}"
+                found.add(submodule if submodule in known else base)
+    return {module for module in found if module in known and module != name}
+
+
+def test_imports_run_one_way_with_no_cycle() -> None:
+    known = modules()
+    graph = {name: imports_of(name, path, set(known)) for name, path in known.items()}
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        assert name not in visiting, "import cycle: " + " -> ".join([*visiting, name])
+        visiting.append(name)
+        for imported in sorted(graph[name]):
+            visit(imported)
+        visiting.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+
+
+def test_the_core_never_imports_the_front_ends() -> None:
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("nac.core"):
+            outside = {
+                module
+                for module in imports_of(name, path, set(known))
+                if not module.startswith("nac.core")
+            }
+            assert not outside, f"{name} imports {outside}"
+
+
+def test_every_module_is_short() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        assert lines <= LONGEST_MODULE, f"{path.relative_to(ROOT)} has {lines} lines"
+
+
+def data_files() -> list[str]:
+    """The files in the package that are not Python: what the code reads at run time."""
+    listed = subprocess.run(
+        ["git", "ls-files", "nac"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    return [name for name in listed.stdout.split() if not name.endswith(".py")]
+
+
+def test_the_wheel_carries_every_data_file(tmp_path: Path) -> None:
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--quiet",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = data_files()
+    assert "nac/core/book_4x4.txt" in expected and "nac/core/py.typed" in expected
+    missing = [name for name in expected if name not in names]
+    assert not missing, f"the wheel lacks {missing}"
+
+
+def readme_examples() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+
+
+def test_the_readme_examples_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    examples = readme_examples()
+    assert len(examples) >= 2
+    typed = iter(["5", "5", "1", "9", "3", "7", "2", "4", "6", "8"] * 2)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(typed))
+    for example in examples:
+        exec(compile(example, "README.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert "square 5 is taken" in printed and ("wins" in printed or "draw" in printed)
