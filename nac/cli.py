@@ -60,8 +60,40 @@ def board_size(text: str) -> int:
     raise ValueError(f"{text!r} is not a board size: use one of {sizes}")
 
 
-def names(choices: Any) -> str:
-    return "{" + ",".join(str(choice.value) for choice in choices) + "}"
+CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
+    (
+        "--mode",
+        Mode.parse,
+        "{" + ",".join(mode.value for mode in Mode) + "}",
+        "play the computer, two players on one keyboard, or watch the computer play itself",
+    ),
+    (
+        "--size",
+        board_size,
+        "{" + ",".join(map(str, BOARD_SIZES)) + "}",
+        "the board: 3×3 with three in a row (default), 4×4 or 5×5 with four in a row",
+    ),
+    (
+        "--level",
+        Level.parse,
+        "{" + ",".join(level.value for level in Level) + "}",
+        "how well the computer plays (default: average)",
+    ),
+    (
+        "--starter",
+        Starter.parse,
+        "{" + ",".join(starter.value for starter in Starter) + "}",
+        "who starts each game: you, the computer, or each in turn (default: you)",
+    ),
+    (
+        "--keypad",
+        KeypadLayout.parse,
+        "{" + ",".join(layout.value for layout in KeypadLayout) + "}",
+        "phone: 1 2 3 on the top row (default); numpad: 7 8 9 on top",
+    ),
+    ("--mark", Mark.parse, "{X,O}", "the mark you play (default: X)"),
+)
+"""The options that name one of a few choices, read in any case: flag, parser, choices, help."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,24 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
         "this run only and are not saved.",
     )
     parser.add_argument("--version", action="version", version=f"nac {__version__}")
-    parser.add_argument(
-        "--mode",
-        type=any_case(Mode.parse),
-        metavar=names(Mode),
-        help="play the computer, two players on one keyboard, or watch the computer play itself",
-    )
-    parser.add_argument(
-        "--size",
-        type=any_case(board_size),
-        metavar="{" + ",".join(map(str, BOARD_SIZES)) + "}",
-        help="the board: 3×3 with three in a row (default), 4×4 or 5×5 with four in a row",
-    )
-    parser.add_argument(
-        "--level",
-        type=any_case(Level.parse),
-        metavar=names(Level),
-        help="how well the computer plays (default: average)",
-    )
+    for flag, parse, choices, text in CHOICES:
+        parser.add_argument(flag, type=any_case(parse), metavar=choices, help=text)
     parser.add_argument(
         "--watch-levels",
         type=watch_levels,
@@ -100,24 +116,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--computer-starts",
         action="store_true",
         help="let the computer make the first move of every game (same as --starter computer)",
-    )
-    parser.add_argument(
-        "--starter",
-        type=any_case(Starter.parse),
-        metavar=names(Starter),
-        help="who starts each game: you, the computer, or each in turn (default: you)",
-    )
-    parser.add_argument(
-        "--keypad",
-        type=any_case(KeypadLayout.parse),
-        metavar=names(KeypadLayout),
-        help="phone: 1 2 3 on the top row (default); numpad: 7 8 9 on top",
-    )
-    parser.add_argument(
-        "--mark",
-        type=any_case(Mark.parse),
-        metavar="{X,O}",
-        help="the mark you play (default: X)",
     )
     parser.add_argument(
         "--think",

@@ -140,3 +140,18 @@ def test_the_readme_examples_run(
         exec(compile(example, "README.md", "exec"), {})
     printed = capsys.readouterr().out
     assert "square 5 is taken" in printed and ("wins" in printed or "draw" in printed)
+
+
+def test_the_readmes_key_list_is_the_command_table() -> None:
+    from tools.readme_keys import README, with_keys
+
+    text = README.read_text(encoding="utf-8")
+    assert with_keys(text) == text, "run `python -m tools.readme_keys` to refresh README.md"
+
+
+def test_every_public_name_of_the_core_is_found_where_it_is_said_to_be() -> None:
+    import nac.core
+
+    assert sorted(nac.core._MODULES) == sorted(nac.core.__all__)
+    for name in nac.core.__all__:
+        assert getattr(nac.core, name) is not None

@@ -10,8 +10,8 @@ orientation (see `symmetry.py`), scores as the solver's (see `solver.py`).
 
 from __future__ import annotations
 
+import os
 from functools import cache
-from importlib import resources
 from typing import NamedTuple
 
 from .board import Board
@@ -43,8 +43,9 @@ def parse_entry(line: str) -> tuple[int, Entry]:
 
 
 def table_text() -> str:
-    """The table file as shipped inside the package."""
-    return resources.files("nac.core").joinpath(FILE_NAME).read_text(encoding="ascii")
+    """The table file as shipped inside the package (beside this module)."""
+    with open(os.path.join(os.path.dirname(__file__), FILE_NAME), encoding="ascii") as file:
+        return file.read()
 
 
 @cache

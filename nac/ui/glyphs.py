@@ -2,8 +2,8 @@
 
 From 4 rows up the glyphs are drawn with half-block characters (▀ ▄ █) by rasterising two
 thick diagonal strokes (X) and a thick ring (O) on a grid of square "pixels", two per
-character cell vertically. At 3 rows they are drawn with line characters, and at 1 row they are
-the letters themselves.
+character cell vertically. At 3 and 2 rows they are drawn with line characters, and at 1 row
+they are the letters themselves.
 """
 
 from __future__ import annotations
@@ -23,6 +23,12 @@ _SMALL = {
     Mark.O: ("╭───╮", "│   │", "╰───╯"),
 }
 _SMALL_WIDTH = 5
+TINY_ROWS = 2
+_TINY = {
+    Mark.X: ("╲ ╱", "╱ ╲"),
+    Mark.O: ("╭─╮", "╰─╯"),
+}
+_TINY_WIDTH = 3
 
 
 def glyph_width(rows: int) -> int:
@@ -31,6 +37,8 @@ def glyph_width(rows: int) -> int:
         return 2 * rows
     if rows == SMALL_ROWS:
         return _SMALL_WIDTH
+    if rows == TINY_ROWS:
+        return _TINY_WIDTH
     return 1
 
 
@@ -43,6 +51,8 @@ def glyph(mark: Mark, rows: int) -> tuple[str, ...]:
         return _raster(rows, 2 * rows, draw(rows, 2 * rows, stroke))
     if rows == SMALL_ROWS:
         return _SMALL[mark]
+    if rows == TINY_ROWS:
+        return _TINY[mark]
     if rows == 1:
         return (mark.value,)
     raise ValueError(f"no glyph is {rows} rows tall")

@@ -2,21 +2,22 @@
 
 A board of n×n cells has n+1 grid lines each way. A cell holds a glyph `g` rows tall and
 `glyph_width(g)` wide, with one free row above it (where an empty cell shows its key and a cell
-its markers) and a margin each side. The largest glyph that fits is chosen; below the
-3-row line-drawn glyph comes the compact board with one-character marks.
+its markers) and a margin each side. The largest glyph that fits is chosen; below the 2-row
+line-drawn glyph comes the compact board with one-character marks. The board keeps a column
+clear on each side of it.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .glyphs import SMALL_ROWS, glyph_width
+from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
 
-MAX_GLYPH_ROWS = 11
+MAX_GLYPH_ROWS = 24
 MIN_TERMINAL = (40, 15)
 """The smallest terminal (columns, rows) the app draws in; below it says so."""
 
-SIDE_PANEL_WIDTH = 32
+SIDE_PANEL_WIDTH = 30
 """Columns of the panel beside the board (kept equal to `InfoPanel.-side` in app.tcss)."""
 STACKED_PANEL_HEIGHT = 5
 """Rows of the panel under the board (kept equal to `InfoPanel.-stacked` in app.tcss)."""
@@ -66,14 +67,24 @@ class BoardMetrics(NamedTuple):
     def compact(self) -> bool:
         return self.glyph_rows == 1
 
+    @property
+    def markers_fit(self) -> bool:
+        """Whether the last-move and winning markers fit in a cell's corners clear of its glyph:
+        in the free row, or beside a glyph with a wide margin."""
+        return self.glyph_top > 0 or self.glyph_rows > SMALL_ROWS
+
 
 def metrics_for(glyph_rows: int, cells: int, free_row: bool = True) -> BoardMetrics:
     if glyph_rows == 1:
         return BoardMetrics(cells, 1, 3, 1)
-    margin = 2 if glyph_rows > SMALL_ROWS else 1
+    margin = 2 if glyph_rows > SMALL_ROWS else 1  # room for the markers beside the glyph
     return BoardMetrics(
         cells, glyph_rows, glyph_width(glyph_rows) + 2 * margin, glyph_rows + free_row
     )
+
+
+SIDE_MARGIN = 1
+"""Columns kept clear each side of the board, so it never touches the panel's divider."""
 
 
 def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
@@ -85,12 +96,12 @@ def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
     free_rows = (True, False) if cells > 3 else (True,)
     tiers = [
         metrics_for(rows, cells, free_row)
-        for rows in range(MAX_GLYPH_ROWS, SMALL_ROWS - 1, -1)
+        for rows in range(MAX_GLYPH_ROWS, TINY_ROWS - 1, -1)
         for free_row in free_rows
     ]
     tiers.append(metrics_for(1, cells))
     for metrics in tiers:
-        if metrics.width <= width and metrics.height <= height:
+        if metrics.width + 2 * SIDE_MARGIN <= width and metrics.height <= height:
             return metrics
     return None
 

@@ -1,4 +1,5 @@
-"""The board widget draws what it is told, at every size, and the glyphs are well formed."""
+"""The board is drawn as it is told, at every size, with the cursor shown by its shape; only
+what changed is drawn again; the glyphs are well formed and the board uses the room it has."""
 
 from __future__ import annotations
 
@@ -6,10 +7,17 @@ import pytest
 from textual.app import App, ComposeResult
 
 from nac.core import Mark
+from nac.ui.board_lines import (
+    HINT_MARKER,
+    LAST_MOVE_MARKER,
+    WINNING_MARKER,
+    BoardLines,
+    junctions,
+)
 from nac.ui.glyphs import glyph, glyph_width
-from nac.ui.metrics import MAX_GLYPH_ROWS, board_metrics, screen_layout
-from nac.ui.views import BoardView
-from nac.ui.widgets.board import LAST_MOVE_MARKER, WINNING_MARKER, BoardWidget
+from nac.ui.metrics import MAX_GLYPH_ROWS, SIDE_MARGIN, board_metrics, screen_layout
+from nac.ui.views import BoardView, CellNote
+from nac.ui.widgets.board import BoardWidget
 
 X, O, _ = "X", "O", ""  # noqa: E741 - the mark's name
 VIEW = BoardView(
@@ -19,27 +27,16 @@ VIEW = BoardView(
 )
 
 
-class BoardOnly(App[None]):
-    def __init__(self, view: BoardView) -> None:
-        super().__init__()
-        self.view = view
-
-    def compose(self) -> ComposeResult:
-        widget = BoardWidget()
-        widget.view = self.view
-        yield widget
+def drawn(view: BoardView, width: int, height: int) -> list[str]:
+    """The board as text, in a space of width×height."""
+    metrics = board_metrics(view.cells, width, height)
+    assert metrics is not None
+    board = BoardLines(metrics)
+    return ["".join(text for text, _ in board.line(view, y)) for y in range(board.height)]
 
 
-async def drawn(view: BoardView, size: tuple[int, int]) -> list[str]:
-    app = BoardOnly(view)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        return app.query_one(BoardWidget).render().plain.split("\n")
-
-
-async def test_the_compact_board_draws_one_letter_per_cell_and_the_keys() -> None:
-    lines = await drawn(VIEW, (13, 7))
-    assert lines == [
+def test_the_compact_board_draws_one_letter_per_cell_and_the_keys() -> None:
+    assert drawn(VIEW, 15, 7) == [
         "┌───┬───┬───┐",
         "│ X │ 2 │ O │",
         "├───┼───┼───┤",
@@ -50,14 +47,43 @@ async def test_the_compact_board_draws_one_letter_per_cell_and_the_keys() -> Non
     ]
 
 
-@pytest.mark.parametrize("size", [(58, 28), (40, 20), (31, 16), (80, 40)])
-async def test_big_glyphs_sit_in_their_cells(size: tuple[int, int]) -> None:
+def test_the_cursor_is_a_frame_of_heavy_lines_that_shows_without_colour() -> None:
+    lines = drawn(VIEW._replace(cursor=4), 15, 7)
+    assert lines == [
+        "┌───┬───┬───┐",
+        "│ X │ 2 │ O │",
+        "├───╆━━━╅───┤",
+        "│ 4 ┃ X ┃ 6 │",
+        "├───╄━━━╃───┤",
+        "│ O │ 8 │ 9 │",
+        "└───┴───┴───┘",
+    ]
+    corner = drawn(VIEW._replace(cursor=0), 15, 7)
+    assert corner[0] == "┏━━━┱───┬───┐" and corner[2] == "┡━━━╃───┼───┤"
+
+
+def test_every_light_and_heavy_junction_has_its_character() -> None:
+    table = junctions()
+    assert table[(0, 1, 0, 1)] == "┌" and table[(2, 2, 2, 2)] == "╋"
+    assert table[(1, 2, 1, 2)] == "╆"
+    for up in (0, 1, 2):
+        for down in (0, 1, 2):
+            for left in (0, 1, 2):
+                for right in (0, 1, 2):
+                    arms = (up, down, left, right)
+                    horizontal_only = up == down == 0 and left and right
+                    vertical_only = left == right == 0 and up and down
+                    if sum(1 for arm in arms if arm) >= 2 and not (
+                        (horizontal_only and left != right) or (vertical_only and up != down)
+                    ):
+                        assert arms in table, arms
+
+
+@pytest.mark.parametrize("size", [(60, 28), (42, 20), (33, 16), (80, 40), (160, 60)])
+def test_big_glyphs_sit_in_their_cells(size: tuple[int, int]) -> None:
     metrics = board_metrics(3, *size)
     assert metrics is not None and not metrics.compact
-    lines = await drawn(VIEW, size)
-    left = (size[0] - metrics.width) // 2
-    top = (size[1] - metrics.height) // 2
-    board = [line[left : left + metrics.width] for line in lines[top : top + metrics.height]]
+    board = drawn(VIEW, *size)
 
     def interior(cell: int) -> list[str]:
         row, column = divmod(cell, 3)
@@ -77,17 +103,91 @@ async def test_big_glyphs_sit_in_their_cells(size: tuple[int, int]) -> None:
     assert interior(6)[0].strip() == LAST_MOVE_MARKER
 
 
-async def test_the_winning_line_is_starred() -> None:
+def test_the_winning_line_is_starred_and_a_hint_marked() -> None:
     view = BoardView((X, X, X, O, O, _, _, _, _), tuple("123456789"), 2, frozenset({0, 1, 2}))
-    lines = await drawn(view, (58, 28))
-    assert lines[1].count(WINNING_MARKER) == 3
+    assert drawn(view, 60, 28)[1].count(WINNING_MARKER) == 3
+    hinted = BoardView((X, _, _, _, O, _, _, _, _), tuple("123456789"), hint=8)
+    assert any(HINT_MARKER in line for line in drawn(hinted, 60, 28))
+    assert HINT_MARKER in "".join(drawn(hinted, 15, 7))
 
 
-async def test_nothing_is_drawn_where_no_board_fits() -> None:
-    assert await drawn(VIEW, (12, 6)) == [""]
+def test_analysis_notes_are_written_in_the_empty_cells() -> None:
+    notes = (None, CellNote("win in 3", "W3", "win"), *([None] * 7))
+    view = BoardView((X, _, _, _, O, _, _, _, _), tuple("123456789"), notes=notes)
+    assert "win in 3" in "".join(drawn(view, 60, 28))
+    assert "W3" in "".join(drawn(view, 15, 7))
 
 
-@pytest.mark.parametrize("rows", [1, 3, *range(4, MAX_GLYPH_ROWS + 1)])
+@pytest.mark.parametrize("cells", [4, 5])
+@pytest.mark.parametrize("size", [(100, 32), (80, 24), (60, 20), (120, 40)])
+def test_markers_never_touch_a_glyph_on_bigger_boards(cells: int, size: tuple[int, int]) -> None:
+    """The last-move dot goes in a free row or a wide margin; else the mark is underlined."""
+    layout = screen_layout(cells, *size)
+    assert layout is not None
+    metrics = layout.board
+    marks = ("X", "O") * (cells * cells // 2) + ("X",) * (cells * cells % 2)
+    view = BoardView(marks, ("",) * cells * cells, last_move=cells + 1)
+    lines = BoardLines(metrics)
+    text = "".join(run for y in range(lines.height) for run, _ in lines.line(view, y))
+    if metrics.compact or not metrics.markers_fit:
+        assert LAST_MOVE_MARKER not in text
+        return
+    assert text.count(LAST_MOVE_MARKER) == 1
+    for y in range(lines.height):
+        line = "".join(run for run, _ in lines.line(view, y))
+        at = line.find(LAST_MOVE_MARKER)
+        if at > 0:
+            assert line[at - 1] == " ", f"the dot touches a glyph: {line!r}"
+
+
+class BoardOnly(App[None]):
+    def __init__(self, view: BoardView) -> None:
+        super().__init__()
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        widget = BoardWidget()
+        widget.view = self.view
+        yield widget
+
+
+async def test_the_widget_draws_again_only_the_lines_of_cells_that_changed() -> None:
+    app = BoardOnly(VIEW._replace(cursor=4))
+    async with app.run_test(size=(60, 28)) as pilot:
+        await pilot.pause()
+        widget = app.query_one(BoardWidget)
+        drawn_lines: list[int] = []
+        draw = widget._draw_line
+
+        def counted(y: int) -> object:
+            drawn_lines.append(y)
+            return draw(y)
+
+        widget._draw_line = counted  # type: ignore[method-assign, assignment]
+        widget.view = widget.view._replace(cursor=5)  # one cell to the right: same rows
+        await pilot.pause()
+        metrics = widget.metrics()
+        assert metrics is not None
+        assert 0 < len(set(drawn_lines)) <= metrics.cell_height + 2
+        drawn_lines.clear()
+        widget.view = widget.view._replace(cursor=5)  # nothing changes: nothing drawn
+        await pilot.pause()
+        assert drawn_lines == []
+
+
+async def test_clicks_find_their_cell_and_lines_find_none() -> None:
+    app = BoardOnly(VIEW)
+    async with app.run_test(size=(60, 28)) as pilot:
+        await pilot.pause()
+        widget = app.query_one(BoardWidget)
+        metrics = widget.metrics()
+        assert metrics is not None
+        left, top = widget.origin()
+        assert widget.cell_at(left + 2, top + 2) == 0
+        assert widget.cell_at(left, top + 2) is None and widget.cell_at(0, 0) is None
+
+
+@pytest.mark.parametrize("rows", [1, 2, 3, *range(4, MAX_GLYPH_ROWS + 1)])
 def test_glyphs_are_rectangular_and_x_and_o_differ_in_shape(rows: int) -> None:
     for mark in Mark:
         lines = glyph(mark, rows)
@@ -105,3 +205,26 @@ def test_the_layout_puts_the_panel_beside_a_big_board_and_under_a_narrow_one() -
     narrow = screen_layout(3, 40, 15)
     assert narrow is not None and not narrow.side_panel and narrow.board.compact
     assert screen_layout(3, 39, 15) is None and screen_layout(3, 40, 14) is None
+
+
+@pytest.mark.parametrize(("cells", "size"), [(3, (80, 24)), (4, (80, 24)), (5, (80, 24))])
+def test_every_board_gets_real_glyphs_at_80_by_24(cells: int, size: tuple[int, int]) -> None:
+    layout = screen_layout(cells, *size)
+    assert layout is not None and not layout.board.compact
+
+
+def test_the_board_keeps_growing_on_a_big_terminal() -> None:
+    small, big = screen_layout(3, 100, 32), screen_layout(3, 200, 60)
+    assert small is not None and big is not None
+    assert big.board.glyph_rows > small.board.glyph_rows + 6
+
+
+def test_the_board_never_touches_the_panel() -> None:
+    for cells in (3, 4, 5):
+        for columns, rows in ((100, 32), (80, 24), (120, 40), (60, 20)):
+            layout = screen_layout(cells, columns, rows)
+            if layout is not None and layout.side_panel:
+                from nac.ui.metrics import SIDE_PANEL_WIDTH
+
+                room = columns - SIDE_PANEL_WIDTH
+                assert layout.board.width + 2 * SIDE_MARGIN <= room

@@ -68,7 +68,9 @@ async def test_the_keypad_with_numlock_off_moves_the_cursor() -> None:
 def cell_centre(widget: BoardWidget, cell: int) -> tuple[int, int]:
     metrics = widget.metrics()
     assert metrics is not None
-    left, top = widget.origin(metrics)
+    left, top = widget.origin()
+    if metrics.edges:
+        left, top = left + 2, top + 1
     row, column = divmod(cell, metrics.cells)
     x = left + 1 + column * (metrics.cell_width + 1) + metrics.cell_width // 2
     y = top + 1 + row * (metrics.cell_height + 1) + metrics.cell_height // 2
@@ -91,7 +93,7 @@ async def test_a_click_on_a_grid_line_or_outside_the_board_does_nothing() -> Non
         widget = board_widget(app)
         metrics = widget.metrics()
         assert metrics is not None
-        left, top = widget.origin(metrics)
+        left, top = widget.origin()
         for offset in ((left, top + 3), (left + 5, top), (0, 0)):
             await pilot.click(BoardWidget, offset=offset)
             await pilot.pause()
@@ -199,7 +201,7 @@ async def test_x_q_and_ctrl_c_quit() -> None:
 
 
 def test_metrics_choose_the_biggest_glyph_that_fits() -> None:
-    big, small = board_metrics(3, 58, 28), board_metrics(3, 13, 7)
+    big, small = board_metrics(3, 60, 28), board_metrics(3, 15, 7)
     assert big is not None and big.glyph_rows == 7
     assert small is not None and small.compact
     assert board_metrics(3, 12, 7) is None

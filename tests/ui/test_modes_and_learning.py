@@ -246,3 +246,15 @@ async def test_level_keys_in_watch_mode_set_each_sides_level() -> None:
         assert app.game.watch_levels == (Level.IDIOT, Level.GENIUS)
         assert panel(app).value("X plays as") == "Idiot"
         assert app.settings.watch_levels == (Level.IDIOT, Level.GENIUS)
+
+
+async def test_a_finished_4x4_game_shows_as_4x4_in_the_stats(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER, size=4)
+    async with app.run_test() as pilot:
+        for square in ("a1", "a2", "b1", "b2", "c1", "c2", "d1"):  # X takes the top row
+            await press(pilot, "colon", *square, "enter")
+        assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
+        await press(pilot, "r")
+        assert isinstance(app.screen, StatsScreen)
+        row = app.screen.query_one(DataTable).get_row_at(0)
+        assert [str(cell) for cell in row[:6]] == ["4×4", "Two players", "X v O", "1", "0", "0"]

@@ -21,7 +21,7 @@ from ... import words
 from ...core import Board, Change, FinishedGame, Hint, IllegalMove, Match, Outcome
 from ...core.analysis import is_solvable
 from .. import availability, commands
-from ..metrics import ScreenLayout, minimum_terminal, screen_layout
+from ..metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
 from ..views import (
     Banner,
     BoardView,
@@ -110,18 +110,22 @@ class GameScreen(SwitchesScreen):
         size = self.game.size
         self.arrangement = screen_layout(size, columns, rows)
         self._too_small = words.too_small(size, columns, rows, minimum_terminal(size))
-        if self.is_mounted and self.arrangement is None:
-            self.query_one("#too-small", Static).update(self._too_small)
+        if self.arrangement is None:
+            for message in self.query("#too-small").results(Static):
+                message.update(self._too_small)
 
     def watch_arrangement(self, layout: ScreenLayout | None) -> None:
-        if not self.is_mounted:
-            return
+        if not self.query("#main"):
+            return  # not composed yet: on_mount arranges
         self.query_one("#main").set_class(layout is None, "-too-small")
         if layout is None:
             self.query_one("#too-small", Static).update(self._too_small)
             return
         self.query_one("#body").set_class(not layout.side_panel, "-stacked")
         self.query_one(InfoPanel).stacked = not layout.side_panel
+        # Beside the panel, the board takes the room it needs and the two sit together.
+        area = self.query_one("#board-area")
+        area.styles.width = layout.board.width + 2 * SIDE_MARGIN if layout.side_panel else "1fr"
 
     # -- the views ---------------------------------------------------------------------------------
 
