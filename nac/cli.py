@@ -152,6 +152,8 @@ def terminal_problem() -> str | None:
     """Why the full-screen game cannot run here, or None if it can."""
     if not _is_terminal(sys.stdin) or not _is_terminal(sys.stdout):
         return "standard input and output must be a terminal for the full-screen game"
+    if not _is_terminal(sys.__stderr__):
+        return "standard error must be the terminal: the full-screen game draws there"
     if os.environ.get("TERM", "") in ("dumb", "unknown"):
         return f"the terminal (TERM={os.environ['TERM']}) cannot show the full-screen game"
     return None

@@ -59,13 +59,20 @@ STARTER_TITLES = {
 }
 
 
-def starter_label(rule: Starter, mode: Mode) -> str:
-    """Who starts, in the panel's words: "you", "computer", "X", "O", "in turn"."""
-    if rule is Starter.ALTERNATE:
-        return "in turn"
-    if mode is Mode.COMPUTER:
-        return "you" if rule is Starter.YOU else "computer"
-    return "X" if rule is Starter.YOU else "O"
+def starter_label(game: Game, rule: Starter) -> str:
+    """Who starts this game, in the panel's words ("you", "computer", "X", "O"), and ", in
+    turn" when the first move alternates from game to game."""
+    first = game.first
+    if game.mode is Mode.COMPUTER:
+        who = "you" if first is game.human else "computer"
+    else:
+        who = str(first)
+    return who + (", in turn" if rule is Starter.ALTERNATE else "")
+
+
+def history_title(game: Game) -> str:
+    """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
+    return f"Moves ({game.keypad.value} keys)" if game.uses_keypad else "Moves"
 
 
 # -- results ----------------------------------------------------------------------------------

@@ -12,6 +12,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# The function `geometry` shares its name with its module: bound now, or importing the module
+# later would leave the module where the function belongs.
+from .geometry import geometry
+
 if TYPE_CHECKING:
     from .analysis import MoveValue, Result, Unsolvable, analyse, genius_moves, position_value
     from .board import Board
@@ -27,7 +31,7 @@ if TYPE_CHECKING:
         SquareTaken,
     )
     from .game import Game
-    from .geometry import BOARD_SIZES, Geometry, geometry, win_length_for
+    from .geometry import BOARD_SIZES, Geometry, win_length_for
     from .hints import Hint, hint
     from .keypad import KeypadLayout
     from .mark import Mark
@@ -88,7 +92,6 @@ _MODULES = {
     "choose_move": "opponents",
     "coordinate": "coordinates",
     "genius_moves": "analysis",
-    "geometry": "geometry",
     "hint": "hints",
     "parse_coordinate": "coordinates",
     "position_value": "analysis",

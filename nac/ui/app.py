@@ -3,7 +3,9 @@ match, the settings and where they are kept), the theme, and the notices about s
 
 from __future__ import annotations
 
+import asyncio
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -11,6 +13,7 @@ from typing import Any
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.widget import Widget
 
 from .. import words
 from ..core import STRATEGIES, FinishedGame, Game, Level, Mode, Strategy
@@ -18,6 +21,8 @@ from ..store import Settings, Storage
 from .commands import COMMANDS
 from .screens.game import GameScreen
 
+CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
 THINK_SECONDS = 0.3
 WATCH_THINK_SECONDS = 0.6
 
@@ -70,7 +75,24 @@ class NacApp(App[None]):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.app_resume_signal.subscribe(self, self._resumed)
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for number in CLOSING_SIGNALS:
+                loop.add_signal_handler(number, self.exit, None, 128 + number)
         self.show_notices()
+
+    def on_unmount(self) -> None:
+        if not self.is_headless:
+            loop = asyncio.get_running_loop()
+            for number in CLOSING_SIGNALS:
+                loop.remove_signal_handler(number)
+
+    def _resumed(self, _app: object) -> None:
+        """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""
+        for widget in self.screen.walk_children(Widget):
+            widget.refresh()
+        self.screen.refresh(layout=True)
 
     # -- settings, stats and notices ---------------------------------------------------------------
 

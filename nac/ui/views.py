@@ -84,6 +84,7 @@ class PanelState(NamedTuple):
     summary: str = ""
     """The one detail worth a place under a small board: the level, or the mode."""
     history: str = ""
+    history_title: str = "Moves"
     analysis: str = ""
     """How long the analysis overlay took, when it is on."""
     message: str = ""
@@ -132,7 +133,7 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     rows.append(("Board", words.board_name(game.size)))
     if game.uses_keypad:
         rows.append(("Keypad", game.keypad.value))
-    rows.append(("Starts", words.starter_label(starter, game.mode)))
+    rows.append(("Starts", words.starter_label(game, starter)))
     return tuple(rows)
 
 
@@ -148,6 +149,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
         score=tuple(words.score_rows(game, match.score)),
         summary=game.level.label if game.mode is Mode.COMPUTER else game.mode.label,
         history=words.history(game),
+        history_title=words.history_title(game),
         analysis=analysis,
         message=activity.message,
     )

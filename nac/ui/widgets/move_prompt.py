@@ -10,6 +10,10 @@ from textual.message import Message
 from textual.widgets import Input
 
 
+SQUARE_CHARACTERS = r"[A-Za-z0-9 ]*"
+"""What a square's name may hold: another `:` (or any other character) is not typed."""
+
+
 class MovePrompt(Input):
     """A one-line input for a square's name; Escape closes it."""
 
@@ -38,7 +42,7 @@ class MovePrompt(Input):
         prompt: MovePrompt
 
     def __init__(self, placeholder: str) -> None:
-        super().__init__(placeholder=placeholder)
+        super().__init__(placeholder=placeholder, restrict=SQUARE_CHARACTERS)
         self.can_focus = False
 
     @property

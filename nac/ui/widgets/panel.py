@@ -41,7 +41,7 @@ class InfoPanel(Widget):
             text.append(f"  {label:<{LABEL_WIDTH}}").append(f"{count}\n")
         parts: list[RenderableType] = [text]
         if state.history:
-            parts += [Text("Moves", style="bold"), Text(state.history), Text()]
+            parts += [Text(state.history_title, style="bold"), Text(state.history), Text()]
         if state.analysis:
             parts.append(Text(state.analysis, style="dim"))
         parts.append(Text(state.message, style="italic"))

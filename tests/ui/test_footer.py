@@ -1,0 +1,72 @@
+"""The footer: help and quit at every width, only the keys that work now, no stray character,
+and a click on a key runs it."""
+
+from __future__ import annotations
+
+import pytest
+
+from nac.core import Mode
+from nac.ui.widgets.keys_bar import KeysBar
+
+from .helpers import make_app, press, settle
+
+SIZES = [(200, 60), (100, 32), (80, 24), (60, 20), (50, 40), (40, 15), (30, 10), (20, 8)]
+
+
+def footer_text(app: object) -> str:
+    from nac.ui.app import NacApp
+
+    assert isinstance(app, NacApp)
+    return app.screen.query_one(KeysBar).render().plain
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_help_and_quit_are_always_in_the_footer_and_it_fits(size: tuple[int, int]) -> None:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        assert "? " in text and "q" in text.split("?")[-1]
+        assert len(text) <= size[0]
+        if size[0] >= 40:
+            assert "? Help" in text and "q Quit" in text
+
+
+async def test_the_footer_shows_only_the_keys_that_work_in_watch_mode() -> None:
+    app = make_app(mode=Mode.WATCH, think_seconds=30)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        for missing in ("1-9", "h Hint", "u Undo", ": Square"):
+            assert missing not in text
+        assert "space Pause" in text and "I A G" in text
+
+
+async def test_the_footer_of_a_bigger_board_has_no_keypad_keys() -> None:
+    app = make_app(size=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        assert "1-9" not in text and "k Keypad" not in text and ": Square" in text
+
+
+async def test_the_footer_follows_the_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        assert "s Start" in footer_text(app) and "u Undo" not in footer_text(app)
+        await press(pilot, "5")
+        await settle(pilot, app)
+        assert "s Start" not in footer_text(app) and "u Undo" in footer_text(app)
+
+
+async def test_a_click_on_a_footer_key_runs_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        await pilot.click(KeysBar, offset=(text.index("? Help"), 0))
+        await pilot.pause()
+        from nac.ui.screens.help import HelpScreen
+
+        assert isinstance(app.screen, HelpScreen)

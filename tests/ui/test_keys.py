@@ -1,0 +1,132 @@
+"""Keys a player meets at once: nothing happens unseen on a hidden board, the square prompt
+keeps its typing to itself, switches ask before dropping a game, and every refusal says why."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+
+from nac.core import Mark, Mode
+from nac.ui.screens.help import HelpScreen
+from nac.ui.widgets.move_prompt import MovePrompt
+
+from .helpers import game_screen, make_app, panel, press, settle
+
+
+async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> None:
+    app = make_app()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await press(pilot, "5", "1", "enter", "s", "h", "colon")
+        await settle(pilot, app)
+        assert app.game.board.is_empty and not game_screen(app).prompt_open
+        await pilot.resize_terminal(100, 32)
+        await press(pilot, "5")
+        await settle(pilot, app)
+        assert app.game.board.mark_count == 2
+
+
+async def test_the_square_prompt_opens_on_3x3_and_keeps_its_typing_to_itself() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "colon")
+        prompt = game_screen(app).query_one(MovePrompt)
+        assert prompt.is_open
+        await press(pilot, "b", "colon", "2")  # b is typed, not "next board"; : is not typed
+        assert prompt.value == "b2" and app.game.size == 3
+        await press(pilot, "enter")
+        await settle(pilot, app)
+        assert app.game.board[4] is Mark.X and not prompt.is_open
+
+
+async def test_the_prompt_says_so_on_empty_input_and_quotes_long_input_whole() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", "enter")
+        assert "Type a square first" in panel(app).message
+        await press(pilot, *"nowhere1", "enter")
+        assert "'nowhere1' is not a square" in panel(app).message
+        assert app.game.board.is_empty
+
+
+async def test_the_keypads_enter_plays_like_enter() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "ctrl+j")  # a numeric keypad's Enter, sent as a line feed
+        await settle(pilot, app)
+        assert app.game.board[4] is Mark.X
+
+
+async def test_after_s_the_panel_says_the_computer_started_this_game() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        assert panel(app).value("Starts") == "you"
+        await press(pilot, "s")
+        await settle(pilot, app)
+        assert panel(app).value("Starts") == "computer"
+        assert app.game.moves[0].by_computer
+
+
+async def test_the_move_list_says_which_keypad_numbers_it() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "1")
+        await settle(pilot, app)
+        assert panel(app).history_title == "Moves (phone keys)"
+        await press(pilot, "k")
+        assert panel(app).history_title == "Moves (numpad keys)"
+        assert panel(app).history.startswith("1. X 7")
+
+
+async def test_a_mode_switch_mid_game_asks_first_and_a_finished_game_switches_at_once() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        await settle(pilot, app)
+        await press(pilot, "m")
+        assert app.game.mode is Mode.COMPUTER and "press m again" in panel(app).message
+        assert app.game.board.mark_count == 2  # the game is still there
+        await press(pilot, "m")
+        assert app.game.mode is Mode.TWO_PLAYER and app.game.board.is_empty
+        await press(pilot, "m")  # an empty board: no question
+        assert app.game.mode is Mode.WATCH
+
+
+async def test_a_key_that_cannot_work_now_says_why() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        await settle(pilot, app)
+        await press(pilot, "s")
+        assert "only start on an empty board" in panel(app).message
+        await press(pilot, "I")
+        assert "O's level in watch mode" in panel(app).message
+
+
+async def test_the_palette_holds_the_games_commands_and_the_theme_only() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "New game" in titles and "Quit" in titles
+        for textual_own in ("Keys", "Screenshot", "Maximize", "Minimize"):
+            assert textual_own not in titles
+        assert not [title for title in titles if " o " in title or title.endswith(" o")]
+        assert "Watch: O plays Genius" not in titles  # only in watch mode
+
+
+async def test_the_help_scrolls_with_the_keys_and_names_the_keypad_in_use() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "k", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one(VerticalScroll)
+        assert "numpad (7 8 9 on top) layout" in app.screen.text
+        await press(pilot, "down", "down")
+        assert box.scroll_y > 0
+        await press(pilot, "end")
+        assert box.scroll_y == box.max_scroll_y > 0
+        await press(pilot, "home", "pagedown")
+        assert box.scroll_y > 0
+        await press(pilot, "home", "space")
+        assert box.scroll_y > 0
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, HelpScreen)
