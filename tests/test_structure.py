@@ -156,8 +156,9 @@ def test_every_public_name_of_the_core_is_found_where_it_is_said_to_be() -> None
     script = (
         "import nac.core.geometry, nac.core.game, nac.core.hints, nac.core.match\n"
         "import nac.core, types\n"
-        "names = [n for n in nac.core.__all__ if isinstance(getattr(nac.core, n), types.ModuleType)]\n"
-        "print(names)"
+        "shadowed = [name for name in nac.core.__all__\n"
+        "            if isinstance(getattr(nac.core, name), types.ModuleType)]\n"
+        "print(shadowed)"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"  # no public name is shadowed by a module of the same name

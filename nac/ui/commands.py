@@ -151,7 +151,7 @@ COMMANDS: tuple[Command, ...] = (
         "m",
         "Mode: against the computer, two players, watch (a new game and a new score)",
         "Mode",
-        rank=7,
+        rank=5,
         palette=tuple(
             Entry(
                 f"Mode: {mode.label}",
@@ -184,7 +184,7 @@ COMMANDS: tuple[Command, ...] = (
         "Analysis on or off: how every empty square ends with perfect play (3×3, 4×4)",
         "Analysis",
         "Analyse",
-        rank=6,
+        rank=7,
         palette=(Entry("Analysis", "Show or hide how every move ends", "toggle_analysis"),),
     ),
     Command(
@@ -192,7 +192,7 @@ COMMANDS: tuple[Command, ...] = (
         "b",
         "Board: " + ", ".join(board_name(size) for size in BOARD_SIZES) + " (a new game)",
         "Board",
-        rank=5,
+        rank=6,
         palette=tuple(
             Entry(
                 f"Board: {board_name(size)}", board_description(size).capitalize(), f"size({size})"

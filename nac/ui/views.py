@@ -55,7 +55,10 @@ def board_view(
     show_cursor = not game.is_over and game.mode is not Mode.WATCH
     return BoardView(
         marks=tuple(mark.value if mark else "" for mark in board),
-        labels=tuple(game.square_name(cell) for cell in range(board.cell_count)),
+        labels=tuple(
+            "" if game.mode is Mode.WATCH else game.square_name(cell)
+            for cell in range(board.cell_count)
+        ),
         last_move=last.cell if last else None,
         winning=frozenset(game.outcome.line) if game.outcome else frozenset(),
         hint=hint.cell if hint else None,
@@ -131,7 +134,7 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
         x, o = game.watch_levels
         rows += [("X plays as", x.label), ("O plays as", o.label)]
     rows.append(("Board", words.board_name(game.size)))
-    if game.uses_keypad:
+    if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))
     return tuple(rows)

@@ -9,7 +9,6 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input
 
-
 SQUARE_CHARACTERS = r"[A-Za-z0-9 ]*"
 """What a square's name may hold: another `:` (or any other character) is not typed."""
 

@@ -1,8 +1,12 @@
-"""The panel beside (or under) the board: whose turn, settings, score, moves and a message."""
+"""The panel beside (or under) the board: whose turn, a message, settings, score and moves.
+
+Every sentence wraps to the panel's width. When the panel is too short for everything, the
+parts that matter least go first (the settings, then the score), never the message.
+"""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -10,10 +14,11 @@ from textual.widget import Widget
 from ..views import PanelState
 
 LABEL_WIDTH = 12
+SCORE_WIDTH = 4
 
 
 class InfoPanel(Widget):
-    """Shows a `PanelState`: a list beside the board, a few compact lines under it."""
+    """Shows a `PanelState`: sections beside the board, a few lines under it."""
 
     DEFAULT_CSS = """
     InfoPanel {
@@ -24,34 +29,63 @@ class InfoPanel(Widget):
     state: reactive[PanelState | None] = reactive(None)
     stacked: reactive[bool] = reactive(False)
 
-    def render(self) -> RenderableType:
+    def render(self) -> Text:
         state = self.state
         if state is None:
             return Text("")
-        return self._stacked(state) if self.stacked else self._beside(state)
+        size = self.content_size
+        if self.stacked:
+            return fitted(self._stacked(state), size.width, size.height, gap=0)
+        return fitted(self._beside(state), size.width, size.height, gap=1)
 
-    def _beside(self, state: PanelState) -> RenderableType:
-        text = Text()
-        text.append(f" {state.status} ", style="bold reverse")
-        text.append("\n\n")
+    def _beside(self, state: PanelState) -> list[tuple[int, Text]]:
+        """(priority, text) sections in the order shown; lower priorities go first when short."""
+        status = Text(f" {state.status} ", style="bold reverse")
+        details = Text()
         for label, value in state.details:
-            text.append(f"{label:<{LABEL_WIDTH}}", style="bold").append(f"{value}\n")
-        text.append("\nScore\n", style="bold")
+            details.append(f"{label:<{LABEL_WIDTH}}", style="bold").append(f"{value}\n")
+        score = Text("Score\n", style="bold")
         for label, count in state.score:
-            text.append(f"  {label:<{LABEL_WIDTH}}").append(f"{count}\n")
-        parts: list[RenderableType] = [text]
+            score.append(f"  {label:<{LABEL_WIDTH}}").append(f"{count:>{SCORE_WIDTH}}\n")
+        sections = [(9, status), (8, Text(state.message, style="italic"))]
+        sections += [(2, details), (4, score)]
         if state.history:
-            parts += [Text(state.history_title, style="bold"), Text(state.history), Text()]
+            moves = Text(state.history_title + "\n", style="bold").append(state.history + "\n")
+            sections.append((6, moves))
         if state.analysis:
-            parts.append(Text(state.analysis, style="dim"))
-        parts.append(Text(state.message, style="italic"))
-        return Group(*parts)
+            sections.append((3, Text(state.analysis, style="dim")))
+        return sections
 
-    def _stacked(self, state: PanelState) -> RenderableType:
-        summary = Text(no_wrap=True, overflow="ellipsis")
-        summary.append(f" {state.status} ", style="bold reverse")
-        summary.append("\n")
+    def _stacked(self, state: PanelState) -> list[tuple[int, Text]]:
+        status = Text(f" {state.status} ", style="bold reverse")
         if state.summary:
-            summary.append(state.summary, style="bold").append(" · ")
-        summary.append("  ".join(f"{label} {count}" for label, count in state.score))
-        return Group(summary, Text(state.message, style="italic"))
+            status.append(" " + state.summary, style="bold")
+        score = Text("  ".join(f"{label} {count}" for label, count in state.score))
+        return [(9, status), (4, score), (8, Text(state.message, style="italic"))]
+
+
+KEPT_ALWAYS = 8
+"""Sections of this priority or more (the status, the message) are never dropped."""
+
+
+def fitted(sections: list[tuple[int, Text]], width: int, height: int, gap: int) -> Text:
+    """The sections that fit in width×height, `gap` blank lines between them, dropping the
+    lowest priorities first; each section wraps to the width."""
+    console = Console(width=max(1, width), legacy_windows=False)
+    kept = []
+    for priority, section in sections:
+        trimmed = section.copy()
+        trimmed.rstrip()
+        if trimmed.plain.strip():
+            kept.append((priority, trimmed))
+
+    def height_of(texts: list[tuple[int, Text]]) -> int:
+        wrapped = sum(len(text.wrap(console, max(1, width))) for _, text in texts)
+        return wrapped + gap * (len(texts) - 1)
+
+    while kept and height_of(kept) > height:
+        lowest = min(priority for priority, _ in kept)
+        if lowest >= KEPT_ALWAYS:
+            break
+        kept = [(priority, text) for priority, text in kept if priority != lowest]
+    return Text("\n" * (gap + 1)).join(text for _, text in kept)
