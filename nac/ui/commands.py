@@ -255,6 +255,11 @@ COMMANDS: tuple[Command, ...] = (
         palette=(Entry("Help", "Keys, modes, levels and rules", "help"),),
     ),
     Command(
+        (("ctrl+z", "app.suspend_process"),),
+        "ctrl+z",
+        "Suspend the game to the shell (`fg` brings it back)",
+    ),
+    Command(
         (("q", "quit"), ("x", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")),
         "q",
         "Quit (also `x`, `ctrl+q`, `ctrl+c`)",

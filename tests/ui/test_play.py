@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from unittest.mock import patch
 
+import pytest
+from textual.worker import WorkerFailed
+
 from nac.core import Level, Mark
 
 from .helpers import (
@@ -177,3 +180,24 @@ async def test_switching_level_mid_game_changes_the_next_reply() -> None:
     # X threatens the top row: Average blocks at 3 every time; Idiot does not.
     replies = {await reply_after_switch("i", seed, "1", "2") for seed in range(8)}
     assert replies - {2}
+
+
+class Broken:
+    """A strategy with a bug in it."""
+
+    def choose(self, board: object, rng: object, stop: object = None) -> int:
+        raise RuntimeError("a bug in a strategy")
+
+
+async def test_an_error_inside_the_app_ends_it_with_a_failing_status() -> None:
+    from nac.core import STRATEGIES
+
+    app = make_app(size=4, level=Level.GENIUS, strategies={**STRATEGIES, Level.GENIUS: Broken()})
+    with pytest.raises(WorkerFailed, match="a bug in a strategy"):
+        async with app.run_test() as pilot:
+            await press(pilot, "colon", *"b2", "enter")
+            for _ in range(500):
+                if not app.is_running:
+                    break
+                await pilot.pause(0.01)
+    assert app.return_code == 1

@@ -61,11 +61,12 @@ class StatsScreen(ModalScreen[None]):
         padding: 0 1;
     }
     StatsScreen Static {
-        width: auto;
+        width: 100%;
         padding: 1 0 0 0;
     }
     StatsScreen DataTable {
         width: auto;
+        max-width: 100%;
         height: auto;
         max-height: 20;
     }
