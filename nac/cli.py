@@ -186,5 +186,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import NacApp
 
     app = NacApp(settings, storage=storage, think_seconds=options.think)
-    app.run()
-    return app.return_code or 0
+    return app.run_in_terminal()

@@ -78,7 +78,12 @@ def test_plain_mode_plays_from_typed_lines() -> None:
 def started(monkeypatch: pytest.MonkeyPatch) -> list[NacApp]:
     """Apps the command line would run (in a terminal), captured instead of run."""
     apps: list[NacApp] = []
-    monkeypatch.setattr(NacApp, "run", lambda app: apps.append(app))
+
+    def captured(app: NacApp) -> int:
+        apps.append(app)
+        return 0
+
+    monkeypatch.setattr(NacApp, "run_in_terminal", captured)
     monkeypatch.setattr(cli, "terminal_problem", lambda: None)
     return apps
 

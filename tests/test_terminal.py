@@ -3,13 +3,13 @@ SIGHUP) it gives the terminal back: the alternate screen left, the mouse release
 
 from __future__ import annotations
 
-import contextlib
 import os
 import pty
 import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -63,30 +63,27 @@ class Terminal:
     def send(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
-    def drain(self, seconds: float = 0.1) -> None:
-        """Read what the program wrote in the meantime."""
-        ready, _, _ = select.select([self.master], [], [], seconds)
-        if ready:
-            with contextlib.suppress(OSError):  # the program has gone and closed its side
-                self.output += os.read(self.master, 65536)
-
     def finish(self) -> int:
-        """Wait for the program to end (reading its output meanwhile); its exit status."""
+        """Read until the program has given the terminal back, then wait for it to end; its
+        exit status. (Our side of the terminal is closed first: a process leaving a pseudo-
+        terminal may otherwise wait in the kernel for its last output to be read.)"""
+        self.read_until(LEAVE_ALTERNATE_SCREEN)
+        self.read_until(MOUSE_OFF)
+        os.close(self.master)
+        self.master = -1
         for _ in range(READ_STEPS):
-            self.drain()
             status = self.process.poll()
             if status is not None:
-                for _ in range(10):
-                    self.drain(0.05)
                 return status
-        self.process.kill()
-        raise AssertionError("the game did not end")
+            time.sleep(0.1)
+        raise AssertionError(f"the game did not end; it wrote at last: {self.output[-600:]!r}")
 
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
-        os.close(self.master)
+        if self.master >= 0:
+            os.close(self.master)
 
 
 @pytest.fixture

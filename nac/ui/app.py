@@ -76,17 +76,26 @@ class NacApp(App[None]):
             self.theme = self.settings.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.app_resume_signal.subscribe(self, self._resumed)
-        if not self.is_headless:
-            loop = asyncio.get_running_loop()
-            for number in CLOSING_SIGNALS:
-                loop.add_signal_handler(number, self.exit, None, 128 + number)
         self.show_notices()
 
-    def on_unmount(self) -> None:
-        if not self.is_headless:
-            loop = asyncio.get_running_loop()
-            for number in CLOSING_SIGNALS:
-                loop.remove_signal_handler(number)
+    def run_in_terminal(self) -> int:
+        """Run the game in this terminal; SIGTERM and SIGHUP end it cleanly (the terminal is
+        given back) with status 128 + the signal's number. Returns the exit status."""
+
+        def close(number: int, _frame: object) -> None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # not started yet, or ended: nothing to give back
+                raise SystemExit(128 + number) from None
+            loop.call_soon_threadsafe(self.exit, None, 128 + number)
+
+        previous = {number: signal.signal(number, close) for number in CLOSING_SIGNALS}
+        try:
+            self.run()
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+        return self.return_code or 0
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

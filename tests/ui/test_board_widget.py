@@ -228,3 +228,16 @@ def test_the_board_never_touches_the_panel() -> None:
 
                 room = columns - SIDE_PANEL_WIDTH
                 assert layout.board.width + 2 * SIDE_MARGIN <= room
+
+
+async def test_the_game_draws_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """NO_COLOR puts a filter over every segment drawn: each needs a style to filter."""
+    from .helpers import make_app, press, settle
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "5", "t")
+        await settle(pilot, app)
+        picture = app.export_screenshot()
+        assert "Noughts" in picture and app.is_running

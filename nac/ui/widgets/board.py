@@ -26,6 +26,8 @@ from ..views import BoardView
 FOREGROUNDS = ("grid", "frame", "x", "o", "key", "last", "winning-mark", "hint-mark")
 BACKGROUNDS = ("cursor", "winning", "hint")
 TONES = ("win", "draw", "loss")
+PLAIN = Style()
+"""Every segment has a style (Textual's filters, NO_COLOR's among them, read it)."""
 
 
 class BoardWidget(Widget):
@@ -41,7 +43,7 @@ class BoardWidget(Widget):
         height: 1fr;
     }
     BoardWidget > .board--grid { color: $foreground 45%; }
-    BoardWidget > .board--frame { color: $text-accent; text-style: bold; }
+    BoardWidget > .board--frame { color: $foreground; text-style: bold; }
     BoardWidget > .board--x { color: $text-primary; text-style: bold; }
     BoardWidget > .board--o { color: $text-warning; text-style: bold; }
     BoardWidget > .board--key { color: $text-muted; }
@@ -158,11 +160,11 @@ class BoardWidget(Widget):
         board = self._board()
         left, top = self.origin()
         if board is None or not 0 <= y - top < board.height:
-            return Strip.blank(width)
-        segments = [Segment(" " * left)] if left else []
+            return Strip.blank(width, PLAIN)
+        segments = [Segment(" " * left, PLAIN)] if left else []
         for text, names in board.line(self.view, y - top):
             segments.append(Segment(text, self._style(*names)))
-        return Strip(segments).adjust_cell_length(width)
+        return Strip(segments).adjust_cell_length(width, PLAIN)
 
     def _style(self, foreground: str, background: str) -> Style:
         """A run's colours from the component classes (looked up once per theme)."""
