@@ -112,12 +112,17 @@ RESULT_WORDS = {GameResult.WON: "won", GameResult.DRAWN: "drawn", GameResult.LOS
 # -- the game so far ----------------------------------------------------------------------------
 
 
-def history(game: Game) -> str:
-    """`1. X 5   2. O 1   3. X 9`: squares as the player names them."""
-    return "   ".join(
+def moves(game: Game) -> tuple[str, ...]:
+    """`("1. X 5", "2. O 1", "3. X 9")`: squares as the player names them."""
+    return tuple(
         f"{number}. {move.mark} {game.square_name(move.cell)}"
         for number, move in enumerate(game.moves, 1)
     )
+
+
+def history(game: Game) -> str:
+    """`1. X 5   2. O 1   3. X 9`."""
+    return "   ".join(moves(game))
 
 
 def sentence(text: str) -> str:

@@ -86,7 +86,8 @@ class PanelState(NamedTuple):
     score: tuple[tuple[str, int], ...]
     summary: str = ""
     """The one detail worth a place under a small board: the level, or the mode."""
-    history: str = ""
+    moves: tuple[str, ...] = ()
+    """The game so far, a move each: "1. X 5"."""
     history_title: str = "Moves"
     analysis: str = ""
     """How long the analysis overlay took, when it is on."""
@@ -94,6 +95,11 @@ class PanelState(NamedTuple):
 
     def value(self, label: str) -> str:
         return dict(self.details)[label]
+
+    @property
+    def history(self) -> str:
+        """The moves in one line: "1. X 5   2. O 1"."""
+        return "   ".join(self.moves)
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
         details=details(game, match.starter),
         score=tuple(words.score_rows(game, match.score)),
         summary=game.level.label if game.mode is Mode.COMPUTER else game.mode.label,
-        history=words.history(game),
+        moves=words.moves(game),
         history_title=words.history_title(game),
         analysis=analysis,
         message=activity.message,

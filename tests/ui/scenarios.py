@@ -130,5 +130,49 @@ SCENARIOS = {
             "The stats screen after a game won against Average",
             keys=("1", "9", "7", "4", "r"),
         ),
+        Scenario(
+            "win-80x24",
+            "80×24, the commonest terminal: a game won, the banner and the panel whole",
+            keys=("1", "9", "7", "4"),
+            size=(80, 24),
+        ),
+        Scenario(
+            "loss-60x20",
+            "60×20: Genius wins; the banner wraps rather than cut",
+            keys=("2", "4", "6"),
+            level=Level.GENIUS,
+            size=(60, 20),
+        ),
+        Scenario(
+            "board-5x5-80x24",
+            "5×5 at 80×24: line-drawn glyphs, the board beside the panel",
+            keys=typed("c3", "b2"),
+            board_size=5,
+            size=(80, 24),
+        ),
+        Scenario(
+            "watch-80x24",
+            "Watch mode at 80×24: the footer holds the keys that work while watching",
+            mode=Mode.WATCH,
+            size=(80, 24),
+        ),
+        Scenario(
+            "analysis-80x24",
+            "The analysis at 80×24: the panel gives way, the message stays",
+            keys=("2", "t"),
+            size=(80, 24),
+        ),
+        Scenario(
+            "help-80x24",
+            "The help at 80×24, scrolled down a page",
+            keys=("question_mark", "pagedown"),
+            size=(80, 24),
+        ),
+        Scenario(
+            "stats-60x20",
+            "The stats at 60×20: the notes wrap, the table scrolls sideways",
+            keys=("1", "9", "7", "4", "r"),
+            size=(60, 20),
+        ),
     )
 }

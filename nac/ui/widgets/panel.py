@@ -14,6 +14,7 @@ from textual.widget import Widget
 from ..views import PanelState
 
 LABEL_WIDTH = 12
+MOVE_GAP = "   "
 SCORE_WIDTH = 4
 
 
@@ -49,8 +50,9 @@ class InfoPanel(Widget):
             score.append(f"  {label:<{LABEL_WIDTH}}").append(f"{count:>{SCORE_WIDTH}}\n")
         sections = [(9, status), (8, Text(state.message, style="italic"))]
         sections += [(2, details), (4, score)]
-        if state.history:
-            moves = Text(state.history_title + "\n", style="bold").append(state.history + "\n")
+        if state.moves:
+            lines = by_moves(state.moves, self.content_size.width)
+            moves = Text(state.history_title + "\n", style="bold").append(lines + "\n")
             sections.append((6, moves))
         if state.analysis:
             sections.append((3, Text(state.analysis, style="dim")))
@@ -62,6 +64,17 @@ class InfoPanel(Widget):
             status.append(" " + state.summary, style="bold")
         score = Text("  ".join(f"{label} {count}" for label, count in state.score))
         return [(9, status), (4, score), (8, Text(state.message, style="italic"))]
+
+
+def by_moves(moves: tuple[str, ...], width: int) -> str:
+    """The moves in lines of at most `width` columns, never breaking inside a move."""
+    lines: list[str] = []
+    for move in moves:
+        if lines and len(lines[-1]) + len(MOVE_GAP) + len(move) <= width:
+            lines[-1] += MOVE_GAP + move
+        else:
+            lines.append(move)
+    return "\n".join(lines)
 
 
 KEPT_ALWAYS = 8
