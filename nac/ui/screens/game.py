@@ -46,6 +46,11 @@ if TYPE_CHECKING:
     from ..widgets.move_prompt import MovePrompt
 
 
+def centre(size: int) -> int:
+    """The cell where the cursor starts: the centre (on an even board, below and right of it)."""
+    return (size // 2) * size + size // 2
+
+
 class GameScreen(SwitchesScreen):
     """Noughts and crosses: against the computer, two players, or watching the computer."""
 
@@ -80,7 +85,7 @@ class GameScreen(SwitchesScreen):
         game.on_change = self._changed
         game.on_game_over = self._game_over
         game.on_new_game = self._new_board
-        self.cursor = game.board.cell_count // 2
+        self.cursor = centre(game.board.size)
         self.board = game.board
         self.say(words.ui_welcome(self.match))
         self._arrange(self.app.size.width, self.app.size.height)
@@ -157,7 +162,7 @@ class GameScreen(SwitchesScreen):
         self.finished = None
         self.switch_asked = ""
         if board.cell_count != self.board.cell_count:
-            self.cursor = board.cell_count // 2  # the centre, on an odd board
+            self.cursor = centre(board.size)
         self.board = board
         self._arrange(self.size.width, self.size.height)
         if not is_solvable(board):
@@ -230,6 +235,7 @@ class GameScreen(SwitchesScreen):
             self.app.bell()
             self.say(words.sentence(str(refusal)))
             return
+        self.cursor = cell
         if not game.is_over:
             self.say("")
             self.start_turn()
