@@ -46,6 +46,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_core
 	$(BIN)/python -m tests.benchmarks.bench_app
 	$(BIN)/python -m tests.benchmarks.bench_big
+	$(BIN)/python -m tests.benchmarks.bench_memory
 
 ## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) from scratch
 openings: $(VENV)/.installed-test

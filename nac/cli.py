@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from . import __version__
+from . import __version__, words
 from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
 
 MAX_THINK_SECONDS = 10.0
@@ -186,4 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import NacApp
 
     app = NacApp(settings, storage=storage, think_seconds=options.think)
-    return app.run_in_terminal()
+    status = app.run_in_terminal()
+    if storage.stats.file.has_unsaved:  # another copy held the stats file until the end
+        storage.stats.file.save_pending()
+        if storage.stats.file.has_unsaved:
+            print(f"nac: {words.STATS_NOT_SAVED}", file=sys.stderr)
+    return status

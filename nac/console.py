@@ -7,6 +7,8 @@ board, every mode, who starts, hints, undo, and the lifetime stats.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from typing import TextIO
 
@@ -150,5 +152,11 @@ def play_plain(settings: Settings, storage: Storage) -> int:
     for notice in storage.notices:
         print(notice, file=sys.stderr)
     console = ConsoleGame(settings.match(), sys.stdin, sys.stdout, storage.stats)
-    console.run()
+    try:
+        console.run()
+    except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
+        # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0

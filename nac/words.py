@@ -22,6 +22,11 @@ from .core.game import Game
 from .core.match import MIXED
 
 TITLE = "Noughts & Crosses"
+NOTICE_TITLE = "Settings and stats"
+STATS_NOT_SAVED = (
+    "your stats file was in use by another copy of nac until the end: "
+    "the last results were not saved"
+)
 
 # -- names ------------------------------------------------------------------------------------
 

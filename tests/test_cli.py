@@ -147,3 +147,27 @@ def test_a_dumb_terminal_is_told_to_use_plain(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
     problem = cli.terminal_problem()
     assert problem is not None and "TERM=dumb" in problem
+
+
+@pytest.mark.parametrize("target", ["closed pipe", "/dev/full"])
+def test_plain_exits_quietly_when_its_output_goes_away(target: str) -> None:
+    command = [sys.executable, "-m", "nac", "--plain", "--no-save"]
+    if target == "/dev/full":
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(
+                command, input="5\n", stdout=full, stderr=subprocess.PIPE, text=True
+            )
+    else:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert process.stdout is not None and process.stdin is not None
+        process.stdout.close()  # nobody reads: the first line written meets a closed pipe
+        _, error = process.communicate("5\n5\n")
+        result = subprocess.CompletedProcess(command, process.returncode, "", error)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "Error" not in result.stderr

@@ -104,3 +104,14 @@ def test_the_terminal_is_given_back_however_the_game_ends(
         terminal.process.send_signal(signal.SIGTERM if how == "term" else signal.SIGHUP)
     assert terminal.finish() == status
     assert LEAVE_ALTERNATE_SCREEN in terminal.output and MOUSE_OFF in terminal.output
+
+
+def test_bytes_that_are_not_utf8_do_not_end_the_game(terminal: Terminal) -> None:
+    """A Latin-1 terminal's é, a stray high byte, a mouse report with high bytes: the game
+    goes on and still takes its keys."""
+    assert terminal.read_until(b"Noughts & Crosses")
+    terminal.send(b"\xe9\xff\xfe\x1b[M\xff\xff\xff")
+    terminal.send(b"5")
+    assert terminal.read_until(b"Moves"), terminal.output[-400:]  # the move was played
+    terminal.send(b"q")
+    assert terminal.finish() == 0

@@ -4,16 +4,23 @@
   `os.replace`d over the old one, so a crash at any moment leaves the old file or the new one.
 - Shared: every change takes an exclusive lock (a `.lock` file beside it), re-reads the file,
   applies the change and writes, so two copies of the game never lose each other's updates.
-- Forgiving: a corrupt, unreadable or wrong-version file is moved aside as
+  A lock held by another copy is waited for about a second; then the change is kept in memory
+  and saved with the next one (or when the game ends), and play goes on.
+- Forgiving: anything wrong with the file (not a regular file, over MAX_BYTES, not UTF-8,
+  not JSON, nested too deep, the wrong schema, a bad value) means it is moved aside as
   `<name>.corrupt-<timestamp>` (never deleted) with one notice, and play starts afresh. If the
   file cannot be written (a read-only directory) play goes on in memory, with one notice.
+- Links: a data file that is a symbolic link is followed (its target is replaced, atomically,
+  and the link kept); a lock file that is a link is never followed: nothing is saved then.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,11 +32,26 @@ except ImportError:  # Windows: no advisory locks; the atomic write still protec
     fcntl = None  # type: ignore[assignment]
 
 Data = dict[str, Any]
+Change = Callable[[Data], Data]
 SCHEMA_KEY = "schema"
+MAX_BYTES = 1_000_000
+"""The largest file read: nac's own files stay far smaller."""
+LOCK_TRIES = 20
+LOCK_PAUSE = 0.05
+"""A busy lock is tried this many times, this many seconds apart (about a second in all)."""
 
 
 class BadFile(ValueError):
     """The file's content is not what this version of nac writes."""
+
+
+class Busy(OSError):
+    """Another copy of the game holds the file's lock."""
+
+
+def reason(error: OSError) -> str:
+    """An OSError in words ("Permission denied"), without its file name."""
+    return error.strerror or str(error)
 
 
 class JsonFile:
@@ -57,6 +79,8 @@ class JsonFile:
         """Problems met, each said once, in words for the player."""
         self._memory: Data | None = None if path is not None else {SCHEMA_KEY: schema}
         """The data while saving is off or has failed: play goes on in memory."""
+        self._pending: list[Change] = []
+        """Changes not saved yet because another copy held the lock."""
 
     @classmethod
     def in_directory(
@@ -77,6 +101,11 @@ class JsonFile:
     def lock_path(self) -> Path:
         return self.path.with_name(self.path.name + ".lock")
 
+    @property
+    def has_unsaved(self) -> bool:
+        """Whether changes wait for another copy to let go of the file."""
+        return bool(self._pending)
+
     # -- reading ---------------------------------------------------------------------------------
 
     def read(self) -> Data:
@@ -84,18 +113,18 @@ class JsonFile:
         if self._memory is not None:
             return copy.deepcopy(self._memory)
         data = self._read_or_set_aside()
-        return data if data is not None else {SCHEMA_KEY: self.schema}
+        if data is None:
+            data = {SCHEMA_KEY: self.schema}
+        for change in self._pending:
+            data = change(data)
+        return data
 
     def _read_or_set_aside(self) -> Data | None:
+        raw = self._raw()
+        if raw is None:
+            return None
         import json  # only when a file is read: start-up stays quick
 
-        try:
-            raw = self.path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as error:
-            self._set_aside(f"could not be read ({error.strerror or error})")
-            return None
         try:
             data = json.loads(raw.decode("utf-8"))
             if not isinstance(data, dict):
@@ -105,68 +134,139 @@ class JsonFile:
                     f"it has schema {data.get(SCHEMA_KEY)!r}, this version reads {self.schema}"
                 )
             self.check(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self._set_aside(f"is not valid JSON ({error})")
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            self._set_aside("is not valid JSON")
             return None
-        except (BadFile, KeyError, TypeError, ValueError) as error:
+        except RecursionError:
+            self._set_aside("is nested too deep to be a nac file")
+            return None
+        except BadFile as error:
             self._set_aside(f"is not a nac {self.what} ({error})")
             return None
+        except Exception as error:  # any other surprise in a file means it is corrupt
+            self._set_aside(f"is not a nac {self.what} ({type(error).__name__})")
+            return None
         return data
+
+    def _raw(self) -> bytes | None:
+        """The file's bytes, or None if there is none or it cannot be a nac file."""
+        try:
+            # Non-blocking, so a FIFO in the file's place cannot hang the game.
+            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+        except (FileNotFoundError, NotADirectoryError):  # no file (or no directory) yet
+            return None
+        except OSError as error:
+            self._set_aside(f"could not be read ({reason(error)})")
+            return None
+        try:
+            info = os.fstat(descriptor)
+            if not stat.S_ISREG(info.st_mode):
+                self._set_aside("is not a regular file")
+                return None
+            if info.st_size > MAX_BYTES:
+                self._set_aside(f"is {info.st_size:,} bytes, far more than a nac file")
+                return None
+            chunks = []
+            size = 0
+            while chunk := os.read(descriptor, 65536):
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > MAX_BYTES:
+                    self._set_aside("is larger than a nac file can be")
+                    return None
+            return b"".join(chunks)
+        except OSError as error:
+            self._set_aside(f"could not be read ({reason(error)})")
+            return None
+        finally:
+            os.close(descriptor)
 
     def _set_aside(self, problem: str) -> None:
         """Move a bad file out of the way (never delete it) and say so, once."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
         counter = 1
-        while target.exists():
+        while os.path.lexists(target):
             counter += 1
             target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{counter}")
         try:
             os.replace(self.path, target)
         except OSError as error:
-            self._notice(
+            self.notice(
                 f"Your {self.what} {self.path} {problem} and could not be moved aside "
-                f"({error.strerror or error}): it is left as it is and nothing will be saved."
+                f"({reason(error)}): it is left as it is and nothing will be saved."
             )
             self._memory = {SCHEMA_KEY: self.schema}
             return
-        self._notice(
+        self.notice(
             f"Your {self.what} {self.path} {problem}. It was moved to {target.name}; "
             "starting afresh."
         )
 
     # -- writing ---------------------------------------------------------------------------------
 
-    def update(self, change: Callable[[Data], Data]) -> Data:
+    def update(self, change: Change) -> Data:
         """Apply `change` to the newest data and save it; returns the data after the change."""
         if self._memory is not None or not self.saving:
             base = self._memory if self._memory is not None else self.read()
             self._memory = change(copy.deepcopy(base))
             return copy.deepcopy(self._memory)
+        self._pending.append(change)
+        return self.save_pending()
+
+    def save_pending(self) -> Data:
+        """Save the changes made so far (re-reading the file first); the data after them."""
         try:
             with self._locked():
                 self._remove_stale_temporaries()
-                data = change(self.read())
+                data = self.read()  # the file's data with the pending changes applied
                 if self._memory is not None:  # the file was bad and could not be moved aside
                     self._memory = data
+                    self._pending.clear()
                     return copy.deepcopy(data)
                 self._write(data)
+                self._pending.clear()
             return data
-        except OSError as error:
-            self._notice(
-                f"Cannot save your {self.what} in {self.path.parent} "
-                f"({error.strerror or error}): playing on without saving."
+        except Busy:
+            self.notice(
+                f"Your {self.what} {self.path} is in use by another copy of nac: "
+                "what changed is kept and will be saved once it is free."
             )
-            self._memory = change(self.read())
+            return self.read()
+        except OSError as error:
+            self.notice(
+                f"Cannot save your {self.what} in {self.path.parent} ({reason(error)}): "
+                "playing on without saving."
+            )
+            self._memory = self.read()
+            self._pending.clear()
             return copy.deepcopy(self._memory)
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        directory = self.path.parent
+        if directory.exists() and not directory.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{directory} is a file, not a directory")
+        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            # Never follow a link: a lock file is not to be created anywhere but here.
+            descriptor = os.open(
+                self.lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644
+            )
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise OSError(error.errno, "its lock file is a symbolic link") from None
+            raise
         try:
             if fcntl is not None:
-                fcntl.flock(descriptor, fcntl.LOCK_EX)
+                for _ in range(LOCK_TRIES):
+                    try:
+                        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        time.sleep(LOCK_PAUSE)
+                else:
+                    raise Busy(errno.EWOULDBLOCK, "held by another copy of nac")
             yield
         finally:
             if fcntl is not None:
@@ -174,14 +274,20 @@ class JsonFile:
             os.close(descriptor)
 
     def _temporary_prefix(self) -> str:
-        return f".{self.path.name}."
+        return f".{self._target().name}."
+
+    def _target(self) -> Path:
+        """The file written: the data file itself, or what it links to (followed, so a
+        symbolic link to a file elsewhere stays a link and its target is updated)."""
+        return Path(os.path.realpath(self.path))
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files of writers that died mid-write: no one else can be writing now, as
         we hold the lock."""
         if fcntl is None:
             return
-        for stale in self.path.parent.glob(f"{self._temporary_prefix()}*.tmp"):
+        target = self._target()
+        for stale in target.parent.glob(f"{self._temporary_prefix()}*.tmp"):
             with contextlib.suppress(OSError):
                 stale.unlink()
 
@@ -189,23 +295,25 @@ class JsonFile:
         import json
         import tempfile
 
+        target = self._target()
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
         descriptor, temporary = tempfile.mkstemp(
-            dir=self.path.parent, prefix=self._temporary_prefix(), suffix=".tmp"
+            dir=target.parent, prefix=self._temporary_prefix(), suffix=".tmp"
         )
         try:
             with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
                 stream.write(text)
                 stream.flush()
                 os.fsync(stream.fileno())
-            os.replace(temporary, self.path)
+            os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
-        _fsync_directory(self.path.parent)
+        _fsync_directory(target.parent)
 
-    def _notice(self, message: str) -> None:
+    def notice(self, message: str) -> None:
+        """Say `message` to the player, once."""
         if message not in self.notices:
             self.notices.append(message)
 

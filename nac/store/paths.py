@@ -18,7 +18,8 @@ def storage_dirs() -> StorageDirs:
     """$NAC_HOME for both if it is set, else the platform's user config and data directories."""
     home = os.environ.get(HOME_VARIABLE)
     if home:
-        return StorageDirs(Path(home), Path(home))
+        directory = Path(home).expanduser()
+        return StorageDirs(directory, directory)
     import platformdirs
 
     return StorageDirs(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core import (
     BOARD_SIZES,
@@ -20,11 +21,14 @@ from ..core import (
     Starter,
     Strategy,
 )
-from .files import Data, JsonFile
+from ..core.errors import shown
+from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
 FILE_NAME = "settings.json"
 SETTINGS = "settings"
+LONGEST_THEME = 64
+Choice = TypeVar("Choice", bound=Enum)
 
 
 @dataclass(frozen=True)
@@ -51,28 +55,20 @@ class Settings:
         }
 
     @classmethod
-    def from_json(cls, fields: dict[str, Any]) -> Settings:
-        """Settings from their JSON form; a missing field takes its default, a bad one raises."""
+    def from_json(cls, fields: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from their JSON form, and the fields that were bad. A missing field takes
+        its default; so does a bad one (the wrong type or out of range), and it is named."""
         default = cls()
-        watch = fields.get("watch_levels", [level.value for level in default.watch_levels])
-        if not isinstance(watch, list) or len(watch) != 2:
-            raise ValueError(f"watch_levels is {watch!r}, not two levels")
-        theme = fields.get("theme", default.theme)
-        if not isinstance(theme, str):
-            raise ValueError(f"theme is {theme!r}, not a name")
-        size = fields.get("size", default.size)
-        if size not in BOARD_SIZES:
-            raise ValueError(f"size is {size!r}, not one of {BOARD_SIZES}")
-        return cls(
-            level=Level(fields.get("level", default.level.value)),
-            keypad=KeypadLayout(fields.get("keypad", default.keypad.value)),
-            mark=Mark(fields.get("mark", default.mark.value)),
-            mode=Mode(fields.get("mode", default.mode.value)),
-            starter=Starter(fields.get("starter", default.starter.value)),
-            watch_levels=(Level(watch[0]), Level(watch[1])),
-            theme=theme,
-            size=size,
-        )
+        values: dict[str, Any] = {}
+        bad: list[str] = []
+        for name, read in _READERS.items():
+            if name not in fields:
+                continue
+            try:
+                values[name] = read(fields[name])
+            except (TypeError, ValueError):
+                bad.append(f"{name} ({shown(fields[name])})")
+        return replace(default, **values), bad
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -94,11 +90,51 @@ class Settings:
         return Match(game, self.starter)
 
 
+def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:
+    def read(value: Any) -> Choice:
+        if not isinstance(value, str):
+            raise TypeError(value)
+        return kind(value)
+
+    return read
+
+
+def _watch_levels(value: Any) -> tuple[Level, Level]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError(value)
+    read = _choice(Level)
+    return read(value[0]), read(value[1])
+
+
+def _theme(value: Any) -> str:
+    if not isinstance(value, str) or not value.isprintable() or len(value) > LONGEST_THEME:
+        raise ValueError(value)
+    return value
+
+
+def _size(value: Any) -> int:
+    # bool is an int and 4.0 == 4 in Python, but neither is a board size in the file
+    if type(value) is not int or value not in BOARD_SIZES:
+        raise ValueError(value)
+    return value
+
+
+_READERS: dict[str, Callable[[Any], Any]] = {
+    "level": _choice(Level),
+    "keypad": _choice(KeypadLayout),
+    "mark": _choice(Mark),
+    "mode": _choice(Mode),
+    "starter": _choice(Starter),
+    "watch_levels": _watch_levels,
+    "theme": _theme,
+    "size": _size,
+}
+"""How each field is read from the file, raising TypeError or ValueError for a bad value."""
+
+
 def _check(data: Data) -> None:
-    fields = data.get(SETTINGS, {})
-    if not isinstance(fields, dict):
-        raise ValueError("settings is not an object")
-    Settings.from_json(fields)
+    if not isinstance(data.get(SETTINGS, {}), dict):
+        raise BadFile("its settings are not an object")
 
 
 class SettingsFile:
@@ -108,18 +144,22 @@ class SettingsFile:
         )
 
     def load(self) -> Settings:
-        return Settings.from_json(self.file.read().get(SETTINGS, {}))
+        """The saved settings; a bad value is dropped (its default used) with one notice."""
+        settings, bad = Settings.from_json(self.file.read().get(SETTINGS, {}))
+        if bad:
+            self.file.notice(
+                f"Your settings file {self.file.path} had bad values, left at their defaults: "
+                + ", ".join(bad)
+                + "."
+            )
+        return settings
 
     def change(self, **changes: Any) -> None:
         """Save these changes over the settings saved now (whatever else a run uses)."""
 
         def put(data: Data) -> Data:
             saved = data.get(SETTINGS, {})
-            saved = saved if isinstance(saved, dict) else {}
-            try:
-                settings = Settings.from_json(saved)
-            except (KeyError, TypeError, ValueError):
-                settings = Settings()
+            settings, _ = Settings.from_json(saved if isinstance(saved, dict) else {})
             data[SETTINGS] = settings.but(**changes).to_json()
             return data
 

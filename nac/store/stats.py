@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
 from ..core import GameResult
-from .files import Data, JsonFile
+from ..core.errors import shown
+from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
 FILE_NAME = "stats.json"
@@ -39,20 +41,32 @@ class Record:
             drawn, streak = drawn + 1, streak + 1
         else:
             lost, streak = lost + 1, 0
+        won, drawn, lost, streak = (min(count, MAX_COUNT) for count in (won, drawn, lost, streak))
         return Record(won, drawn, lost, streak, max(self.best_streak, streak))
+
+
+MAX_COUNT = 10**12
+"""The largest count a record holds (and a file may say): far more games than anyone plays."""
+MAX_RECORDS = 1000
+"""Kinds of game are few (board × mode × levels: under a hundred); a file with more is bad."""
+LONGEST_KEY = 100
 
 
 def _check(data: Data) -> None:
     records = data.get(RECORDS, {})
     if not isinstance(records, dict):
-        raise ValueError("records is not an object")
+        raise BadFile("records is not an object")
+    if len(records) > MAX_RECORDS:
+        raise BadFile(f"it holds {len(records):,} records")
     for key, fields in records.items():
-        if not isinstance(key, str) or not isinstance(fields, dict):
-            raise ValueError(f"record {key!r} is not an object")
-        record = Record(**fields)
-        for name, value in asdict(record).items():
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{key}.{name} is {value!r}, not a count")
+        if not isinstance(key, str) or len(key) > LONGEST_KEY or not isinstance(fields, dict):
+            raise BadFile(f"record {shown(key)} is not a record")
+        unknown = set(fields) - {field.name for field in dataclass_fields(Record)}
+        if unknown:
+            raise BadFile(f"record {shown(key)} has {', '.join(map(shown, sorted(unknown)))}")
+        for name, value in fields.items():
+            if type(value) is not int or not 0 <= value <= MAX_COUNT:
+                raise BadFile(f"{shown(key)}.{name} is {shown(value)}, not a count")
 
 
 class Stats:

@@ -4,13 +4,16 @@ match, the settings and where they are kept), the theme, and the notices about s
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
@@ -20,6 +23,17 @@ from ..core import STRATEGIES, FinishedGame, Game, Level, Mode, Strategy
 from ..store import Settings, Storage
 from .commands import COMMANDS
 from .screens.game import GameScreen
+
+
+def forgiving_driver() -> type[Driver] | None:
+    """The driver that survives bytes that are not UTF-8, where Textual uses its Linux one
+    (not on Windows, and not when another driver is asked for, as a web server does)."""
+    if sys.platform == "win32" or os.environ.get("TEXTUAL_DRIVER"):
+        return None
+    from .driver import ForgivingDriver
+
+    return ForgivingDriver
+
 
 CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
@@ -44,7 +58,7 @@ class NacApp(App[None]):
     ) -> None:
         """Without `settings`, they are loaded from `storage` (which by default keeps nothing).
         `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode."""
-        super().__init__()
+        super().__init__(driver_class=forgiving_driver())
         self.storage = storage or Storage.in_memory()
         self.settings = settings or self.storage.settings.load()
         self.think_override = think_seconds
@@ -121,7 +135,9 @@ class NacApp(App[None]):
         for notice in self.storage.notices:
             if notice not in self.notices_shown:
                 self.notices_shown.append(notice)
-                self.notify(notice, title="Settings and stats", severity="warning", timeout=12)
+                self.notify(
+                    notice, title=words.NOTICE_TITLE, severity="warning", timeout=12, markup=False
+                )
                 if self.screen_stack and self.game_screen.is_mounted:
                     self.game_screen.say(notice)
 

@@ -82,19 +82,22 @@ def test_a_bad_stats_file_is_moved_aside_with_one_notice(
     assert len(stats.notices) == 1
 
 
-def test_a_bad_settings_value_is_moved_aside(nac_home: Path) -> None:
-    (nac_home / "settings.json").write_text('{"schema": 1, "settings": {"level": "godlike"}}')
+def test_a_bad_settings_value_is_dropped_with_one_notice(nac_home: Path) -> None:
+    (nac_home / "settings.json").write_text(
+        '{"schema": 1, "settings": {"level": "godlike", "mode": "watch"}}'
+    )
     settings_file = SettingsFile(nac_home)
-    assert settings_file.load() == Settings()
-    assert "godlike" in settings_file.notices[0]
-    assert aside_files(nac_home, "settings.json")
+    assert settings_file.load() == Settings(mode=Mode.WATCH)
+    settings_file.load()
+    assert len(settings_file.notices) == 1 and "level ('godlike')" in settings_file.notices[0]
+    assert not aside_files(nac_home, "settings.json")
 
 
 def test_an_unreadable_file_is_moved_aside(nac_home: Path) -> None:
     (nac_home / "stats.json").mkdir()  # reading a directory fails like an unreadable file
     stats = Stats(nac_home)
     assert stats.records() == {}
-    assert "could not be read" in stats.notices[0]
+    assert "is not a regular file" in stats.notices[0]
     assert aside_files(nac_home, "stats.json")
 
 

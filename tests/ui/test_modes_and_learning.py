@@ -258,3 +258,38 @@ async def test_a_finished_4x4_game_shows_as_4x4_in_the_stats(nac_home: Path) -> 
         assert isinstance(app.screen, StatsScreen)
         row = app.screen.query_one(DataTable).get_row_at(0)
         assert [str(cell) for cell in row[:6]] == ["4×4", "Two players", "X v O", "1", "0", "0"]
+
+
+async def test_markup_in_a_path_or_a_record_is_shown_as_plain_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "games [/old] [bold]"
+    monkeypatch.setenv("NAC_HOME", str(home))
+    home.mkdir(parents=True)
+    (home / "stats.json").write_text(
+        '{"schema": 1, "records": {"[/red]x[link=y]": {"won": 1}, "two-player": {"won": 2}}}'
+    )
+    app = make_app(storage=Storage.default())
+    async with app.run_test() as pilot:
+        await press(pilot, "r")
+        assert isinstance(app.screen, StatsScreen)
+        table = app.screen.query_one(DataTable)
+        cells = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
+        assert "[/red]x[link=y]" in cells
+        assert app.is_running
+
+
+async def test_a_level_switch_before_the_winning_move_does_not_count_as_a_win_against_it(
+    nac_home: Path,
+) -> None:
+    app = make_app(storage=Storage.default())
+    async with app.run_test() as pilot:
+        await press(pilot, "1", "9", "7")  # a fork against Average
+        await settle(pilot, app)
+        await press(pilot, "g")  # Genius takes over just before the winning move
+        free = 3 if app.game.board[3] is None else 2
+        await press(pilot, str(free + 1))
+        await settle(pilot, app)
+        assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
+    records = Storage.default().stats.records()
+    assert "computer/genius" not in records and records["computer/average"].won == 1

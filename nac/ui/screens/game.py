@@ -97,7 +97,7 @@ class GameScreen(SwitchesScreen):
                     yield ResultBanner().data_bind(GameScreen.result)
                     yield BoardWidget().data_bind(view=GameScreen.board_view)
                 yield InfoPanel().data_bind(state=GameScreen.panel)
-            yield Static(id="too-small")
+            yield Static(id="too-small", markup=False)
         yield KeysBar()
         yield Searches()
 

@@ -31,6 +31,9 @@ class ResultBanner(Static):
 
     result: reactive[Banner | None] = reactive(None)
 
+    def __init__(self) -> None:
+        super().__init__(markup=False)
+
     def watch_result(self, result: Banner | None) -> None:
         self.remove_class("-shown", *TONES)
         if result is None:
