@@ -6,7 +6,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 CONSTRAINTS := tests/constraints.txt
 ARGS ?=
 
-.PHONY: play test lint bench check-strength screenshots openings clean
+.PHONY: play test lint bench check-strength screenshots openings puzzles clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -51,6 +51,10 @@ bench: $(VENV)/.installed-test
 ## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) from scratch
 openings: $(VENV)/.installed-test
 	$(BIN)/python -m tools.build_openings
+
+## puzzles: rebuild the puzzle file (nac/core/puzzles.txt) from scratch (a few seconds)
+puzzles: $(VENV)/.installed-test
+	$(BIN)/python -m tools.make_puzzles
 
 ## screenshots: regenerate the SVGs in screenshots/ from the app itself
 screenshots: $(VENV)/.installed-test

@@ -187,8 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = NacApp(settings, storage=storage, think_seconds=options.think)
     status = app.run_in_terminal()
-    if storage.stats.file.has_unsaved:  # another copy held the stats file until the end
-        storage.stats.file.save_pending()
-        if storage.stats.file.has_unsaved:
-            print(f"nac: {words.STATS_NOT_SAVED}", file=sys.stderr)
+    for file in (storage.stats.file, storage.games.file):
+        if file.has_unsaved:  # another copy held the file until the end
+            file.save_pending()
+            if file.has_unsaved:
+                print(f"nac: {words.not_saved(file.what)}", file=sys.stderr)
     return status

@@ -23,10 +23,15 @@ from .core.match import MIXED
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
-STATS_NOT_SAVED = (
-    "your stats file was in use by another copy of nac until the end: "
-    "the last results were not saved"
-)
+
+
+def not_saved(what: str) -> str:
+    """Said on leaving when another copy held a file to the end."""
+    return (
+        f"your {what} was in use by another copy of nac until the end: "
+        "the last changes were not saved"
+    )
+
 
 # -- names ------------------------------------------------------------------------------------
 

@@ -8,12 +8,11 @@ with `Unsolvable`, at once, instead of searching for minutes.
 from __future__ import annotations
 
 from enum import Enum
-from threading import Event
 from typing import NamedTuple
 
 from . import book
 from .board import Board
-from .errors import GameAlreadyOver
+from .errors import GameAlreadyOver, StopSignal
 from .geometry import Geometry
 from .solver import genius_choice, solver_for
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
@@ -73,7 +72,7 @@ def value_of(shape: Geometry, score: int, marks_now: int) -> MoveValue:
     return MoveValue(Result.DRAW, shape.cell_count - marks_now, score)
 
 
-def move_scores(board: Board, stop: Event | None = None) -> dict[int, int]:
+def move_scores(board: Board, stop: StopSignal | None = None) -> dict[int, int]:
     """Every empty cell's exact score for the side to move (see `solver.py` for scores).
 
     `stop` cancels a long search (SearchStopped); Unsolvable for boards too big.
@@ -92,7 +91,7 @@ def move_scores(board: Board, stop: Event | None = None) -> dict[int, int]:
 _genius_found: dict[tuple[Geometry, int, int], tuple[int, ...]] = {}
 
 
-def genius_moves(board: Board, stop: Event | None = None) -> tuple[int, ...]:
+def genius_moves(board: Board, stop: StopSignal | None = None) -> tuple[int, ...]:
     """Every cell Genius might play here, all equally good: the fastest win, the slowest loss,
     and among equal moves that do not win, those leaving the opponent the most ways to go
     wrong. `stop` cancels a long search (SearchStopped); Unsolvable for boards too big."""
@@ -114,7 +113,7 @@ def genius_moves(board: Board, stop: Event | None = None) -> tuple[int, ...]:
     return found
 
 
-def analyse(board: Board, stop: Event | None = None) -> dict[int, MoveValue]:
+def analyse(board: Board, stop: StopSignal | None = None) -> dict[int, MoveValue]:
     """For every empty cell, the perfect-play outcome of playing there for the side to move.
 
     Exact, so only for boards small enough to solve (Unsolvable otherwise); `stop` cancels.
@@ -124,7 +123,7 @@ def analyse(board: Board, stop: Event | None = None) -> dict[int, MoveValue]:
     return {cell: value_of(board.geometry, scores[cell], marks_now) for cell in sorted(scores)}
 
 
-def position_value(board: Board, stop: Event | None = None) -> MoveValue | None:
+def position_value(board: Board, stop: StopSignal | None = None) -> MoveValue | None:
     """The perfect-play outcome for the side to move (None once the game is over)."""
     if board.outcome is not None:
         return None

@@ -226,6 +226,14 @@ class Board:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board cannot change: {name} is read-only")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its marks (a board can go to a search in another process)."""
+        return _rebuilt, (self.x_bits, self.o_bits, self.to_move, self.size, self.win_length)
+
+
+def _rebuilt(x_bits: int, o_bits: int, to_move: Mark, size: int, win_length: int) -> Board:
+    return Board(x_bits, o_bits, to_move, size=size, win_length=win_length)
+
 
 def _set(
     board: Board, shape: Geometry, x_bits: int, o_bits: int, to_move: Mark, outcome: Outcome | None

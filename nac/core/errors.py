@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .mark import Mark
 
 
@@ -62,3 +64,10 @@ class InvalidPosition(ValueError):
 
 class SearchStopped(Exception):
     """A search was cancelled (a new game, or quitting) before it finished."""
+
+
+class StopSignal(Protocol):
+    """What stops a long search when it is set: a `threading.Event`, or a
+    `multiprocessing.Event` for a search in another process."""
+
+    def is_set(self) -> bool: ...

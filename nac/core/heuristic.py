@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 import time
-from threading import Event
 from typing import NamedTuple
 
 from .bounds import KIND_MASK, bound_kind, decides, remember
-from .errors import SearchStopped
+from .errors import SearchStopped, StopSignal
 from .geometry import Geometry
 
 WIN = 1_000_000
@@ -75,7 +74,7 @@ class HeuristicSearch:
         self.nodes = 0
         self._deadline = 0.0
         self._node_limit = 0
-        self._stop: Event | None = None
+        self._stop: StopSignal | None = None
 
     # -- the root --------------------------------------------------------------------------------
 
@@ -87,7 +86,7 @@ class HeuristicSearch:
         *,
         seconds: float | None = 1.0,
         nodes: int | None = None,
-        stop: Event | None = None,
+        stop: StopSignal | None = None,
     ) -> SearchResult:
         """The move to play, deepening until `seconds` or `nodes` run out (the deepest complete
         search decides; equal moves are chosen at random). `stop` cancels: SearchStopped."""

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import random
-from threading import Event
 from typing import NamedTuple
 
 from .analysis import MoveValue, Result, analyse, genius_moves, is_solvable
 from .board import Board
-from .errors import GameAlreadyOver
+from .errors import GameAlreadyOver, StopSignal
 from .heuristic import FORK, WIN
 from .opponents import STRATEGIES, Genius, Level
 
@@ -24,7 +23,7 @@ class Hint(NamedTuple):
     """The move's perfect-play value, on boards small enough to solve."""
 
 
-def hint(board: Board, stop: Event | None = None) -> Hint:
+def hint(board: Board, stop: StopSignal | None = None) -> Hint:
     """The cell Genius would play for the side to move, and why. On boards too big to solve
     the reason is what the search found, and `stop` cancels it (SearchStopped)."""
     if board.outcome is not None:
@@ -52,7 +51,7 @@ def _reason(board: Board, cell: int, values: dict[int, MoveValue]) -> str:
     return "only move that draws" if only else "draws"
 
 
-def _searched_hint(board: Board, stop: Event | None) -> Hint:
+def _searched_hint(board: Board, stop: StopSignal | None) -> Hint:
     genius = STRATEGIES[Level.GENIUS]
     assert isinstance(genius, Genius)
     result = genius.search(board, random.Random(HINT_SEED), stop)

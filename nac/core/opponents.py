@@ -12,14 +12,13 @@ import random
 from collections.abc import Mapping
 from enum import Enum
 from functools import cache
-from threading import Event
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
 from . import analysis
 from .board import Board
 from .choices import parse_choice
-from .errors import GameAlreadyOver
+from .errors import GameAlreadyOver, StopSignal
 from .geometry import CLASSIC_SIZE, Geometry
 from .heuristic import HeuristicSearch, SearchResult
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
@@ -44,7 +43,7 @@ class Level(Enum):
 
 
 class Strategy(Protocol):
-    def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
+    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         """The cell to play in `board`, which is not over. Setting `stop` (from another
         thread) cancels a long search: SearchStopped."""
         ...
@@ -58,7 +57,7 @@ def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[
 class Idiot:
     """A uniformly random empty cell."""
 
-    def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
+    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         return rng.choice(board.empty_cells)
 
 
@@ -69,7 +68,7 @@ class Average:
     It neither makes nor blocks forks, so a fork beats it: that is its intended weakness.
     """
 
-    def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
+    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         return rng.choice(self.candidates(board))
 
     def candidates(self, board: Board) -> list[int]:
@@ -123,7 +122,7 @@ class Genius:
         self.last_search: SearchResult | None = None
         """The last search on a big board: its depth and node count, for the curious."""
 
-    def choose(self, board: Board, rng: random.Random, stop: Event | None = None) -> int:
+    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         shape = board.geometry
         if shape.cell_count <= WHOLE_GAME_CELLS:  # the hot path: one lookup in the solved game
             return rng.choice(whole_game_for(shape).genius_in(board))
@@ -132,12 +131,14 @@ class Genius:
         self.last_search = self.search(board, rng, stop)
         return self.last_search.cell
 
-    def best_moves(self, board: Board, stop: Event | None = None) -> tuple[int, ...]:
+    def best_moves(self, board: Board, stop: StopSignal | None = None) -> tuple[int, ...]:
         """Every cell Genius might play here, all equally good (boards small enough to solve;
         Unsolvable otherwise)."""
         return analysis.genius_moves(board, stop)
 
-    def search(self, board: Board, rng: random.Random, stop: Event | None = None) -> SearchResult:
+    def search(
+        self, board: Board, rng: random.Random, stop: StopSignal | None = None
+    ) -> SearchResult:
         """The budgeted search of a board too big to solve."""
         mine, theirs = board.sides
         return heuristic_for(board.geometry).best_move(
@@ -168,7 +169,7 @@ def choose_move(
     board: Board,
     level: Level,
     rng: random.Random | None = None,
-    stop: Event | None = None,
+    stop: StopSignal | None = None,
     strategies: Mapping[Level, Strategy] = STRATEGIES,
 ) -> int:
     """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
@@ -187,5 +188,5 @@ class ComputerTurn(NamedTuple):
     rng: random.Random
     strategies: Mapping[Level, Strategy]
 
-    def choose(self, stop: Event | None = None) -> int:
+    def choose(self, stop: StopSignal | None = None) -> int:
         return choose_move(self.board, self.level, self.rng, stop, self.strategies)

@@ -14,10 +14,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from functools import cache
-from threading import Event
 
 from .bounds import EXACT, KIND_BITS, KIND_MASK, bound_kind, decides, remember
-from .errors import SearchStopped
+from .errors import SearchStopped, StopSignal
 from .geometry import Geometry
 from .symmetry import symmetries
 
@@ -54,10 +53,10 @@ class Solver:
         self.table: dict[int, int] = {}
         """Canonical position key to a packed entry (see `bounds`)."""
         self.nodes = 0
-        self._stop: Event | None = None
+        self._stop: StopSignal | None = None
 
     @contextlib.contextmanager
-    def stopped_by(self, stop: Event | None) -> Iterator[Solver]:
+    def stopped_by(self, stop: StopSignal | None) -> Iterator[Solver]:
         """Searches inside this block raise SearchStopped soon after `stop` is set."""
         self._stop = stop
         try:

@@ -132,3 +132,14 @@ def test_boards_are_equal_by_position() -> None:
     assert Board.empty().play(4) == Board.parse(".../.X./...")
     assert Board.empty() != Board.empty(first=Mark.O)
     assert len({Board.empty(), Board.parse(".../.../...")}) == 1
+
+
+def test_a_huge_text_is_refused_before_it_is_read() -> None:
+    with pytest.raises(InvalidPosition, match="1,000,000 characters is not a board"):
+        Board.parse("X" * 1_000_000)
+
+
+@pytest.mark.parametrize("cell", [9, -1, 100, "4", 4.0, True, None])
+def test_a_cell_off_the_board_is_an_index_error(cell: Any) -> None:
+    with pytest.raises(IndexError, match="not a cell of this board"):
+        Board.empty()[cell]

@@ -9,7 +9,16 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from nac.core import STRATEGIES, Board, Level, Mark, SearchStopped, Starter, Strategy
+from nac.core import (
+    STRATEGIES,
+    Board,
+    Level,
+    Mark,
+    SearchStopped,
+    Starter,
+    StopSignal,
+    Strategy,
+)
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.game import GameScreen
@@ -109,7 +118,7 @@ class HeldSearch:
         self.stopped = threading.Event()
         """Set when a search saw its stop signal and raised SearchStopped."""
 
-    def choose(self, board: Board, rng: random.Random, stop: threading.Event | None = None) -> int:
+    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         self.started.set()
         while not self.release.wait(0.005):
             if stop is not None and stop.is_set():

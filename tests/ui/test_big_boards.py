@@ -3,6 +3,7 @@ the background, cancelled by a new game."""
 
 from __future__ import annotations
 
+import pytest
 from textual.worker import WorkerState
 
 from nac.core import Level, Mark, Mode
@@ -185,3 +186,26 @@ async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> No
         assert "5×5" in message and f"{columns}×{rows}" in message and "press b" in message
         await press(pilot, "b")  # a smaller board fits again
         assert app.game.size == 3 and not app.query_one("#main").has_class("-too-small")
+
+
+def test_a_search_in_the_search_process_answers_and_can_be_stopped() -> None:
+    import threading
+
+    from nac.core import Board, Level, SearchStopped
+    from nac.core.hints import Hint
+    from nac.ui.search_process import HintRequest, MoveRequest, SearchProcess
+
+    process = SearchProcess()
+    try:
+        board = Board.parse("XX../OO../..../....", to_move="X")
+        assert process.run(MoveRequest(board, Level.GENIUS, 1), threading.Event()) == 2
+        found = process.run(HintRequest(board), threading.Event())
+        assert isinstance(found, Hint) and found.cell == 2
+        stopped = threading.Event()
+        stopped.set()
+        with pytest.raises(SearchStopped):
+            process.run(MoveRequest(Board.empty(5), Level.GENIUS, 1), stopped)
+        # the next request gets its own answer, not the stopped one's
+        assert process.run(MoveRequest(board, Level.GENIUS, 2), threading.Event()) == 2
+    finally:
+        process.close()

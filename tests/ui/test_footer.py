@@ -17,7 +17,7 @@ def footer_text(app: object) -> str:
     from nac.ui.app import NacApp
 
     assert isinstance(app, NacApp)
-    return app.screen.query_one(KeysBar).render().plain
+    return app.screen.query_one(KeysBar).text
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -18,16 +18,14 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from ... import words
-from ...core import Board, Change, FinishedGame, Hint, IllegalMove, Match, Outcome
+from ...core import Board, Change, FinishedGame, IllegalMove, Match, Outcome
 from ...core.analysis import is_solvable
 from .. import availability, commands
 from ..metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
 from ..views import (
     Banner,
     BoardView,
-    CellNote,
     PanelState,
-    analysis_notes,
     banner,
     board_view,
     panel_state,
@@ -38,7 +36,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.panel import InfoPanel
 from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
-from .switches import SwitchesScreen
+from .learning import LearningScreen
 
 if TYPE_CHECKING:
     from textual.widgets import Input
@@ -51,7 +49,7 @@ def centre(size: int) -> int:
     return (size // 2) * size + size // 2
 
 
-class GameScreen(SwitchesScreen):
+class GameScreen(LearningScreen):
     """Noughts and crosses: against the computer, two players, or watching the computer."""
 
     AUTO_FOCUS = None  # the keys need no focus; the move prompt takes it when opened
@@ -60,9 +58,6 @@ class GameScreen(SwitchesScreen):
     board: var[Board] = var(Board.empty(), bindings=True)
     """The game's position, as the core last reported it."""
     finished: var[FinishedGame | None] = var(None, bindings=True)
-    hint: var[Hint | None] = var(None)
-    notes: var[tuple[CellNote | None, ...]] = var(())
-    analysis_on: var[bool] = var(False, bindings=True)
     cursor: var[int] = var(4)
     arrangement: var[ScreenLayout | None] = var(None, bindings=True, init=False)
     """Where the board and the panel go in this terminal; None when the board does not fit."""
@@ -76,6 +71,7 @@ class GameScreen(SwitchesScreen):
         self._prompt: MovePrompt | None = None
         """Mounted the first time it is opened: most games never need it."""
         self._too_small = ""
+        self._views_due = False
 
     # -- layout ------------------------------------------------------------------------------------
 
@@ -105,7 +101,14 @@ class GameScreen(SwitchesScreen):
         if self.host.notices_shown:
             self.say(self.host.notices_shown[-1])
         self.watch_arrangement(self.arrangement)
-        self.call_after_refresh(self.start_turn)
+        self.call_after_refresh(self._ready)
+
+    def _ready(self) -> None:
+        """After the first frame: the search process starts if the board needs it, and the
+        computer moves if it starts."""
+        for searches in self.query(Searches):
+            searches.prepare(self.game.board)
+        self.start_turn()
 
     def on_resize(self, event: events.Resize) -> None:
         self._arrange(event.size.width, event.size.height)
@@ -136,12 +139,20 @@ class GameScreen(SwitchesScreen):
 
     def _update_views(self) -> None:
         """Turn the state into the views the widgets show (they repaint only what changed)."""
+        self._views_due = False
         self.board_view = board_view(self.game, self.hint, self.notes, self.cursor)
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
 
-    watch_board = watch_finished = watch_hint = watch_notes = watch_cursor = _update_views
-    watch_activity = _update_views
+    def _views_changed(self) -> None:
+        """Some state changed: the views are made again once, after the handler that changed
+        it (a move changes the board, the message and more at once)."""
+        if not self._views_due:
+            self._views_due = True
+            self.call_next(self._update_views)
+
+    watch_board = watch_finished = watch_hint = watch_notes = watch_cursor = _views_changed
+    watch_activity = _views_changed
 
     # -- what the game tells us --------------------------------------------------------------------
 
@@ -164,6 +175,8 @@ class GameScreen(SwitchesScreen):
         if board.cell_count != self.board.cell_count:
             self.cursor = centre(board.size)
         self.board = board
+        for searches in self.query(Searches):
+            searches.prepare(board)
         self._arrange(self.size.width, self.size.height)
         if not is_solvable(board):
             self.analysis_on = False
@@ -235,7 +248,6 @@ class GameScreen(SwitchesScreen):
             self.app.bell()
             self.say(words.sentence(str(refusal)))
             return
-        self.cursor = cell
         if not game.is_over:
             self.say("")
             self.start_turn()
@@ -288,51 +300,6 @@ class GameScreen(SwitchesScreen):
         if self._prompt is not None and self._prompt.is_open:
             self._prompt.close()
             self.refresh_bindings()
-
-    # -- learning ----------------------------------------------------------------------------------
-
-    def action_hint(self) -> None:
-        if self.game.is_human_turn and not self.activity.thinking:
-            self.say(words.LOOKING_FOR_HINT)
-            self.query_one(Searches).find_hint(self.game.board)
-
-    @on(Searches.HintFound)
-    def _hint_found(self, found: Searches.HintFound) -> None:
-        if found.board == self.game.board:
-            self.hint = found.hint
-            self.say(words.hint_sentence(self.game, found.hint))
-
-    def action_toggle_analysis(self) -> None:
-        self.analysis_on = not self.analysis_on
-        self.say(words.ANALYSIS_ON if self.analysis_on else words.ANALYSIS_OFF)
-        self._analysis_follows()
-
-    def _analysis_follows(self) -> None:
-        """The overlay follows the board: cleared at once, refilled when the analysis is done."""
-        self.notes = ()
-        self.activity = self.activity.but(analysis_seconds=None)
-        board = self.game.board
-        searches = self.query(Searches)
-        if self.analysis_on and not board.is_over and is_solvable(board):
-            searches.first().find_analysis(board)
-        else:
-            for search in searches:
-                search.cancel("analysis")
-
-    @on(Searches.AnalysisDone)
-    def _analysis_done(self, done: Searches.AnalysisDone) -> None:
-        if self.analysis_on and done.board == self.game.board:
-            self.notes = analysis_notes(done.values, done.board.cell_count)
-            self.activity = self.activity.but(analysis_seconds=done.seconds)
-
-    def action_undo(self) -> None:
-        self.cancel_turn()
-        try:
-            taken = self.game.undo()
-        except IllegalMove as refusal:
-            self.say(words.sentence(str(refusal)))
-            return
-        self.say(words.took_back(len(taken)))
 
     # -- other screens -----------------------------------------------------------------------------
 

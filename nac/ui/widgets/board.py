@@ -134,12 +134,17 @@ class BoardWidget(Widget):
             self.refresh()
             return
         _, top = self.origin()
-        for cell in range(len(new.marks)):
-            if cell_look(old, cell) != cell_look(new, cell):
-                rows = board.rows_of(cell)
-                for y in rows:
-                    self._strips.pop(top + y, None)
-                self.refresh(Region(0, top + rows.start, self.content_size.width, len(rows)))
+        touched = {
+            y
+            for cell in range(len(new.marks))
+            if cell_look(old, cell) != cell_look(new, cell)
+            for y in board.rows_of(cell)
+        }
+        width = self.content_size.width
+        for y in sorted(touched):
+            if board.line(old, y) != board.line(new, y):
+                self._strips.pop(top + y, None)
+                self.refresh(Region(0, top + y, width, 1))
 
     def notify_style_update(self) -> None:
         """The theme or the styles changed: every colour is looked up afresh."""

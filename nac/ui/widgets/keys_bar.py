@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rich.text import Text
 from textual import events
-from textual.widget import Widget
 
 from ..commands import Command, footer_commands
+from ..runs import Line, Run
+from .lines import LinesWidget
 
 GAP = "  "
 PALETTE = Command((("ctrl+p", "app.command_palette"),), "^p", "", "Commands", "Cmds", rank=10)
@@ -25,7 +25,7 @@ class Shown(NamedTuple):
     enabled: bool
 
 
-class KeysBar(Widget):
+class KeysBar(LinesWidget):
     DEFAULT_CSS = """
     KeysBar {
         dock: bottom;
@@ -43,16 +43,21 @@ class KeysBar(Widget):
     }
     """
 
+    STYLE_PREFIX = "keys-bar"
     COMPONENT_CLASSES = {"keys-bar--key", "keys-bar--disabled"}  # noqa: RUF012
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.relayout()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, _screen: object) -> None:
-        self.refresh()
+        self.relayout()
+
+    def relayout(self) -> None:
+        self.show([self.line()])
 
     def available(self) -> list[tuple[Command, bool]]:
         """The footer's commands that work now, each with whether it is enabled (a command
@@ -90,20 +95,24 @@ class KeysBar(Widget):
         # Even help and quit do not fit with their labels: keys only.
         return [Shown(command, "", enabled) for command, enabled in available if command.rank == 0]
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
-        key_style = self.get_component_rich_style("keys-bar--key")
-        dim_style = self.get_component_rich_style("keys-bar--disabled")
+    def line(self) -> Line:
+        """The footer's one line: each key in its style, then its label."""
+        runs: list[Run] = []
         for index, item in enumerate(self.fitted(self.size.width)):
             if index:
-                text.append(GAP)
+                runs.append((GAP, ""))
             if item.enabled:
-                text.append(item.command.shown, key_style)
+                runs.append((item.command.shown, "key"))
                 if item.label:
-                    text.append(" " + item.label)
+                    runs.append((" " + item.label, ""))
             else:
-                text.append(_entry(item), dim_style)
-        return text
+                runs.append((_entry(item), "disabled"))
+        return tuple(runs)
+
+    @property
+    def text(self) -> str:
+        """What the footer says now."""
+        return "".join(text for text, _ in self.line())
 
     async def on_click(self, event: events.Click) -> None:
         x = 0

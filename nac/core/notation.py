@@ -1,0 +1,285 @@
+"""One line of text per game, for saved games and for sharing a game with someone.
+
+    nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins : b2 b1 a1 a2 c3
+
+Fields, in this order, separated by spaces (any run of spaces or tabs):
+
+1. `nac1`: the notation and its version.
+2. When the game was played, in UTC, to the second: `YYYY-MM-DDTHH:MM:SSZ`.
+3. The mode: `computer`, `two-player` or `watch`.
+4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others).
+5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
+   (`idiot`, `average`, `genius`, or `mixed` if it changed during the game). Against the
+   computer one side is a person; two-player: both; watch mode: neither.
+7. `first=X` or `first=O`: who moved first.
+8. `result=X-wins`, `result=O-wins`, `result=draw`, or `result=unfinished` (a game shared
+   before its end). It must be what the moves lead to.
+9. `:` then the moves in order, as squares: a column letter and a row number, `a1` the top-left
+   square, `b3` the second column of the third row (also on 3×3, so a line does not depend on
+   the keypad layout). A game with no moves yet ends at the `:`.
+
+Letters are read in any case and spaces around the line are ignored; anything else is refused
+with a `NotationError` that says what is wrong. Lines longer than `LONGEST_LINE` are refused
+before they are read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from typing import TypeVar
+
+from .board import Board
+from .coordinates import coordinate, parse_coordinate
+from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
+from .geometry import BOARD_SIZES
+from .mark import Mark
+from .match import MIXED, GameKind
+from .modes import Mode
+from .opponents import Level
+
+TAG = "nac1"
+PERSON = "person"
+PLAYERS = (PERSON, *(level.value for level in Level), MIXED)
+"""Who may play a side: a person, or the computer at a level (or at several: `mixed`)."""
+MOVES_MARK = ":"
+FIELD_COUNT = 8
+"""The tag and the seven fields before the moves."""
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+LONGEST_LINE = 300
+"""Far more than a game can take (about 170 characters on 5×5)."""
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
+_BOARD = re.compile(r"([0-9])x([0-9])", re.ASCII)
+Parsed = TypeVar("Parsed")
+
+
+class NotationError(ValueError):
+    """A line that is not a game in nac's notation; the message says why."""
+
+
+class Ending(Enum):
+    """How a game ended, or that it has not."""
+
+    X_WINS = "X-wins"
+    O_WINS = "O-wins"
+    DRAW = "draw"
+    UNFINISHED = "unfinished"
+
+    @classmethod
+    def of(cls, board: Board) -> Ending:
+        """How the game that reached `board` stands."""
+        if board.outcome is None:
+            return cls.UNFINISHED
+        if board.outcome.winner is None:
+            return cls.DRAW
+        return cls.X_WINS if board.outcome.winner is Mark.X else cls.O_WINS
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as the notation holds it. Made only if the fields fit together: NotationError
+    otherwise (a move the rules refuse, a result the moves do not lead to, ...)."""
+
+    date: datetime
+    """When it was played: an aware datetime, kept to the second."""
+    mode: Mode
+    size: int
+    x_player: str
+    """`person`, a level's name or `mixed` (see PLAYERS)."""
+    o_player: str
+    first: Mark
+    ending: Ending
+    moves: tuple[int, ...]
+    """The cells played, in order (0..n²-1, row-major from the top-left)."""
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    @classmethod
+    def of(
+        cls,
+        kind: GameKind,
+        moves: Sequence[int],
+        first: Mark,
+        *,
+        human: Mark = Mark.X,
+        date: datetime | None = None,
+    ) -> SavedGame:
+        """A game just played: its kind (from `Match.finish`), its cells in order, who moved
+        first, the person's mark against the computer, and when (an aware datetime; now by
+        default). NotationError if the moves are not a legal game."""
+        levels = kind.levels
+        players: dict[Mark, str]
+        if kind.mode is Mode.COMPUTER:
+            players = {human: PERSON, human.other: levels[0]}
+        elif kind.mode is Mode.WATCH:
+            players = {Mark.X: levels[0], Mark.O: levels[1]}
+        else:
+            players = {Mark.X: PERSON, Mark.O: PERSON}
+        when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
+        cells = tuple(moves)
+        ending = Ending.of(replay(kind.size, first, cells))
+        return cls(
+            when, kind.mode, kind.size, players[Mark.X], players[Mark.O], first, ending, cells
+        )
+
+    def player(self, mark: Mark) -> str:
+        return self.x_player if mark is Mark.X else self.o_player
+
+    @property
+    def kind(self) -> GameKind:
+        """The kind of game, as lifetime stats count it."""
+        if self.mode is Mode.COMPUTER:
+            computer = self.o_player if self.x_player == PERSON else self.x_player
+            return GameKind(self.mode, self.size, (computer,))
+        if self.mode is Mode.WATCH:
+            return GameKind(self.mode, self.size, (self.x_player, self.o_player))
+        return GameKind(self.mode, self.size)
+
+    @property
+    def board(self) -> Board:
+        """The position the moves lead to."""
+        return replay(self.size, self.first, self.moves)
+
+
+def replay(size: int, first: Mark, moves: tuple[int, ...]) -> Board:
+    """The position after `moves`; NotationError naming the first move the rules refuse."""
+    board = Board.empty(size, first=first)
+    for number, cell in enumerate(moves, 1):
+        try:
+            board = board.play(cell)
+        except SquareTaken as taken:
+            square = coordinate(cell, size)
+            raise NotationError(f"move {number}, {square}, is on {taken.mark}'s square") from None
+        except GameAlreadyOver:
+            square = coordinate(cell, size)
+            raise NotationError(f"move {number}, {square}, comes after the game ended") from None
+        except IllegalMove as refusal:
+            raise NotationError(f"move {number}: {refusal}") from None
+    return board
+
+
+def format_game(game: SavedGame) -> str:
+    """The game as one line of the notation (see the module's docstring)."""
+    squares = " ".join(coordinate(cell, game.size) for cell in game.moves)
+    return " ".join(
+        [
+            TAG,
+            game.date.astimezone(UTC).strftime(DATE_FORMAT),
+            game.mode.value,
+            f"{game.size}x{game.size}",
+            f"X={game.x_player}",
+            f"O={game.o_player}",
+            f"first={game.first.value}",
+            f"result={game.ending.value}",
+            MOVES_MARK,
+            *([squares] if squares else []),
+        ]
+    )
+
+
+def parse_game(line: str) -> SavedGame:
+    """The game a line of the notation holds; NotationError (a ValueError) for anything else."""
+    if not isinstance(line, str):
+        raise NotationError(f"{shown(line)} is not a line of text")
+    if len(line) > LONGEST_LINE:
+        raise NotationError(
+            f"a line of {len(line):,} characters is not a game: one takes at most {LONGEST_LINE}"
+        )
+    text = line.strip()
+    if "\n" in text or "\r" in text:
+        raise NotationError("the text holds more than one line: give one game's line")
+    words = text.split()
+    if MOVES_MARK not in words:
+        raise NotationError(f"no {MOVES_MARK!r} before the moves: is it a nac game's line?")
+    fields = words[: words.index(MOVES_MARK)]
+    squares = words[words.index(MOVES_MARK) + 1 :]
+    if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
+        raise NotationError(
+            f"a game's line is {TAG!r} and 7 fields, then {MOVES_MARK!r} and the moves: "
+            "date, mode, board, X=, O=, first=, result="
+        )
+    _, date, mode, board, x_player, o_player, first, result = fields
+    when = _date(date)
+    played = _parsed(Mode.parse, mode)
+    size = _size(board)
+    players = _field("X", x_player).lower(), _field("O", o_player).lower()
+    first_mark = _parsed(Mark.parse, _field("first", first))
+    ending = _ending(_field("result", result))
+    moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
+    return SavedGame(when, played, size, *players, first_mark, ending, moves)
+
+
+def _check(game: SavedGame) -> None:
+    """Refuse a game whose fields do not fit together."""
+    if game.date.tzinfo is None:
+        raise NotationError("the date needs a time zone (UTC)")
+    if game.size not in BOARD_SIZES:
+        raise NotationError(f"{shown(game.size)} is not a board nac offers")
+    players = (game.x_player, game.o_player)
+    for player in players:
+        if player not in PLAYERS:
+            raise NotationError(f"{shown(player)} is not a player: use {', '.join(PLAYERS)}")
+    people = players.count(PERSON)
+    wanted = {Mode.COMPUTER: 1, Mode.TWO_PLAYER: 2, Mode.WATCH: 0}[game.mode]
+    if people != wanted:
+        raise NotationError(
+            f"a {game.mode.value} game has {wanted} {'person' if wanted == 1 else 'people'} "
+            f"playing, not {people}"
+        )
+    reached = Ending.of(replay(game.size, game.first, game.moves))
+    if reached is not game.ending:
+        raise NotationError(
+            f"the result says {game.ending.value} but the moves lead to {reached.value}"
+        )
+
+
+def _date(text: str) -> datetime:
+    text = text.upper()
+    if not _DATE.fullmatch(text):
+        raise NotationError(f"{shown(text)} is not a date like 2026-11-22T14:05:09Z (UTC)")
+    try:
+        return datetime.strptime(text, DATE_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        raise NotationError(f"{text} is not a real date and time") from None
+
+
+def _size(text: str) -> int:
+    match = _BOARD.fullmatch(text)
+    if not match or match[1] != match[2] or int(match[1]) not in BOARD_SIZES:
+        offered = ", ".join(f"{size}x{size}" for size in BOARD_SIZES)
+        raise NotationError(f"{shown(text)} is not a board nac offers: use {offered}")
+    return int(match[1])
+
+
+def _field(name: str, text: str) -> str:
+    key, equals, value = text.partition("=")
+    if not equals or key.lower() != name.lower():
+        raise NotationError(f"{shown(text)} is not {name}=...")
+    return value
+
+
+def _parsed(parse: Callable[[str], Parsed], text: str) -> Parsed:
+    """`parse(text)`, its ValueError a NotationError."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def _ending(text: str) -> Ending:
+    for ending in Ending:
+        if text.lower() == ending.value.lower():
+            return ending
+    endings = ", ".join(ending.value for ending in Ending)
+    raise NotationError(f"{shown(text)} is not a result: use one of {endings}")
+
+
+def _square(name: str, size: int, number: int) -> int:
+    try:
+        return parse_coordinate(name, size)
+    except IllegalMove as refusal:
+        raise NotationError(f"move {number}: {refusal}") from None

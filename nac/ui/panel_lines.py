@@ -1,0 +1,114 @@
+"""The panel laid out in lines: pure arithmetic, no Textual, so tests read the text.
+
+Beside the board: the status, the message, the settings, the score, the moves and the
+analysis's timing, a blank line between them. Under it: the status with the level or mode, the
+score, the message. Every sentence wraps to the width; a move never breaks across lines. When
+the height is short the parts that matter least go first (the settings, then the timing, then
+the score, then the moves); the status and the message always stay.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .runs import Line
+from .views import PanelState
+
+LABEL_WIDTH = 12
+SCORE_WIDTH = 4
+MOVE_GAP = "   "
+KEPT_ALWAYS = 8
+"""Sections of this priority or more are never dropped."""
+
+Section = tuple[int, list[Line]]
+"""A priority (lower goes first when short) and the section's lines."""
+
+
+def wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
+    """`text` in lines of at most `width` columns, each one run of `style`."""
+    lines = textwrap.wrap(
+        text, max(1, width), subsequent_indent=indent, break_on_hyphens=False
+    ) or ([""] if text else [])
+    return [((line, style),) for line in lines]
+
+
+def by_moves(moves: tuple[str, ...], width: int) -> list[str]:
+    """The moves in lines of at most `width` columns, never breaking inside a move."""
+    lines: list[str] = []
+    for move in moves:
+        if lines and len(lines[-1]) + len(MOVE_GAP) + len(move) <= width:
+            lines[-1] += MOVE_GAP + move
+        else:
+            lines.append(move)
+    return lines
+
+
+def labelled(label: str, value: str, width: int, indent: str = "") -> list[Line]:
+    """`label` in bold, padded, then `value`, wrapped under itself if it is long."""
+    head = f"{indent}{label:<{LABEL_WIDTH}}"
+    room = max(1, width - len(head))
+    parts = textwrap.wrap(value, room) or [""]
+    lines: list[Line] = [((head, "label"), (parts[0], ""))]
+    lines += [((" " * len(head), ""), (part, "")) for part in parts[1:]]
+    return lines
+
+
+def beside(state: PanelState, width: int) -> list[Section]:
+    boxed = f" {state.status} "  # its spaces belong to the reversed box
+    status: list[Line] = [((boxed, "status"),)]
+    if len(boxed) > width:
+        status = wrapped(boxed, width, "status")
+    details = [line for label, value in state.details for line in labelled(label, value, width)]
+    score: list[Line] = [(("Score", "label"),)]
+    for label, count in state.score:
+        score.append(((f"  {label:<{LABEL_WIDTH}}", ""), (f"{count:>{SCORE_WIDTH}}", "")))
+    sections: list[Section] = [
+        (9, status),
+        (8, wrapped(state.message, width, "message")),
+        (2, details),
+        (5, score),
+    ]
+    if state.moves:
+        moves: list[Line] = [((state.history_title, "label"),)]
+        moves += [((line, ""),) for line in by_moves(state.moves, width)]
+        sections.append((6, moves))
+    if state.analysis:
+        sections.append((3, wrapped(state.analysis, width, "dim")))
+    return sections
+
+
+def under(state: PanelState, width: int) -> list[Section]:
+    status: Line = ((f" {state.status} ", "status"),)
+    if state.summary:
+        status += ((" " + state.summary, "label"),)
+    score = "  ".join(f"{label} {count}" for label, count in state.score)
+    return [
+        (9, [status]),
+        (4, wrapped(score, width, "")),
+        (8, wrapped(state.message, width, "message")),
+    ]
+
+
+def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> list[Line]:
+    """The panel's lines in width×height."""
+    sections = [
+        (priority, lines)
+        for priority, lines in (under(state, width) if stacked else beside(state, width))
+        if lines
+    ]
+    gap = 0 if stacked else 1
+
+    def height_of(kept: list[Section]) -> int:
+        return sum(len(lines) for _, lines in kept) + gap * (len(kept) - 1)
+
+    while sections and height_of(sections) > height:
+        lowest = min(priority for priority, _ in sections)
+        if lowest >= KEPT_ALWAYS:
+            break
+        sections = [section for section in sections if section[0] != lowest]
+    result: list[Line] = []
+    for index, (_, lines) in enumerate(sections):
+        if index:
+            result += [()] * gap
+        result += lines
+    return result

@@ -1,0 +1,80 @@
+"""A widget that shows lines of text runs, each run with the name of its style, and sends the
+terminal only the lines that changed: Textual's line API with a strip kept per line."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ..runs import Line
+
+PLAIN = Style()
+"""Every segment has a style (Textual's filters, NO_COLOR's among them, read it)."""
+
+
+class LinesWidget(Widget):
+    """Lines of styled runs. A subclass names its styles in COMPONENT_CLASSES as
+    `<STYLE_PREFIX>--<name>` and calls `show(lines)` whenever its content changes."""
+
+    STYLE_PREFIX = "lines"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._lines: list[Line] = []
+        self._strips: dict[int, Strip] = {}
+        self._styles: dict[str, Style] = {}
+
+    def show(self, lines: list[Line]) -> None:
+        """Show these lines, redrawing only those that changed."""
+        old = self._lines
+        self._lines = lines
+        width = self.content_size.width
+        for y in range(max(len(old), len(lines))):
+            if y >= len(old) or y >= len(lines) or old[y] != lines[y]:
+                self._strips.pop(y, None)
+                if self.is_mounted:
+                    self.refresh(Region(0, y, width, 1))
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            width = self.content_size.width
+            if y < len(self._lines):
+                segments = [Segment(text, self._style(name)) for text, name in self._lines[y]]
+                strip = Strip(segments).adjust_cell_length(width, PLAIN)
+            else:
+                strip = Strip.blank(width, PLAIN)
+            self._strips[y] = strip
+        return strip
+
+    def _style(self, name: str) -> Style:
+        style = self._styles.get(name)
+        if style is None:
+            style = PLAIN
+            if name:
+                style = self.get_component_rich_style(f"{self.STYLE_PREFIX}--{name}")
+                style = Style(
+                    color=style.color,
+                    bgcolor=style.bgcolor,
+                    bold=style.bold,
+                    italic=style.italic,
+                    reverse=style.reverse,
+                    dim=style.dim,
+                )
+            self._styles[name] = style
+        return style
+
+    def on_resize(self) -> None:
+        self._strips.clear()
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The size changed: a subclass lays its lines out again."""
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles.clear()
+        self._strips.clear()

@@ -1,0 +1,155 @@
+"""What a terminal sees: the game in a pseudo-terminal, frames split at Textual's
+synchronized-output markers, against a bare Textual app (a Label and a Footer) in the same run.
+Start-up to the first frame; key to the end of the repainted frame (cursor, move, a key while
+the computer searches on 5×5); the computer's reply after a move. Medians and p90; asserts
+nothing."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from .common import ensure_bytecode, header, percentile
+from .pty_frames import FRAME_END, Screen, bare_app, nac_app
+
+SIZE = (100, 32)
+STARTS = 11
+KEYS = 60
+UP, DOWN, LEFT, RIGHT = b"\x1b[A", b"\x1b[B", b"\x1b[D", b"\x1b[C"
+ENV = {"NAC_HOME": "/nonexistent/nac-bench"}  # --no-save: nothing is read or written
+
+
+def figures(label: str, milliseconds: list[float], extra: str = "") -> float:
+    median = statistics.median(milliseconds)
+    print(
+        f"{label:44} median {median:7.2f} ms  p90 {percentile(milliseconds, 0.9):7.2f} ms"
+        f"  max {max(milliseconds):7.1f} ms{extra}"
+    )
+    return median
+
+
+def opened(command: list[str]) -> Screen:
+    screen = Screen(command, *SIZE, ENV)
+    if screen.wait_for(FRAME_END, 60) is None:
+        raise RuntimeError(f"no first frame from {command}")
+    screen.settle(0.5)
+    return screen
+
+
+def start_up() -> None:
+    header("Start-up to the first frame, in a pseudo-terminal (100×32)")
+    times: dict[str, list[float]] = {"bare": [], "nac": []}
+    for _ in range(STARTS):
+        for name, command in (("bare", bare_app()), ("nac", nac_app())):
+            started = time.perf_counter()
+            screen = Screen(command, *SIZE, ENV)
+            arrived = screen.wait_for(FRAME_END, 60)
+            screen.close()
+            if arrived is not None:
+                times[name].append((arrived - started) * 1000)
+    bare = figures(f"bare Textual app ({STARTS} runs)", times["bare"])
+    nac = figures(f"nac ({STARTS} runs, interleaved)", times["nac"])
+    print(f"ratio of medians: {nac / bare:.2f}× (target <= 1.10×)")
+
+
+def key_to_frame(
+    label: str, command: list[str], keys: list[bytes], between: Callable[[Screen], None]
+) -> float:
+    screen = opened(command)
+    times, sizes = [], []
+    cpu_before = screen.cpu_seconds()
+    for index in range(KEYS):
+        answered = screen.press(keys[index % len(keys)])
+        if answered is not None:
+            times.append(answered[0] * 1000)
+            sizes.append(answered[1])
+        between(screen)
+    cpu = (screen.cpu_seconds() - cpu_before) / KEYS * 1000
+    screen.close()
+    return figures(
+        label, times, f"  {statistics.median(sizes):6.0f} B/frame  {cpu:5.2f} ms CPU/key"
+    )
+
+
+def settled(screen: Screen) -> None:
+    screen.settle(0.05)
+
+
+def keys() -> None:
+    header("Key to the end of the repainted frame (100×32; CPU per key includes idle ticks)")
+    bare = key_to_frame("bare app: a label updated", bare_app(), [UP, DOWN], settled)
+    arrows = [UP, RIGHT, DOWN, LEFT]
+    cursor3 = key_to_frame("nac 3×3: cursor moved", nac_app("--think", "0"), arrows, settled)
+    cursor5 = key_to_frame(
+        "nac 5×5: cursor moved", nac_app("--think", "0", "--size", "5"), arrows, settled
+    )
+
+    def new_game(screen: Screen) -> None:
+        screen.settle(0.05)
+        screen.press(b"n")
+        screen.settle(0.05)
+
+    move = key_to_frame(
+        "nac 3×3: a move (X placed, O to come)",
+        nac_app("--think", "1", "--mode", "two-player"),
+        [b"5"],
+        new_game,
+    )
+    searching = while_searching()
+    for name, median in (
+        ("cursor 3×3", cursor3),
+        ("cursor 5×5", cursor5),
+        ("move 3×3", move),
+        ("5×5 while searching", searching),
+    ):
+        print(f"{name:28} {median / bare:5.2f}× the bare app")
+
+
+def while_searching() -> float:
+    """Watch mode on 5×5, Genius against Genius: a search is almost always running. Level keys
+    change the panel's message; the frame counted is the one showing the new message."""
+    screen = opened(
+        nac_app("--think", "0", "--size", "5", "--mode", "watch", "--watch-levels", "genius,genius")
+    )
+    times = []
+    for index in range(KEYS):
+        key, marker = (b"I", b"Idiot from") if index % 2 == 0 else (b"G", b"Genius from")
+        screen.buffer = b""
+        started = time.perf_counter()
+        screen.send(key)
+        arrived = screen.wait_for_frame_with(marker, 10)
+        if arrived is not None:
+            times.append((arrived - started) * 1000)
+        time.sleep(0.05)
+    screen.close()
+    return figures("nac 5×5 while Genius searches (watch)", times)
+
+
+def replies() -> None:
+    header("The computer's reply: from the move's key to the frame with the reply (0.3 s pause)")
+    for size, moves in ((3, [b"5", b"n"]), (4, [b":b2\r", b"n"]), (5, [b":c3\r", b"n"])):
+        screen = opened(nac_app("--size", str(size), "--level", "genius"))
+        times = []
+        for _ in range(12):
+            screen.buffer = b""
+            started = time.perf_counter()
+            screen.send(moves[0])
+            arrived = screen.wait_for_frame_with(b"Your move", 10, after=b"thinking")
+            if arrived is not None:
+                times.append((arrived - started) * 1000)
+            screen.send(moves[1])
+            screen.settle(0.2)
+        screen.close()
+        figures(f"{size}×{size}: Genius's reply after your first move", times)
+
+
+def main() -> None:
+    ensure_bytecode()
+    start_up()
+    keys()
+    replies()
+
+
+if __name__ == "__main__":
+    main()

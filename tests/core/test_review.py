@@ -1,0 +1,291 @@
+"""Reviews: every move rated as the independent solvers rate it, lost games always show the
+loser's blunder, Geniuses play only best moves, and on 5×5 nothing unproven is rated."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Mapping
+
+import pytest
+
+from nac.core import (
+    Average,
+    Board,
+    Genius,
+    Idiot,
+    IllegalMove,
+    Level,
+    Mark,
+    MoveValue,
+    NotASquare,
+    Result,
+    SearchStopped,
+    SquareTaken,
+    Strategy,
+    choose_move,
+    coordinate,
+)
+from nac.core.analysis import forget
+from nac.core.review import GameReview, Rating, rate, review_game
+
+from . import big_reference, reference
+from .test_puzzles import as_cells, wins_within
+
+LEVELS = tuple(Level)
+FAST_SEARCH: Mapping[Level, Strategy] = {
+    Level.IDIOT: Idiot(),
+    Level.AVERAGE: Average(),
+    Level.GENIUS: Genius(seconds=None, nodes=2_000),
+}
+"""Opponents whose 5×5 play does not depend on the machine's speed."""
+
+
+def played_game(size: int, x: Level, o: Level, seed: int, first: Mark = Mark.X) -> list[int]:
+    """The cells of a whole game between two levels, the same for the same seed."""
+    rng = random.Random(seed)
+    board = Board.empty(size, first=first)
+    moves = []
+    while board.outcome is None:
+        level = x if board.to_move is Mark.X else o
+        cell = choose_move(board, level, rng, strategies=FAST_SEARCH)
+        moves.append(cell)
+        board = board.play(cell)
+    return moves
+
+
+def final_board(moves: list[int], size: int, first: Mark = Mark.X) -> Board:
+    board = Board.empty(size, first=first)
+    for cell in moves:
+        board = board.play(cell)
+    return board
+
+
+def reference_rating(played: tuple[int, int], best: tuple[int, int]) -> Rating:
+    """The rating from the issue's words, on the reference solver's (result, plies)."""
+    if played == best:
+        return Rating.BEST
+    if played[0] == best[0]:
+        return Rating.INACCURACY
+    if best[0] > 0 and played[0] == 0:
+        return Rating.MISTAKE
+    return Rating.BLUNDER
+
+
+def random_games(size: int, count: int) -> list[tuple[list[int], Mark]]:
+    rng = random.Random(size)
+    games = []
+    for seed in range(count):
+        first = rng.choice(list(Mark))
+        games.append(
+            (played_game(size, rng.choice(LEVELS), rng.choice(LEVELS), seed, first), first)
+        )
+    return games
+
+
+# -- exact reviews -------------------------------------------------------------------------------
+
+
+def test_every_move_of_3x3_games_is_rated_as_the_reference_solver_says() -> None:
+    for moves, first in random_games(3, 150):
+        reviewed = review_game(moves, 3, first)
+        assert reviewed.exact and len(reviewed.moves) == len(moves)
+        cells = reference.EMPTY
+        for number, (move, cell) in enumerate(zip(reviewed.moves, moves, strict=True), 1):
+            mark = reference.to_move(cells, first.value)
+            played = reference.move_value(cells, cell, mark)
+            best = reference.value(cells, mark)
+            assert (move.number, move.cell, move.mark.value) == (number, cell, mark)
+            assert move.played is not None and move.best is not None and move.exact
+            assert as_pair(move.played) == played and as_pair(move.best) == best
+            assert move.rating is reference_rating(played, best)
+            assert move.best_cells == tuple(
+                c
+                for c in range(9)
+                if cells[c] == "." and reference.move_value(cells, c, mark) == best
+            )
+            cells = reference.play(cells, cell, mark)
+
+
+def as_pair(value: MoveValue) -> tuple[int, int]:
+    return ({Result.WIN: 1, Result.DRAW: 0, Result.LOSS: -1}[value.result], value.plies)
+
+
+def test_4x4_endgames_are_rated_on_results_the_independent_solver_confirms() -> None:
+    for moves, first in random_games(4, 12):
+        reviewed = review_game(moves, 4, first)
+        board = Board.empty(4, first=first)
+        for move in reviewed.moves:
+            if len(board.empty_cells) <= 9:
+                cells, mark = as_cells(board), board.to_move.value
+                played = big_reference.move_value(cells, move.cell, mark, 4, 4)
+                best = max(
+                    big_reference.move_value(cells, c, mark, 4, 4) for c in board.empty_cells
+                )
+                assert move.played is not None and move.best is not None
+                assert as_pair(move.played)[0] == played and as_pair(move.best)[0] == best
+            board = board.play(move.cell)
+
+
+def test_a_lost_game_has_a_blunder_by_the_loser() -> None:
+    lost = 0
+    for size, count in ((3, 200), (4, 12)):
+        for moves, first in random_games(size, count):
+            winner = final_board(moves, size, first).winner
+            if winner is None:
+                continue
+            lost += 1
+            summary = review_game(moves, size, first).summary(winner.other)
+            assert summary.blunders, f"{size}×{size} {moves}"
+    assert lost > 50
+
+
+@pytest.mark.parametrize("size", [3, 4])
+@pytest.mark.parametrize("first", list(Mark))
+def test_a_game_between_two_geniuses_has_only_best_moves(size: int, first: Mark) -> None:
+    for seed in range(4 if size == 3 else 2):
+        moves = played_game(size, Level.GENIUS, Level.GENIUS, seed, first)
+        reviewed = review_game(moves, size, first)
+        assert {move.rating for move in reviewed.moves} == {Rating.BEST}
+        for mark in Mark:
+            summary = reviewed.summary(mark)
+            assert summary.best == summary.count(Rating.BEST) > 0
+            assert str(summary) == f"{summary.best} best"
+
+
+def test_a_corner_answered_in_the_wrong_corner_is_a_blunder_that_says_what_was_best() -> None:
+    # X a1, O b2, X c3: O must take an edge; the corner a3 loses to the fork at c1.
+    moves = [0, 4, 8, 6, 2, 5, 1]
+    reviewed = review_game(moves, 3)
+    blunder = reviewed.moves[3]
+    assert blunder.rating is Rating.BLUNDER
+    assert blunder.played == MoveValue(Result.LOSS, 4, -3) and blunder.best is not None
+    assert blunder.best.result is Result.DRAW and blunder.best_cells == (1, 3, 5, 7)
+    assert blunder.what_was_best(lambda cell: coordinate(cell, 3)) == "b1, a2, c2 or b3 draw"
+    assert str(reviewed.summary(Mark.O)) == "2 best, 1 blunder (move 4)"
+    assert str(reviewed.summary(Mark.X)) == "4 best"
+
+
+def test_what_was_best_says_how_fast_a_win_is() -> None:
+    # O answered the centre with an edge, b1: X wins in 5 from any square but b3, which draws.
+    reviewed = review_game([4, 1, 7], 3)
+    mistake = reviewed.moves[2]
+    assert mistake.rating is Rating.MISTAKE
+    assert mistake.what_was_best(lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 5"
+    assert str(reviewed.summary(Mark.X)) == "1 best, 1 mistake (move 3)"
+    assert str(reviewed.summary(Mark.O)) == "1 blunder (move 2)"
+
+
+def test_missing_a_win_in_one_names_the_winning_square() -> None:
+    # X could complete the top row at b1; b3 instead lets O complete the middle row.
+    reviewed = review_game([0, 4, 8, 6, 2, 5, 7], 3)
+    late = reviewed.moves[-1]
+    assert late.rating is Rating.BLUNDER and late.best == MoveValue(Result.WIN, 1, 3)
+    assert late.what_was_best(lambda cell: coordinate(cell, 3)) == "b1 wins"
+
+
+@pytest.mark.parametrize(
+    ("played", "best", "rating"),
+    [
+        ((Result.WIN, 3, 7), (Result.WIN, 3, 7), Rating.BEST),
+        ((Result.WIN, 5, 5), (Result.WIN, 3, 7), Rating.INACCURACY),
+        ((Result.LOSS, 2, -8), (Result.LOSS, 4, -6), Rating.INACCURACY),
+        ((Result.DRAW, 6, 0), (Result.WIN, 3, 7), Rating.MISTAKE),
+        ((Result.LOSS, 4, -6), (Result.DRAW, 6, 0), Rating.BLUNDER),
+        ((Result.LOSS, 4, -6), (Result.WIN, 3, 7), Rating.BLUNDER),
+    ],
+)
+def test_a_rating_compares_the_move_played_with_the_best(
+    played: tuple[Result, int, int], best: tuple[Result, int, int], rating: Rating
+) -> None:
+    assert rate(MoveValue(*played), MoveValue(*best)) is rating
+
+
+def test_a_game_in_progress_is_reviewed_up_to_its_last_move() -> None:
+    reviewed = review_game([4, 0], 3, Mark.O)
+    assert [(move.mark, move.cell) for move in reviewed.moves] == [(Mark.O, 4), (Mark.X, 0)]
+    assert review_game([], 4) == GameReview(4, Mark.X, (), exact=True)
+
+
+@pytest.mark.parametrize(
+    ("moves", "size", "error"),
+    [
+        ([4, 4], 3, SquareTaken),
+        ([0, 3, 1, 4, 2, 5], 3, IllegalMove),  # a move after X's row ended the game
+        ([9], 3, NotASquare),
+        ([0, "b2"], 3, NotASquare),
+        ([0], 6, ValueError),
+    ],
+)
+def test_an_illegal_game_is_refused_before_any_search(
+    moves: list[int], size: int, error: type[Exception], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_search(*args: object) -> None:
+        raise AssertionError("searched an illegal game")
+
+    monkeypatch.setattr("nac.core.review.move_scores", no_search)
+    with pytest.raises(error):
+        review_game(moves, size)
+
+
+def test_a_4x4_review_can_be_stopped() -> None:
+    forget()  # a cold solver: the position after five marks needs a search
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        review_game([5, 0, 10, 3, 6, 9], 4, stop=stop)
+
+
+# -- 5×5: estimates -----------------------------------------------------------------------------
+
+
+def five_by_five_game() -> list[int]:
+    return played_game(5, Level.AVERAGE, Level.IDIOT, seed=3)
+
+
+def test_a_5x5_review_is_an_estimate_that_rates_only_proven_results() -> None:
+    moves = five_by_five_game()
+    reviewed = review_game(moves, 5, search_nodes=3_000)
+    assert not reviewed.exact
+    assert any(move.rating is None for move in reviewed.moves)
+    board = Board.empty(5)
+    checked = 0
+    for move in reviewed.moves:
+        if move.rating is not None:
+            assert move.played is not None  # never rated on an unproven value
+        if move.rating is Rating.BLUNDER:
+            assert move.played is not None and move.played.result is Result.LOSS
+        if move.rating is Rating.MISTAKE:
+            assert move.best is not None and move.played is not None
+        if move.played is not None and move.played.result is Result.LOSS and move.played.plies <= 4:
+            # A proven loss is a real one: the other side then wins within the plies left.
+            after = board.play(move.cell)
+            other = after.to_move.value
+            assert wins_within(as_cells(after), other, 5, 4, move.played.plies - 1)
+            checked += 1
+        board = board.play(move.cell)
+    assert checked
+    last = reviewed.moves[-1]
+    assert last.rating is Rating.BEST and last.exact
+    assert last.played == MoveValue(Result.WIN, 1, last.played.score if last.played else 0)
+
+
+def test_a_5x5_review_is_the_same_every_time() -> None:
+    moves = five_by_five_game()
+    assert review_game(moves, 5, search_nodes=2_000) == review_game(moves, 5, search_nodes=2_000)
+
+
+def test_on_5x5_missing_a_block_is_a_blunder_but_not_an_exact_one() -> None:
+    # X has a1, b2 and c3 on a diagonal with d4 free; O plays elsewhere.
+    reviewed = review_game([0, 1, 6, 2, 12, 20], 5, search_nodes=2_000)
+    miss = reviewed.moves[-1]
+    assert miss.rating is Rating.BLUNDER and not miss.exact
+    assert miss.played is not None and (miss.played.result, miss.played.plies) == (Result.LOSS, 2)
+    assert miss.best_cells == (18,)
+
+
+def test_a_5x5_review_can_be_stopped() -> None:
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        review_game([12], 5, stop=stop)
