@@ -43,7 +43,7 @@ def canonical_positions(max_marks: int) -> list[int]:
 
 def build(max_marks: int = book.MAX_MARKS) -> list[str]:
     """The table's lines: a header, then one line per position."""
-    solver = Solver(geometry(book.SIZE, book.WIN_LENGTH), table_limit=10_000_000)
+    solver = Solver(geometry(book.SIZE, book.WIN_LENGTH), table_slots_log2=22)
     cells = book.SIZE * book.SIZE
     low = (1 << cells) - 1
     lines = [

@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import Iterator
 from functools import cache
 
-from .bounds import EXACT, KIND_BITS, KIND_MASK, bound_kind, decides, remember
+from .bounds import EXACT, KIND_BITS, KIND_MASK, PackedTable, bound_kind, decides
 from .errors import SearchStopped, StopSignal
 from .geometry import Geometry
 from .symmetry import symmetries
@@ -23,8 +23,10 @@ from .symmetry import symmetries
 STOP_CHECK_MASK = 1023
 """A search looks at its stop signal once every 1024 positions."""
 
-TABLE_LIMIT = 250_000
-"""Entries a solver keeps before its table starts afresh (about 20 MB)."""
+TABLE_SLOTS_LOG2 = 18
+"""The solver's table: 2¹⁸ slots, 2.4 MB, whatever it searches."""
+LARGEST_BOARD = 25
+"""The table's keys hold two masks of this many cells at most (5×5)."""
 
 
 def final_score(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
@@ -41,16 +43,17 @@ def final_score(shape: Geometry, after: int, cell: int, placed: int) -> int | No
 class Solver:
     """Exact scores for positions of one geometry. Keeps its table between calls."""
 
-    def __init__(self, shape: Geometry, *, table_limit: int = TABLE_LIMIT) -> None:
+    def __init__(self, shape: Geometry, *, table_slots_log2: int = TABLE_SLOTS_LOG2) -> None:
+        if shape.cell_count > LARGEST_BOARD:
+            raise ValueError(f"the exact solver takes boards up to 5×5, not {shape}")
         self.shape = shape
         self.cell_count = shape.cell_count
         self.win_base = shape.cell_count + 1
-        self.table_limit = table_limit
         self._canonical = symmetries(shape.size).canonical_key
         self._masks_through = shape.masks_through
         self._line_masks = shape.line_masks
         self._order = _cells_by_line_count(shape)
-        self.table: dict[int, int] = {}
+        self.table = PackedTable(table_slots_log2)
         """Canonical position key to a packed entry (see `bounds`)."""
         self.nodes = 0
         self._stop: StopSignal | None = None
@@ -201,7 +204,7 @@ class Solver:
         return best
 
     def _store(self, key: int, kind: int, value: int) -> None:
-        remember(self.table, key, value << KIND_BITS | kind, self.table_limit)
+        self.table.put(key, value << KIND_BITS | kind)
 
 
 def genius_choice(solver: Solver, mine: int, theirs: int) -> tuple[int, ...]:

@@ -26,6 +26,18 @@ size, seconds = int(sys.argv[1]), float(sys.argv[2])
 def peak():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
+def child_peak(app):
+    # the search process's peak resident size (big boards search there), 0 if none
+    from nac.ui.widgets.searches import Searches
+    child = app.game_screen.query_one(Searches)._process._child
+    if child is None:
+        return 0.0
+    with open(f"/proc/{child.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
 async def session():
     settings = Settings(mode=Mode.WATCH, size=size, watch_levels=(Level.GENIUS, Level.GENIUS))
     app = NacApp(settings, think_seconds=0)
@@ -41,7 +53,8 @@ async def session():
             o = levels[app.match.score.games % len(levels)]
             app.game.watch_levels = (x, o)
         games = app.match.score.games
-    print(json.dumps({"start": started_at, "peak": peak(), "games": games}))
+        child = child_peak(app)
+    print(json.dumps({"start": started_at, "peak": peak(), "child": child, "games": games}))
 
 asyncio.run(session())
 """
@@ -55,12 +68,18 @@ def main() -> None:
             [sys.executable, "-c", SESSION, str(size), str(SECONDS)],
             capture_output=True,
             text=True,
-            check=True,
+            check=False,
         )
+        if out.returncode != 0:
+            print(f"{size}×{size}: the session failed:\n{out.stderr[-2000:]}")
+            continue
         figures = json.loads(out.stdout.strip().splitlines()[-1])
+        child = figures["child"]
         print(
-            f"{size}×{size}: {figures['games']:5} games, "
-            f"{figures['start']:6.1f} MB after start-up, peak {figures['peak']:6.1f} MB"
+            f"{size}×{size}: {figures['games']:5} games, app {figures['start']:5.1f} MB after "
+            f"start-up, peak {figures['peak']:5.1f} MB; search process peak {child:5.1f} MB; "
+            f"together {figures['peak'] + child:5.1f} MB",
+            flush=True,
         )
 
 

@@ -33,7 +33,7 @@ def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> 
 def test_the_table_keeps_bounds_as_well_as_exact_scores() -> None:
     solver = Solver(geometry(3))
     solver.score(0, 0)
-    kinds = {entry & KIND_MASK for entry in solver.table.values()}
+    kinds = {entry & KIND_MASK for entry in solver.table.entries()}
     assert kinds == {EXACT, LOWER, UPPER}
 
 
@@ -44,10 +44,12 @@ def test_pruning_and_symmetry_visit_far_fewer_positions_than_the_game_has() -> N
     assert solver.score(0, 0) == 0
 
 
-def test_a_full_table_starts_afresh_so_memory_stays_bounded() -> None:
-    solver = Solver(geometry(4), table_limit=500)
-    solver.score(1 << 5, 1 << 10)
-    assert 0 < len(solver.table) <= 500
+def test_the_table_holds_a_fixed_number_of_slots_and_stays_exact() -> None:
+    """A tiny table forgets most positions and still gives the exact score."""
+    small, large = Solver(geometry(4), table_slots_log2=6), Solver(geometry(4))
+    mine, theirs = 1 << 5 | 1 << 6, 1 << 10 | 1 << 9
+    assert small.score(mine, theirs) == large.score(mine, theirs)
+    assert 0 < len(small.table) <= 64 < len(large.table)
 
 
 def test_the_whole_game_table_holds_every_position_and_agrees_with_the_search() -> None:
