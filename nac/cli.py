@@ -6,10 +6,14 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__, words
-from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
+from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Starter
+
+if TYPE_CHECKING:
+    from .store import Storage
 
 MAX_THINK_SECONDS = 10.0
 Choice = TypeVar("Choice")
@@ -127,6 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-save", action="store_true", help="keep settings and stats of this session unsaved"
     )
     parser.add_argument(
+        "--review",
+        metavar="FILE|last",
+        help="open a game's review: the last game played, or the last game in FILE "
+        "(a saved games file, or a text file holding a game's line); with --plain, print it",
+    )
+    parser.add_argument(
         "--plain",
         action="store_true",
         help="play in plain text (typed lines) instead of the full-screen app",
@@ -159,6 +169,19 @@ def terminal_problem() -> str | None:
     return None
 
 
+def game_to_review(where: str, storage: Storage) -> SavedGame | str:
+    """The game `--review` names (the last saved one, or the last in a file), or why not."""
+    from .store import GameFileError, read_game_file
+
+    if where == "last":
+        last = storage.games.last()
+        return last if last is not None else "no saved game to review yet: play one first"
+    try:
+        return read_game_file(Path(where).expanduser())
+    except GameFileError as error:
+        return f"cannot review {where}: {error}"
+
+
 def _is_terminal(stream: Any) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
@@ -173,10 +196,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     storage = Storage.default(saving=not options.no_save)
     settings = storage.settings.load().but(**run_options(options))
 
+    review: SavedGame | None = None
+    if options.review is not None:
+        found = game_to_review(options.review, storage)
+        if isinstance(found, str):
+            print(f"nac: {found}", file=sys.stderr)
+            return 2
+        review = found
+
     if options.plain:
         from .console import play_plain
 
-        return play_plain(settings, storage)
+        return play_plain(settings, storage, review)
 
     problem = terminal_problem()
     if problem is not None:
@@ -185,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from .ui.app import NacApp
 
-    app = NacApp(settings, storage=storage, think_seconds=options.think)
+    app = NacApp(settings, storage=storage, think_seconds=options.think, review=review)
     status = app.run_in_terminal()
     for file in (storage.stats.file, storage.games.file):
         if file.has_unsaved:  # another copy held the file until the end

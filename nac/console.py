@@ -13,8 +13,18 @@ import sys
 from typing import TextIO
 
 from . import words
-from .core import Change, ChangeKind, IllegalMove, Match, Mode, Outcome, hint
-from .core.coordinates import COLUMN_LETTERS
+from .core import (
+    Change,
+    ChangeKind,
+    IllegalMove,
+    Match,
+    Mode,
+    Outcome,
+    SavedGame,
+    hint,
+    review_game,
+)
+from .core.coordinates import COLUMN_LETTERS, coordinate
 from .store import Settings, Stats, Storage
 
 QUIT = ("q", "x", "quit", "exit")
@@ -147,13 +157,27 @@ class ConsoleGame:
             self.say(words.sentence(str(refusal)))
 
 
-def play_plain(settings: Settings, storage: Storage) -> int:
-    """`nac --plain`: the game in typed lines on standard input and output."""
+def review_text(game: SavedGame, width: int = 80) -> str:
+    """`nac --plain --review`: the review the app shows beside the board, as plain lines."""
+    from .ui.review_lines import ReviewView, review_lines
+
+    review = review_game(game.moves, game.size, game.first)
+    view = ReviewView(game, review, 0, lambda cell: coordinate(cell, game.size))
+    lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
+    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+
+
+def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = None) -> int:
+    """`nac --plain`: the game in typed lines on standard input and output (or, given a
+    game to review, its review)."""
     for notice in storage.notices:
         print(notice, file=sys.stderr)
     console = ConsoleGame(settings.match(), sys.stdin, sys.stdout, storage.stats)
     try:
-        console.run()
+        if review is not None:
+            print(review_text(review))
+        else:
+            console.run()
     except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
         # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
         with contextlib.suppress(OSError, ValueError):

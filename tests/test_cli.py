@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from nac import __version__, cli
-from nac.core import KeypadLayout, Level, Mark, Mode, Starter
+from nac.core import KeypadLayout, Level, Mark, Mode, Starter, parse_game
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 
@@ -171,3 +171,32 @@ def test_plain_exits_quietly_when_its_output_goes_away(target: str) -> None:
         result = subprocess.CompletedProcess(command, process.returncode, "", error)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and "Error" not in result.stderr
+
+
+LOST_TO_GENIUS = "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=genius first=X result=O-wins"
+
+
+def test_review_last_opens_the_last_saved_game(started: list[NacApp]) -> None:
+    game = parse_game(f"{LOST_TO_GENIUS} : b1 a1 a2 b2 c2 c3")
+    Storage.default().games.add(game)
+    assert cli.main(["--review", "last"]) == 0
+    (app,) = started
+    assert app.review_at_start == game
+
+
+def test_review_of_a_file_that_is_no_game_exits_with_status_2(tmp_path: Path) -> None:
+    bad = tmp_path / "game.txt"
+    bad.write_text("not a game\n", encoding="utf-8")
+    for where in (str(bad), str(tmp_path / "missing.txt"), "last"):
+        result = run("--review", where)
+        assert result.returncode == 2 and result.stderr.startswith("nac: "), where
+        assert "Traceback" not in result.stderr
+
+
+def test_plain_review_prints_every_move_rated(tmp_path: Path) -> None:
+    line = tmp_path / "game.txt"
+    line.write_text(f"{LOST_TO_GENIUS} : b1 a1 a2 b2 c2 c3\n", encoding="utf-8")
+    result = run("--plain", "--review", str(line))
+    assert result.returncode == 0
+    assert "5. X c2  blunder: c3 draws" in result.stdout
+    assert "You (X): 2 best, 1 blunder (move 5)" in result.stdout

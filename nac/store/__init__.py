@@ -7,7 +7,7 @@ from .files import JsonFile
 from .games import GameFileError, GameLog, read_game_file
 from .paths import StorageDirs, storage_dirs
 from .settings import Settings, SettingsFile
-from .stats import Record, Stats
+from .stats import PuzzleRecord, Record, Stats
 
 
 class Storage:
@@ -45,6 +45,7 @@ __all__ = [
     "GameFileError",
     "GameLog",
     "JsonFile",
+    "PuzzleRecord",
     "Record",
     "Settings",
     "SettingsFile",

@@ -14,6 +14,7 @@ from .files import BadFile, Data, JsonFile
 SCHEMA = 1
 FILE_NAME = "stats.json"
 RECORDS = "records"
+PUZZLES = "puzzles"
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,31 @@ MAX_RECORDS = 1000
 LONGEST_KEY = 100
 
 
+@dataclass(frozen=True)
+class PuzzleRecord:
+    solved: frozenset[str]
+    streak: int
+    """Puzzles solved in a row."""
+    best: int
+
+
+def _check_puzzles(fields: object) -> None:
+    if not isinstance(fields, dict) or set(fields) - {"solved", "streak", "best"}:
+        raise BadFile("puzzles is not a puzzle record")
+    solved = fields.get("solved", [])
+    if not isinstance(solved, list) or len(solved) > MAX_RECORDS:
+        raise BadFile("the puzzles solved are not a list")
+    if any(not isinstance(key, str) or len(key) > LONGEST_KEY for key in solved):
+        raise BadFile("a puzzle solved is not a puzzle's name")
+    for name in ("streak", "best"):
+        value = fields.get(name, 0)
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:
+            raise BadFile(f"puzzles.{name} is {shown(value)}, not a count")
+
+
 def _check(data: Data) -> None:
+    if PUZZLES in data:
+        _check_puzzles(data[PUZZLES])
     records = data.get(RECORDS, {})
     if not isinstance(records, dict):
         raise BadFile("records is not an object")
@@ -90,6 +115,30 @@ class Stats:
             return data
 
         return Record(**self.file.update(add)[RECORDS][key])
+
+    def puzzles(self) -> PuzzleRecord:
+        """The puzzles solved so far, and the run of puzzles solved at the first try."""
+        fields = self.file.read().get(PUZZLES, {})
+        return PuzzleRecord(
+            frozenset(fields.get("solved", [])), fields.get("streak", 0), fields.get("best", 0)
+        )
+
+    def record_puzzle(self, key: str, solved: bool) -> PuzzleRecord:
+        """A puzzle solved (it counts, and the run goes on) or failed (the run ends)."""
+
+        def add(data: Data) -> Data:
+            fields: dict[str, Any] = data.setdefault(PUZZLES, {})
+            done = set(fields.get("solved", []))
+            streak = min(fields.get("streak", 0) + 1, MAX_COUNT) if solved else 0
+            if solved:
+                done.add(key)
+            fields.update(
+                solved=sorted(done), streak=streak, best=max(fields.get("best", 0), streak)
+            )
+            return data
+
+        self.file.update(add)
+        return self.puzzles()
 
     @property
     def where(self) -> str:

@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
 from textual.app import App, SystemCommand
@@ -19,7 +20,16 @@ from textual.theme import Theme
 from textual.widget import Widget
 
 from .. import words
-from ..core import STRATEGIES, FinishedGame, Game, Level, Mode, Strategy
+from ..core import (
+    STRATEGIES,
+    FinishedGame,
+    Game,
+    KeypadLayout,
+    Level,
+    Mode,
+    SavedGame,
+    Strategy,
+)
 from ..store import Settings, Storage
 from .commands import COMMANDS
 from .screens.game import GameScreen
@@ -39,6 +49,8 @@ CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
 THINK_SECONDS = 0.3
 WATCH_THINK_SECONDS = 0.6
+WATCH_GAP_SECONDS = 2.5
+"""In watch mode, how long a finished game stays before the next begins (at least)."""
 
 
 class NacApp(App[None]):
@@ -55,6 +67,7 @@ class NacApp(App[None]):
         think_seconds: float | None = None,
         rng: random.Random | None = None,
         strategies: Mapping[Level, Strategy] = STRATEGIES,
+        review: SavedGame | None = None,
     ) -> None:
         """Without `settings`, they are loaded from `storage` (which by default keeps nothing).
         `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode."""
@@ -65,7 +78,13 @@ class NacApp(App[None]):
         self.notices_shown: list[str] = []
         self.clock: Callable[[], float] = time.perf_counter
         """Times the analysis shown in the panel (tests make pictures repeatable with it)."""
+        self.watch_gap = WATCH_GAP_SECONDS
+        """Seconds between watched games (tests keep a finished game on screen with a long one)."""
+        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """When a finished game was played, as it is saved."""
         self.match = self.settings.match(rng, strategies)
+        self.review_at_start = review
+        """A game to review as the app starts (`nac --review`)."""
 
     @property
     def game(self) -> Game:
@@ -91,6 +110,10 @@ class NacApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.app_resume_signal.subscribe(self, self._resumed)
         self.show_notices()
+        if self.review_at_start is not None:
+            from .screens.games import review_screen
+
+            self.push_screen(review_screen(self.review_at_start))
 
     def run_in_terminal(self) -> int:
         """Run the game in this terminal; SIGTERM and SIGHUP end it cleanly (the terminal is
@@ -126,8 +149,16 @@ class NacApp(App[None]):
         self.storage.settings.change(**changes)
         self.show_notices()
 
+    @property
+    def keypad(self) -> KeypadLayout:
+        return self.game.keypad
+
     def record(self, finished: FinishedGame) -> None:
         self.storage.stats.record(finished.kind.key, finished.result)
+        self.show_notices()
+
+    def save_game(self, game: SavedGame) -> None:
+        self.storage.games.add(game)
         self.show_notices()
 
     def show_notices(self) -> None:

@@ -7,7 +7,9 @@ from .. import words
 from ..core import Game, Mode
 from ..core.analysis import is_solvable
 
-ON_THE_BOARD = frozenset({"play_key", "play_cursor", "move_prompt", "hint", "cursor", "cursor_to"})
+ON_THE_BOARD = frozenset(
+    {"play_key", "play_cursor", "move_prompt", "hint", "cursor", "cursor_to", "cursor_centre"}
+)
 """Commands for a person's move: none while watching or once the game is over."""
 ALWAYS = frozenset({"help", "quit", "command_palette"})
 WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats"}

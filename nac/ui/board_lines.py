@@ -22,7 +22,6 @@ from .views import BoardView
 LAST_MOVE_MARKER = "●"
 WINNING_MARKER = "★"
 HINT_MARKER = "◆"
-HINT_WORD = "◆ hint"
 EMPTY_MARKER = "·"
 
 Style = tuple[str, str]
@@ -78,7 +77,8 @@ class CellLook(NamedTuple):
     label: str
     last: bool
     winning: bool
-    hint: bool
+    hint: str
+    """The word beside the hint's marker ("hint", "best"), "" where there is no hint."""
     cursor: bool
     note: tuple[str, str, str] | None
 
@@ -90,7 +90,7 @@ def cell_look(view: BoardView, cell: int) -> CellLook:
         view.labels[cell],
         cell == view.last_move,
         cell in view.winning,
-        cell == view.hint,
+        view.hint_word if cell == view.hint else "",
         cell == view.cursor,
         (note.long, note.short, note.tone) if note is not None and not view.marks[cell] else None,
     )
@@ -250,7 +250,8 @@ class BoardLines:
                 put((width - len(words)) // 2, words, look.note[2])
             hint_row = min(middle + 1, metrics.cell_height - 1) if look.note else middle
             if look.hint and cell_row == hint_row:
-                words = HINT_WORD if len(HINT_WORD) <= width else HINT_MARKER
+                words = f"{HINT_MARKER} {look.hint}"
+                words = words if len(words) <= width else HINT_MARKER
                 put((width - len(words)) // 2, words, "hint-mark")
         return [(char, (name, background)) for char, name in zip(chars, names, strict=True)]
 

@@ -64,38 +64,47 @@ def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     )
 
 
+PLAY_KEYS = Command(
+    _digits(),
+    "1-9",
+    "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
+    "The number in each empty square is its key.",
+    "Play",
+    rank=3,
+)
+"""The digits 1-9: play that square of the 3×3 board."""
+
+CURSOR_KEYS = Command(
+    (
+        ("up", "cursor(-1, 0)"),
+        ("down", "cursor(1, 0)"),
+        ("left", "cursor(0, -1)"),
+        ("right", "cursor(0, 1)"),
+        ("home", "cursor_to(0, 0)"),
+        ("pageup", "cursor_to(0, -1)"),
+        ("end", "cursor_to(-1, 0)"),
+        ("pagedown", "cursor_to(-1, -1)"),
+        ("kp_begin", "cursor_centre"),
+    ),
+    "arrows",
+    "Move the cursor (a numeric keypad with NumLock off: 8 4 6 2 move, 7 9 1 3 jump to "
+    "the corners, 5 to the centre)",
+    "Move",
+    rank=8,
+)
+"""The arrows (and a keypad with NumLock off) move the cursor."""
+
+PLAY_CURSOR = Command(
+    (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),
+    "Enter",
+    "Play the square under the cursor (also `space`, and the keypad's `Enter`)",
+)
+"""Enter or space plays the square under the cursor."""
+
 COMMANDS: tuple[Command, ...] = (
-    Command(
-        _digits(),
-        "1-9",
-        "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
-        "The number in each empty square is its key.",
-        "Play",
-        rank=3,
-    ),
-    Command(
-        (
-            ("up", "cursor(-1, 0)"),
-            ("down", "cursor(1, 0)"),
-            ("left", "cursor(0, -1)"),
-            ("right", "cursor(0, 1)"),
-            ("home", "cursor_to(0, 0)"),
-            ("pageup", "cursor_to(0, -1)"),
-            ("end", "cursor_to(-1, 0)"),
-            ("pagedown", "cursor_to(-1, -1)"),
-            ("kp_begin", "cursor_to(1, 1)"),
-        ),
-        "arrows",
-        "Move the cursor (a numeric keypad with NumLock off: 8 4 6 2 move, 7 9 1 3 jump to "
-        "the corners, 5 to the centre)",
-        "Move",
-        rank=8,
-    ),
-    Command(
-        (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),
-        "Enter",
-        "Play the square under the cursor (also `space`, and the keypad's `Enter`)",
-    ),
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
     Command((("space", "pause"),), "space", "Watch mode: pause and resume", "Pause", rank=2),
     Command(
         (("colon", "move_prompt"),),
@@ -103,7 +112,7 @@ COMMANDS: tuple[Command, ...] = (
         "Type a square's name, a column letter then a row number (`b3`; on 3×3 also 1-9), "
         "and `Enter`",
         "Square",
-        rank=9,
+        rank=6,
         palette=(Entry("Type a square", "Name the square to play, like b3", "move_prompt"),),
     ),
     Command(
@@ -205,7 +214,7 @@ COMMANDS: tuple[Command, ...] = (
         "k",
         "Keypad: phone (1 2 3 on top) or numpad (7 8 9 on top)",
         "Keypad",
-        rank=9,
+        rank=10,
         palette=tuple(
             Entry(
                 f"Keypad: {layout.value}",
@@ -214,6 +223,30 @@ COMMANDS: tuple[Command, ...] = (
             )
             for layout in KeypadLayout
         ),
+    ),
+    Command(
+        (("v", "review"),),
+        "v",
+        "Review: every move of the game so far rated against perfect play",
+        "Review",
+        rank=7,
+        palette=(Entry("Review", "Rate every move of this game against perfect play", "review"),),
+    ),
+    Command(
+        (("l", "games"),),
+        "l",
+        "Saved games: the last games played; Enter reviews one, a pasted line too",
+        "Games",
+        rank=10,
+        palette=(Entry("Saved games", "The last games played, to review", "games"),),
+    ),
+    Command(
+        (("p", "puzzles"),),
+        "p",
+        "Puzzles: play and win in a few moves, from positions with one winning move",
+        "Puzzles",
+        rank=9,
+        palette=(Entry("Puzzles", "Find the only winning move", "puzzles"),),
     ),
     Command(
         (("r", "stats"),),

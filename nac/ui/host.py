@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any, Protocol
 
-from ..core import FinishedGame, Mode
+from ..core import FinishedGame, KeypadLayout, Mode, SavedGame
+from ..store import Storage
 
 
 class Host(Protocol):
     notices_shown: list[str]
+    storage: Storage
+    now: Callable[[], datetime]
+    """The date and time a finished game is saved with."""
+    watch_gap: float
+    """In watch mode, the least time a finished game stays before the next begins."""
+    """The date and time a finished game is saved with."""
+
+    @property
+    def keypad(self) -> KeypadLayout:
+        """The keypad layout in use."""
+        ...
+
+    def save_game(self, game: SavedGame) -> None:
+        """Keep a finished game in the saved games."""
+        ...
 
     def think_seconds(self, mode: Mode) -> float:
         """The computer's pause before it moves."""

@@ -29,6 +29,8 @@ class BoardView(NamedTuple):
     last_move: int | None = None
     winning: frozenset[int] = frozenset()
     hint: int | None = None
+    hint_word: str = "hint"
+    """The word the hint's cell shows: "hint", or "best" in a review."""
     notes: tuple[CellNote | None, ...] = ()
     """Per cell (or empty for none): the analysis overlay."""
     cursor: int | None = None
@@ -45,6 +47,24 @@ class BoardView(NamedTuple):
     @classmethod
     def empty(cls, cells: int = 3) -> BoardView:
         return cls(("",) * cells * cells, ("",) * cells * cells)
+
+
+def centre(size: int) -> int:
+    """The cell where the cursor starts: the centre (on an even board, below and right of it)."""
+    return (size // 2) * size + size // 2
+
+
+def cursor_moved(cursor: int, size: int, rows: int, columns: int) -> int:
+    """The cursor moved by rows and columns, stopping at the board's edge."""
+    row, column = divmod(cursor, size)
+    row = min(size - 1, max(0, row + rows))
+    column = min(size - 1, max(0, column + columns))
+    return row * size + column
+
+
+def cursor_at(size: int, row: int, column: int) -> int:
+    """The cell at row and column, counted from the end when negative."""
+    return (row % size) * size + column % size
 
 
 def board_view(
@@ -182,5 +202,7 @@ def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
         tone = "-lost"
     else:
         tone = "-won"
-    next_step = "next game soon, n now" if game.mode is Mode.WATCH else "press n for a new game"
+    next_step = (
+        "next game soon, n now, v review" if game.mode is Mode.WATCH else "n new game, v review"
+    )
     return Banner(words.headline(game, outcome), next_step, tone)

@@ -18,9 +18,6 @@ import asyncio, json, resource, sys, time
 from nac.core import Level, Mode
 from nac.store import Settings
 from nac.ui.app import NacApp
-from nac.ui.screens import turns
-
-turns.NEXT_WATCHED_GAME_SECONDS = 0.05
 size, seconds = int(sys.argv[1]), float(sys.argv[2])
 
 def peak():
@@ -41,6 +38,7 @@ def child_peak(app):
 async def session():
     settings = Settings(mode=Mode.WATCH, size=size, watch_levels=(Level.GENIUS, Level.GENIUS))
     app = NacApp(settings, think_seconds=0)
+    app.watch_gap = 0.05
     started_at = None
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

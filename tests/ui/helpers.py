@@ -94,8 +94,10 @@ def searches(app: NacApp) -> Searches:
 
 
 def is_settled(app: NacApp) -> bool:
+    """No search, review or reply under way (on any screen)."""
     screen = app.game_screen
-    return not screen.replying and not searches(app).running
+    working = any(worker.is_running for worker in app.workers if worker.group != "warm-up")
+    return not screen.replying and not searches(app).running and not working
 
 
 async def settle(pilot: Pilot[None], app: NacApp) -> None:

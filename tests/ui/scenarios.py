@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from textual.pilot import Pilot
 
@@ -15,6 +16,8 @@ from nac.store import Settings
 from nac.ui.app import NacApp
 
 from .helpers import is_settled, settle
+
+PLAYED = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class Scenario:
             rng=random.Random(self.seed),
         )
         app.clock = lambda: 0.0  # the analysis time shown in the panel must not vary
+        app.now = lambda: PLAYED  # nor the date of a saved game
+        app.watch_gap = 3600.0  # a finished watched game stays, however slow the machine
         return app
 
     async def play(self, pilot: Pilot[None]) -> None:
@@ -167,6 +172,23 @@ SCENARIOS = {
             "The help at 80×24, scrolled down a page",
             keys=("question_mark", "pagedown"),
             size=(80, 24),
+        ),
+        Scenario(
+            "review",
+            "The review of a game lost to Genius: the blunder found, the best move marked",
+            keys=("2", "4", "6", "v", "left"),
+            level=Level.GENIUS,
+        ),
+        Scenario(
+            "games",
+            "The saved games: a won game, to review",
+            keys=("1", "9", "7", "4", "l"),
+        ),
+        Scenario("puzzle", "A puzzle: X to play and win in 3", keys=("p",)),
+        Scenario(
+            "puzzle-wrong",
+            "A wrong move in a puzzle, shown wrong with Genius's answer",
+            keys=("p", "1"),
         ),
         Scenario(
             "stats-60x20",

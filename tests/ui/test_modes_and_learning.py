@@ -10,7 +10,6 @@ from textual.widgets import DataTable
 from nac.core import Genius, Level, Mark, Mode, Starter, analyse
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
-from nac.ui.screens import turns
 from nac.ui.screens.stats import StatsScreen
 
 from .helpers import (
@@ -34,7 +33,7 @@ async def test_two_players_take_turns_to_the_end() -> None:
         assert panel(app).status == "O to move"
         await press(pilot, "5", "3")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert banner_text(app) == "X won — press n for a new game"
+        assert banner_text(app) == "X won — n new game, v review"
         assert scores(app) == {"X": 1, "O": 0, "Draws": 0}
 
 
@@ -74,11 +73,9 @@ async def test_watch_mode_pauses_and_resumes() -> None:
         assert app.game.board.mark_count > board.mark_count
 
 
-async def test_watch_mode_starts_the_next_game_on_its_own(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(turns, "NEXT_WATCHED_GAME_SECONDS", 0.01)
+async def test_watch_mode_starts_the_next_game_on_its_own() -> None:
     app = make_app(mode=Mode.WATCH)
+    app.watch_gap = 0.01
     async with app.run_test() as pilot:
         for _ in range(2000):
             await pilot.pause(0.01)

@@ -18,7 +18,16 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from ... import words
-from ...core import Board, Change, FinishedGame, IllegalMove, Match, Outcome
+from ...core import (
+    Board,
+    Change,
+    FinishedGame,
+    GameKind,
+    IllegalMove,
+    Match,
+    Outcome,
+    SavedGame,
+)
 from ...core.analysis import is_solvable
 from .. import availability, commands
 from ..metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
@@ -28,6 +37,9 @@ from ..views import (
     PanelState,
     banner,
     board_view,
+    centre,
+    cursor_at,
+    cursor_moved,
     panel_state,
 )
 from ..widgets.banner import ResultBanner
@@ -42,11 +54,6 @@ if TYPE_CHECKING:
     from textual.widgets import Input
 
     from ..widgets.move_prompt import MovePrompt
-
-
-def centre(size: int) -> int:
-    """The cell where the cursor starts: the centre (on an even board, below and right of it)."""
-    return (size // 2) * size + size // 2
 
 
 class GameScreen(LearningScreen):
@@ -164,6 +171,7 @@ class GameScreen(LearningScreen):
     def _game_over(self, outcome: Outcome) -> None:
         finished = self.match.finish(outcome)
         self.host.record(finished)
+        self.host.save_game(self.saved_game(finished.kind))
         self.finished = finished
         self.say(words.after_game(self.game, outcome))
         self.after_game()
@@ -253,15 +261,13 @@ class GameScreen(LearningScreen):
             self.start_turn()
 
     def action_cursor(self, rows: int, columns: int) -> None:
-        cells = self.board.size
-        row, column = divmod(self.cursor, cells)
-        row = min(cells - 1, max(0, row + rows))
-        column = min(cells - 1, max(0, column + columns))
-        self.cursor = row * cells + column
+        self.cursor = cursor_moved(self.cursor, self.board.size, rows, columns)
 
     def action_cursor_to(self, row: int, column: int) -> None:
-        cells = self.board.size
-        self.cursor = (row % cells) * cells + column % cells
+        self.cursor = cursor_at(self.board.size, row, column)
+
+    def action_cursor_centre(self) -> None:
+        self.cursor = centre(self.board.size)
 
     async def action_move_prompt(self) -> None:
         if self._prompt is None:
@@ -302,6 +308,29 @@ class GameScreen(LearningScreen):
             self.refresh_bindings()
 
     # -- other screens -----------------------------------------------------------------------------
+
+    def saved_game(self, kind: GameKind | None = None) -> SavedGame:
+        """The game so far as the notation holds it (its kind from its moves, if not given)."""
+        game = self.game
+        kind = kind or GameKind.of(game.mode, game.size, game.moves)
+        cells = [move.cell for move in game.moves]
+        return SavedGame.of(kind, cells, game.first, human=game.human, date=self.host.now())
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.saved_game(), self.game.square_name))
+
+    def action_games(self) -> None:
+        from .games import GamesScreen
+
+        games = self.host.storage.games
+        self.app.push_screen(GamesScreen(games.games(), games.where))
+
+    def action_puzzles(self) -> None:
+        from .puzzle import PuzzleScreen
+
+        self.app.push_screen(PuzzleScreen())
 
     def action_help(self) -> None:
         from .help import HelpScreen

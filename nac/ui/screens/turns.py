@@ -18,7 +18,6 @@ from ..host import Host
 from ..views import Activity
 from ..widgets.searches import Searches
 
-NEXT_WATCHED_GAME_SECONDS = 2.5
 """In watch mode the next game starts on its own this long after one ends (at least)."""
 
 
@@ -114,7 +113,7 @@ class TurnsScreen(Screen[None]):
     def after_game(self) -> None:
         """In watch mode the next game follows on its own, unless paused."""
         if self.game.mode is Mode.WATCH and not self.activity.paused:
-            delay = max(NEXT_WATCHED_GAME_SECONDS, 4 * self.host.think_seconds(Mode.WATCH))
+            delay = max(self.host.watch_gap, 4 * self.host.think_seconds(Mode.WATCH))
             self._next_game = self.set_timer(delay, self._next_watched_game)
 
     def _next_watched_game(self) -> None:

@@ -7,6 +7,7 @@ then drops the commands of highest rank; help and quit always stay. A click runs
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual import events
@@ -26,6 +27,13 @@ class Shown(NamedTuple):
 
 
 class KeysBar(LinesWidget):
+    """The footer of a screen: the commands of `commands` (the game's table by default)."""
+
+    def __init__(self, commands: Sequence[Command] | None = None) -> None:
+        super().__init__()
+        shown = footer_commands() if commands is None else commands
+        self.commands = [command for command in shown if command.label and command.keys]
+
     DEFAULT_CSS = """
     KeysBar {
         dock: bottom;
@@ -63,7 +71,7 @@ class KeysBar(LinesWidget):
         """The footer's commands that work now, each with whether it is enabled (a command
         waiting for the computer shows, dimmed)."""
         shown = []
-        for command in [*footer_commands(), PALETTE]:
+        for command in [*self.commands, PALETTE]:
             namespace, _, name = command.action.rpartition(".")
             action, _, _ = name.partition("(")
             target = self.app if namespace == "app" else self.screen

@@ -1,0 +1,70 @@
+"""Every sentence a player reads in the learning screens: the review of a game, the saved
+games and the puzzles (the rest are in `nac.words`)."""
+
+from __future__ import annotations
+
+from . import words
+from .core import Ending, GameKind, Mark, Mode, SavedGame
+
+REVIEWING = "Rating every move against perfect play…"
+REVIEW_EXACT = "Every move rated against perfect play."
+REVIEW_SEARCHED = (
+    "5×5 is too big to solve: the ratings come from a search, and a move is rated only where "
+    "the search proved its result."
+)
+REVIEW_EMPTY = "No moves yet: play, then press v."
+COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
+NO_GAMES_YET = "No saved games yet: every finished game is kept here (not with --no-save)."
+NOT_A_GAME = "That is not a game's line"
+ALL_PUZZLES_SOLVED = "Every puzzle is solved: here they are again, from the first."
+
+
+def puzzle_right(reply: str) -> str:
+    return f"Right: that keeps the win. Genius answers {reply}: your move."
+
+
+def games_note(where: str) -> str:
+    return f"Paste a game's line here to review it. Kept in {where}."
+
+
+def side_name(mode: Mode, mark: Mark, player: str) -> str:
+    """A side of a saved game: "You (X)", "Genius (O)", "X"."""
+    if player == "person":
+        return f"You ({mark})" if mode is Mode.COMPUTER else str(mark)
+    return f"{words.level_name(player)} ({mark})"
+
+
+def review_title(kind: GameKind) -> str:
+    board, mode, against = words.describe_kind(kind)
+    return f"Review · {board} · {mode} · {against}"
+
+
+def review_move(number: int, mark: Mark, square: str, rating: str, best: str) -> str:
+    """ "4. X b2  blunder: b1 draws"."""
+    text = f"{number}. {mark} {square}  {rating}"
+    return f"{text}: {best}" if best else text
+
+
+def puzzle_wrong(square: str, value: str, reply: str | None) -> str:
+    after = f"; Genius answers {reply}" if reply else ""
+    return f"Not that one: {square} {value}{after}. r tries again, n is the next."
+
+
+def puzzle_solved(streak: int) -> str:
+    return f"Solved! {streak} in a row. n: the next puzzle."
+
+
+def puzzle_count(index: int, total: int, solved: int, streak: int) -> str:
+    return f"Puzzle {index + 1} of {total} · {solved} solved · {streak} in a row"
+
+
+def saved_result(game: SavedGame) -> str:
+    """How a saved game ended, from the person's side against the computer: "You won"."""
+    if game.ending is Ending.UNFINISHED:
+        return "Unfinished"
+    if game.ending is Ending.DRAW:
+        return "Draw"
+    winner = Mark.X if game.ending is Ending.X_WINS else Mark.O
+    if game.mode is Mode.COMPUTER:
+        return "You won" if game.player(winner) == "person" else "You lost"
+    return f"{winner} won"

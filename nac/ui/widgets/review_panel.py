@@ -1,0 +1,44 @@
+"""The review's side panel: the summary per side and the moves, rated (see review_lines)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.reactive import var
+
+from ..review_lines import ReviewView, review_lines
+from .lines import LinesWidget
+
+
+class ReviewPanel(LinesWidget):
+    """The review beside the board; the move on the board marked and kept in view."""
+
+    STYLE_PREFIX = "review"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "review--title",
+        "review--label",
+        "review--dim",
+        "review--message",
+        "review--current",
+        "review--bad",
+        "review--so-so",
+    }
+    DEFAULT_CSS = """
+    ReviewPanel > .review--title { text-style: bold; }
+    ReviewPanel > .review--label { text-style: bold; }
+    ReviewPanel > .review--dim { color: $text-muted; }
+    ReviewPanel > .review--message { text-style: italic; }
+    ReviewPanel > .review--current { text-style: bold reverse; }
+    ReviewPanel > .review--bad { color: $text-error; }
+    ReviewPanel > .review--so-so { color: $text-warning; }
+    """
+
+    view: var[ReviewView | None] = var(None)
+
+    def relayout(self) -> None:
+        view = self.view
+        size = self.content_size
+        self.show([] if view is None else review_lines(view, size.width, size.height))
+
+    def watch_view(self) -> None:
+        self.relayout()

@@ -1,0 +1,220 @@
+"""Pilot tests: the review of a game, the saved games list, and puzzles solved and failed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from nac.core import Level, Mark, Mode, all_puzzles, format_game, judge_move, parse_game
+from nac.learning_words import ALL_PUZZLES_SOLVED, saved_result
+from nac.store import Settings, Storage
+from nac.ui.app import NacApp
+from nac.ui.review_lines import review_lines
+from nac.ui.screens.games import GamesScreen
+from nac.ui.screens.puzzle import PuzzleScreen
+from nac.ui.screens.review import ReviewScreen
+from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.review_panel import ReviewPanel
+
+from .helpers import make_app, press, settle
+
+
+async def reviewed(pilot: Pilot[None], app: NacApp) -> ReviewScreen:
+    """The review screen, once its ratings are found."""
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen)
+    await settle(pilot, app)
+    assert screen.review is not None
+    return screen
+
+
+def panel_text(screen: ReviewScreen) -> str:
+    view = screen.query_one(ReviewPanel).view
+    assert view is not None
+    return "\n".join("".join(run for run, _ in line) for line in review_lines(view, 60, 60))
+
+
+async def test_a_lost_game_is_reviewed_and_shows_the_losers_blunder() -> None:
+    app = make_app(level=Level.GENIUS)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "2", "4", "6")  # Genius wins
+        await settle(pilot, app)
+        assert app.game.outcome is not None and app.game.outcome.winner is Mark.O
+        await press(pilot, "v")
+        screen = await reviewed(pilot, app)
+        text = panel_text(screen)
+        assert "blunder" in text and "You (X):" in text and "Computer" not in text.split("You")[0]
+        assert screen.review is not None
+        assert screen.review.summary(Mark.X).blunders  # the loser blundered somewhere
+        assert not screen.review.summary(Mark.O).blunders
+        board = screen.query_one(BoardWidget)
+        assert sum(1 for mark in board.view.marks if mark) == len(app.game.moves)
+        await press(pilot, "home")
+        assert not any(board.view.marks)
+        await press(pilot, "right")
+        assert sum(1 for mark in board.view.marks if mark) == 1 and board.view.last_move == 1
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, ReviewScreen)
+
+
+async def test_a_game_in_progress_can_be_reviewed_so_far() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "5")
+        await settle(pilot, app)
+        await press(pilot, "v")
+        screen = await reviewed(pilot, app)
+        assert len(screen.game.moves) == 2 and screen.review is not None
+        assert "1. X 5" in panel_text(screen)  # squares named as the game names them
+
+
+async def test_finished_games_are_saved_and_listed_and_reviewed(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "1", "4", "2", "5", "3")  # X wins the top row
+        await press(pilot, "l")
+        assert isinstance(app.screen, GamesScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        assert [str(cell) for cell in table.get_row_at(0)][1:] == [
+            "3×3",
+            "Two players",
+            "X",
+            "O",
+            "X won",
+            "5",
+        ]
+        await press(pilot, "c")
+        assert app.clipboard.startswith("nac1 ") and app.clipboard.endswith(": a1 a2 b1 b2 c1")
+        await press(pilot, "enter")
+        screen = await reviewed(pilot, app)
+        assert screen.game.moves == (0, 3, 1, 4, 2)
+    saved = Storage.default().games.games()
+    assert len(saved) == 1 and format_game(saved[0]) == app.clipboard
+
+
+async def test_a_pasted_line_is_reviewed_and_nothing_is_saved_without_saving() -> None:
+    app = make_app()  # in memory: nothing kept on disk
+    line = (
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins "
+        ": b2 b1 a1 a2 c3"
+    )
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "l")
+        assert isinstance(app.screen, GamesScreen)
+        app.screen.post_message(events.Paste(line))
+        await pilot.pause()
+        screen = await reviewed(pilot, app)
+        assert screen.game.moves == (4, 1, 0, 3, 8)
+
+
+async def play_until_solved(pilot: Pilot[None], app: NacApp, screen: PuzzleScreen) -> None:
+    for _ in range(10):
+        attempt = screen.attempt
+        assert attempt is not None
+        if attempt.solved:
+            return
+        board = attempt.board
+        cell = next(c for c in board.empty_cells if judge_move(board, c).right)
+        screen.play(cell)
+        await pilot.pause()
+    raise AssertionError("the puzzle was not solved")
+
+
+async def test_a_puzzle_solved_counts_and_the_next_is_one_key_away(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        first = screen.puzzle
+        assert screen.attempt is not None and screen.attempt.board == first.board
+        await press(pilot, str(app.game.keypad.key_for_cell(first.winning_cell)))
+        await play_until_solved(pilot, app, screen)
+        record = app.storage.stats.puzzles()
+        assert first.key in record.solved and record.streak == 1
+        await press(pilot, "n")
+        assert screen.puzzle != first and screen.attempt is not None
+        assert not screen.attempt.solved
+
+
+async def test_a_wrong_move_is_shown_wrong_with_its_refutation(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        board = screen.puzzle.board
+        wrong = next(c for c in board.empty_cells if not judge_move(board, c).right)
+        screen.play(wrong)
+        await pilot.pause()
+        attempt = screen.attempt
+        assert attempt is not None and attempt.failed and "Not that one" in attempt.message
+        refutation = judge_move(board, wrong).refutation
+        if refutation is not None:
+            assert attempt.board == board.play(wrong).play(refutation)
+            assert screen.query_one(BoardWidget).view.last_move == refutation
+            assert screen.square(refutation) in attempt.message
+        assert app.storage.stats.puzzles().streak == 0
+        await press(pilot, "r")
+        assert screen.attempt is not None and screen.attempt.board == board
+
+
+async def test_review_at_start_opens_the_game_given(nac_home: Path) -> None:
+    game = parse_game(
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=genius first=X result=O-wins "
+        ": b1 a1 a2 b2 c2 c3"
+    )
+    app = NacApp(Settings(), think_seconds=0, review=game)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await reviewed(pilot, app)
+        assert screen.game == game and "5. X c2  blunder: c3 draws" in panel_text(screen)
+        await press(pilot, "escape")
+        assert app.screen is app.game_screen
+
+
+def test_the_games_list_says_the_result_from_the_persons_side() -> None:
+    line = (
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X={x} O={o} first=X result=O-wins "
+        ": b1 a1 a2 b2 c2 c3"
+    )
+    lost = parse_game(line.format(x="person", o="genius"))
+    watched = parse_game(line.replace("computer", "watch").format(x="idiot", o="genius"))
+    assert saved_result(lost) == "You lost"
+    assert saved_result(parse_game(line.format(x="genius", o="person"))) == "You won"
+    assert saved_result(watched) == "O won"
+
+
+async def test_every_puzzle_solved_starts_again_from_the_first_and_says_so(
+    nac_home: Path,
+) -> None:
+    storage = Storage.default()
+    for puzzle in all_puzzles():
+        storage.stats.record_puzzle(puzzle.key, solved=True)
+    app = make_app(storage=storage)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen) and screen.index == 0
+        assert screen.attempt is not None and screen.attempt.message == ALL_PUZZLES_SOLVED
+
+
+async def test_a_taken_square_in_a_puzzle_is_refused_and_changes_nothing(nac_home: Path) -> None:
+    storage = Storage.default()
+    storage.stats.record_puzzle(all_puzzles()[0].key, solved=True)  # a run of one
+    app = make_app(storage=storage)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        board = screen.puzzle.board
+        taken = next(cell for cell in range(board.cell_count) if board[cell] is not None)
+        screen.play(taken)
+        await pilot.pause()
+        attempt = screen.attempt
+        assert attempt is not None and attempt.board == board
+        assert not attempt.failed and "is taken by" in attempt.message
+        assert app.storage.stats.puzzles().streak == 1
