@@ -5,8 +5,12 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 CONSTRAINTS := tests/constraints.txt
 ARGS ?=
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+INSTALL_CHROMIUM := command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq \
+	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
-.PHONY: play test lint bench check-strength screenshots openings puzzles clean
+.PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
+	web-screenshot
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
@@ -21,6 +25,14 @@ $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP) install -c $(CONSTRAINTS) -e '.[test]'
 	@touch $@ $(VENV)/.installed-play
 
+$(VENV)/.installed-web: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	$(PIP) install -c $(CONSTRAINTS) -e '.[web]'
+	@touch $@
+
+$(VENV)/.installed-browser: $(VENV)/.installed-test
+	$(PIP) install -c $(CONSTRAINTS) playwright
+	@touch $@
+
 ## play: set up and start the game (extra arguments: make play ARGS="--level genius")
 play: $(VENV)/.installed-play
 	$(BIN)/nac $(ARGS)
@@ -31,6 +43,15 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/pytest
+
+## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
+test-web: $(VENV)/.installed-browser
+	@$(INSTALL_CHROMIUM)
+	NAC_BROWSER_TESTS=required $(BIN)/pytest tests/web
+
+## serve: set up and serve the game to browsers at http://127.0.0.1:8000 (ARGS="--port 8080")
+serve: $(VENV)/.installed-web
+	$(BIN)/nac serve $(ARGS)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
@@ -59,6 +80,11 @@ puzzles: $(VENV)/.installed-test
 ## screenshots: regenerate the SVGs in screenshots/ from the app itself
 screenshots: $(VENV)/.installed-test
 	$(BIN)/python -m tests.ui.make_screenshots
+
+## web-screenshot: redraw screenshots/browser.png, the game in Chromium (what test-web installs)
+web-screenshot: $(VENV)/.installed-browser
+	@$(INSTALL_CHROMIUM)
+	$(BIN)/python -m tools.web_screenshot
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__, words
 from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Starter
+from .web import WEB_PLAYER_OPTION, add_serve_command, web_player_problem
 
 if TYPE_CHECKING:
     from .store import Storage
@@ -141,6 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play in plain text (typed lines) instead of the full-screen app",
     )
+    # One browser's game under `nac serve`: no terminal needed, nothing read or written.
+    parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
+    add_serve_command(parser.add_subparsers(dest="command", title="commands"))
     return parser
 
 
@@ -191,9 +195,20 @@ def _is_terminal(stream: Any) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = build_parser().parse_args(argv)
+    if options.command == "serve":
+        from .web import serve_from_options
+
+        return serve_from_options(options)
     from .store import Storage
 
-    storage = Storage.default(saving=not options.no_save)
+    if options.web_player:
+        problem = web_player_problem(plain=options.plain)
+        if problem is not None:
+            print(f"nac: {problem}", file=sys.stderr)
+            return 2
+        storage = Storage.in_memory()
+    else:
+        storage = Storage.default(saving=not options.no_save)
     settings = storage.settings.load().but(**run_options(options))
 
     review: SavedGame | None = None
@@ -209,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_plain(settings, storage, review)
 
-    problem = terminal_problem()
+    problem = None if options.web_player else terminal_problem()
     if problem is not None:
         print(f"nac: {problem}; try nac --plain", file=sys.stderr)
         return 2

@@ -155,6 +155,7 @@ class BoardWidget(Widget):
     # -- drawing -----------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        self._board()  # a new size (or board) drops the lines kept for the old one first
         strip = self._strips.get(y)
         if strip is None:
             strip = self._strips[y] = self._draw_line(y)

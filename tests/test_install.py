@@ -1,0 +1,191 @@
+"""The package as a player installs it: the sdist, a wheel built from that sdist, the wheel
+installed into a fresh virtual environment (its dependencies from PyPI, at the versions in
+tests/constraints.txt), and from there `nac --version`, a plain game and Genius's 4×4 reply from
+its opening table, with the source tree out of sight."""
+
+from __future__ import annotations
+
+import email.parser
+import os
+import subprocess
+import sys
+import tarfile
+import tomllib
+import zipfile
+from dataclasses import dataclass
+from email.message import Message
+from pathlib import Path
+
+import pytest
+
+import nac
+from tests.test_structure import data_files
+
+ROOT = Path(nac.__file__).resolve().parent.parent
+DISTRIBUTION = "nac-game"
+"""The name on PyPI: `nac` is another project's there."""
+OPENINGS = 1669
+"""Positions in the 4×4 opening table (up to symmetry), as the README says."""
+INSTALL_SECONDS = 600
+"""The most the install may take (a bound on a wait, not a measurement)."""
+
+
+@dataclass(frozen=True)
+class Built:
+    sdist: Path
+    wheel: Path
+
+
+def build_hook(hook: str, source: Path, out: Path) -> Path:
+    """Run setuptools' PEP 517 `hook` on `source` (no isolation: the venv's setuptools)."""
+    script = f"import sys; from setuptools import build_meta; print(build_meta.{hook}(sys.argv[1]))"
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(out)],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return out / result.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The sdist from the source tree, then the wheel from the unpacked sdist (as `python -m
+    build` does): a file missing from the sdist is missing from the wheel too."""
+    out = tmp_path_factory.mktemp("dist")
+    sdist = build_hook("build_sdist", ROOT, out)
+    unpacked = tmp_path_factory.mktemp("sdist")
+    with tarfile.open(sdist) as archive:
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(unpacked, filter="data")
+        else:  # Python before 3.11.4 (our own archive: nothing to filter out)
+            archive.extractall(unpacked)
+    (source,) = unpacked.iterdir()
+    return Built(sdist, build_hook("build_wheel", source, out))
+
+
+def outside_the_source_tree() -> dict[str, str]:
+    """The environment for the installed game: nothing points back at the source tree."""
+    return {
+        name: value
+        for name, value in os.environ.items()
+        if name not in {"PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "PYTHONSAFEPATH"}
+    }
+
+
+@pytest.fixture(scope="module")
+def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment with the wheel installed: its bin directory."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"),
+            *("--disable-pip-version-check", "-c", str(ROOT / "tests" / "constraints.txt")),
+            str(built.wheel),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=INSTALL_SECONDS,
+        env=outside_the_source_tree(),
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return venv / "bin"
+
+
+def run_installed(
+    bin_directory: Path, *command: str, stdin: str = "", cwd: Path
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(bin_directory / command[0]), *command[1:]],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=outside_the_source_tree(),
+        timeout=120,
+        check=False,
+    )
+
+
+def metadata(wheel: Path) -> Message:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [name for name in archive.namelist() if name.endswith(".dist-info/METADATA")]
+        return email.parser.Parser().parsestr(archive.read(name).decode("utf-8"))
+
+
+def test_the_distribution_is_named_nac_game_and_the_command_nac() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == DISTRIBUTION
+    # `nac-game` too, so that `uvx nac-game` and `pipx run nac-game` find a command to run.
+    assert project["scripts"] == {"nac": "nac.__main__:main", DISTRIBUTION: "nac.__main__:main"}
+
+
+def test_the_sdist_carries_the_licence_the_readme_and_every_data_file(built: Built) -> None:
+    with tarfile.open(built.sdist) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    assert {"LICENSE", "README.md", "pyproject.toml", "nac/core/book_4x4.txt"} <= names
+    missing = [name for name in data_files() if name not in names]
+    assert not missing, f"the sdist lacks {missing}"
+
+
+def test_the_wheel_says_what_it_is(built: Built) -> None:
+    about = metadata(built.wheel)
+    assert about["Name"] == DISTRIBUTION and about["Version"] == nac.__version__
+    assert about["License-Expression"] == "MIT" and about["License-File"] == "LICENSE"
+    classifiers = about.get_all("Classifier") or []
+    assert "Environment :: Console" in classifiers
+    assert "Topic :: Games/Entertainment :: Board Games" in classifiers
+    assert about.get_all("Project-URL")
+    assert 'extra == "web"' in " ".join(about.get_all("Requires-Dist") or [])
+    with zipfile.ZipFile(built.wheel) as archive:
+        names = archive.namelist()
+    assert "nac/core/book_4x4.txt" in names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+@pytest.mark.parametrize("command", ["nac", DISTRIBUTION])
+def test_the_installed_command_says_its_version(
+    installed: Path, tmp_path: Path, command: str
+) -> None:
+    result = run_installed(installed, command, "--version", cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout.strip() == f"nac {nac.__version__}"
+
+
+def test_the_installed_game_plays_in_plain_text(installed: Path, tmp_path: Path) -> None:
+    result = run_installed(installed, "nac", "--plain", "--no-save", stdin="5\nq\n", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "You (X) played 5." in result.stdout
+    assert "The computer (O) played" in result.stdout
+
+
+def test_the_installed_genius_answers_on_4x4_from_its_opening_table(
+    installed: Path, tmp_path: Path
+) -> None:
+    script = (
+        "import nac\n"
+        "from nac.core import Board, Level, choose_move\n"
+        "from nac.core.book import genius_moves, table\n"
+        "board = Board.empty(4).play(5)\n"
+        "print(nac.__file__)\n"
+        "print(len(table()))\n"
+        "print(choose_move(board, Level.GENIUS) in genius_moves(board))\n"
+    )
+    # -I: isolated, so neither the working directory nor PYTHONPATH can lend it the source.
+    result = run_installed(installed, "python", "-I", "-c", script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    where, openings, from_the_table = result.stdout.split()
+    assert Path(where).is_relative_to(installed.parent) and not Path(where).is_relative_to(ROOT)
+    assert int(openings) == OPENINGS and from_the_table == "True"
+    game = run_installed(
+        installed,
+        *("nac", "--plain", "--no-save", "--size", "4", "--level", "genius"),
+        stdin="b2\nq\n",
+        cwd=tmp_path,
+    )
+    assert game.returncode == 0, game.stderr
+    assert "You (X) played b2." in game.stdout and "The computer (O) played" in game.stdout
