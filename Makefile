@@ -10,6 +10,7 @@ INSTALL_CHROMIUM := command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get upd
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
+	prove-5x5 \
 	web-screenshot
 
 $(BIN)/python:
@@ -67,7 +68,14 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_core
 	$(BIN)/python -m tests.benchmarks.bench_app
 	$(BIN)/python -m tests.benchmarks.bench_big
+	$(BIN)/python -m tests.benchmarks.bench_five
+	$(BIN)/python -m tests.benchmarks.bench_frames
 	$(BIN)/python -m tests.benchmarks.bench_memory
+
+## prove-5x5: prove Genius never loses on 5×5: every game it can play, checked by an exact C
+## solver (under a minute; needs gcc: apt-get install gcc libc6-dev)
+prove-5x5: $(VENV)/.installed-play
+	$(MAKE) -C tools/five prove-5x5 PYTHON=$(abspath $(BIN)/python)
 
 ## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) from scratch
 openings: $(VENV)/.installed-test

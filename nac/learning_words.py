@@ -9,8 +9,8 @@ from .core import Ending, GameKind, Mark, Mode, SavedGame
 REVIEWING = "Rating every move against perfect play…"
 REVIEW_EXACT = "Every move rated against perfect play."
 REVIEW_SEARCHED = (
-    "5×5 is too big to solve: the ratings come from a search, and a move is rated only where "
-    "the search proved its result."
+    "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "
+    "how fast, and a move is rated only where its value is proven."
 )
 REVIEW_EMPTY = "No moves yet: play, then press v."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."

@@ -10,13 +10,9 @@ library until `serve` runs, so the `nac` command starts as quickly with it as wi
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import os
-import shlex
-import subprocess
 import sys
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -87,7 +83,11 @@ def served_command(python: str = sys.executable) -> str:
     `exec` replaces with the game (one process per game, and the server's signals reach it)."""
     argv = [python, "-m", "nac", WEB_PLAYER_OPTION]
     if sys.platform == "win32":
+        import subprocess
+
         return subprocess.list2cmdline(argv)
+    import shlex
+
     return "exec " + shlex.join(argv)
 
 
@@ -96,6 +96,8 @@ def is_loopback(host: str) -> bool:
     name = host.strip("[]").lower()
     if name == "localhost" or name.endswith(".localhost"):
         return True
+    import ipaddress
+
     try:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
@@ -167,6 +169,8 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
 
 def host_name(host_header: str) -> str:
     """The name in a Host header: `127.0.0.1` from `127.0.0.1:8000`, `::1` from `[::1]:80`."""
+    from urllib.parse import urlsplit
+
     return urlsplit(f"//{host_header}").hostname or ""
 
 

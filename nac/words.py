@@ -247,6 +247,10 @@ ANALYSIS_ON = (
     "Analysis on: each empty square shows how the game ends with perfect play "
     "if the side to move plays there."
 )
+ANALYSIS_ON_5X5 = (
+    "Analysis on: whether each empty square wins, draws or loses with perfect play (on 5×5 "
+    "not how fast; a blank square is not proven within the search's budget)."
+)
 ANALYSIS_OFF = "Analysis off."
 PAUSED = "Paused: space resumes."
 RESUMED = "Resumed."
@@ -268,13 +272,6 @@ def keys_play_3x3(size: int) -> str:
     return (
         f"Keys 1-9 play the 3×3 board. On {board_name(size)}: arrows and Enter, a click, "
         "or : and a square like b3."
-    )
-
-
-def no_analysis(size: int) -> str:
-    return (
-        f"The {board_name(size)} game is too big to solve, so there is no perfect analysis: "
-        "it works on 3×3 and 4×4. h still gives a hint."
     )
 
 

@@ -144,7 +144,7 @@ def test_the_wheel_says_what_it_is(built: Built) -> None:
     assert 'extra == "web"' in " ".join(about.get_all("Requires-Dist") or [])
     with zipfile.ZipFile(built.wheel) as archive:
         names = archive.namelist()
-    assert "nac/core/book_4x4.txt" in names
+    assert {"nac/core/book_4x4.txt", "nac/core/five/book.bin"} <= set(names)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
 
@@ -189,3 +189,15 @@ def test_the_installed_genius_answers_on_4x4_from_its_opening_table(
     )
     assert game.returncode == 0, game.stderr
     assert "You (X) played b2." in game.stdout and "The computer (O) played" in game.stdout
+
+
+def test_the_installed_genius_answers_on_5x5_from_its_book(installed: Path, tmp_path: Path) -> None:
+    script = (
+        "from nac.core import Board\n"
+        "from nac.core.five import genius\n"
+        "print(len(genius.book()), genius.decide(Board.empty(5).play(12)).source)\n"
+    )
+    result = run_installed(installed, "python", "-I", "-c", script, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    entries, source = result.stdout.split()
+    assert int(entries) > 1000 and source == "book"

@@ -2,7 +2,8 @@
 
 Answers come from the cheapest source that knows them exactly: the solved whole game on 3×3,
 the opening table on 4×4, else the solver. Boards too big to solve in play (5×5) are refused
-with `Unsolvable`, at once, instead of searching for minutes.
+with `Unsolvable`, at once, instead of searching for minutes; on 5×5 `known_values` gives what
+Genius's book and its bounded exact search prove: win, draw or loss, without the distance.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ from typing import NamedTuple
 from . import book
 from .board import Board
 from .errors import GameAlreadyOver, StopSignal
-from .geometry import Geometry
+from .geometry import Geometry, geometry
 from .solver import genius_choice, solver_for
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
 
 PERFECT_SIZE = 4
 """The biggest board solved exactly in play."""
+FIVE = geometry(5, 4)
+"""The 5×5 board with four in a row: Genius plays it from its book (`nac.core.five`)."""
 GENIUS_CACHE_LIMIT = 50_000
 """Positions whose Genius moves (found by the solver) are kept before the cache starts afresh."""
 
@@ -44,17 +47,25 @@ class MoveValue(NamedTuple):
     """The perfect-play outcome of a move for the side making it.
 
     `plies` counts the moves until the game ends, this one included: a move that wins at once
-    is a win in 1.
+    is a win in 1. It is None where only the result is known (5×5: see `known_values`).
+    `score` orders the values of one position: higher is better for the mover.
     """
 
     result: Result
-    plies: int
+    plies: int | None
     score: int
 
     def __str__(self) -> str:
         if self.result is Result.DRAW:
             return "draw"
+        if self.plies is None:
+            return str(self.result.value)
         return f"{self.result.value} in {self.plies}"
+
+    @classmethod
+    def of_result(cls, value: int) -> MoveValue:
+        """A value known only as 1 (a win), 0 (a draw) or -1 (a loss) for the mover."""
+        return cls((Result.LOSS, Result.DRAW, Result.WIN)[value + 1], None, value)
 
 
 def is_solvable(board: Board) -> bool:
@@ -123,6 +134,26 @@ def analyse(board: Board, stop: StopSignal | None = None) -> dict[int, MoveValue
     return {cell: value_of(board.geometry, scores[cell], marks_now) for cell in sorted(scores)}
 
 
+def known_values(board: Board, stop: StopSignal | None = None) -> dict[int, MoveValue]:
+    """The perfect-play outcome of every empty cell whose outcome is known: every cell on 3×3
+    and 4×4 (`analyse`); on 5×5 the cells Genius's book or its exact search (within a budget
+    of positions) proves a win, a draw or a loss, without the distance; the others are left
+    out. Unsolvable for the boards the game does not offer; `stop` cancels."""
+    if is_solvable(board) or not is_five(board):
+        return analyse(board, stop)
+    if board.outcome is not None:
+        raise GameAlreadyOver()
+    from .five import genius as five  # the book and its search: loaded on the first 5×5 use
+
+    values = five.move_values(board, stop)
+    return {cell: MoveValue.of_result(value) for cell, value in values.items() if value is not None}
+
+
+def is_five(board: Board) -> bool:
+    """Whether this is the game's 5×5 board (four in a row), where Genius has its book."""
+    return board.geometry is FIVE
+
+
 def position_value(board: Board, stop: StopSignal | None = None) -> MoveValue | None:
     """The perfect-play outcome for the side to move (None once the game is over)."""
     if board.outcome is not None:
@@ -150,7 +181,9 @@ __all__ = [
     "Unsolvable",
     "analyse",
     "genius_moves",
+    "is_five",
     "is_solvable",
+    "known_values",
     "move_scores",
     "position_value",
     "value_of",

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .analysis import MoveValue, Result, analyse, genius_moves, is_solvable
+from .analysis import MoveValue, Result, analyse, genius_moves, is_five, is_solvable
 from .board import Board
 from .errors import GameAlreadyOver, StopSignal
 from .heuristic import FORK, WIN
 from .opponents import STRATEGIES, Genius, Level
 
+ESTIMATE = "a search estimate: nothing proven within the search's budget"
 HINT_SEED = 0
 """Hints on boards too big to solve search with a fixed seed: the same position, the same hint."""
 
@@ -28,6 +29,8 @@ def hint(board: Board, stop: StopSignal | None = None) -> Hint:
     the reason is what the search found, and `stop` cancels it (SearchStopped)."""
     if board.outcome is not None:
         raise GameAlreadyOver()
+    if is_five(board):
+        return _five_hint(board, stop)
     if not is_solvable(board):
         return _searched_hint(board, stop)
     cell = genius_moves(board, stop)[0]
@@ -49,6 +52,29 @@ def _reason(board: Board, cell: int, values: dict[int, MoveValue]) -> str:
     if blocks:
         return "blocks: the only move that draws" if only else "blocks"
     return "only move that draws" if only else "draws"
+
+
+def _five_hint(board: Board, stop: StopSignal | None) -> Hint:
+    """Genius's 5×5 move: its value is proven by the book or the exact search (win, draw or
+    loss, not how fast), or else the search ran out and the hint says it is an estimate."""
+    from .five import genius as five  # loaded on the first 5×5 hint
+
+    decision = five.decide(board, stop)
+    cell = decision.cell
+    mine, _ = board.sides
+    blocks = _blocks(board, cell)
+    if board.geometry.completes_line(mine | 1 << cell, cell):
+        return Hint(cell, "wins", MoveValue.of_result(1))
+    if decision.value is None:
+        return Hint(cell, "blocks (a search estimate)" if blocks else ESTIMATE, None)
+    value = MoveValue.of_result(decision.value)
+    if value.result is Result.WIN:
+        reason = "blocks, and forces a win" if blocks else "forces a win"
+    elif value.result is Result.DRAW:
+        reason = "blocks" if blocks else "holds the draw"
+    else:
+        reason = "blocks, though every move loses" if blocks else "every move loses"
+    return Hint(cell, reason, value)
 
 
 def _searched_hint(board: Board, stop: StopSignal | None) -> Hint:

@@ -109,9 +109,12 @@ class Genius:
     """The best play this program knows.
 
     On 3×3 and 4×4, perfect (see `analysis.genius_moves`), random among equally good moves so
-    games vary. On bigger boards, a search within a budget, which cannot be perfect: it stops
-    at `nodes` positions (so the same game plays the same on any machine) or after `seconds`
-    (so a slow machine still answers in time), whichever comes first.
+    games vary. On 5×5 (four in a row), perfect from the empty board as X or as O: its opening
+    book, then an exact search (`nac.core.five`; `make prove-5x5` checks every game it can
+    play), a symmetric image of its move picked at random. On other boards the core can make
+    (not offered by the game), a search within a budget, which cannot be perfect: it stops at
+    `nodes` positions (so the same game plays the same on any machine) or after `seconds` (so
+    a slow machine still answers in time), whichever comes first.
     """
 
     def __init__(
@@ -128,6 +131,10 @@ class Genius:
             return rng.choice(whole_game_for(shape).genius_in(board))
         if analysis.is_solvable(board):
             return rng.choice(analysis.genius_moves(board, stop))
+        if analysis.is_five(board):
+            from .five import genius as five  # loaded on the first 5×5 move
+
+            return five.best_move(board, rng, stop)
         self.last_search = self.search(board, rng, stop)
         return self.last_search.cell
 
@@ -139,7 +146,7 @@ class Genius:
     def search(
         self, board: Board, rng: random.Random, stop: StopSignal | None = None
     ) -> SearchResult:
-        """The budgeted search of a board too big to solve."""
+        """The budgeted search of a board too big to solve that has no book."""
         mine, theirs = board.sides
         return heuristic_for(board.geometry).best_move(
             mine, theirs, rng, seconds=self.seconds, nodes=self.nodes, stop=stop

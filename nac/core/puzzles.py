@@ -113,11 +113,12 @@ def find_puzzle(board: Board, stop: StopSignal | None = None) -> Puzzle | None:
         return None  # a quick test first: most positions are not puzzles
     values = analyse(board, stop)
     winning = [cell for cell, value in values.items() if value.result is Result.WIN]
-    if len(winning) != 1 or values[winning[0]].plies < SHORTEST_WIN:
+    plies = values[winning[0]].plies if len(winning) == 1 else None
+    if plies is None or plies < SHORTEST_WIN:
         return None
     (cell,) = winning
     tempting = sum(1 for other in values if other != cell and makes_threat(board, other))
-    return Puzzle(board, cell, values[cell].plies, tempting)
+    return Puzzle(board, cell, plies, tempting)
 
 
 def makes_threat(board: Board, cell: int) -> bool:

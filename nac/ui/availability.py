@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from .. import words
 from ..core import Game, Mode
-from ..core.analysis import is_solvable
 
 ON_THE_BOARD = frozenset(
     {"play_key", "play_cursor", "move_prompt", "hint", "cursor", "cursor_to", "cursor_centre"}
@@ -41,8 +40,6 @@ def refusal(game: Game, action: str, *, prompt_open: bool = False) -> str | None
         return None if start is None else words.sentence(str(start))
     if action == "o_level":
         return None if watching else words.O_LEVEL_IN_WATCH
-    if action == "toggle_analysis":
-        return None if is_solvable(game.board) else words.no_analysis(game.size)
     if action in ("switch_keypad", "keypad"):
         return None if game.uses_keypad else words.KEYPAD_3X3
     return None

@@ -190,7 +190,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("t", "toggle_analysis"),),
         "t",
-        "Analysis on or off: how every empty square ends with perfect play (3×3, 4×4)",
+        "Analysis on or off: how every empty square ends with perfect play",
         "Analysis",
         "Analyse",
         rank=7,
@@ -303,11 +303,16 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 
+PRIORITY = frozenset({"ctrl+c", "colon"})
+"""Keys run as soon as the app reads them: ctrl+c always quits; `:` opens the prompt before the
+keys typed after it (fast typing, a paste) are passed on, so they reach the prompt."""
+
+
 def bindings() -> list[Binding]:
     """Every key of every command, for the game screen's BINDINGS (none shown by Textual's
     footer: the game's own footer shows the commands)."""
     return [
-        Binding(key, action, command.label or command.help, show=False, priority=key == "ctrl+c")
+        Binding(key, action, command.label or command.help, show=False, priority=key in PRIORITY)
         for command in COMMANDS
         for key, action in command.keys
     ]

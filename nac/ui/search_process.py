@@ -31,10 +31,10 @@ from ..core import (
     MoveValue,
     SearchStopped,
     StopSignal,
-    analyse,
     choose_move,
     hint,
 )
+from ..core.analysis import known_values
 
 CHILD = "import sys; from nac.ui.search_process import main; main(sys.argv[1:])"
 """The child's program: this module imported by name, so what it sends back unpickles here."""
@@ -66,7 +66,7 @@ class AnalysisRequest:
     board: Board
 
     def run(self, stop: StopSignal) -> dict[int, MoveValue]:
-        return analyse(self.board, stop)
+        return known_values(self.board, stop)
 
 
 Request = MoveRequest | HintRequest | AnalysisRequest

@@ -1,19 +1,15 @@
-"""Benchmark of the bigger boards: Genius on 4×4 (perfect) and on 5×5 (searching).
-
-Prints figures; asserts nothing. Run with `make bench`. NAC_BENCH_GAMES sets the number of
-5×5 games against each weaker level (default 200).
-"""
+"""Benchmark of Genius on 4×4 (perfect: the opening table, then the solver); 5×5 is in
+`bench_five`. Prints figures; asserts nothing. Run with `make bench`."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
 import time
 
-from nac.core import Board, Genius, Level, Mark, choose_move
+from nac.core import Board, Level, Mark, choose_move
 from nac.core.opponents import clear_caches
 
 from .common import ensure_bytecode, header, median, milli, percentile
@@ -83,49 +79,9 @@ def four_by_four() -> None:
     print("(targets: every reply <= 500 ms, median <= 50 ms)")
 
 
-def five_by_five() -> None:
-    games = int(os.environ.get("NAC_BENCH_GAMES", "200"))
-    header(f"Genius 5×5 (four in a row) against Average and Idiot, {games} games each")
-    genius = Genius()
-    print(f"budget per reply: {genius.nodes:,} positions or {genius.seconds} s, whichever first")
-    times: list[float] = []
-    depths: list[int] = []
-    for opponent in (Level.AVERAGE, Level.IDIOT):
-        tally = {"won": 0, "drawn": 0, "lost": 0}
-        for game in range(games):
-            rng = random.Random(game)
-            genius_mark = Mark.X if game % 2 == 0 else Mark.O  # each starts half the games
-            board = Board.empty(5)
-            while board.outcome is None:
-                if board.to_move is genius_mark:
-                    started = time.perf_counter()
-                    cell = genius.choose(board, rng)
-                    times.append(time.perf_counter() - started)
-                    if genius.last_search is not None and genius.last_search.depth:
-                        depths.append(genius.last_search.depth)
-                    genius.last_search = None
-                else:
-                    cell = choose_move(board, opponent, rng)
-                board = board.play(cell)
-            winner = board.winner
-            tally["drawn" if winner is None else "won" if winner is genius_mark else "lost"] += 1
-        print(
-            f"against {opponent.label:8} won {tally['won']:>4}, drawn {tally['drawn']:>4}, "
-            f"lost {tally['lost']:>4}"
-        )
-    print(
-        f"reply time: median {milli(median(times))}, p99 {milli(percentile(times, 0.99))}, "
-        f"max {milli(max(times))} over {len(times)} replies (target: <= 1 s)"
-    )
-    print(
-        f"depth reached (plies, searched replies only): median {median(depths)}, max {max(depths)}"
-    )
-
-
 def main() -> None:
     ensure_bytecode()
     four_by_four()
-    five_by_five()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 """Hints are Genius's move, with a true word on why."""
 
+import random
+
 import pytest
 
 from nac.core import Board, GameAlreadyOver, Genius, Result, hint
 
-from . import reference
+from . import big_reference, reference
 
 genius = Genius()
 
@@ -49,3 +51,36 @@ def test_a_forced_win_says_in_how_many_moves() -> None:
 def test_no_hint_once_the_game_is_over() -> None:
     with pytest.raises(GameAlreadyOver):
         hint(Board.parse("XXX/OO./..."))
+
+
+def test_a_5x5_hint_says_forces_a_win_only_where_it_is_proven() -> None:
+    # The position from the issue: X c3, d3; O c2, b3. A search once called d4 "two threats
+    # next" and then d2 "forces a win"; the book and the exact search say one thing.
+    board = Board.parse("...../..O../.OXX./...../.....", "X", win_length=4)
+    first, again = hint(board), hint(board)
+    assert first == again and first.reason == "forces a win"
+    assert first.value is not None and first.value.result is Result.WIN
+    after = board.play(first.cell)
+    for reply in after.empty_cells:  # whatever O answers, X's next hint still wins by force
+        answer = hint(after.play(reply))
+        assert answer.value is not None and answer.value.result is Result.WIN, reply
+
+
+def test_5x5_hints_agree_with_the_independent_solver_late_in_games() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(6):
+        board = Board.empty(5)
+        while board.outcome is None:
+            if len(board.empty_cells) <= 9:
+                advice = hint(board)
+                cells = tuple(mark.value if mark else "." for mark in board)
+                mover = board.to_move.value
+                truth = big_reference.move_value(cells, advice.cell, mover, 5, 4)
+                best = big_reference.value(cells, mover, 5, 4)
+                assert advice.value is not None and truth == best == advice.value.score
+                if advice.reason == "forces a win":
+                    assert truth == 1
+                checked += 1
+            board = board.play(rng.choice(board.empty_cells))
+    assert checked

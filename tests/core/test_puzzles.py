@@ -199,7 +199,7 @@ def test_played_through_against_genius_the_right_moves_win_in_the_plies_stated()
 
 def fastest_win(board: Board) -> int:
     wins = {cell: value for cell, value in analyse(board).items() if value.result is Result.WIN}
-    return min(wins, key=lambda cell: wins[cell].plies)
+    return max(wins, key=lambda cell: wins[cell].score)  # the fastest win scores highest
 
 
 def test_a_later_move_that_lets_the_win_go_is_wrong() -> None:

@@ -126,7 +126,7 @@ SCENARIOS = {
         ),
         Scenario(
             "board-5x5",
-            "5×5, four in a row, mid-game",
+            "5×5, four in a row: Average completes the top row",
             keys=typed("c3", "b2", "d4", "c4"),
             board_size=5,
         ),

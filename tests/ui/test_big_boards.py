@@ -124,7 +124,7 @@ async def test_the_screen_answers_keys_while_the_computer_searches() -> None:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
         await press(pilot, "up", "up", "left", "t")
-        assert game_screen(app).cursor == 1 and "too big to solve" in panel(app).message
+        assert game_screen(app).cursor == 1 and "Analysis on" in panel(app).message
         assert searches(app).running and panel(app).status == "Computer (O) thinking…"
         held.release.set()
         await settle(pilot, app)
@@ -137,7 +137,7 @@ async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
         await press(pilot, "colon", *"c3", "enter")
         assert panel(app).status == "Computer (O) thinking…"
         await press(pilot, "t")
-        assert "too big to solve" in panel(app).message
+        assert "Analysis on" in panel(app).message
 
 
 async def test_analysis_and_hints_on_4x4() -> None:
@@ -153,12 +153,34 @@ async def test_analysis_and_hints_on_4x4() -> None:
         assert panel(app).message.startswith("Hint for X: square ")
 
 
-async def test_a_hint_on_5x5_comes_from_the_search() -> None:
+async def test_a_hint_and_the_analysis_on_5x5_come_from_the_book() -> None:
     app = make_app(size=5)
     async with app.run_test() as pilot:
         await press(pilot, "h")
         await settle(pilot, app)
         assert board_widget(app).view.hint is not None
+        assert "holds the draw" in panel(app).message
+        await press(pilot, "escape", "colon", *"c3", "enter")
+        await settle(pilot, app)
+        await press(pilot, "t")
+        await settle(pilot, app)
+        notes = [note.long for note in board_widget(app).view.notes if note]
+        # After X c3 and O's reply every X move is known: a draw or a win, never a loss.
+        assert (
+            len(notes) == 23
+            and set(notes) <= {"win", "draw"}
+            and "Analysis on" in (panel(app).message)
+        )
+
+
+async def test_watching_genius_on_5x5_is_a_draw() -> None:
+    app = make_app(size=5, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+    async with app.run_test() as pilot:
+        for _ in range(100):
+            await settle(pilot, app)
+            if app.game.is_over:
+                break
+        assert app.game.outcome is not None and app.game.outcome.is_draw
 
 
 async def test_watching_genius_on_4x4() -> None:

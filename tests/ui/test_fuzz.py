@@ -56,7 +56,7 @@ async def run_actions(app: NacApp, steps: list[tuple[str, object]]) -> None:
         assert drawn_marks(app) == tuple(app.game.board)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(actions, min_size=5, max_size=40), st.integers(0, 1000))
 def test_random_input_never_crashes_and_the_board_matches_the_game(
     steps: list[tuple[str, object]], seed: int

@@ -3,6 +3,7 @@ keeps its typing to itself, switches ask before dropping a game, and every refus
 
 from __future__ import annotations
 
+from textual import events
 from textual.containers import VerticalScroll
 
 from nac.core import Mark, Mode
@@ -134,3 +135,14 @@ async def test_the_help_scrolls_with_the_keys_and_names_the_keypad_in_use() -> N
         assert box.scroll_y > 0
         await press(pilot, "escape")
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_a_square_typed_at_once_after_the_colon_reaches_the_prompt() -> None:
+    """Fast typing or a paste: `:b2` and Enter arrive together, before the prompt is open."""
+    app = make_app(size=4)
+    async with app.run_test() as pilot:
+        for key, character in (("colon", ":"), ("b", "b"), ("2", "2"), ("enter", "\r")):
+            app.post_message(events.Key(key, character))
+        await pilot.pause()
+        await settle(pilot, app)
+        assert app.game.board[5] is Mark.X and app.game.size == 4

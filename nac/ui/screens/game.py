@@ -28,7 +28,6 @@ from ...core import (
     Outcome,
     SavedGame,
 )
-from ...core.analysis import is_solvable
 from .. import availability, commands
 from ..metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
 from ..views import (
@@ -186,8 +185,6 @@ class GameScreen(LearningScreen):
         for searches in self.query(Searches):
             searches.prepare(board)
         self._arrange(self.size.width, self.size.height)
-        if not is_solvable(board):
-            self.analysis_on = False
         self._analysis_follows()
 
     def before_new_game(self) -> None:

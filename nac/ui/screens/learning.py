@@ -7,7 +7,7 @@ from textual.reactive import var
 
 from ... import words
 from ...core import Hint, IllegalMove
-from ...core.analysis import is_solvable
+from ...core.analysis import is_five
 from ..views import CellNote, analysis_notes
 from ..widgets.searches import Searches
 from .switches import SwitchesScreen
@@ -33,7 +33,8 @@ class LearningScreen(SwitchesScreen):
 
     def action_toggle_analysis(self) -> None:
         self.analysis_on = not self.analysis_on
-        self.say(words.ANALYSIS_ON if self.analysis_on else words.ANALYSIS_OFF)
+        on = words.ANALYSIS_ON_5X5 if is_five(self.game.board) else words.ANALYSIS_ON
+        self.say(on if self.analysis_on else words.ANALYSIS_OFF)
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:
@@ -42,7 +43,7 @@ class LearningScreen(SwitchesScreen):
         self.activity = self.activity.but(analysis_seconds=None)
         board = self.game.board
         searches = self.query(Searches)
-        if self.analysis_on and not board.is_over and is_solvable(board):
+        if self.analysis_on and not board.is_over:
             searches.first().find_analysis(board)
         else:
             for search in searches:

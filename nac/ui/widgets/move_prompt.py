@@ -52,7 +52,9 @@ class MovePrompt(Input):
         self.value = ""
         self.can_focus = True
         self.add_class("-open")
-        self.focus()
+        # At once, not later as `focus()` does: keys typed with the `:` (fast typing, a paste)
+        # are already queued, and must reach the prompt, not the board's commands.
+        self.screen.set_focus(self)
 
     def close(self) -> None:
         self.remove_class("-open")

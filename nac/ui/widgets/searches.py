@@ -32,9 +32,9 @@ from ...core import (
     Hint,
     MoveValue,
     SearchStopped,
-    analyse,
     hint,
 )
+from ...core.analysis import known_values
 from ...core.whole_game import WHOLE_GAME_CELLS
 from ..search_process import (
     AVAILABLE,
@@ -105,7 +105,7 @@ class Searches(Widget):
 
         def analysed(stop: Event | None) -> Message:
             started = clock()
-            values = self._ask(request, stop) if in_process(board) else analyse(board, stop)
+            values = self._ask(request, stop) if in_process(board) else known_values(board, stop)
             return self.AnalysisDone(board, values, clock() - started)
 
         self._start("analysis", board, analysed)
