@@ -16,9 +16,9 @@ a heuristic and must say it is an estimate).
 Genius's move in a position of its strategy comes from the book, or else from the search,
 which then always finishes within the budget the book was built for (tools/five/prove.py
 checks every such position). The search runs on the canonical image of the position, from an
-empty table, so a move and its cost depend on the position only. Positions the book cannot reach (O moved
-first, a set-up board) are searched too, within `limit`; past it, `decide` falls back to a
-rule of thumb and says so (source "estimate").
+empty table, so a move and its cost depend on the position only. Positions the book cannot
+reach (O moved first, a set-up board) are searched too, within `limit`; past it, `decide`
+falls back to a rule of thumb and says so (source "estimate").
 """
 
 from __future__ import annotations
