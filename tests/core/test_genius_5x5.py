@@ -18,6 +18,7 @@ from functools import cache
 import pytest
 
 from nac.core.board import Board
+from nac.core.coordinates import parse_coordinate
 from nac.core.errors import SearchStopped
 from nac.core.five import book, genius, lines, search
 from nac.core.geometry import geometry
@@ -398,3 +399,34 @@ def test_a_stop_signal_set_before_a_long_search_stops_it() -> None:
 def test_a_stop_signal_left_unset_changes_nothing() -> None:
     board = off_book_position_needing_a_search()
     assert genius.decide(board, threading.Event()) == genius.decide(board)
+
+
+def cells(*names: str) -> list[int]:
+    return [parse_coordinate(name, 5) for name in names]
+
+
+def after(*names: str) -> Board:
+    board = Board.empty(5)
+    for cell in cells(*names):
+        board = board.play(cell)
+    return board
+
+
+def test_the_replies_that_lost_to_the_c_solver_are_no_longer_played() -> None:
+    # Found by an independent exact solver (the issue): as X after b5 b2, c4 loses by force;
+    # as O, b1 loses after X d5, and after X d3 only d2, b3, c3 and d4 hold the draw.
+    [c4] = cells("c4")
+    x_turn = after("b5", "b2")
+    assert genius.move_values(x_turn)[c4] == -1
+    assert genius.decide(x_turn).cell != c4
+    assert genius.move_values(x_turn)[genius.decide(x_turn).cell] == 0
+
+    [b1] = cells("b1")
+    after_d5 = after("d5")
+    assert genius.move_values(after_d5)[b1] == -1
+    assert genius.move_values(after_d5)[genius.decide(after_d5).cell] == 0
+
+    after_d3 = after("d3")
+    values = genius.move_values(after_d3)
+    assert sorted(c for c, v in values.items() if v == 0) == sorted(cells("d2", "b3", "c3", "d4"))
+    assert genius.decide(after_d3).cell in cells("d2", "b3", "c3", "d4")
