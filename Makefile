@@ -43,7 +43,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 ## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
 test-web: $(VENV)/.installed-browser
