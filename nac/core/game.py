@@ -165,6 +165,15 @@ class Game:
             return mark is not self._human
         return self._mode is Mode.WATCH
 
+    def levels_playing(self) -> tuple[Level, ...]:
+        """The levels the computer plays now: against a person its level, in watch mode X's
+        and O's, none in a two-player game."""
+        if self._mode is Mode.COMPUTER:
+            return (self._level,)
+        if self._mode is Mode.WATCH:
+            return self._watch_levels
+        return ()
+
     def level_of(self, mark: Mark) -> Level | None:
         """The level playing `mark`, or None for a person."""
         if not self.controlled_by_computer(mark):

@@ -112,21 +112,34 @@ class GameKind:
         return cls(mode, size, levels)
 
     @classmethod
-    def of(cls, mode: Mode, size: int, moves: tuple[Move, ...]) -> GameKind:
-        """The kind of a game from its moves: each computer side under the level it played."""
+    def of(
+        cls,
+        mode: Mode,
+        size: int,
+        moves: tuple[Move, ...],
+        playing: tuple[Level, ...] = (),
+    ) -> GameKind:
+        """The kind of a game from its moves: each computer side under the level it played.
+        A side that has not moved yet counts under its level in `playing` (against the
+        computer its level; in watch mode X's and O's), if given."""
         if mode is Mode.COMPUTER:
-            return cls(mode, size, (_level_played(moves, None),))
+            return cls(mode, size, (_level_played(moves, None, playing[:1]),))
         if mode is Mode.WATCH:
-            return cls(mode, size, (_level_played(moves, Mark.X), _level_played(moves, Mark.O)))
+            x, o = (playing[:1], playing[1:2]) if len(playing) == 2 else ((), ())
+            return cls(
+                mode, size, (_level_played(moves, Mark.X, x), _level_played(moves, Mark.O, o))
+            )
         return cls(mode, size)
 
 
-def _level_played(moves: tuple[Move, ...], mark: Mark | None) -> str:
+def _level_played(moves: tuple[Move, ...], mark: Mark | None, playing: tuple[Level, ...]) -> str:
     levels = {
         move.level
         for move in moves
         if move.level is not None and (mark is None or move.mark is mark)
     }
+    if not levels and playing:
+        return playing[0].value
     if len(levels) == 1:
         return next(iter(levels)).value
     return MIXED
@@ -186,4 +199,5 @@ class Match:
         game = self.game
         result = self.result(outcome)
         self.score.add(result)
-        return FinishedGame(GameKind.of(game.mode, game.size, game.moves), result, outcome)
+        kind = GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
+        return FinishedGame(kind, result, outcome)

@@ -72,6 +72,9 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     room = max(1, height - len(head))
     # The moves around the one on the board: from a little before it, as many as fit.
     start = max(0, view.step - 1 - room // 3)
+    # ... and earlier ones while the room below the last move would stay empty.
+    while start > 0 and sum(len(lines) for lines in moves[start - 1 :]) <= room:
+        start -= 1
     shown: list[Line] = []
     for lines in moves[start:]:
         if len(shown) + len(lines) > room:

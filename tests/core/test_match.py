@@ -77,6 +77,19 @@ def test_a_game_where_only_one_level_moved_counts_under_it() -> None:
     assert match.finish(game.outcome).kind.levels in (("average",), (MIXED,))
 
 
+def test_a_side_that_has_not_moved_yet_counts_under_the_level_playing_it() -> None:
+    game = Game(level=Level.IDIOT)
+    assert GameKind.of(game.mode, 3, game.moves, game.levels_playing()).levels == ("idiot",)
+    game.play_key(5)  # the person's move alone: the computer has not played yet
+    assert GameKind.of(game.mode, 3, game.moves, game.levels_playing()).levels == ("idiot",)
+    watch = Game(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.IDIOT))
+    watch.computer_move()  # X moved, O not yet
+    watch.set_watch_level(Mark.X, Level.AVERAGE)
+    kind = GameKind.of(watch.mode, 3, watch.moves, watch.levels_playing())
+    assert kind.levels == ("genius", "idiot")  # X under the level it played with
+    assert GameKind.of(Mode.TWO_PLAYER, 3, (), ()).levels == ()
+
+
 @pytest.mark.parametrize(
     "kind",
     [

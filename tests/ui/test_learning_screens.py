@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from nac.core import Level, Mark, Mode, all_puzzles, format_game, judge_move, parse_game
+from nac.core import (
+    Level,
+    Mark,
+    Mode,
+    all_puzzles,
+    format_game,
+    judge_move,
+    parse_game,
+    review_game,
+)
 from nac.learning_words import ALL_PUZZLES_SOLVED, saved_result
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
-from nac.ui.review_lines import review_lines
+from nac.ui.review_lines import ReviewView, review_lines
 from nac.ui.screens.games import GamesScreen
 from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.screens.review import ReviewScreen
@@ -186,6 +196,24 @@ def test_the_games_list_says_the_result_from_the_persons_side() -> None:
     assert saved_result(lost) == "You lost"
     assert saved_result(parse_game(line.format(x="genius", o="person"))) == "You won"
     assert saved_result(watched) == "O won"
+
+
+def test_the_review_lists_every_move_from_the_first_when_they_fit() -> None:
+    game = parse_game(
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=unfinished "
+        ": b2 a1 c3 a3 a2 c1 b1"
+    )
+    at_end = ReviewView(game, review_game(game.moves, 3, game.first), 7, str)
+    texts = ["".join(run for run, _ in line) for line in review_lines(at_end, 60, 20)]
+    numbered = [m.group(1) for t in texts if (m := re.match(r"[▶ ]*(\d+)\. ", t))]
+    assert numbered == ["1", "2", "3", "4", "5", "6", "7"]
+    # Too short for them all: the move on the board stays in view.
+    moves_shown = [
+        t
+        for t in ("".join(run for run, _ in line) for line in review_lines(at_end, 60, 8))
+        if "▶" in t
+    ]
+    assert len(moves_shown) == 1 and "7." in moves_shown[0]
 
 
 async def test_every_puzzle_solved_starts_again_from_the_first_and_says_so(

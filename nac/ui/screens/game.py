@@ -309,7 +309,7 @@ class GameScreen(LearningScreen):
     def saved_game(self, kind: GameKind | None = None) -> SavedGame:
         """The game so far as the notation holds it (its kind from its moves, if not given)."""
         game = self.game
-        kind = kind or GameKind.of(game.mode, game.size, game.moves)
+        kind = kind or GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
         cells = [move.cell for move in game.moves]
         return SavedGame.of(kind, cells, game.first, human=game.human, date=self.host.now())
 
