@@ -47,7 +47,7 @@ def review_move(number: int, mark: Mark, square: str, rating: str, best: str) ->
 
 def puzzle_wrong(square: str, value: str, reply: str | None) -> str:
     after = f"; Genius answers {reply}" if reply else ""
-    return f"Not that one: {square} {value}{after}. r tries again, n is the next."
+    return f"Not that one: {square} is a {value}{after}. r tries again, n is the next."
 
 
 def puzzle_solved(streak: int) -> str:

@@ -59,7 +59,7 @@ KEYPAD_DESCRIPTIONS = {
 }
 STARTER_DESCRIPTIONS = {
     Starter.YOU: "you start every game (X starts in two-player and watch mode)",
-    Starter.COMPUTER: "the computer starts every game (O starts in two-player and watch)",
+    Starter.COMPUTER: "the computer starts every game (O starts in two-player and watch mode)",
     Starter.ALTERNATE: "the first move alternates from game to game",
 }
 STARTER_TITLES = {
@@ -135,18 +135,17 @@ def history(game: Game) -> str:
     return "   ".join(moves(game))
 
 
+def capitalised(text: str) -> str:
+    """`text` with its first letter upper-case, the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
 def sentence(text: str) -> str:
     """A refusal from the core ("square 5 is taken by X") as a sentence."""
-    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "?", "!")) else ".")
+    return capitalised(text) + ("" if text.endswith((".", "?", "!")) else ".")
 
 
 # -- the kinds of game in the stats -------------------------------------------------------------
-
-MODE_NAMES = {
-    Mode.COMPUTER: "Against the computer",
-    Mode.TWO_PLAYER: "Two players",
-    Mode.WATCH: "Watch",
-}
 
 
 def level_name(level: str) -> str:
@@ -154,14 +153,14 @@ def level_name(level: str) -> str:
 
 
 def describe_kind(kind: GameKind) -> tuple[str, str, str]:
-    """("3×3", "Against the computer", "Genius") and so on."""
+    """("3×3", "Vs computer", "Genius") and so on."""
     if kind.mode is Mode.COMPUTER:
         against = level_name(kind.levels[0])
     elif kind.mode is Mode.WATCH:
         against = f"{level_name(kind.levels[0])} (X) v {level_name(kind.levels[1])} (O)"
     else:
         against = "X v O"
-    return board_name(kind.size), MODE_NAMES[kind.mode], against
+    return board_name(kind.size), kind.mode.label, against
 
 
 SIZES_TEXT = ", ".join(board_name(size) for size in BOARD_SIZES)
@@ -252,6 +251,13 @@ ANALYSIS_ON_5X5 = (
     "not how fast; a blank square is not proven within the search's budget)."
 )
 ANALYSIS_OFF = "Analysis off."
+
+
+def analysis_time(seconds: float) -> str:
+    """The panel's line while the analysis is on: how long it took for this position."""
+    return f"Analysed in {seconds * 1000:.1f} ms"
+
+
 PAUSED = "Paused: space resumes."
 RESUMED = "Resumed."
 COMPUTER_STARTS = "The computer starts."
@@ -289,7 +295,7 @@ def prompt_placeholder(game: Game) -> str:
 def level_set(game: Game, level: Level) -> str:
     if game.mode is Mode.TWO_PLAYER:
         return f"Level {level.label}, for when you play the computer again (m)."
-    return f"Level {level.label}: it plays the computer's next move."
+    return f"Level {level.label}, from the computer's next move."
 
 
 def watch_level_set(mark: Mark, level: Level) -> str:
@@ -297,7 +303,7 @@ def watch_level_set(mark: Mark, level: Level) -> str:
 
 
 def keypad_set(layout: KeypadLayout) -> str:
-    return f"Keypad: {KEYPAD_DESCRIPTIONS[layout]}. Moves are listed with its numbers."
+    return f"Keypad: {KEYPAD_DESCRIPTIONS[layout]}. The move list uses these numbers."
 
 
 def starter_set(rule: Starter) -> str:

@@ -14,6 +14,7 @@ from ..words import (
     STARTER_TITLES,
     board_description,
     board_name,
+    capitalised,
 )
 
 
@@ -105,7 +106,14 @@ COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
     CURSOR_KEYS,
     PLAY_CURSOR,
-    Command((("space", "pause"),), "space", "Watch mode: pause and resume", "Pause", rank=2),
+    Command(
+        (("space", "pause"),),
+        "space",
+        "Watch mode: pause and resume",
+        "Pause/resume",
+        "Pause",
+        rank=2,
+    ),
     Command(
         (("colon", "move_prompt"),),
         ":",
@@ -123,7 +131,11 @@ COMMANDS: tuple[Command, ...] = (
         "Start",
         rank=5,
         palette=(
-            Entry("Computer starts", "Let the computer make the first move", "computer_starts"),
+            Entry(
+                "Computer starts this game",
+                "Let the computer make the first move now (s)",
+                "computer_starts",
+            ),
         ),
     ),
     Command(
@@ -263,7 +275,7 @@ COMMANDS: tuple[Command, ...] = (
         palette=(
             *(
                 Entry(
-                    f"Play as {mark}",
+                    f"Your mark: {mark}",
                     f"You play {mark} against the computer (a new game)",
                     f"mark('{mark.value}')",
                 )
@@ -272,7 +284,7 @@ COMMANDS: tuple[Command, ...] = (
             *(
                 Entry(
                     STARTER_TITLES[rule],
-                    STARTER_DESCRIPTIONS[rule].capitalize(),
+                    capitalised(STARTER_DESCRIPTIONS[rule]),
                     f"starter('{rule.value}')",
                 )
                 for rule in Starter

@@ -171,8 +171,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
     game = match.game
     analysis = ""
     if activity.analysis_seconds is not None:
-        milliseconds = activity.analysis_seconds * 1000
-        analysis = f"Analysis ({game.turn} to move) took {milliseconds:.2f} ms"
+        analysis = words.analysis_time(activity.analysis_seconds)
     return PanelState(
         status=status(game, activity),
         details=details(game, match.starter),

@@ -1,21 +1,17 @@
-"""Benchmark of the Textual app: cold start to the first frame, and key press to repaint.
+"""Benchmark of the Textual app: cold start to the first frame, headless. (Key press to frame,
+as a terminal sees it, is bench_frames.)
 
 Prints figures; asserts nothing. Run with `make bench`.
 """
 
 from __future__ import annotations
 
-import asyncio
-import random
 import subprocess
 import sys
-import time
-from typing import Any
 
 from .common import ensure_bytecode, header, median, milli
 
 START_RUNS = 11
-KEY_SAMPLES = 300
 
 # Each child times itself from its first line (before any import) to the Ready event, which
 # Textual sends once the first frame has been displayed.
@@ -73,53 +69,9 @@ def cold_start() -> None:
     print(f"ratio of medians: {ratio:.2f}× (target <= 1.25×)")
 
 
-async def key_to_repaint() -> list[float]:
-    from nac.ui.app import NacApp
-    from nac.ui.widgets.board import BoardWidget
-
-    app = NacApp(think_seconds=0, rng=random.Random(5))
-    samples: list[float] = []
-    async with app.run_test(size=(100, 32)) as pilot:
-        widget = app.query_one(BoardWidget)
-        painted: list[float] = []
-        original = widget.render
-
-        def timed_render() -> Any:
-            result = original()
-            painted.append(time.perf_counter())
-            return result
-
-        setattr(widget, "render", timed_render)  # noqa: B010 - timing the widget's own render
-        rng = random.Random(6)
-        while len(samples) < KEY_SAMPLES:
-            if app.game.is_over:
-                await pilot.press("n")
-                await pilot.pause()
-                continue
-            key = str(app.game.keypad.key_for_cell(rng.choice(app.game.board.empty_cells)))
-            painted.clear()
-            start = time.perf_counter()
-            await pilot.press(key)
-            await pilot.pause()
-            if painted:
-                samples.append(painted[0] - start)
-    return samples
-
-
-def key_press() -> None:
-    header(f"App: key press to repainted board (Pilot, {KEY_SAMPLES} moves, 100×32)")
-    samples = asyncio.run(key_to_repaint())
-    ordered = sorted(samples)
-    print(
-        f"median {milli(median(samples))}, p90 {milli(ordered[int(0.9 * len(ordered))])}, "
-        f"max {milli(max(samples))}"
-    )
-
-
 def main() -> None:
     ensure_bytecode()
     cold_start()
-    key_press()
 
 
 if __name__ == "__main__":

@@ -156,6 +156,13 @@ SCENARIOS = {
             size=(80, 24),
         ),
         Scenario(
+            "prompt-80x24",
+            "The move prompt at 80×24, in the footer's place: a square typed by its name",
+            keys=(*typed("c3"), "colon", "b"),
+            board_size=5,
+            size=(80, 24),
+        ),
+        Scenario(
             "watch-80x24",
             "Watch mode at 80×24: the footer holds the keys that work while watching",
             mode=Mode.WATCH,

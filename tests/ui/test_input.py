@@ -163,18 +163,21 @@ async def test_the_palette_offers_the_game_commands() -> None:
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         for title in (
             "New game",
-            "Computer starts",
+            "Computer starts this game",
             "Level: Idiot",
             "Level: Average",
             "Level: Genius",
             "Keypad: phone",
             "Keypad: numpad",
+            "Your mark: O",
+            "Who starts: the computer",
             "Help",
         ):
             assert title in commands
+        assert "O starts in two-player and watch mode" in commands["Who starts: the computer"].help
         await commands["Level: Genius"].callback()
         await commands["Keypad: numpad"].callback()
-        await commands["Computer starts"].callback()
+        await commands["Computer starts this game"].callback()
         await settle(pilot, app)
         assert app.game.level.label == "Genius" and app.game.keypad is KeypadLayout.NUMPAD
         assert app.game.board.mark_count == 1

@@ -187,7 +187,7 @@ async def test_the_stats_screen_shows_the_games_just_played(nac_home: Path) -> N
         row = table.get_row_at(0)
         assert [str(cell) for cell in row[:6]] == [
             "3×3",
-            "Against the computer",
+            "Vs computer",
             "Average",
             "1",
             "0",

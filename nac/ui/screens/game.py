@@ -271,9 +271,11 @@ class GameScreen(LearningScreen):
             from ..widgets.move_prompt import MovePrompt  # only when first needed
 
             self._prompt = MovePrompt(words.prompt_placeholder(self.game))
-            await self.query_one("#board-area").mount(self._prompt, before=0)
+            # In the footer's place, the whole width: the board stays where it is.
+            await self.mount(self._prompt, before=self.query_one(KeysBar))
         self._prompt.placeholder = words.prompt_placeholder(self.game)
         self._prompt.open()
+        self.add_class("-prompting")
         self.refresh_bindings()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -297,11 +299,13 @@ class GameScreen(LearningScreen):
 
     def on_move_prompt_closed(self) -> None:
         self.say("")
+        self.remove_class("-prompting")
         self.refresh_bindings()
 
     def _close_prompt(self) -> None:
         if self._prompt is not None and self._prompt.is_open:
             self._prompt.close()
+            self.remove_class("-prompting")
             self.refresh_bindings()
 
     # -- other screens -----------------------------------------------------------------------------

@@ -84,7 +84,7 @@ class GamesScreen(Screen[None]):
         game = self._chosen()
         if game is not None:
             self.app.copy_to_clipboard(format_game(game))
-            self.notify(learning_words.COPIED, markup=False)
+            self.notify(learning_words.COPIED, markup=False, timeout=3)
 
     def on_paste(self, event: events.Paste) -> None:
         """A game's line pasted here is reviewed; anything else is refused, saying why."""

@@ -83,7 +83,8 @@ class ReviewScreen(Screen[None]):
             best = rated.best_cells[0] if rated.best_cells else None
         self.query_one(BoardWidget).view = BoardView(
             marks=tuple(mark.value if mark else "" for mark in board),
-            labels=("",) * board.cell_count,
+            # Empty squares show their names, as the moves in the panel call them.
+            labels=tuple("" if mark else self.square_name(cell) for cell, mark in enumerate(board)),
             last_move=game.moves[step - 1] if step else None,
             winning=frozenset(board.outcome.line) if board.outcome else frozenset(),
             hint=best,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -36,8 +37,19 @@ class ResultBanner(Static):
 
     def watch_result(self, result: Banner | None) -> None:
         self.remove_class("-shown", *TONES)
-        if result is None:
-            self.update("")
-        else:
+        if result is not None:
             self.add_class("-shown", result.tone)
-            self.update(f"{result.headline} — {result.next_step}")
+        self.update(self.text())
+
+    def on_resize(self) -> None:
+        self.update(self.text())
+
+    def text(self) -> str:
+        """The headline and the next step; the headline alone where both would not fit on one
+        line (the footer and the panel say the next step too)."""
+        result = self.result
+        if result is None:
+            return ""
+        both = f"{result.headline} — {result.next_step}"
+        width = self.size.width
+        return result.headline if width and cell_len(both) > width else both

@@ -26,8 +26,6 @@ from ..views import BoardView
 FOREGROUNDS = ("grid", "frame", "x", "o", "key", "last", "winning-mark", "hint-mark")
 BACKGROUNDS = ("cursor", "winning", "hint")
 TONES = ("win", "draw", "loss")
-PLAIN = Style()
-"""Every segment has a style (Textual's filters, NO_COLOR's among them, read it)."""
 
 
 class BoardWidget(Widget):
@@ -165,19 +163,23 @@ class BoardWidget(Widget):
         width = self.content_size.width
         board = self._board()
         left, top = self.origin()
+        plain = self._style("", "")
         if board is None or not 0 <= y - top < board.height:
-            return Strip.blank(width, PLAIN)
-        segments = [Segment(" " * left, PLAIN)] if left else []
+            return Strip.blank(width, plain)
+        segments = [Segment(" " * left, plain)] if left else []
         for text, names in board.line(self.view, y - top):
             segments.append(Segment(text, self._style(*names)))
-        return Strip(segments).adjust_cell_length(width, PLAIN)
+        return Strip(segments).adjust_cell_length(width, plain)
 
     def _style(self, foreground: str, background: str) -> Style:
-        """A run's colours from the component classes (looked up once per theme)."""
+        """A run's colours from the component classes (looked up once per theme), over the
+        widget's own colours: every segment has a style (Textual's filters, NO_COLOR's among
+        them, read it) and the widget's background (Textual paints none under these lines)."""
         key = (foreground, background)
         style = self._styles.get(key)
         if style is None:
-            style = Style()
+            own = self.rich_style
+            style = Style(color=own.color, bgcolor=own.bgcolor)
             if foreground:
                 underline = foreground.endswith("-last")
                 name = foreground.removesuffix("-last")

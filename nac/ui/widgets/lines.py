@@ -11,9 +11,6 @@ from textual.widget import Widget
 
 from ..runs import Line
 
-PLAIN = Style()
-"""Every segment has a style (Textual's filters, NO_COLOR's among them, read it)."""
-
 
 class LinesWidget(Widget):
     """Lines of styled runs. A subclass names its styles in COMPONENT_CLASSES as
@@ -44,25 +41,29 @@ class LinesWidget(Widget):
             width = self.content_size.width
             if y < len(self._lines):
                 segments = [Segment(text, self._style(name)) for text, name in self._lines[y]]
-                strip = Strip(segments).adjust_cell_length(width, PLAIN)
+                strip = Strip(segments).adjust_cell_length(width, self._style(""))
             else:
-                strip = Strip.blank(width, PLAIN)
+                strip = Strip.blank(width, self._style(""))
             self._strips[y] = strip
         return strip
 
     def _style(self, name: str) -> Style:
+        """A run's style: the widget's own colours (Textual paints no background under these
+        lines; every segment has a style, as Textual's filters, NO_COLOR's among them, read
+        it), and over them the named component class's, looked up once per theme."""
         style = self._styles.get(name)
         if style is None:
-            style = PLAIN
+            own = self.rich_style
+            style = Style(color=own.color, bgcolor=own.bgcolor)
             if name:
-                style = self.get_component_rich_style(f"{self.STYLE_PREFIX}--{name}")
-                style = Style(
-                    color=style.color,
-                    bgcolor=style.bgcolor,
-                    bold=style.bold,
-                    italic=style.italic,
-                    reverse=style.reverse,
-                    dim=style.dim,
+                named = self.get_component_rich_style(f"{self.STYLE_PREFIX}--{name}")
+                style += Style(
+                    color=named.color,
+                    bgcolor=named.bgcolor,
+                    bold=named.bold,
+                    italic=named.italic,
+                    reverse=named.reverse,
+                    dim=named.dim,
                 )
             self._styles[name] = style
         return style

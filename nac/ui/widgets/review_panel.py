@@ -29,7 +29,7 @@ class ReviewPanel(LinesWidget):
     ReviewPanel > .review--dim { color: $text-muted; }
     ReviewPanel > .review--message { text-style: italic; }
     ReviewPanel > .review--current { text-style: bold reverse; }
-    ReviewPanel > .review--bad { color: $text-error; }
+    ReviewPanel > .review--bad { color: $text-error; text-style: bold; }
     ReviewPanel > .review--so-so { color: $text-warning; }
     """
 
