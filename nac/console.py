@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from . import words
+from . import learning_words, words
 from .core import (
     Change,
     ChangeKind,
@@ -164,7 +164,8 @@ def review_text(game: SavedGame, width: int = 80) -> str:
     review = review_game(game.moves, game.size, game.first)
     view = ReviewView(game, review, 0, lambda cell: coordinate(cell, game.size))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
-    return "\n".join("".join(text for text, _ in line).rstrip() for line in lines)
+    head = learning_words.review_heading(game)
+    return "\n".join([head, "", *("".join(text for text, _ in line).rstrip() for line in lines)])
 
 
 def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = None) -> int:

@@ -39,6 +39,13 @@ def review_title(kind: GameKind) -> str:
     return f"Review · {board} · {mode} · {against}"
 
 
+def review_heading(game: SavedGame) -> str:
+    """The review's title with when the game was played and how it ended, for a printed review:
+    "Review · 3×3 · Vs computer · Genius · 2026-11-22 14:05 UTC · You lost"."""
+    played = game.date.strftime("%Y-%m-%d %H:%M UTC")
+    return f"{review_title(game.kind)} · {played} · {saved_result(game)}"
+
+
 def review_move(number: int, mark: Mark, square: str, rating: str, best: str) -> str:
     """ "4. X b2  blunder: b1 draws"."""
     text = f"{number}. {mark} {square}  {rating}"

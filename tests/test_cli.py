@@ -198,5 +198,7 @@ def test_plain_review_prints_every_move_rated(tmp_path: Path) -> None:
     line.write_text(f"{LOST_TO_GENIUS} : b1 a1 a2 b2 c2 c3\n", encoding="utf-8")
     result = run("--plain", "--review", str(line))
     assert result.returncode == 0
+    assert result.stdout.startswith("Review · 3×3 · Vs computer · Genius · ")
+    assert "You lost" in result.stdout.splitlines()[0]
     assert "5. X c2  blunder: c3 draws" in result.stdout
     assert "You (X): 2 best, 1 blunder (move 5)" in result.stdout
