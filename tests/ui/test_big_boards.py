@@ -131,6 +131,23 @@ async def test_the_screen_answers_keys_while_the_computer_searches() -> None:
         assert app.game.board.mark_count == 2 and app.game.is_human_turn
 
 
+async def test_the_search_starts_with_the_thinking_pause_and_its_move_waits_for_the_pause() -> None:
+    """The reply comes at max(pause, search): the search begins when the pause does, and a
+    move found early is held until the pause is over."""
+    held, strategies = held_genius()
+    app = make_app(size=5, level=Level.GENIUS, strategies=strategies, think_seconds=600)
+    async with app.run_test() as pilot:
+        await press(pilot, "colon", *"c3", "enter")
+        assert held.started.wait(10)  # searching already, with the pause far from over
+        held.release.set()
+        for _ in range(1000):
+            await pilot.pause(0.01)
+            if not searches(app).running:
+                break
+        assert not searches(app).running  # the move is found...
+        assert app.game.board.mark_count == 1 and game_screen(app).replying  # ...and waits
+
+
 async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
     app = make_app(size=5, think_seconds=30)
     async with app.run_test() as pilot:
