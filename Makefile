@@ -77,9 +77,10 @@ bench: $(VENV)/.installed-test
 prove-5x5: $(VENV)/.installed-play
 	$(MAKE) -C tools/five prove-5x5 PYTHON=$(abspath $(BIN)/python)
 
-## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) from scratch
+## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) and the solved 3×3 game (nac/core/whole_3x3.bin)
 openings: $(VENV)/.installed-test
 	$(BIN)/python -m tools.build_openings
+	$(BIN)/python -m tools.build_whole_game
 
 ## puzzles: rebuild the puzzle file (nac/core/puzzles.txt) from scratch (a few seconds)
 puzzles: $(VENV)/.installed-test

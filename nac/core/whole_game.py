@@ -3,6 +3,9 @@ moves, so every later question is one dictionary lookup. Scores as in `solver.py
 
 from __future__ import annotations
 
+import os
+import sys
+from array import array
 from functools import cache
 
 from .board import Board
@@ -11,7 +14,14 @@ from .mark import Mark
 from .solver import final_score
 
 WHOLE_GAME_CELLS = 9
-"""Boards this small are solved whole on first use (3×3: 4,520 positions, about 15 ms)."""
+"""Boards this small are solved whole on first use (3×3: 4,520 positions, about 20 ms), or
+read from the table written by `make openings` (`whole_3x3.bin`, about 1 ms)."""
+TABLE_FILE = "whole_3x3.bin"
+"""The solved 3×3 game as written by `tools/build_whole_game.py`: one little-endian 32-bit
+entry per position, `key << 14 | (score + SCORE_BIAS) << 9 | genius_mask`, sorted by key."""
+SCORE_BIAS = 16
+TABLE_POSITIONS = 4_520
+"""The positions of 3×3 that are not over: a table of any other length is not read."""
 
 
 class WholeGame:
@@ -21,14 +31,54 @@ class WholeGame:
     games that X started and games that O started share their entries.
     """
 
-    def __init__(self, shape: Geometry) -> None:
+    def __init__(self, shape: Geometry, *, read_table: bool = True) -> None:
+        """Read from the shipped table where there is one (`read_table`), else solved here."""
         self.shape = shape
         self._cells = shape.cell_count
         self.scores: dict[int, int] = {}
         """The exact score of every position that is not over."""
         self.genius: dict[int, tuple[int, ...]] = {}
         """Genius's moves in every position that is not over (see `genius_choice`)."""
-        self._solve_everything()
+        if not (read_table and self._read_table()):
+            self._solve_everything()
+
+    def _read_table(self) -> bool:
+        """The solved game from the shipped table, if this is its board and the table reads;
+        False (nothing changed) otherwise. tests/core check it equals `_solve_everything`."""
+        if self._cells != WHOLE_GAME_CELLS or self.shape.win_length != 3:
+            return False
+        try:
+            with open(os.path.join(os.path.dirname(__file__), TABLE_FILE), "rb") as file:
+                data = file.read()
+        except OSError:
+            return False
+        entries = array("I")
+        if entries.itemsize != 4 or len(data) % 4:
+            return False
+        entries.frombytes(data)
+        if len(entries) != TABLE_POSITIONS:
+            return False
+        if sys.byteorder == "big":
+            entries.byteswap()
+        moves: dict[int, tuple[int, ...]] = {}
+        for entry in entries:
+            key, mask = entry >> 14, entry & 511
+            self.scores[key] = (entry >> 9 & 31) - SCORE_BIAS
+            found = moves.get(mask)
+            if found is None:
+                found = moves[mask] = tuple(c for c in range(self._cells) if mask >> c & 1)
+            self.genius[key] = found
+        return True
+
+    def table_bytes(self) -> bytes:
+        """The solved game as `TABLE_FILE` holds it (see `tools/build_whole_game.py`)."""
+        entries = array("I")
+        for key in sorted(self.scores):
+            mask = sum(1 << cell for cell in self.genius[key])
+            entries.append(key << 14 | (self.scores[key] + SCORE_BIAS) << 9 | mask)
+        if sys.byteorder == "big":
+            entries.byteswap()
+        return entries.tobytes()
 
     def key(self, mine: int, theirs: int) -> int:
         return mine << self.shape.cell_count | theirs

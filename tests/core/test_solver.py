@@ -1,6 +1,10 @@
 """The solvers themselves: the alpha-beta search on its own, and the whole-game table of 3×3."""
 
-from nac.core import Board, geometry
+from pathlib import Path
+
+import pytest
+
+from nac.core import Board, geometry, whole_game
 from nac.core.bounds import EXACT, KIND_MASK, LOWER, UPPER
 from nac.core.solver import Solver
 from nac.core.whole_game import WholeGame
@@ -50,6 +54,28 @@ def test_the_table_holds_a_fixed_number_of_slots_and_stays_exact() -> None:
     mine, theirs = 1 << 5 | 1 << 6, 1 << 10 | 1 << 9
     assert small.score(mine, theirs) == large.score(mine, theirs)
     assert 0 < len(small.table) <= 64 < len(large.table)
+
+
+def test_the_shipped_3x3_table_is_what_the_whole_game_solver_finds() -> None:
+    shipped = WholeGame(geometry(3))
+    solved = WholeGame(geometry(3), read_table=False)
+    assert shipped.scores == solved.scores and shipped.genius == solved.genius
+    table = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE)
+    assert table.read_bytes() == solved.table_bytes()  # `make openings` writes the same file
+
+
+def test_a_damaged_3x3_table_is_not_read_and_the_game_is_solved_instead(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    table = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE)
+    damaged = tmp_path / "whole_game.py"  # the module's neighbour is what it reads
+    (tmp_path / whole_game.TABLE_FILE).write_bytes(table.read_bytes()[:-4])
+    monkeypatch.setattr(whole_game, "__file__", str(damaged))
+    whole = WholeGame(geometry(3))
+    assert (
+        len(whole.scores) == 4520
+        and whole.genius == WholeGame(geometry(3), read_table=False).genius
+    )
 
 
 def test_the_whole_game_table_holds_every_position_and_agrees_with_the_search() -> None:
