@@ -21,8 +21,10 @@ import subprocess
 import sys
 import threading
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported when the child first starts: the app starts without it
+    from multiprocessing.connection import Connection
 
 from ..core import (
     Board,
@@ -98,6 +100,8 @@ class SearchProcess:
 
     def _started(self) -> tuple[Connection, Connection, Connection]:
         if self._child is None or self._child.poll() is not None:
+            from multiprocessing.connection import Connection
+
             self._close_pipes()
             request_read, request_write = os.pipe()
             answer_read, answer_write = os.pipe()
@@ -201,6 +205,8 @@ def serve(requests: Connection, answers: Connection, stops: Connection) -> None:
 
 def main(arguments: list[str]) -> None:
     """The child: its three pipes are given by number."""
+    from multiprocessing.connection import Connection
+
     request_fd, answer_fd, stop_fd = map(int, arguments[:3])
     serve(
         Connection(request_fd, writable=False),
