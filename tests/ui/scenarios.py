@@ -143,7 +143,7 @@ SCENARIOS = {
         ),
         Scenario(
             "loss-60x20",
-            "60×20: Genius wins; the banner wraps rather than cut",
+            "60×20: Genius wins; the banner keeps to one line (the headline alone)",
             keys=("2", "4", "6"),
             level=Level.GENIUS,
             size=(60, 20),
