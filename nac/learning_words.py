@@ -39,11 +39,15 @@ def review_title(kind: GameKind) -> str:
     return f"Review · {board} · {mode} · {against}"
 
 
+def played_at(game: SavedGame) -> str:
+    """When a saved game was played, in UTC as it is stored: "2026-11-22 14:05"."""
+    return game.date.strftime("%Y-%m-%d %H:%M")
+
+
 def review_heading(game: SavedGame) -> str:
     """The review's title with when the game was played and how it ended, for a printed review:
     "Review · 3×3 · Vs computer · Genius · 2026-11-22 14:05 UTC · You lost"."""
-    played = game.date.strftime("%Y-%m-%d %H:%M UTC")
-    return f"{review_title(game.kind)} · {played} · {saved_result(game)}"
+    return f"{review_title(game.kind)} · {played_at(game)} UTC · {saved_result(game)}"
 
 
 def review_move(number: int, mark: Mark, square: str, rating: str, best: str) -> str:

@@ -255,7 +255,7 @@ ANALYSIS_OFF = "Analysis off."
 
 def analysis_time(seconds: float) -> str:
     """The panel's line while the analysis is on: how long it took for this position."""
-    return f"Analysed in {seconds * 1000:.1f} ms"
+    return f"Analysed in {seconds * 1000:.2f} ms"
 
 
 PAUSED = "Paused: space resumes."

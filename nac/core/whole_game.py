@@ -61,8 +61,14 @@ class WholeGame:
         if sys.byteorder == "big":
             entries.byteswap()
         moves: dict[int, tuple[int, ...]] = {}
+        low = (1 << self._cells) - 1
+        previous = -1
         for entry in entries:
             key, mask = entry >> 14, entry & 511
+            if key <= previous or not mask or mask & (key | key >> self._cells) & low:
+                self.scores, self.genius = {}, {}  # damaged: solved instead
+                return False
+            previous = key
             self.scores[key] = (entry >> 9 & 31) - SCORE_BIAS
             found = moves.get(mask)
             if found is None:

@@ -1,5 +1,6 @@
 """The solvers themselves: the alpha-beta search on its own, and the whole-game table of 3×3."""
 
+from array import array
 from pathlib import Path
 
 import pytest
@@ -64,18 +65,40 @@ def test_the_shipped_3x3_table_is_what_the_whole_game_solver_finds() -> None:
     assert table.read_bytes() == solved.table_bytes()  # `make openings` writes the same file
 
 
+def damaged_tables(good: bytes) -> list[bytes]:
+    entries = array("I", good)
+    zero_mask = array("I", entries)
+    zero_mask[10] &= ~511  # no move for Genius
+    taken = array("I", entries)
+    key = taken[1] >> 14  # a position with a mark on it (the first, key 0, is the empty board)
+    marks = (key | key >> 9) & 511
+    taken[1] |= marks & -marks  # Genius's move on a square already taken
+    return [good[:-4], good + good[:4], zero_mask.tobytes(), taken.tobytes(), good[4:] + good[:4]]
+
+
 def test_a_damaged_3x3_table_is_not_read_and_the_game_is_solved_instead(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    table = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE)
-    damaged = tmp_path / "whole_game.py"  # the module's neighbour is what it reads
-    (tmp_path / whole_game.TABLE_FILE).write_bytes(table.read_bytes()[:-4])
-    monkeypatch.setattr(whole_game, "__file__", str(damaged))
-    whole = WholeGame(geometry(3))
-    assert (
-        len(whole.scores) == 4520
-        and whole.genius == WholeGame(geometry(3), read_table=False).genius
-    )
+    good = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE).read_bytes()
+    monkeypatch.setattr(whole_game, "__file__", str(tmp_path / "whole_game.py"))  # reads here
+    solved: list[bool] = []
+    solve = WholeGame._solve_everything
+
+    def spied(self: WholeGame) -> None:
+        solved.append(True)
+        solve(self)
+
+    monkeypatch.setattr(WholeGame, "_solve_everything", spied)
+    reference = WholeGame(geometry(3), read_table=False)
+    table = tmp_path / whole_game.TABLE_FILE
+    table.write_bytes(good)
+    solved.clear()
+    assert WholeGame(geometry(3)).genius == reference.genius and not solved  # read, not solved
+    for damaged in damaged_tables(good):
+        table.write_bytes(damaged)
+        solved.clear()
+        whole = WholeGame(geometry(3))
+        assert solved and whole.genius == reference.genius and whole.scores == reference.scores
 
 
 def test_the_whole_game_table_holds_every_position_and_agrees_with_the_search() -> None:

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 
 from nac.core import Mark, Mode
 from nac.ui.screens.help import HelpScreen
+from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
 
 from .helpers import game_screen, make_app, panel, press, settle
@@ -23,6 +24,36 @@ async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> N
         await press(pilot, "5")
         await settle(pilot, app)
         assert app.game.board.mark_count == 2
+
+
+async def test_a_prompt_left_open_closes_when_the_board_is_hidden_and_plays_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "colon")
+        assert game_screen(app).prompt_open
+        await pilot.resize_terminal(20, 8)
+        await pilot.pause()
+        await press(pilot, "b", "2", "enter")
+        await settle(pilot, app)
+        assert app.game.board.is_empty and not game_screen(app).prompt_open
+        assert game_screen(app).query_one(KeysBar).display  # the footer is back
+
+
+async def test_the_prompt_takes_the_footers_line_and_gives_it_back_however_it_closes() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        screen = game_screen(app)
+        footer = screen.query_one(KeysBar)
+        for closing in (("escape",), ("b", "2", "enter"), ("n",)):
+            await press(pilot, "colon")
+            await pilot.pause()
+            assert screen.prompt_open and not footer.display
+            if closing == ("n",):  # a new game from the palette while the prompt is open
+                await screen.run_action("new_game")
+            else:
+                await press(pilot, *closing)
+            await settle(pilot, app)
+            assert not screen.prompt_open and footer.display, closing
 
 
 async def test_the_square_prompt_opens_on_3x3_and_keeps_its_typing_to_itself() -> None:

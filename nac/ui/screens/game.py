@@ -134,6 +134,7 @@ class GameScreen(LearningScreen):
         self.query_one("#main").set_class(layout is None, "-too-small")
         if layout is None:
             self.query_one("#too-small", Static).update(self._too_small)
+            self._close_prompt()  # no square may be played on a board that cannot be seen
             return
         self.query_one("#body").set_class(not layout.side_panel, "-stacked")
         self.query_one(InfoPanel).stacked = not layout.side_panel

@@ -29,7 +29,7 @@ def row(game: SavedGame) -> tuple[Text, ...]:
     return tuple(
         Text(cell)
         for cell in (
-            game.date.strftime("%Y-%m-%d %H:%M"),
+            learning_words.played_at(game),
             board,
             mode,
             learning_words.side_name(game.mode, Mark.X, game.x_player).removesuffix(" (X)"),
