@@ -4,7 +4,7 @@ games and the puzzles (the rest are in `nac.words`)."""
 from __future__ import annotations
 
 from . import words
-from .core import Ending, GameKind, Mark, Mode, SavedGame
+from .core import Ending, Mark, Mode, SavedGame
 
 REVIEWING = "Rating every move against perfect play…"
 REVIEW_EXACT = "Every move rated against perfect play."
@@ -14,6 +14,7 @@ REVIEW_SEARCHED = (
 )
 REVIEW_EMPTY = "No moves yet: play, then press v."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
+NOTHING_TO_COPY = "No moves yet: nothing to copy."
 NO_GAMES_YET = "No saved games yet: every finished game is kept here (not with --no-save)."
 NOT_A_GAME = "That is not a game's line"
 ALL_PUZZLES_SOLVED = "Every puzzle is solved: here they are again, from the first."
@@ -24,7 +25,7 @@ def puzzle_right(reply: str) -> str:
 
 
 def games_note(where: str) -> str:
-    return f"Paste a game's line here to review it. Kept in {where}."
+    return f"To review a game's line, paste it here (your terminal's paste keys). Kept in {where}."
 
 
 def side_name(mode: Mode, mark: Mark, player: str) -> str:
@@ -34,9 +35,10 @@ def side_name(mode: Mode, mark: Mark, player: str) -> str:
     return f"{words.level_name(player)} ({mark})"
 
 
-def review_title(kind: GameKind) -> str:
-    board, mode, against = words.describe_kind(kind)
-    return f"Review · {board} · {mode} · {against}"
+def review_title(game: SavedGame) -> str:
+    """The review screen's title: "Review · 3×3 · Vs computer · Genius · You lost"."""
+    board, mode, against = words.describe_kind(game.kind)
+    return f"Review · {board} · {mode} · {against} · {saved_result(game)}"
 
 
 def played_at(game: SavedGame) -> str:
@@ -45,9 +47,9 @@ def played_at(game: SavedGame) -> str:
 
 
 def review_heading(game: SavedGame) -> str:
-    """The review's title with when the game was played and how it ended, for a printed review:
-    "Review · 3×3 · Vs computer · Genius · 2026-11-22 14:05 UTC · You lost"."""
-    return f"{review_title(game.kind)} · {played_at(game)} UTC · {saved_result(game)}"
+    """The review's title with when the game was played, for a printed review:
+    "Review · 3×3 · Vs computer · Genius · You lost · 2026-11-22 14:05 UTC"."""
+    return f"{review_title(game)} · {played_at(game)} UTC"
 
 
 def review_move(number: int, mark: Mark, square: str, rating: str, best: str) -> str:

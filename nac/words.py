@@ -103,6 +103,11 @@ def headline(game: Game, outcome: Outcome) -> str:
     return f"{winner} won"
 
 
+def short_headline(outcome: Outcome) -> str:
+    """The result in fewest words, where the headline does not fit: "Draw", "X won"."""
+    return "Draw" if outcome.winner is None else f"{outcome.winner} won"
+
+
 def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
     if game.mode is Mode.COMPUTER:
         first, second = "You", "Computer"
@@ -157,7 +162,7 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
     if kind.mode is Mode.COMPUTER:
         against = level_name(kind.levels[0])
     elif kind.mode is Mode.WATCH:
-        against = f"{level_name(kind.levels[0])} (X) v {level_name(kind.levels[1])} (O)"
+        against = f"{level_name(kind.levels[0])} v {level_name(kind.levels[1])}"  # X v O
     else:
         against = "X v O"
     return board_name(kind.size), kind.mode.label, against
@@ -238,7 +243,15 @@ WATCHING = "You are watching the computer play itself: m changes the mode."
 NOT_WATCHING = "Space pauses watch mode only."
 GAME_OVER = "The game is over: n starts a new one."
 PROMPT_OPEN = "The square prompt is open: type a square and Enter, or Escape."
-EMPTY_SQUARE = "Type a square first, like b3 (Escape closes the prompt)."
+WAIT_YOUR_TURN = "The computer is thinking: your move comes next."
+
+
+def empty_square(game: Game) -> str:
+    """Said when Enter is pressed on an empty move prompt."""
+    example = "5 or b2" if game.uses_keypad else "b3"
+    return f"Type a square first, like {example} (Escape closes the prompt)."
+
+
 O_LEVEL_IN_WATCH = "Shift+I, A, G set O's level in watch mode (m changes the mode)."
 KEYPAD_3X3 = "The keypad plays the 3×3 board only: b changes the board."
 LOOKING_FOR_HINT = "Looking for a hint…"
@@ -338,8 +351,10 @@ HELP_KEYS = " ↑ ↓ PgUp PgDn Home End space: scroll    Escape ? q: close"
 NO_STATS_YET = "No games finished yet: the results of every game are kept here."
 
 
-def stats_note(where: str) -> str:
+def stats_note(where: str, sides_counted: bool) -> str:
+    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
+    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
     return (
-        "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
-        f"Kept in {where}. Escape closes."
+        "Streak: games without a loss in a row; Best: the longest.\n"
+        f"{sides if sides_counted else ''}Kept in {where}. Escape closes."
     )

@@ -64,8 +64,8 @@ class MoveReview:
     exact: bool
 
     def what_was_best(self, name: Callable[[int], str]) -> str:
-        """The best moves and their value, e.g. "7 wins in 3", "a1 or c3 draw"; `name` names
-        a cell (a keypad key, a coordinate)."""
+        """The best moves and their value, e.g. "7 wins in 3", "a1 or c3 draw", "b2 lasts
+        longer: loses in 4"; `name` names a cell (a keypad key, a coordinate)."""
         names = _listed([name(cell) for cell in self.best_cells])
         plural = len(self.best_cells) > 1
         if self.best is None:
@@ -78,6 +78,8 @@ class MoveReview:
             verb = "lose" if plural else "loses"
         if self.best.result is Result.DRAW or self.best.plies in (None, 1):
             return f"{names} {verb}"
+        if self.best.result is Result.LOSS:  # every move loses: the best holds out longest
+            return f"{names} {'last' if plural else 'lasts'} longer: {verb} in {self.best.plies}"
         return f"{names} {verb} in {self.best.plies}"
 
 

@@ -24,12 +24,17 @@ Section = tuple[int, list[Line]]
 """A priority (lower goes first when short) and the section's lines."""
 
 
+GLUE = "\u00a0"
+"""A no-break space: `wrapped` keeps the words it joins on one line."""
+
+
 def wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
-    """`text` in lines of at most `width` columns, each one run of `style`."""
+    """`text` in lines of at most `width` columns, each one run of `style`. Words joined by
+    a no-break space (GLUE) stay on one line; it is shown as a space."""
     lines = textwrap.wrap(
         text, max(1, width), subsequent_indent=indent, break_on_hyphens=False
     ) or ([""] if text else [])
-    return [((line, style),) for line in lines]
+    return [((line.replace(GLUE, " "), style),) for line in lines]
 
 
 def by_moves(moves: tuple[str, ...], width: int) -> list[str]:

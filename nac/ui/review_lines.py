@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .. import learning_words
 from ..core import GameReview, Mark, MoveReview, Rating, SavedGame
-from .panel_lines import wrapped
+from .panel_lines import GLUE, wrapped
 from .runs import Line
 
 CURRENT = "▶ "
@@ -60,7 +60,10 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     if view.review is not None:
         for mark in Mark:
             side = learning_words.side_name(game.mode, mark, game.player(mark))
-            head += wrapped(f"{side}: {view.review.summary(mark)}", width, "label", "  ")
+            summary = str(view.review.summary(mark))
+            for glued in ("(move ", "(moves "):  # "(move 5)" on one line
+                summary = summary.replace(glued, glued[:-1] + GLUE)
+            head += wrapped(f"{side}: {summary}", width, "label", "  ")
     if view.message:
         head += wrapped(view.message, width, "message")
     head.append(())

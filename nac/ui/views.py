@@ -189,6 +189,8 @@ class Banner(NamedTuple):
     next_step: str
     tone: str
     """"-won", "-lost" or "-draw": the banner's style."""
+    short: str = ""
+    """The headline in fewest words ("Draw", "X won"), for a narrow board."""
 
 
 def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
@@ -205,4 +207,4 @@ def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
     next_step = (
         "next game soon, n now, v review" if game.mode is Mode.WATCH else "n new game, v review"
     )
-    return Banner(words.headline(game, outcome), next_step, tone)
+    return Banner(words.headline(game, outcome), next_step, tone, words.short_headline(outcome))

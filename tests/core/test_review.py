@@ -176,6 +176,15 @@ def test_what_was_best_says_how_fast_a_win_is() -> None:
     assert str(reviewed.summary(Mark.O)) == "1 blunder (move 2)"
 
 
+def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None:
+    # X a1, O c1, X a2 threatens a3: O's b3 leaves it (X wins next); the block at a3 loses too,
+    # but later.
+    reviewed = review_game([0, 2, 3, 7], 3)
+    slower = reviewed.moves[3]
+    assert slower.rating is Rating.INACCURACY
+    assert slower.what_was_best(lambda cell: coordinate(cell, 3)) == "a3 lasts longer: loses in 4"
+
+
 def test_missing_a_win_in_one_names_the_winning_square() -> None:
     # X could complete the top row at b1; b3 instead lets O complete the middle row.
     reviewed = review_game([0, 4, 8, 6, 2, 5, 7], 3)

@@ -10,6 +10,7 @@ from nac.core import Mark, Mode
 from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
+from nac.words import WAIT_YOUR_TURN
 
 from .helpers import game_screen, make_app, panel, press, settle
 
@@ -54,6 +55,29 @@ async def test_the_prompt_takes_the_footers_line_and_gives_it_back_however_it_cl
                 await press(pilot, *closing)
             await settle(pilot, app)
             assert not screen.prompt_open and footer.display, closing
+
+
+async def test_escape_on_the_prompt_puts_back_what_the_panel_said() -> None:
+    app = make_app()
+    async with app.run_test() as pilot:
+        welcome = panel(app).message
+        assert welcome
+        await press(pilot, "colon", "enter")  # an empty prompt: told to type a square
+        assert panel(app).message != welcome
+        await press(pilot, "escape")
+        assert panel(app).message == welcome
+
+
+async def test_keys_for_a_move_while_the_computer_thinks_say_to_wait() -> None:
+    app = make_app(think_seconds=600)
+    async with app.run_test() as pilot:
+        await press(pilot, "5")
+        assert game_screen(app).replying
+        for key in ("1", "h", "colon"):
+            game_screen(app).say("")
+            await press(pilot, key)
+            assert panel(app).message == WAIT_YOUR_TURN, key
+        assert app.game.board.mark_count == 1
 
 
 async def test_the_square_prompt_opens_on_3x3_and_keeps_its_typing_to_itself() -> None:

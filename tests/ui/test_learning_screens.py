@@ -214,6 +214,18 @@ def test_the_review_lists_every_move_from_the_first_when_they_fit() -> None:
     assert any(t.startswith("▶ 7.") for t in short)
 
 
+def test_a_summary_never_breaks_between_move_and_its_number() -> None:
+    game = parse_game(
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins "
+        ": a1 b2 c3 a3 c1 c2 b1"
+    )
+    view = ReviewView(game, review_game(game.moves, 3, game.first), 7, str)
+    for width in range(24, 61):
+        texts = ["".join(run for run, _ in line) for line in review_lines(view, width, 40)]
+        assert not any(text.rstrip().endswith(("(move", "(moves")) for text in texts), width
+        assert any("(move 4)" in text for text in texts)
+
+
 async def test_every_puzzle_solved_starts_again_from_the_first_and_says_so(
     nac_home: Path,
 ) -> None:

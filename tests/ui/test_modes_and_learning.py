@@ -9,8 +9,10 @@ from textual.widgets import DataTable
 
 from nac.core import Genius, Level, Mark, Mode, Starter, analyse
 from nac.store import Settings, Storage
+from nac.store.stats import Record
 from nac.ui.app import NacApp
 from nac.ui.screens.stats import StatsScreen
+from nac.ui.widgets.banner import ResultBanner
 
 from .helpers import (
     banner_text,
@@ -55,6 +57,39 @@ async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
         assert "Genius (X)" in scores(app)
         await press(pilot, "5", "enter", "h", "u")  # a person's keys change nothing
         assert app.game.is_over and drawn_marks(app) == tuple(app.game.board)
+
+
+async def test_the_banner_keeps_to_one_line_however_narrow_the_board() -> None:
+    app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+    async with app.run_test(size=(60, 20)) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if app.game.is_over:
+                break
+        assert app.game.is_over
+        await pilot.pause()
+        banner = app.game_screen.query_one(ResultBanner)
+        assert banner_text(app) == "Draw"  # "Draw between Genius (X) and Genius (O)" is too wide
+        assert banner.size.height == 1
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert banner_text(app).startswith("Draw between Genius (X) and Genius (O)")
+
+
+async def test_the_stats_table_fits_80_columns_with_every_kind_of_game() -> None:
+    records = {
+        "computer/average": Record(won=3, drawn=2, lost=1, streak=2, best_streak=4),
+        "two-player@5x5": Record(won=1),
+        "watch/genius-vs-average@4x4": Record(drawn=7),
+    }
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(StatsScreen(records, "memory only"))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        shown = [[str(cell) for cell in table.get_row_at(row)[:3]] for row in range(3)]
+        assert ["4×4", "Watch", "Genius v Average"] in shown
 
 
 async def test_watch_mode_pauses_and_resumes() -> None:

@@ -75,6 +75,8 @@ class GameScreen(LearningScreen):
     def __init__(self, match: Match) -> None:
         super().__init__(match)
         self._prompt: MovePrompt | None = None
+        self._said_before_prompt = ""
+        """What the panel said when the prompt opened: Escape puts it back."""
         """Mounted the first time it is opened: most games never need it."""
         self._too_small = ""
         self._views_due = False
@@ -213,12 +215,16 @@ class GameScreen(LearningScreen):
         binding can run now is left to it."""
         if self.arrangement is None or self.prompt_open:
             return
-        reasons = []
+        reasons: list[str | None] = []
         for _, action in commands.key_actions(event.key):
             name = action.partition("(")[0]
-            if self.check_action(name, ()):
+            allowed = self.check_action(name, ())
+            if allowed:
                 return
-            reasons.append(availability.refusal(self.game, name, prompt_open=self.prompt_open))
+            if allowed is None:  # shown but waiting for the computer
+                reasons.append(words.WAIT_YOUR_TURN)
+            else:
+                reasons.append(availability.refusal(self.game, name, prompt_open=self.prompt_open))
         reason = next((reason for reason in reasons if reason), None)
         if reason is not None:
             self.say(reason)
@@ -247,6 +253,7 @@ class GameScreen(LearningScreen):
         """A person plays `cell`: refused with a bell and a sentence, or played and answered."""
         game = self.game
         if self.activity.thinking or not game.is_human_turn:
+            self.say(words.WAIT_YOUR_TURN)
             return
         try:
             game.play_cell(cell)
@@ -275,6 +282,7 @@ class GameScreen(LearningScreen):
             # In the footer's place, the whole width: the board stays where it is.
             await self.mount(self._prompt, before=self.query_one(KeysBar))
         self._prompt.placeholder = words.prompt_placeholder(self.game)
+        self._said_before_prompt = self.activity.message
         self._prompt.open()
         self.add_class("-prompting")
         self.refresh_bindings()
@@ -286,7 +294,7 @@ class GameScreen(LearningScreen):
             return
         text = event.value.strip()
         if not text:
-            self.say(words.EMPTY_SQUARE)
+            self.say(words.empty_square(self.game))
             return
         try:
             cell = self.game.parse_square(text)
@@ -299,7 +307,7 @@ class GameScreen(LearningScreen):
         self.play(cell)
 
     def on_move_prompt_closed(self) -> None:
-        self.say("")
+        self.say(self._said_before_prompt)
         self.remove_class("-prompting")
         self.refresh_bindings()
 

@@ -49,7 +49,7 @@ class ReviewScreen(Screen[None]):
         self.set_reactive(ReviewScreen.step, len(game.moves))
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(learning_words.review_title(self.game.kind))
+        yield TitleBar(learning_words.review_title(self.game))
         with Horizontal():
             yield BoardWidget()
             yield ReviewPanel()
@@ -103,6 +103,9 @@ class ReviewScreen(Screen[None]):
         self.step = len(self.game.moves) if step < 0 else step
 
     def action_copy(self) -> None:
+        if not self.game.moves:
+            self.message = learning_words.NOTHING_TO_COPY
+            return
         self.app.copy_to_clipboard(format_game(self.game))
         self.message = learning_words.COPIED
 

@@ -15,7 +15,7 @@ from ... import words
 from ...core import GameKind, Mode
 from ...store import Record
 
-COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Unbeaten run", "Best run")
+COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
 
 
 def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
@@ -82,16 +82,18 @@ class StatsScreen(ModalScreen[None]):
         self.where = where
 
     def compose(self) -> ComposeResult:
+        shown = rows(self.records)
         with Vertical() as box:
             box.border_title = "Lifetime stats"
-            if self.records:
+            if shown:
                 table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
                 table.add_columns(*COLUMNS)
-                table.add_rows([tuple(Text(cell) for cell in row) for row in rows(self.records)])
+                table.add_rows([tuple(Text(cell) for cell in row) for row in shown])
                 yield table
             else:
                 yield Static(words.NO_STATS_YET, markup=False)
-            yield Static(words.stats_note(self.where), markup=False)
+            sides_counted = any(row[1] != Mode.COMPUTER.label for row in shown)
+            yield Static(words.stats_note(self.where, sides_counted), markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -45,11 +45,12 @@ class ResultBanner(Static):
         self.update(self.text())
 
     def text(self) -> str:
-        """The headline and the next step; the headline alone where both would not fit on one
-        line (the footer and the panel say the next step too)."""
+        """The headline and the next step; where both would not fit on one line, the headline
+        alone (the footer and the panel say the next step too), or its shortest form."""
         result = self.result
         if result is None:
             return ""
-        both = f"{result.headline} — {result.next_step}"
         width = self.size.width
-        return result.headline if width and cell_len(both) > width else both
+        choices = (f"{result.headline} — {result.next_step}", result.headline, result.short)
+        fitting = [text for text in choices if text and (not width or cell_len(text) <= width)]
+        return fitting[0] if fitting else result.short or result.headline
