@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import SearchStopped, StopSignal
-from .lines import ORDER_BITS, SIBLING, VALID, WINDOWS, root_order, threats
+from .lines import ORDER_BITS, VALID, paired, root_order, threats, windows_of
 
 CHECK_EVERY = 1023
 """The stop signal and the node limit are checked when the node count's low bits are zero."""
@@ -74,45 +74,10 @@ class Search5:
         table = self.table
         get = table.get
         counter = self._count
-        windows = WINDOWS
-        sibling = SIBLING
         order = ORDER_BITS
         valid = VALID
         owner = self
         killers = [0] * 32
-
-        def pairs(ws: list[int], op: int, empty: int, shared: int) -> bool:
-            # paired(), inlined for speed
-            used = 0
-            chosen: list[int] = []
-            for w in ws:
-                for p in chosen:
-                    if p & w == p:
-                        break
-                else:
-                    f = w & empty & ~used
-                    s = sibling.get(w, 0)
-                    if s and not s & op:
-                        g = f & s
-                        if g.bit_count() >= 2:
-                            f = g
-                    if f.bit_count() < 2:
-                        return False
-                    g = f & ~shared
-                    if g.bit_count() >= 2:
-                        f = g
-                    elif g:
-                        f ^= g
-                        p = g | (f & -f)
-                        chosen.append(p)
-                        used |= p
-                        continue
-                    a = f & -f
-                    f ^= a
-                    p = a | (f & -f)
-                    chosen.append(p)
-                    used |= p
-            return True
 
         def ab(me: int, op: int, tme: int, alpha: int, beta: int) -> int:
             """The value of a position that is not over, in the window (alpha, beta);
@@ -193,49 +158,16 @@ class Search5:
                 moves = [t]
             else:
                 # The windows open to the opponent: can a pairing stop them all?
-                two = []
-                one = []
-                zero = []
-                defend = 0
-                once = twice = 0
-                for w in windows:
-                    if not w & me:
-                        twice |= once & w
-                        once |= w
-                        k = (w & op).bit_count()
-                        if k == 2:
-                            two.append(w)
-                            defend |= w
-                        elif k:
-                            one.append(w)
-                        else:
-                            zero.append(w)
-                if beta <= 0 and lo < 0 and pairs(two + one + zero, me, empty, twice):
+                theirs, defend, twice = windows_of(op, me, empty)
+                if beta <= 0 and lo < 0 and paired(theirs, me, empty, twice):
                     table[key] = (0, hi, first)
                     return 0
                 # The windows open to us: can the opponent pair them all?
-                two = []
-                one = []
-                zero = []
-                attack = 0
-                once = twice = 0
-                for w in windows:
-                    if not w & op:
-                        twice |= once & w
-                        once |= w
-                        k = (w & me).bit_count()
-                        if k == 2:
-                            two.append(w)
-                            attack |= w
-                        elif k:
-                            one.append(w)
-                        else:
-                            zero.append(w)
-                if alpha >= 0 and hi > 0 and pairs(two + one + zero, op, empty, twice):
+                ours, attack, twice = windows_of(me, op, empty)
+                if alpha >= 0 and hi > 0 and paired(ours, op, empty, twice):
                     table[key] = (lo, 0, first)
                     return 0
-                attack &= empty
-                defend &= empty & ~attack
+                defend &= ~attack
                 moves = [first] if first else []
                 kill = killers[empty.bit_count()]
                 if kill & empty and kill != first:
