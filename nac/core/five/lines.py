@@ -71,6 +71,18 @@ def threats(s: int) -> int:
     return t
 
 
+def has_open_line(free: int) -> bool:
+    """Whether four cells in a row are all in `free` (padded): a line still open to a side
+    when `free` is every cell but the other side's."""
+    f = free
+    return bool(
+        f & f >> 1 & f >> 2 & f >> 3
+        | f & f >> 5 & f >> 10 & f >> 15
+        | f & f >> 6 & f >> 12 & f >> 18
+        | f & f >> 7 & f >> 14 & f >> 21
+    )
+
+
 def _windows() -> tuple[int, ...]:
     found = []
     for r in range(5):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import SearchStopped, StopSignal
-from .lines import ORDER_BITS, VALID, paired, root_order, threats, windows_of
+from .lines import ORDER_BITS, VALID, has_open_line, paired, root_order, threats, windows_of
 
 CHECK_EVERY = 1023
 """The stop signal and the node limit are checked when the node count's low bits are zero."""
@@ -93,50 +93,13 @@ class Search5:
             empty = valid ^ (me | op)
             if tme & empty:
                 return 1
-            s = op
-            a1 = s >> 1
-            a2 = s >> 2
-            b1 = s << 1
-            b2 = s << 2
-            t = a1 & a2 & (s >> 3 | b1) | b1 & b2 & (a1 | s << 3)
-            a1 = s >> 5
-            a2 = s >> 10
-            b1 = s << 5
-            b2 = s << 10
-            t |= a1 & a2 & (s >> 15 | b1) | b1 & b2 & (a1 | s << 15)
-            a1 = s >> 6
-            a2 = s >> 12
-            b1 = s << 6
-            b2 = s << 12
-            t |= a1 & a2 & (s >> 18 | b1) | b1 & b2 & (a1 | s << 18)
-            a1 = s >> 7
-            a2 = s >> 14
-            b1 = s << 7
-            b2 = s << 14
-            t |= a1 & a2 & (s >> 21 | b1) | b1 & b2 & (a1 | s << 21)
-            t &= empty
+            t = threats(op) & empty
             if t & (t - 1):
                 return -1
             if empty.bit_count() <= 2:
                 return 0  # no win now and at most one threat to block: nobody can win
-            f = valid ^ op
-            hi = (
-                1
-                if f & f >> 1 & f >> 2 & f >> 3
-                | f & f >> 5 & f >> 10 & f >> 15
-                | f & f >> 6 & f >> 12 & f >> 18
-                | f & f >> 7 & f >> 14 & f >> 21
-                else 0
-            )
-            f = valid ^ me
-            lo = (
-                -1
-                if f & f >> 1 & f >> 2 & f >> 3
-                | f & f >> 5 & f >> 10 & f >> 15
-                | f & f >> 6 & f >> 12 & f >> 18
-                | f & f >> 7 & f >> 14 & f >> 21
-                else 0
-            )
+            hi = 1 if has_open_line(valid ^ op) else 0  # can `me` still make a line?
+            lo = -1 if has_open_line(valid ^ me) else 0  # can `op`?
             if hi <= alpha or lo == hi:
                 return hi
             if lo >= beta:
