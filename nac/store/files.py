@@ -98,6 +98,11 @@ class JsonFile:
         return cls(path, schema, check=check, saving=saving, what=what)
 
     @property
+    def where(self) -> str:
+        """Where the data is kept, in words: the file's path, or "memory only"."""
+        return str(self.path) if self.saving and not self.in_memory else "memory only"
+
+    @property
     def lock_path(self) -> Path:
         return self.path.with_name(self.path.name + ".lock")
 

@@ -80,8 +80,7 @@ class GameLog:
     @property
     def where(self) -> str:
         """Where the games are kept, in words."""
-        file = self.file
-        return str(file.path) if file.saving and not file.in_memory else "memory only"
+        return self.file.where
 
     @property
     def notices(self) -> list[str]:

@@ -143,8 +143,7 @@ class Stats:
     @property
     def where(self) -> str:
         """Where the stats are kept, in words."""
-        file = self.file
-        return str(file.path) if file.saving and not file.in_memory else "memory only"
+        return self.file.where
 
     @property
     def notices(self) -> list[str]:

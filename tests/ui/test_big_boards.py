@@ -190,18 +190,9 @@ async def test_a_hint_and_the_analysis_on_5x5_come_from_the_book() -> None:
         )
 
 
-async def test_watching_genius_on_5x5_is_a_draw() -> None:
-    app = make_app(size=5, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
-    async with app.run_test() as pilot:
-        for _ in range(100):
-            await settle(pilot, app)
-            if app.game.is_over:
-                break
-        assert app.game.outcome is not None and app.game.outcome.is_draw
-
-
-async def test_watching_genius_on_4x4() -> None:
-    app = make_app(size=4, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+@pytest.mark.parametrize("size", [4, 5])
+async def test_watching_genius_against_itself_is_a_draw(size: int) -> None:
+    app = make_app(size=size, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
     async with app.run_test() as pilot:
         for _ in range(100):
             await settle(pilot, app)
