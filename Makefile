@@ -77,12 +77,12 @@ bench: $(VENV)/.installed-test
 prove-5x5: $(VENV)/.installed-play
 	$(MAKE) -C tools/five prove-5x5 PYTHON=$(abspath $(BIN)/python)
 
-## openings: rebuild the 4×4 opening table (nac/core/book_4x4.txt) and the solved 3×3 game (nac/core/whole_3x3.bin)
+## openings: rebuild the 4×4 opening table (nac/engine/book_4x4.txt) and the solved 3×3 game (nac/engine/whole_3x3.bin)
 openings: $(VENV)/.installed-test
 	$(BIN)/python -m tools.build_openings
 	$(BIN)/python -m tools.build_whole_game
 
-## puzzles: rebuild the puzzle file (nac/core/puzzles.txt) from scratch (a few seconds)
+## puzzles: rebuild the puzzle file (nac/engine/puzzles.txt) from scratch (a few seconds)
 puzzles: $(VENV)/.installed-test
 	$(BIN)/python -m tools.make_puzzles
 

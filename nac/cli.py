@@ -9,12 +9,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import __version__, words
-from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Starter
+from . import __version__
+from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Starter, checked_size
+from .present import words
+from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
+from .store import Settings
 from .web import WEB_PLAYER_OPTION, add_serve_command, web_player_problem
 
 if TYPE_CHECKING:
     from .store import Storage
+
+DEFAULTS = Settings()
+"""The settings a player starts from: what the help calls the defaults."""
 
 MAX_THINK_SECONDS = 10.0
 Choice = TypeVar("Choice")
@@ -59,10 +65,7 @@ def any_case(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
 
 
 def board_size(text: str) -> int:
-    if text.strip() in {str(size) for size in BOARD_SIZES}:
-        return int(text)
-    sizes = ", ".join(map(str, BOARD_SIZES))
-    raise ValueError(f"{text!r} is not a board size: use one of {sizes}")
+    return checked_size(int(text) if text.strip().isdigit() else text)
 
 
 CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
@@ -76,27 +79,29 @@ CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
         "--size",
         board_size,
         "{" + ",".join(map(str, BOARD_SIZES)) + "}",
-        "the board: 3×3 with three in a row (default), 4×4 or 5×5 with four in a row",
+        "the board: 3×3 with three in a row, 4×4 or 5×5 with four in a row "
+        f"(default: {DEFAULTS.size})",
     ),
     (
         "--level",
         Level.parse,
         "{" + ",".join(level.value for level in Level) + "}",
-        "how well the computer plays (default: average)",
+        f"how well the computer plays (default: {DEFAULTS.level.value})",
     ),
     (
         "--starter",
         Starter.parse,
         "{" + ",".join(starter.value for starter in Starter) + "}",
-        "who starts each game: you, the computer, or each in turn (default: you)",
+        "who starts each game: you, the computer, or each in turn "
+        f"(default: {DEFAULTS.starter.value})",
     ),
     (
         "--keypad",
         KeypadLayout.parse,
         "{" + ",".join(layout.value for layout in KeypadLayout) + "}",
-        "phone: 1 2 3 on the top row (default); numpad: 7 8 9 on top",
+        f"phone: 1 2 3 on the top row; numpad: 7 8 9 on top (default: {DEFAULTS.keypad.value})",
     ),
-    ("--mark", Mark.parse, "{X,O}", "the mark you play (default: X)"),
+    ("--mark", Mark.parse, "{X,O}", f"the mark you play (default: {DEFAULTS.mark})"),
 )
 """The options that name one of a few choices, read in any case: flag, parser, choices, help."""
 
@@ -115,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--watch-levels",
         type=watch_levels,
         metavar="X,O",
-        help="the two levels in watch mode, X's then O's (default: genius,average)",
+        help="the two levels in watch mode, X's then O's "
+        f"(default: {','.join(level.value for level in DEFAULTS.watch_levels)})",
     )
     parser.add_argument(
         "--computer-starts",
@@ -126,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--think",
         type=think_seconds,
         metavar="SECONDS",
-        help="the computer's pause before it moves, 0 to 10 (default: 0.3; 0.6 in watch mode)",
+        help="the computer's pause before it moves, 0 to 10 "
+        f"(default: {THINK_SECONDS:g}; {WATCH_THINK_SECONDS:g} in watch mode)",
     )
     parser.add_argument(
         "--no-save", action="store_true", help="keep settings and stats of this session unsaved"

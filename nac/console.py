@@ -1,8 +1,10 @@
 """A plain-text front end: the board printed as text, moves typed as lines.
 
-It drives `nac.core.Match` exactly as the Textual app does, which keeps the core honest about
+It plays through a `Session` exactly as the Textual app does (the match starts each game by the
+starter rule; every finished game is counted and saved), which keeps the core honest about
 being UI-agnostic, and it plays where a full-screen app cannot (a pipe, a dumb terminal): any
-board, every mode, who starts, hints, undo, and the lifetime stats.
+board, every mode, who starts, hints, undo, and the lifetime stats. The typed commands are the
+app's keys, from the same command table.
 """
 
 from __future__ import annotations
@@ -12,35 +14,44 @@ import os
 import sys
 from typing import TextIO
 
-from . import learning_words, words
-from .core import (
-    Change,
-    ChangeKind,
-    IllegalMove,
-    Match,
-    Mode,
-    Outcome,
-    SavedGame,
-    hint,
-    review_game,
-)
-from .core.coordinates import COLUMN_LETTERS, coordinate
-from .store import Settings, Stats, Storage
+from .core import COLUMN_LETTERS, Change, ChangeKind, FinishedGame, IllegalMove, Mode, SavedGame
+from .engine import Engine, review_game
+from .present import learning_words, words
+from .present.commands import COMMANDS
+from .present.names import key_name
+from .present.review_lines import ReviewView, review_lines
+from .store import Session, Settings, Storage
 
-QUIT = ("q", "x", "quit", "exit")
+ACTIONS = ("new_game", "computer_starts", "hint", "undo", "help", "quit")
+"""The commands of the app's table that the console runs too, typed as their keys."""
+WORDS = {"quit": "quit", "exit": "quit", "help": "help"}
+
+
+def typed_action(text: str) -> str | None:
+    """The console's command a line names: one of the app's keys for it, or a word."""
+    if text in WORDS:
+        return WORDS[text]
+    for command in COMMANDS:
+        for key, action in command.keys:
+            if action in ACTIONS and key_name(key) == text:
+                return action
+    return None
 
 
 class ConsoleGame:
     def __init__(
-        self, match: Match, stdin: TextIO, stdout: TextIO, stats: Stats | None = None
+        self, session: Session, stdin: TextIO, stdout: TextIO, engine: Engine | None = None
     ) -> None:
-        self.match = match
-        self.game = match.game
+        self.session = session
+        self.match = session.match
+        self.game = session.match.game
+        self.engine = engine or Engine()
         self.stdin = stdin
         self.stdout = stdout
-        self.stats = stats
-        self.game.on_change = self.on_change
-        self.game.on_game_over = self.on_game_over
+        self._said = set(session.notices)
+        """Notices said already (those of the start go to standard error)."""
+        self.game.listen(on_change=self.on_change)
+        self.match.listen(self.on_finished)
 
     def say(self, text: str = "") -> None:
         print(text, file=self.stdout, flush=True)
@@ -54,17 +65,18 @@ class ConsoleGame:
         square = game.square_name(change.cell.index)
         self.say(words.console_move(game, change.mark, square))
 
-    def on_game_over(self, outcome: Outcome) -> None:
-        game = self.game
-        finished = self.match.finish(outcome)
-        if self.stats is not None:
-            self.stats.record(finished.kind.key, finished.result)
-            for notice in self.stats.notices:
-                self.say(notice)
-            self.stats.notices.clear()
+    def on_finished(self, finished: FinishedGame) -> None:
+        self.say_notices()
         self.say(self.board_text())
-        self.say(words.headline(game, outcome) + ".")
-        self.say(words.score_line(game, self.match.score) + " " + words.CONSOLE_AFTER_GAME)
+        self.say(words.headline(self.game, finished.outcome) + ".")
+        self.say(words.score_line(self.game, self.match.score) + " " + words.CONSOLE_AFTER_GAME)
+
+    def say_notices(self) -> None:
+        """Problems with the saved files, each said once."""
+        for notice in self.session.notices:
+            if notice not in self._said:
+                self._said.add(notice)
+                self.say(notice)
 
     def board_text(self) -> str:
         """The board as text: keys in the empty squares of 3×3, names along the edges of
@@ -95,7 +107,7 @@ class ConsoleGame:
         self.begin_game()
         while True:
             if game.mode is Mode.WATCH and not game.is_over:
-                self.watch()
+                self.computer_plays()
                 continue
             self.stdout.write("> ")
             self.stdout.flush()
@@ -103,10 +115,8 @@ class ConsoleGame:
             if not line:
                 self.say()
                 return
-            command = line.strip().lower()
-            if command in QUIT:
+            if not self.handle(line.strip().lower()):
                 return
-            self.handle(command)
 
     def begin_game(self) -> None:
         self.say(words.welcome(self.match))
@@ -115,36 +125,31 @@ class ConsoleGame:
             self.say(self.board_text())
 
     def computer_plays(self) -> None:
-        game = self.game
-        while game.is_computer_turn and game.mode is not Mode.WATCH:
-            game.computer_move()
+        """The computer's moves until it is a person's turn or the game is over."""
+        while self.game.is_computer_turn:
+            self.engine.reply(self.game)
 
-    def watch(self) -> None:
-        """Watch mode: the computer plays the whole game."""
+    def handle(self, command: str) -> bool:
+        """Do what a typed line says; False when it says to quit."""
         game = self.game
-        while game.is_computer_turn:
-            game.computer_move()
-
-    def handle(self, command: str) -> None:
-        game = self.game
+        action = typed_action(command)
         try:
-            if command == "n" or (command == "" and game.is_over):
+            if action == "quit":
+                return False
+            if action == "new_game" or (command == "" and game.is_over):
                 self.match.new_game()
                 self.begin_game()
-            elif command == "":
+            elif action == "help" or command == "":
                 self.say(words.console_help(game))
-            elif command == "s":
+            elif action == "computer_starts":
                 game.computer_starts()
                 self.computer_plays()
                 self.say(self.board_text())
-            elif command in ("?", "help"):
-                self.say(words.console_help(game))
-            elif command == "h":
+            elif action == "hint":
                 if not game.is_human_turn:
                     raise IllegalMove(words.NO_HINT_NOW)
-                found = hint(game.board)
-                self.say(words.hint_sentence(game, found))
-            elif command == "u":
+                self.say(words.hint_sentence(game, self.engine.hint(game.board)))
+            elif action == "undo":
                 taken = game.undo()
                 self.say(words.took_back(len(taken)))
                 self.say(self.board_text())
@@ -155,11 +160,12 @@ class ConsoleGame:
                     self.say(self.board_text())
         except IllegalMove as refusal:
             self.say(words.sentence(str(refusal)))
+        return True
 
 
 def review_text(game: SavedGame, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines."""
-    from .ui.review_lines import ReviewView, review_lines
+    from .core import coordinate
 
     review = review_game(game.moves, game.size, game.first)
     view = ReviewView(game, review, 0, lambda cell: coordinate(cell, game.size))
@@ -173,12 +179,11 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
     game to review, its review)."""
     for notice in storage.notices:
         print(notice, file=sys.stderr)
-    console = ConsoleGame(settings.match(), sys.stdin, sys.stdout, storage.stats)
     try:
         if review is not None:
             print(review_text(review))
         else:
-            console.run()
+            ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
     except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
         # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
         with contextlib.suppress(OSError, ValueError):

@@ -195,7 +195,7 @@ def _make_server(
         rebinding), a limit on games at once, and our own line once it listens."""
 
         def __init__(self) -> None:
-            from . import words
+            from .present import words
 
             super().__init__(command, host=host, port=port, title=words.TITLE)
             self.games: set[asyncio.Task[object]] = set()

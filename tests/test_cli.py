@@ -93,7 +93,7 @@ def test_options_reach_the_app(started: list[NacApp]) -> None:
     assert cli.main([*argv, "--computer-starts", "--mode", "two-player", "--size", "4"]) == 0
     (app,) = started
     assert app.game.level is Level.GENIUS and app.game.keypad is KeypadLayout.NUMPAD
-    assert app.game.human is Mark.O and app.think_seconds(Mode.COMPUTER) == 0.5
+    assert app.game.human is Mark.O and app.pace.think_seconds(Mode.COMPUTER) == 0.5
     assert app.match.starter is Starter.COMPUTER and app.game.mode is Mode.TWO_PLAYER
     assert app.game.size == 4
 
@@ -112,13 +112,13 @@ def test_saved_settings_apply_unless_the_command_line_says_otherwise(
     cli.main([])
     assert [app.game.level for app in started] == [Level.GENIUS, Level.IDIOT]
     assert all(app.game.mode is Mode.WATCH for app in started)
-    assert started[1].think_seconds(Mode.WATCH) == 0.6  # watch mode's pace
+    assert started[1].pace.think_seconds(Mode.WATCH) == 0.6  # watch mode's pace
 
 
 def test_options_given_for_a_run_are_not_saved(started: list[NacApp]) -> None:
     cli.main(["--level", "genius", "--size", "4", "--mode", "two-player"])
     (app,) = started
-    app.change_settings(keypad=KeypadLayout.NUMPAD)  # a change made while playing is saved
+    app.session.change(keypad=KeypadLayout.NUMPAD)  # a change made while playing is saved
     saved = Storage.default().settings.load()
     assert saved == Settings(keypad=KeypadLayout.NUMPAD)
 
@@ -202,3 +202,15 @@ def test_plain_review_prints_every_move_rated(tmp_path: Path) -> None:
     assert "You lost" in result.stdout.splitlines()[0]
     assert "5. X c2  blunder: c3 draws" in result.stdout
     assert "You (X): 2 best, 1 blunder (move 5)" in result.stdout
+
+
+def test_a_finished_plain_game_is_saved_and_reviewed_after() -> None:
+    # Against Idiot, typing every key in order fills the board whatever it plays.
+    keys = "".join(f"{key}\n" for key in range(1, 10))
+    played = run("--plain", "--level", "idiot", "--starter", "computer", stdin=keys + "q\n")
+    assert played.returncode == 0
+    review = run("--review", "last", "--plain")
+    assert review.returncode == 0, review.stderr
+    assert review.stdout.startswith("Review · 3×3 · Vs computer · Idiot")
+    first = next(line for line in played.stdout.splitlines() if "played" in line)
+    assert first.startswith("The computer (O) played")  # the computer opened, as asked

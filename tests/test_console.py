@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 from typing import Any
 
 from nac.console import ConsoleGame
-from nac.core import Game, Level, Match, Mode, Starter
-from nac.store import Stats
+from nac.core import Game, Level, Mode, Starter
+from nac.engine import Engine
+from nac.store import Session, Settings, Storage, StorageDirs
 
 
-def play(
-    lines: list[str], starter: Starter = Starter.YOU, stats: Stats | None = None, **options: Any
-) -> tuple[str, Game]:
-    game = Game(rng=random.Random(4), **options)
+def play(lines: list[str], storage: Storage | None = None, **settings: Any) -> tuple[str, Game]:
+    """The console fed `lines`, with these settings (Settings fields), a seeded engine, and
+    nothing kept unless `storage` is given."""
+    session = Session(storage or Storage.in_memory(), Settings(**settings))
     out = io.StringIO()
-    console = ConsoleGame(
-        Match(game, starter), io.StringIO("".join(f"{line}\n" for line in lines)), out, stats
-    )
-    console.run()
-    return out.getvalue(), game
+    typed = io.StringIO("".join(f"{line}\n" for line in lines))
+    ConsoleGame(session, typed, out, Engine(rng=random.Random(4))).run()
+    return out.getvalue(), session.game
 
 
 def test_typed_keys_play_and_the_computer_replies() -> None:
@@ -92,8 +92,23 @@ def test_hint_undo_and_new_game_work_in_plain_text() -> None:
     assert game.board.is_empty
 
 
-def test_finished_games_are_counted_in_the_lifetime_stats(tmp_path: Any) -> None:
-    stats = Stats(tmp_path)
-    play([str(key) for key in range(1, 10)], stats=stats, size=3, level=Level.IDIOT)
-    records = stats.records()
+def test_finished_games_are_counted_in_the_lifetime_stats_and_saved(tmp_path: Path) -> None:
+    storage = Storage.at(StorageDirs(tmp_path, tmp_path))
+    _text, game = play([str(key) for key in range(1, 10)], storage, level=Level.IDIOT)
+    records = Storage.at(StorageDirs(tmp_path, tmp_path)).stats.records()
     assert list(records) == ["computer/idiot"] and records["computer/idiot"].played == 1
+    saved = Storage.at(StorageDirs(tmp_path, tmp_path)).games.last()
+    assert saved is not None and saved.moves == tuple(move.cell for move in game.moves)
+
+
+def test_the_computer_moves_first_when_the_starter_rule_says_so() -> None:
+    text, game = play([], starter=Starter.COMPUTER, level=Level.GENIUS)
+    assert game.moves[0].by_computer
+    assert text.index("The computer (O) played") < text.index(">")
+    assert "your move" not in text.lower().split("the computer (o) played")[0]
+
+
+def test_the_first_move_alternates_from_game_to_game() -> None:
+    text, _game = play(["n", "n"], starter=Starter.ALTERNATE)
+    welcomes = [line for line in text.splitlines() if "You play X" in line]
+    assert [("starts" in line) for line in welcomes] == [False, True, False]

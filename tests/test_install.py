@@ -128,7 +128,7 @@ def test_the_distribution_is_named_nac_game_and_the_command_nac() -> None:
 def test_the_sdist_carries_the_licence_the_readme_and_every_data_file(built: Built) -> None:
     with tarfile.open(built.sdist) as archive:
         names = {name.partition("/")[2] for name in archive.getnames()}
-    assert {"LICENSE", "README.md", "pyproject.toml", "nac/core/book_4x4.txt"} <= names
+    assert {"LICENSE", "README.md", "pyproject.toml", "nac/engine/book_4x4.txt"} <= names
     missing = [name for name in data_files() if name not in names]
     assert not missing, f"the sdist lacks {missing}"
 
@@ -144,7 +144,7 @@ def test_the_wheel_says_what_it_is(built: Built) -> None:
     assert 'extra == "web"' in " ".join(about.get_all("Requires-Dist") or [])
     with zipfile.ZipFile(built.wheel) as archive:
         names = archive.namelist()
-    assert {"nac/core/book_4x4.txt", "nac/core/five/book.bin"} <= set(names)
+    assert {"nac/engine/book_4x4.txt", "nac/engine/five/book.bin"} <= set(names)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
 
@@ -168,8 +168,9 @@ def test_the_installed_genius_answers_on_4x4_from_its_opening_table(
 ) -> None:
     script = (
         "import nac\n"
-        "from nac.core import Board, Level, choose_move\n"
-        "from nac.core.book import genius_moves, table\n"
+        "from nac.core import Board, Level\n"
+        "from nac.engine import play as choose_move\n"
+        "from nac.engine.book import genius_moves, table\n"
         "board = Board.empty(4).play(5)\n"
         "print(nac.__file__)\n"
         "print(len(table()))\n"
@@ -194,10 +195,42 @@ def test_the_installed_genius_answers_on_4x4_from_its_opening_table(
 def test_the_installed_genius_answers_on_5x5_from_its_book(installed: Path, tmp_path: Path) -> None:
     script = (
         "from nac.core import Board\n"
-        "from nac.core.five import genius\n"
+        "from nac.engine.five import genius\n"
         "print(len(genius.book()), genius.decide(Board.empty(5).play(12)).source)\n"
     )
     result = run_installed(installed, "python", "-I", "-c", script, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     entries, source = result.stdout.split()
     assert int(entries) > 1000 and source == "book"
+
+
+def test_the_engines_run_from_the_wheel_as_a_zip(built: Built, tmp_path: Path) -> None:
+    """Only the wheel on the path, read as a zip (no folder of it anywhere, no site-packages):
+    the package data comes through importlib.resources, so the puzzles load and Genius answers
+    on 4×4 from its table and on 5×5 from its book."""
+    script = (
+        "import sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import nac\n"
+        "from nac.core import Board, Level\n"
+        "from nac.engine import Limit, all_puzzles, play\n"
+        "from nac.engine.five import genius\n"
+        "print(nac.__file__)\n"
+        "print(len(all_puzzles()))\n"
+        "print(play(Board.empty(4).play(5), Level.GENIUS, Limit(seconds=1)))\n"
+        "print(genius.decide(Board.empty(5).play(12)).source)\n"
+    )
+    python = Path(sys.base_prefix) / "bin" / "python3"
+    result = subprocess.run(
+        [str(python), "-I", "-S", "-c", script, str(built.wheel)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=outside_the_source_tree(),
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    where, puzzles, reply, source = result.stdout.split()
+    assert where.startswith(str(built.wheel)) and int(puzzles) > 200
+    assert 0 <= int(reply) < 16 and int(reply) != 5 and source == "book"

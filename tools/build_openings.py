@@ -1,4 +1,4 @@
-"""Build the 4×4 opening table (`nac/core/book_4x4.txt`) from scratch: `make openings`.
+"""Build the 4×4 opening table (`nac/engine/book_4x4.txt`) from scratch: `make openings`.
 
 Every 4×4 position with up to `book.MAX_MARKS` marks, one per symmetry class, solved exactly:
 Genius's moves and every move's score. Deterministic: the same file every time.
@@ -10,10 +10,10 @@ import sys
 import time
 from pathlib import Path
 
-from nac.core import book
 from nac.core.geometry import geometry
-from nac.core.solver import Solver, genius_choice
-from nac.core.symmetry import symmetries
+from nac.engine import book
+from nac.engine.solver import Solver, genius_choice
+from nac.engine.symmetry import symmetries
 
 TABLE = Path(book.__file__).with_name(book.FILE_NAME)
 

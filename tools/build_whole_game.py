@@ -1,4 +1,4 @@
-"""Write the solved 3×3 game (`nac/core/whole_3x3.bin`) from `WholeGame`'s own solver:
+"""Write the solved 3×3 game (`nac/engine/whole_3x3.bin`) from `WholeGame`'s own solver:
 `make openings`. Every position that is not over, its exact score and Genius's moves; the
 app reads it instead of solving on its first question (tests/core check the two agree).
 Deterministic: the same file every time.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nac.core import whole_game
 from nac.core.geometry import geometry
+from nac.engine import whole_game
 
 TABLE = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE)
 

@@ -1,4 +1,4 @@
-"""Build the puzzle file (`nac/core/puzzles.txt`) from scratch: `make puzzles`.
+"""Build the puzzle file (`nac/engine/puzzles.txt`) from scratch: `make puzzles`.
 
 - 3×3: every position a game can reach (X or O to move), one per symmetry class: the first
   in order of mark count, then text.
@@ -19,11 +19,12 @@ import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from nac.core import puzzles
+from nac.core import Level
 from nac.core.board import Board
-from nac.core.opponents import Level, choose_move
-from nac.core.puzzles import Puzzle, difficulty_order, find_puzzle, format_puzzle
-from nac.core.symmetry import symmetries
+from nac.engine import puzzles
+from nac.engine.opponents import choose_move
+from nac.engine.puzzles import Puzzle, difficulty_order, find_puzzle, format_puzzle
+from nac.engine.symmetry import symmetries
 
 PUZZLE_FILE = Path(puzzles.__file__).with_name(puzzles.FILE_NAME)
 GAMES = 2000

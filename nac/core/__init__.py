@@ -1,202 +1,158 @@
-"""The game core: board and rules, keypad layouts, opponents and a perfect-play solver.
+"""The rules of noughts and crosses: board, marks, moves, outcome, the game, the match and its
+lifecycle, keypad layouts, coordinates, the notation of a game, and the levels' names.
 
-Plain Python with no UI library, so any front end (Textual, curses, a web page, a bot) can use it.
+Plain Python with no UI library and no engine, so any front end (Textual, a console, a server,
+a bot) can use it; finding moves and values is `nac.engine`'s job.
 
-    from nac.core import Board, Game, Level, choose_move
+    from nac.core import Board, Game, Level
+    from nac.engine import play
     board = Board.parse("X.O/.X./...", to_move="O")
-    cell = choose_move(board, Level.GENIUS)
+    cell = play(board, Level.GENIUS)
+
+For code written before the engines moved out, `from nac.core import choose_move, analyse,
+hint, ...` still works: those names are loaded from `nac.engine` on first use.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from types import ModuleType
+from typing import Any
 
-# The function `geometry` shares its name with its module: bound now, or importing the module
-# later would leave the module where the function belongs.
-from .geometry import geometry
+from .board import (
+    Board as Board,
+)
+from .checks import (
+    checked_cell as checked_cell,
+    checked_size as checked_size,
+    size_refusal as size_refusal,
+)
+from .coordinates import (
+    COLUMN_LETTERS as COLUMN_LETTERS,
+    coordinate as coordinate,
+    parse_coordinate as parse_coordinate,
+)
+from .errors import (
+    GameAlreadyOver as GameAlreadyOver,
+    IllegalMove as IllegalMove,
+    InvalidPosition as InvalidPosition,
+    NotASquare as NotASquare,
+    NothingToUndo as NothingToUndo,
+    NotYourTurn as NotYourTurn,
+    SquareTaken as SquareTaken,
+)
+from .game import Game as Game
 
-if TYPE_CHECKING:
-    from .analysis import MoveValue, Result, Unsolvable, analyse, genius_moves, position_value
-    from .board import Board
-    from .coordinates import coordinate, parse_coordinate
-    from .errors import (
-        GameAlreadyOver,
-        IllegalMove,
-        InvalidPosition,
-        NotASquare,
-        NothingToUndo,
-        NotYourTurn,
-        SearchStopped,
-        SquareTaken,
-        StopSignal,
-    )
-    from .game import Game
-    from .geometry import BOARD_SIZES, Geometry, win_length_for
-    from .hints import Hint, hint
-    from .keypad import KeypadLayout
-    from .mark import Mark
-    from .match import FinishedGame, GameKind, GameResult, Match, Score, Starter
-    from .modes import Mode
-    from .moves import Cell, Change, ChangeKind, Move
-    from .notation import Ending, NotationError, SavedGame, format_game, parse_game
-    from .opponents import (
-        STRATEGIES,
-        Average,
-        ComputerTurn,
-        Genius,
-        Idiot,
-        Level,
-        Strategy,
-        choose_move,
-    )
-    from .outcome import Outcome
-    from .puzzles import Judgement, Puzzle, all_puzzles, defender_reply, find_puzzle, judge_move
-    from .review import GameReview, MoveReview, Rating, SideSummary, review_game
+# The function `geometry` shares its name with its module: bound after the module is loaded,
+# so the name here is the function.
+from .geometry import (
+    BOARD_SIZES as BOARD_SIZES,
+    CLASSIC_SIZE as CLASSIC_SIZE,
+    Geometry as Geometry,
+    geometry as geometry,
+    win_length_for as win_length_for,
+)
+from .keypad import (
+    KeypadLayout as KeypadLayout,
+    check_square as check_square,
+    parse_square as parse_square,
+    square_name as square_name,
+)
+from .kinds import (
+    MIXED as MIXED,
+    GameKind as GameKind,
+    GameResult as GameResult,
+)
+from .levels import (
+    DEFAULT_LEVEL as DEFAULT_LEVEL,
+    DEFAULT_WATCH_LEVELS as DEFAULT_WATCH_LEVELS,
+    ComputerTurn as ComputerTurn,
+    Level as Level,
+)
+from .mark import (
+    Mark as Mark,
+)
+from .match import (
+    FinishedGame as FinishedGame,
+    Match as Match,
+    Score as Score,
+    Starter as Starter,
+)
+from .modes import (
+    Mode as Mode,
+)
+from .moves import (
+    Cell as Cell,
+    Change as Change,
+    ChangeKind as ChangeKind,
+    Move as Move,
+)
+from .notation import (
+    Ending as Ending,
+    NotationError as NotationError,
+    SavedGame as SavedGame,
+    format_game as format_game,
+    parse_game as parse_game,
+    replay as replay,
+)
+from .outcome import (
+    Outcome as Outcome,
+)
 
-_MODULES = {
-    "Average": "opponents",
-    "BOARD_SIZES": "geometry",
-    "Board": "board",
-    "Cell": "moves",
-    "Change": "moves",
-    "ChangeKind": "moves",
-    "ComputerTurn": "opponents",
-    "Ending": "notation",
-    "FinishedGame": "match",
-    "Game": "game",
-    "GameAlreadyOver": "errors",
-    "GameKind": "match",
-    "GameResult": "match",
-    "GameReview": "review",
-    "Genius": "opponents",
-    "Geometry": "geometry",
-    "Hint": "hints",
-    "Idiot": "opponents",
-    "IllegalMove": "errors",
-    "InvalidPosition": "errors",
-    "Judgement": "puzzles",
-    "KeypadLayout": "keypad",
-    "Level": "opponents",
-    "Mark": "mark",
-    "Match": "match",
-    "Mode": "modes",
-    "Move": "moves",
-    "MoveReview": "review",
-    "MoveValue": "analysis",
-    "NotASquare": "errors",
-    "NotYourTurn": "errors",
-    "NotationError": "notation",
-    "NothingToUndo": "errors",
-    "Outcome": "outcome",
-    "Puzzle": "puzzles",
-    "Rating": "review",
-    "Result": "analysis",
-    "STRATEGIES": "opponents",
-    "SavedGame": "notation",
-    "Score": "match",
-    "SearchStopped": "errors",
-    "SideSummary": "review",
-    "SquareTaken": "errors",
-    "Starter": "match",
-    "StopSignal": "errors",
-    "Strategy": "opponents",
-    "Unsolvable": "analysis",
-    "all_puzzles": "puzzles",
-    "analyse": "analysis",
-    "choose_move": "opponents",
-    "coordinate": "coordinates",
-    "defender_reply": "puzzles",
-    "find_puzzle": "puzzles",
-    "format_game": "notation",
-    "genius_moves": "analysis",
-    "hint": "hints",
-    "judge_move": "puzzles",
-    "parse_coordinate": "coordinates",
-    "parse_game": "notation",
-    "position_value": "analysis",
-    "review_game": "review",
-    "win_length_for": "geometry",
-}
-"""Each public name and the module (of this package) that defines it."""
+_FROM_THE_ENGINES = frozenset(
+    {
+        "STRATEGIES",
+        "Average",
+        "GameReview",
+        "Genius",
+        "Hint",
+        "Idiot",
+        "Judgement",
+        "MoveReview",
+        "MoveValue",
+        "Puzzle",
+        "Rating",
+        "Result",
+        "SearchStopped",
+        "SideSummary",
+        "StopSignal",
+        "Strategy",
+        "Unsolvable",
+        "all_puzzles",
+        "analyse",
+        "choose_move",
+        "defender_reply",
+        "find_puzzle",
+        "genius_moves",
+        "hint",
+        "judge_move",
+        "position_value",
+        "review_game",
+    }
+)
+"""Names of `nac.engine` that this package still answers to, loaded on first use."""
 
 
 def __getattr__(name: str) -> Any:
-    """Import a public name's module on first use, and keep the name here."""
-    module = _MODULES.get(name)
-    if module is None:
+    """An engine's name asked for here: `nac.engine` is imported on first use."""
+    if name not in _FROM_THE_ENGINES:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+    return getattr(importlib.import_module("nac.engine"), name)
 
 
 def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-__all__ = [
-    "BOARD_SIZES",
-    "STRATEGIES",
-    "Average",
-    "Board",
-    "Cell",
-    "Change",
-    "ChangeKind",
-    "ComputerTurn",
-    "Ending",
-    "FinishedGame",
-    "Game",
-    "GameAlreadyOver",
-    "GameKind",
-    "GameResult",
-    "GameReview",
-    "Genius",
-    "Geometry",
-    "Hint",
-    "Idiot",
-    "IllegalMove",
-    "InvalidPosition",
-    "Judgement",
-    "KeypadLayout",
-    "Level",
-    "Mark",
-    "Match",
-    "Mode",
-    "Move",
-    "MoveReview",
-    "MoveValue",
-    "NotASquare",
-    "NotYourTurn",
-    "NotationError",
-    "NothingToUndo",
-    "Outcome",
-    "Puzzle",
-    "Rating",
-    "Result",
-    "SavedGame",
-    "Score",
-    "SearchStopped",
-    "SideSummary",
-    "SquareTaken",
-    "Starter",
-    "StopSignal",
-    "Strategy",
-    "Unsolvable",
-    "all_puzzles",
-    "analyse",
-    "choose_move",
-    "coordinate",
-    "defender_reply",
-    "find_puzzle",
-    "format_game",
-    "genius_moves",
-    "geometry",
-    "hint",
-    "judge_move",
-    "parse_coordinate",
-    "parse_game",
-    "position_value",
-    "review_game",
-    "win_length_for",
-]
+__all__ = sorted(
+    {
+        name
+        for name, value in globals().items()
+        if not name.startswith("_")
+        and not isinstance(value, ModuleType)
+        and name not in {"annotations", "importlib", "Any", "ModuleType"}
+    }
+    | _FROM_THE_ENGINES
+)
+"""Every name imported above (each written once, `as` itself: an explicit re-export) and the
+engines' names this package still answers to."""

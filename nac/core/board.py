@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .checks import checked_cell
 from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
@@ -107,10 +108,10 @@ class Board:
 
     def __getitem__(self, cell: int) -> Mark | None:
         """The mark on `cell`, or None; IndexError for a cell the board does not have."""
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.cell_count:
-            raise IndexError(
-                f"{cell!r} is not a cell of this board: use 0 to {self.cell_count - 1}"
-            )
+        try:
+            checked_cell(cell, self.cell_count)
+        except NotASquare as refusal:
+            raise IndexError(str(refusal)) from None
         bit = 1 << cell
         if self.x_bits & bit:
             return Mark.X
@@ -167,9 +168,7 @@ class Board:
 
     def cell_index(self, cell: object) -> int:
         """`cell` if it is a cell index of this board, else NotASquare."""
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < self.cell_count:
-            raise NotASquare(cell, f"a cell from 0 to {self.cell_count - 1}")
-        return cell
+        return checked_cell(cell, self.cell_count)
 
     def check_move(self, cell: object) -> int:
         """`cell` as a cell index if the side to move may play there, else an IllegalMove."""

@@ -1,12 +1,13 @@
-"""Checking what a caller passes in: a refused value raises at once, before anything changes."""
+"""Checking what a caller passes in: a refused value raises at once, before anything changes.
+Each kind of value has one check here and one wording, whoever asks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TypeVar
 
+from .errors import NotASquare
 from .geometry import BOARD_SIZES
-from .opponents import Level
 
 Checked = TypeVar("Checked")
 
@@ -19,16 +20,28 @@ def checked(value: object, kind: type[Checked], name: str, choices: Iterable[obj
     return value
 
 
+def checked_listener(listener: Checked, name: str) -> Checked:
+    """`listener` if it can be called, else a TypeError naming what it should be."""
+    if not callable(listener):
+        raise TypeError(f"{name} must be a function, not {listener!r}")
+    return listener
+
+
+def checked_cell(cell: object, cell_count: int) -> int:
+    """`cell` if it is a cell index of a board of `cell_count` cells, else NotASquare."""
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < cell_count:
+        raise NotASquare(cell, f"a cell from 0 to {cell_count - 1}")
+    return cell
+
+
+def size_refusal(size: object) -> str:
+    """Why `size` is not a board the game offers, in the one wording every caller uses."""
+    sizes = ", ".join(f"{n} ({n}×{n})" for n in BOARD_SIZES)
+    return f"{size!r} is not a board nac offers: use {sizes}"
+
+
 def checked_size(size: object) -> int:
+    """`size` if the game offers that board, else ValueError."""
     if isinstance(size, bool) or not isinstance(size, int) or size not in BOARD_SIZES:
-        sizes = ", ".join(map(str, BOARD_SIZES))
-        raise ValueError(f"board size {size!r} is not offered: use one of {sizes}")
+        raise ValueError(size_refusal(size))
     return size
-
-
-def checked_pair(levels: tuple[Level, Level]) -> tuple[Level, Level]:
-    if not isinstance(levels, tuple | list) or len(levels) != 2:
-        raise TypeError(f"watch_levels must be two Levels, X's then O's, not {levels!r}")
-    x = checked(levels[0], Level, "X's watch level", Level)
-    o = checked(levels[1], Level, "O's watch level", Level)
-    return x, o

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .checks import checked_cell
 from .errors import NotASquare
 from .geometry import MAX_SIZE, MIN_SIZE
 
@@ -14,8 +15,7 @@ LONGEST_NAME = 2
 def coordinate(cell: int, size: int) -> str:
     """The name of `cell` on a size×size board; NotASquare if there is no such cell."""
     _check_size(cell, size)
-    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < size * size:
-        raise NotASquare(cell, f"a cell from 0 to {size * size - 1}")
+    checked_cell(cell, size * size)
     row, column = divmod(cell, size)
     return f"{COLUMN_LETTERS[column]}{row + 1}"
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from .mark import Mark
 
 
@@ -60,14 +58,3 @@ class NotYourTurn(IllegalMove):
 
 class InvalidPosition(ValueError):
     """A text or a set of marks that is not a position a game can reach."""
-
-
-class SearchStopped(Exception):
-    """A search was cancelled (a new game, or quitting) before it finished."""
-
-
-class StopSignal(Protocol):
-    """What stops a long search when it is set: a `threading.Event`, or a
-    `multiprocessing.Event` for a search in another process."""
-
-    def is_set(self) -> bool: ...

@@ -1,30 +1,34 @@
 """The stateful, UI-agnostic game controller that any front end can drive.
 
-A front end calls `Game` methods for what the player does and hears back through callbacks:
-`on_change` once per mark placed (or taken back), `on_game_over` once per finished game, and
-`on_new_game` when the board is cleared for another game. A refused call raises and changes
-nothing.
+A front end calls `Game` methods for what the player does and hears back through listeners
+(`listen`; any number of each): `on_change` once per mark placed (or taken back),
+`on_game_over` once per finished game, and `on_new_game` when the board is cleared for another
+game. A refused call raises and changes nothing.
 
-The callbacks run after the game's state is complete. `on_game_over` follows the `on_change`
-of the game's last move, exactly once per finished game, even if that `on_change` raised (its
-exception then propagates) or itself played on.
+The game applies the rules only: the computer's move is found by an engine (`nac.engine`) and
+played with `computer_move(cell)`.
+
+Listeners run after the game's state is complete, in the order they were added.
+`on_game_over` follows the `on_change` of the game's last move, exactly once per finished
+game, even if a listener raised (the first exception then propagates once every listener has
+heard) or itself played on.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from .board import Board
-from .checks import checked, checked_pair, checked_size
+from .checks import checked, checked_listener, checked_size
 from .coordinates import parse_coordinate
-from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn, SquareTaken
+from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
 from .geometry import CLASSIC_SIZE
-from .keypad import KeypadLayout, parse_square, square_name
+from .keypad import KeypadLayout, check_square, parse_square, square_name
+from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level, checked_pair
+from .listeners import tell
 from .mark import Mark
 from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo
-from .opponents import STRATEGIES, ComputerTurn, Level, Strategy
 from .outcome import Outcome
 
 ChangeListener = Callable[[Change], object]
@@ -50,14 +54,12 @@ class Game:
         on_game_over: GameOverListener | None = None,
         *,
         on_new_game: NewGameListener | None = None,
-        level: Level = Level.AVERAGE,
+        level: Level = DEFAULT_LEVEL,
         human: Mark = Mark.X,
         mode: Mode = Mode.COMPUTER,
-        watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE),
+        watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS,
         keypad: KeypadLayout = KeypadLayout.PHONE,
         size: int = CLASSIC_SIZE,
-        rng: random.Random | None = None,
-        strategies: Mapping[Level, Strategy] = STRATEGIES,
     ) -> None:
         self._human = checked(human, Mark, "human", Mark)
         self._mode = checked(mode, Mode, "mode", Mode)
@@ -65,19 +67,30 @@ class Game:
         self._level = checked(level, Level, "level", Level)
         self._watch_levels = checked_pair(watch_levels)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
-        missing = [level for level in Level if level not in strategies]
-        if missing:
-            raise ValueError(f"strategies has none for {', '.join(map(str, missing))}")
-        self.on_change = on_change
-        self.on_game_over = on_game_over
-        self.on_new_game = on_new_game
-        self.rng = rng or random.Random()
-        self.strategies = strategies
+        self._on_change: list[ChangeListener] = []
+        self._on_game_over: list[GameOverListener] = []
+        self._on_new_game: list[NewGameListener] = []
+        self.listen(on_change=on_change, on_game_over=on_game_over, on_new_game=on_new_game)
         first = self._human if self._mode is Mode.COMPUTER else Mark.X
         self._board = Board.empty(self._size, first=first)
         self._moves: list[Move] = []
         self._game_number = 0
         self._reported_game = -1
+
+    def listen(
+        self,
+        *,
+        on_change: ChangeListener | None = None,
+        on_game_over: GameOverListener | None = None,
+        on_new_game: NewGameListener | None = None,
+    ) -> None:
+        """Add listeners (see the module's docstring)."""
+        if on_change is not None:
+            self._on_change.append(checked_listener(on_change, "on_change"))
+        if on_game_over is not None:
+            self._on_game_over.append(checked_listener(on_game_over, "on_game_over"))
+        if on_new_game is not None:
+            self._on_new_game.append(checked_listener(on_new_game, "on_new_game"))
 
     # -- settings, changeable at any time (from the computer's next move) --------------------------
 
@@ -245,8 +258,9 @@ class Game:
         return None
 
     def computer_turn(self) -> ComputerTurn:
-        """The position the computer moves in now, and its level; NotYourTurn or GameAlreadyOver
-        when it is not the computer's turn."""
+        """The position the computer moves in now, and its level (an engine finds the move:
+        `nac.engine.play(turn.board, turn.level)`); NotYourTurn or GameAlreadyOver when it is
+        not the computer's turn."""
         if self.is_over:
             raise GameAlreadyOver()
         if not self.controlled_by_computer(self.turn):
@@ -255,14 +269,12 @@ class Game:
             raise NotYourTurn(self.turn, "the computer cannot move for you")
         level = self.level_of(self.turn)
         assert level is not None
-        return ComputerTurn(self._board, level, self.rng, self.strategies)
+        return ComputerTurn(self._board, level)
 
-    def computer_move(self, cell: int | None = None) -> Cell:
-        """The computer plays a move of its level, or `cell` if given (found by a front end
-        that searched `computer_turn()` in the background)."""
+    def computer_move(self, cell: int) -> Cell:
+        """The computer plays `cell`, found by an engine for `computer_turn()`."""
         turn = self.computer_turn()
-        chosen = turn.choose() if cell is None else self._board.check_move(cell)
-        return self._place(chosen, by_computer=True, level=turn.level)
+        return self._place(self._board.check_move(cell), by_computer=True, level=turn.level)
 
     def new_game(
         self,
@@ -287,8 +299,7 @@ class Game:
         self._board = Board.empty(size, first=first)
         self._moves.clear()
         self._game_number += 1
-        if self.on_new_game is not None:
-            self.on_new_game(self._board)
+        tell(self._on_new_game, self._board)
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the person's last move, with the computer's reply if it has made one (in
@@ -329,9 +340,7 @@ class Game:
             raise GameAlreadyOver()
         if self.controlled_by_computer(self.turn):
             raise NotYourTurn(self.turn, "wait for the computer")
-        owner = self._board[cell]
-        if owner is not None:
-            raise SquareTaken(cell, owner, f"square {self.square_name(cell)}")
+        check_square(self._board, cell, self._keypad)
         return self._place(cell, by_computer=False, level=None)
 
     def _place(self, cell: int, *, by_computer: bool, level: Level | None) -> Cell:
@@ -348,22 +357,9 @@ class Game:
         do (a listener that raises has its exception propagate once the end is reported)."""
         game_number = self._game_number
         try:
-            if self.on_change is not None:
-                for change in changes:
-                    self.on_change(change)
+            for change in changes:
+                tell(self._on_change, change)
         finally:
             if outcome is not None and self._reported_game != game_number:
                 self._reported_game = game_number
-                if self.on_game_over is not None:
-                    self.on_game_over(outcome)
-
-
-__all__ = [
-    "Cell",
-    "Change",
-    "ChangeKind",
-    "ComputerTurn",
-    "Game",
-    "Mode",
-    "Move",
-]
+                tell(self._on_game_over, outcome)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .board import Board
+from .checks import checked_cell
 from .choices import parse_choice
 from .coordinates import coordinate, parse_coordinate
-from .errors import NotASquare
+from .errors import NotASquare, SquareTaken
 from .geometry import CLASSIC_SIZE
 
 KEYS = range(1, CLASSIC_SIZE * CLASSIC_SIZE + 1)
@@ -37,8 +39,7 @@ class KeypadLayout(Enum):
 
     def key_for_cell(self, cell: int) -> int:
         """The key (1-9) that plays `cell` (0..8)."""
-        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < 9:
-            raise NotASquare(cell, "a cell from 0 to 8")
+        checked_cell(cell, CLASSIC_SIZE * CLASSIC_SIZE)
         row, column = divmod(cell, CLASSIC_SIZE)
         if self is KeypadLayout.NUMPAD:
             row = CLASSIC_SIZE - 1 - row
@@ -85,3 +86,13 @@ def parse_square(name: str, size: int, keypad: KeypadLayout) -> int:
         if size == CLASSIC_SIZE:
             raise NotASquare(name, "a key 1-9 or a square like b2: a-c then 1-3") from None
         raise
+
+
+def check_square(board: Board, cell: int, keypad: KeypadLayout) -> int:
+    """`cell` if the side to move may play it in `board`, else the IllegalMove that says why,
+    naming the square as the player does (`square 5`, `square b3`)."""
+    index = board.cell_index(cell)
+    owner = board[index]
+    if owner is not None:
+        raise SquareTaken(index, owner, f"square {square_name(index, board.size, keypad)}")
+    return board.check_move(index)

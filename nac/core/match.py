@@ -1,26 +1,29 @@
 """A match: a series of games under one set of rules, shared by every front end.
 
-It decides who starts each game (the `Starter` rule), keeps this session's score, and says
-what kind of game a finished game was (mode, board and the levels that actually played it),
-which is what lifetime stats are kept under.
+The lifecycle of play lives here, so every front end gets it by construction: the match starts
+each game by the `Starter` rule (the first one as it is made), hears every game's end, keeps
+this session's score, and hands each finished game, once, to `keep` (the one place that records
+the stats and saves the game) and then to its listeners (the front ends).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import Enum
 
+from .checks import checked_listener
 from .choices import parse_choice
 from .game import Game
-from .geometry import BOARD_SIZES, CLASSIC_SIZE
+from .kinds import GameKind, GameResult
+from .listeners import tell
 from .mark import Mark
 from .modes import Mode
-from .moves import Move
-from .opponents import Level
+from .notation import SavedGame
 from .outcome import Outcome
 
-MIXED = "mixed"
-"""The level of a side whose level changed during the game."""
+FinishedListener = Callable[["FinishedGame"], object]
 
 
 class Starter(Enum):
@@ -34,15 +37,6 @@ class Starter(Enum):
     @classmethod
     def parse(cls, text: str) -> Starter:
         return parse_choice(cls, text, "who starts")
-
-
-class GameResult(Enum):
-    """A finished game from the first side's view: the person against the computer, X in
-    two-player and watch mode."""
-
-    WON = "won"
-    DRAWN = "drawn"
-    LOST = "lost"
 
 
 @dataclass
@@ -67,101 +61,56 @@ class Score:
 
 
 @dataclass(frozen=True)
-class GameKind:
-    """What kind of game a result belongs to: the mode, the board, and the levels that played
-    (against the computer its level; in watch mode X's and O's; `MIXED` if one changed)."""
-
-    mode: Mode
-    size: int = CLASSIC_SIZE
-    levels: tuple[str, ...] = ()
-
-    @property
-    def key(self) -> str:
-        """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3)."""
-        if self.mode is Mode.COMPUTER:
-            key = f"computer/{self.levels[0]}"
-        elif self.mode is Mode.WATCH:
-            key = f"watch/{self.levels[0]}-vs-{self.levels[1]}"
-        else:
-            key = Mode.TWO_PLAYER.value
-        return key if self.size == CLASSIC_SIZE else f"{key}@{self.size}x{self.size}"
-
-    @classmethod
-    def parse(cls, key: str) -> GameKind:
-        """The kind named by `key`; ValueError if it names none."""
-        kind, at, board = key.partition("@")
-        size = CLASSIC_SIZE
-        if at:
-            rows, _, columns = board.partition("x")
-            if rows != columns or not rows.isdigit() or int(rows) not in BOARD_SIZES:
-                raise ValueError(f"{key!r} names no board")
-            size = int(rows)
-        mode_name, _, detail = kind.partition("/")
-        mode = Mode.parse(mode_name)
-        levels: tuple[str, ...] = ()
-        if mode is Mode.COMPUTER:
-            levels = (detail,)
-        elif mode is Mode.WATCH:
-            x, _, o = detail.partition("-vs-")
-            levels = (x, o)
-        elif detail:
-            raise ValueError(f"{key!r} names no kind of game")
-        known = {level.value for level in Level} | {MIXED}
-        if any(level not in known for level in levels):
-            raise ValueError(f"{key!r} names no level")
-        return cls(mode, size, levels)
-
-    @classmethod
-    def of(
-        cls,
-        mode: Mode,
-        size: int,
-        moves: tuple[Move, ...],
-        playing: tuple[Level, ...] = (),
-    ) -> GameKind:
-        """The kind of a game from its moves: each computer side under the level it played.
-        A side that has not moved yet counts under its level in `playing` (against the
-        computer its level; in watch mode X's and O's), if given."""
-        if mode is Mode.COMPUTER:
-            return cls(mode, size, (_level_played(moves, None, playing[:1]),))
-        if mode is Mode.WATCH:
-            x, o = (playing[:1], playing[1:2]) if len(playing) == 2 else ((), ())
-            return cls(
-                mode, size, (_level_played(moves, Mark.X, x), _level_played(moves, Mark.O, o))
-            )
-        return cls(mode, size)
-
-
-def _level_played(moves: tuple[Move, ...], mark: Mark | None, playing: tuple[Level, ...]) -> str:
-    levels = {
-        move.level
-        for move in moves
-        if move.level is not None and (mark is None or move.mark is mark)
-    }
-    if not levels and playing:
-        return playing[0].value
-    if len(levels) == 1:
-        return next(iter(levels)).value
-    return MIXED
-
-
-@dataclass(frozen=True)
 class FinishedGame:
+    """A game that has ended: what kind it was, its result from the first side's view, how it
+    ended, and the game as the notation saves it."""
+
     kind: GameKind
     result: GameResult
     outcome: Outcome
+    saved: SavedGame = field(compare=False)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 class Match:
-    """Games one after another on one `Game`, with the starter rule and the session score."""
+    """Games one after another on one `Game`, with the starter rule and the session score.
 
-    def __init__(self, game: Game, starter: Starter = Starter.YOU) -> None:
+    Made, it begins the first game by the starter rule. `keep` (if given) receives every
+    finished game first, then the listeners added with `listen`.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        starter: Starter = Starter.YOU,
+        *,
+        keep: FinishedListener | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"a Match plays a Game, not {game!r}")
+        if not isinstance(starter, Starter):
+            raise TypeError(f"starter must be a Starter, not {starter!r}")
         self.game = game
         self.starter = starter
         self.score = Score()
+        self.clock = clock
+        """When a finished game was played, as it is saved."""
+        self.last: FinishedGame | None = None
+        """The last game finished, once one has."""
         self.games_started = 0
-        """Games begun by `new_game` (a front end begins the first one too, so that the starter
-        rule decides who starts it)."""
+        self._listeners: list[FinishedListener] = []
+        if keep is not None:
+            self._listeners.append(checked_listener(keep, "keep"))
+        game.listen(on_game_over=self._game_over)
+        self.new_game()
+
+    def listen(self, on_finished: FinishedListener) -> None:
+        """`on_finished` hears every finished game (after `keep`)."""
+        self._listeners.append(checked_listener(on_finished, "on_finished"))
 
     def first_mover(self, mode: Mode, human: Mark) -> Mark:
         """Who starts the next game under the starter rule."""
@@ -194,10 +143,23 @@ class Match:
         first_side = game.human if game.mode is Mode.COMPUTER else Mark.X
         return GameResult.WON if outcome.winner is first_side else GameResult.LOST
 
-    def finish(self, outcome: Outcome) -> FinishedGame:
-        """Count a finished game (call it from the game's `on_game_over`)."""
+    def kind(self) -> GameKind:
+        """The kind of the game on the board, from its moves so far."""
         game = self.game
+        return GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
+
+    def saved_game(self, kind: GameKind | None = None) -> SavedGame:
+        """The game so far as the notation holds it (its kind from its moves, if not given)."""
+        game = self.game
+        cells = [move.cell for move in game.moves]
+        return SavedGame.of(
+            kind or self.kind(), cells, game.first, human=game.human, date=self.clock()
+        )
+
+    def _game_over(self, outcome: Outcome) -> None:
         result = self.result(outcome)
         self.score.add(result)
-        kind = GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
-        return FinishedGame(kind, result, outcome)
+        kind = self.kind()
+        finished = FinishedGame(kind, result, outcome, self.saved_game(kind))
+        self.last = finished
+        tell(self._listeners, finished)

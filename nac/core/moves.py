@@ -9,9 +9,9 @@ from typing import NamedTuple
 
 from .board import Board
 from .errors import GameAlreadyOver, IllegalMove, NothingToUndo
+from .levels import Level
 from .mark import Mark
 from .modes import Mode
-from .opponents import Level
 
 
 @dataclass(frozen=True, slots=True)

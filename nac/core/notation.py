@@ -33,13 +33,14 @@ from enum import Enum
 from typing import TypeVar
 
 from .board import Board
+from .checks import size_refusal
 from .coordinates import coordinate, parse_coordinate
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
+from .kinds import MIXED, GameKind
+from .levels import Level
 from .mark import Mark
-from .match import MIXED, GameKind
 from .modes import Mode
-from .opponents import Level
 
 TAG = "nac1"
 PERSON = "person"
@@ -218,7 +219,7 @@ def _check(game: SavedGame) -> None:
     if game.date.tzinfo is None:
         raise NotationError("the date needs a time zone (UTC)")
     if game.size not in BOARD_SIZES:
-        raise NotationError(f"{shown(game.size)} is not a board nac offers")
+        raise NotationError(size_refusal(game.size))
     players = (game.x_player, game.o_player)
     for player in players:
         if player not in PLAYERS:

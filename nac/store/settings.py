@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core import (
-    BOARD_SIZES,
-    STRATEGIES,
+    CLASSIC_SIZE,
+    DEFAULT_LEVEL,
+    DEFAULT_WATCH_LEVELS,
+    FinishedGame,
     Game,
     KeypadLayout,
     Level,
@@ -19,9 +21,10 @@ from ..core import (
     Match,
     Mode,
     Starter,
-    Strategy,
+    checked_size,
 )
 from ..core.errors import shown
+from ..core.match import utc_now
 from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
@@ -33,14 +36,16 @@ Choice = TypeVar("Choice", bound=Enum)
 
 @dataclass(frozen=True)
 class Settings:
-    level: Level = Level.AVERAGE
+    """What a player sets: the one source of the defaults every front end starts from."""
+
+    level: Level = DEFAULT_LEVEL
     keypad: KeypadLayout = KeypadLayout.PHONE
     mark: Mark = Mark.X
     mode: Mode = Mode.COMPUTER
     starter: Starter = Starter.YOU
-    watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.AVERAGE)
+    watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS
     theme: str = field(default="textual-dark")
-    size: int = 3
+    size: int = CLASSIC_SIZE
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -74,9 +79,12 @@ class Settings:
         return replace(self, **changes)
 
     def match(
-        self, rng: random.Random | None = None, strategies: Mapping[Level, Strategy] = STRATEGIES
+        self,
+        keep: Callable[[FinishedGame], object] | None = None,
+        clock: Callable[[], datetime] = utc_now,
     ) -> Match:
-        """A match set up as these settings say (the theme aside)."""
+        """A match set up as these settings say (the theme aside), its first game begun;
+        `keep` hears every finished game (see `Match`)."""
         game = Game(
             level=self.level,
             human=self.mark,
@@ -84,10 +92,8 @@ class Settings:
             watch_levels=self.watch_levels,
             keypad=self.keypad,
             size=self.size,
-            rng=rng,
-            strategies=strategies,
         )
-        return Match(game, self.starter)
+        return Match(game, self.starter, keep=keep, clock=clock)
 
 
 def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:
@@ -114,9 +120,9 @@ def _theme(value: Any) -> str:
 
 def _size(value: Any) -> int:
     # bool is an int and 4.0 == 4 in Python, but neither is a board size in the file
-    if type(value) is not int or value not in BOARD_SIZES:
+    if type(value) is not int:
         raise ValueError(value)
-    return value
+    return checked_size(value)
 
 
 _READERS: dict[str, Callable[[Any], Any]] = {

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,19 +18,12 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from .. import words
-from ..core import (
-    STRATEGIES,
-    FinishedGame,
-    Game,
-    KeypadLayout,
-    Level,
-    Mode,
-    SavedGame,
-    Strategy,
-)
-from ..store import Settings, Storage
-from .commands import COMMANDS
+from ..core import Game, Match, SavedGame
+from ..engine import Engine, ProcessEngine
+from ..present import words
+from ..present.commands import COMMANDS
+from ..present.pace import Pace
+from ..store import Session, Settings, Storage
 from .screens.game import GameScreen
 
 
@@ -47,10 +39,6 @@ def forgiving_driver() -> type[Driver] | None:
 
 CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 """Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
-THINK_SECONDS = 0.3
-WATCH_THINK_SECONDS = 0.6
-WATCH_GAP_SECONDS = 2.5
-"""In watch mode, how long a finished game stays before the next begins (at least)."""
 
 
 class NacApp(App[None]):
@@ -65,30 +53,38 @@ class NacApp(App[None]):
         *,
         storage: Storage | None = None,
         think_seconds: float | None = None,
-        rng: random.Random | None = None,
-        strategies: Mapping[Level, Strategy] = STRATEGIES,
+        engine: Engine | None = None,
         review: SavedGame | None = None,
+        clock: Callable[[], datetime] | None = None,
+        timer: Callable[[], float] = time.perf_counter,
     ) -> None:
         """Without `settings`, they are loaded from `storage` (which by default keeps nothing).
-        `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode."""
+        `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode.
+        `engine` finds the computer's moves (by default in a search process); `clock` says
+        when a finished game was played, as it is saved; `timer` times the analysis shown in
+        the panel (tests give fixed ones, so pictures do not vary)."""
         super().__init__(driver_class=forgiving_driver())
         self.storage = storage or Storage.in_memory()
-        self.settings = settings or self.storage.settings.load()
-        self.think_override = think_seconds
+        self.session = Session(self.storage, settings, clock=clock or (lambda: datetime.now(UTC)))
+        self.engine = engine or ProcessEngine()
+        self.pace = Pace(think_seconds)
+        self.timer = timer
         self.notices_shown: list[str] = []
-        self.clock: Callable[[], float] = time.perf_counter
-        """Times the analysis shown in the panel (tests make pictures repeatable with it)."""
-        self.watch_gap = WATCH_GAP_SECONDS
-        """Seconds between watched games (tests keep a finished game on screen with a long one)."""
-        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
-        """When a finished game was played, as it is saved."""
-        self.match = self.settings.match(rng, strategies)
         self.review_at_start = review
         """A game to review as the app starts (`nac --review`)."""
+        self.session.after_saving(self.show_notices)
+
+    @property
+    def settings(self) -> Settings:
+        return self.session.settings
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
 
     @property
     def game(self) -> Game:
-        return self.match.game
+        return self.session.game
 
     @property
     def game_screen(self) -> GameScreen:
@@ -96,13 +92,8 @@ class NacApp(App[None]):
         assert isinstance(screen, GameScreen)
         return screen
 
-    def think_seconds(self, mode: Mode) -> float:
-        if self.think_override is not None:
-            return self.think_override
-        return WATCH_THINK_SECONDS if mode is Mode.WATCH else THINK_SECONDS
-
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.match)
+        return GameScreen(self.session, self.engine, self.pace, self.timer)
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
@@ -113,7 +104,10 @@ class NacApp(App[None]):
         if self.review_at_start is not None:
             from .screens.games import review_screen
 
-            self.push_screen(review_screen(self.review_at_start))
+            self.push_screen(review_screen(self.review_at_start, self.engine))
+
+    def on_unmount(self) -> None:
+        self.engine.close()
 
     def run_in_terminal(self) -> int:
         """Run the game in this terminal; SIGTERM and SIGHUP end it cleanly (the terminal is
@@ -140,26 +134,7 @@ class NacApp(App[None]):
             widget.refresh()
         self.screen.refresh(layout=True)
 
-    # -- settings, stats and notices ---------------------------------------------------------------
-
-    def change_settings(self, **changes: Any) -> None:
-        """Change settings for this run and save just these changes (options given on the
-        command line for this run stay unsaved unless changed here)."""
-        self.settings = self.settings.but(**changes)
-        self.storage.settings.change(**changes)
-        self.show_notices()
-
-    @property
-    def keypad(self) -> KeypadLayout:
-        return self.game.keypad
-
-    def record(self, finished: FinishedGame) -> None:
-        self.storage.stats.record(finished.kind.key, finished.result)
-        self.show_notices()
-
-    def save_game(self, game: SavedGame) -> None:
-        self.storage.games.add(game)
-        self.show_notices()
+    # -- notices ---------------------------------------------------------------------------------
 
     def show_notices(self) -> None:
         """Problems with the saved files, each said once."""
@@ -172,16 +147,9 @@ class NacApp(App[None]):
                 if self.screen_stack and self.game_screen.is_mounted:
                     self.game_screen.say(notice)
 
-    def show_stats(self) -> None:
-        from .screens.stats import StatsScreen
-
-        if not isinstance(self.screen, StatsScreen):
-            self.push_screen(StatsScreen(self.storage.stats.records(), self.storage.stats.where))
-            self.show_notices()
-
     def _theme_changed(self, theme: Theme) -> None:
         if theme.name != self.settings.theme:
-            self.change_settings(theme=theme.name)
+            self.session.change(theme=theme.name)
 
     # -- the command palette -----------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ import subprocess
 import sys
 import time
 
-from nac.core import Board, Level, Mark, choose_move
-from nac.core.opponents import clear_caches
+from nac.core import Board, Level, Mark
+from nac.engine import choose_move, forget as clear_caches
 
 from .common import ensure_bytecode, header, median, milli, percentile
 
@@ -21,7 +21,8 @@ COLD_SAMPLE = 200
 COLD_SCRIPT = """
 import json, time
 start = time.perf_counter()
-from nac.core import Board, Level, choose_move
+from nac.core import Board, Level
+from nac.engine import choose_move
 choose_move(Board.empty(4), Level.GENIUS)
 print(json.dumps(time.perf_counter() - start))
 """

@@ -13,8 +13,8 @@ import sys
 import time
 from itertools import product
 
-from nac.core import Board, InvalidPosition, Level, Mark, choose_move
-from nac.core.opponents import clear_caches
+from nac.core import Board, InvalidPosition, Level, Mark
+from nac.engine import choose_move, forget as clear_caches
 
 from .common import ensure_bytecode, header, median, micro, milli, percentile
 
@@ -25,7 +25,8 @@ STRENGTH_GAMES = 1000
 COLD_SCRIPT = """
 import json, time
 start = time.perf_counter()
-from nac.core import Board, Level, choose_move
+from nac.core import Board, Level
+from nac.engine import choose_move
 imported = time.perf_counter()
 choose_move(Board.empty(), Level.GENIUS)
 done = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Benchmark of Genius on 5×5 with four in a row (nac.core.five): reply times in games, the
+"""Benchmark of Genius on 5×5 with four in a row (nac.engine.five): reply times in games, the
 heaviest positions of its strategy, a cold start in a fresh process, and the book.
 
 Prints figures; asserts nothing. Run with `make bench`. NAC_BENCH_GAMES sets the number of
@@ -18,8 +18,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from nac.core import Board, Level, Mark, choose_move
-from nac.core.five import book, genius
+from nac.core import Board, Level, Mark
+from nac.engine import choose_move
+from nac.engine.five import book, genius
 
 from .common import ensure_bytecode, header, median, milli, percentile
 
@@ -34,7 +35,7 @@ COLD_SCRIPT = """
 import json, sys, time
 start = time.perf_counter()
 from nac.core import Board, Mark
-from nac.core.five import genius
+from nac.engine.five import genius
 imported = time.perf_counter()
 genius.book()
 loaded = time.perf_counter()
@@ -73,7 +74,7 @@ def heaviest_positions() -> tuple[list[tuple[int, int]], str]:
 
 def the_book() -> None:
     header("Genius 5×5: the book")
-    path = book.BOOK_FILE
+    path = Path(book.__file__).with_name("book.bin")
     started = time.perf_counter()
     loaded = book.read(path)
     seconds = time.perf_counter() - started

@@ -25,8 +25,7 @@ def peak():
 
 def child_peak(app):
     # the search process's peak resident size (big boards search there), 0 if none
-    from nac.ui.widgets.searches import Searches
-    child = app.game_screen.query_one(Searches)._process._child
+    child = app.engine._process._child
     if child is None:
         return 0.0
     with open(f"/proc/{child.pid}/status") as status:
@@ -38,7 +37,7 @@ def child_peak(app):
 async def session():
     settings = Settings(mode=Mode.WATCH, size=size, watch_levels=(Level.GENIUS, Level.GENIUS))
     app = NacApp(settings, think_seconds=0)
-    app.watch_gap = 0.05
+    app.pace.watch_gap = 0.05
     started_at = None
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from nac.core import Average, Board, Level, Mark, choose_move
+from nac.core import Board, Level, Mark
+from nac.engine import Average, choose_move
 
 from . import reference
 

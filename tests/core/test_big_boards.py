@@ -9,24 +9,26 @@ import threading
 import pytest
 
 from nac.core import (
-    Average,
     Board,
     Game,
-    Genius,
     Level,
     Mark,
     NotASquare,
+    coordinate,
+    geometry,
+    parse_coordinate,
+)
+from nac.engine import (
+    Average,
+    Genius,
     SearchStopped,
     Unsolvable,
     analyse,
     book,
     choose_move,
-    coordinate,
-    geometry,
-    parse_coordinate,
+    genius_moves,
 )
-from nac.core.heuristic import HeuristicSearch
-from nac.core.solver import Solver, genius_choice
+from nac.engine.solver import Solver, genius_choice
 from tools.build_openings import canonical_positions
 
 from . import big_reference as reference
@@ -139,7 +141,7 @@ def genius_agrees_with_the_independent_solver(positions: int, seed: int) -> None
         if cells.count(".") > 9:
             continue
         best = reference.value(cells, mover, 4, 4)
-        for cell in Genius().best_moves(board):
+        for cell in genius_moves(board):
             assert reference.move_value(cells, cell, mover, 4, 4) == best, str(board)
         if checked % 10 == 0:
             for cell, move in analyse(board).items():
@@ -169,9 +171,21 @@ def test_the_opening_table_is_small_and_matches_the_solver() -> None:
         assert table[key].genius == genius_choice(solver, mine, theirs)
 
 
-def test_5x5_is_refused_by_the_exact_analysis_at_once() -> None:
-    with pytest.raises(Unsolvable, match="too big"):
-        analyse(Board.empty(5))
+def test_the_5x5_analysis_says_win_draw_or_loss_without_the_distance() -> None:
+    values = analyse(Board.empty(5))
+    assert len(values) == 25
+    assert all(value.plies is None for value in values.values())
+    assert max(value.score for value in values.values()) == 0  # the game is a draw
+
+
+@pytest.mark.parametrize(("size", "win_length"), [(6, 4), (7, 5), (5, 5)])
+def test_a_board_the_game_does_not_offer_has_no_genius(size: int, win_length: int) -> None:
+    board = Board.empty(size, win_length)
+    with pytest.raises(Unsolvable, match="the boards the game offers"):
+        choose_move(board, Level.GENIUS)
+    with pytest.raises(Unsolvable):
+        analyse(board)
+    assert board.play(choose_move(board, Level.AVERAGE)).mark_count == 1  # the others play on
 
 
 @pytest.mark.strength
@@ -219,7 +233,7 @@ def test_genius_on_4x4_never_loses_to_the_weaker_levels(opponent: Level) -> None
 
 def genius_5x5_games(opponent: Level, games: int) -> None:
     """Seeded games, each side starting half of them, at Genius's usual node budget."""
-    player = Genius(seconds=None)
+    player = Genius()
     for seed in range(games):
         rng = random.Random(seed)
         genius_mark = Mark.X if seed % 2 else Mark.O
@@ -244,17 +258,11 @@ def test_genius_on_5x5_never_loses_to_the_weaker_levels(opponent: Level) -> None
 
 
 def test_genius_on_5x5_takes_a_win_and_blocks_a_threat() -> None:
-    player = Genius(seconds=None)
+    player = Genius()
     win = Board.parse("XXX../OO.../..O../...../.....", to_move="X")
     assert player.choose(win, random.Random(1)) == 3
     block = Board.parse("OOO../XX.../..X../...../.....", to_move="X")
     assert player.choose(block, random.Random(1)) == 3
-
-
-def test_the_search_reports_how_deep_it_went() -> None:
-    search = HeuristicSearch(geometry(5, 4))
-    result = search.best_move(1 << 12, 0, random.Random(1), seconds=None, nodes=5000)
-    assert result.depth >= 2 and result.nodes >= 5000
 
 
 # -- cancelling ---------------------------------------------------------------------------------
@@ -267,5 +275,3 @@ def test_a_stopped_search_raises_and_leaves_the_solver_usable() -> None:
     with pytest.raises(SearchStopped), solver.stopped_by(stop):
         solver.score(1 << 5, 1 << 10)
     assert solver.score(0, 0) == 0
-    with pytest.raises(SearchStopped):
-        HeuristicSearch(geometry(5, 4)).best_move(0, 0, random.Random(1), stop=stop)

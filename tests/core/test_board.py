@@ -141,5 +141,5 @@ def test_a_huge_text_is_refused_before_it_is_read() -> None:
 
 @pytest.mark.parametrize("cell", [9, -1, 100, "4", 4.0, True, None])
 def test_a_cell_off_the_board_is_an_index_error(cell: Any) -> None:
-    with pytest.raises(IndexError, match="not a cell of this board"):
+    with pytest.raises(IndexError, match="is not a square: use a cell from 0 to 8"):
         Board.empty()[cell]

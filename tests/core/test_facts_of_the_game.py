@@ -4,7 +4,8 @@ from itertools import product
 
 import pytest
 
-from nac.core import Board, InvalidPosition, Result, position_value
+from nac.core import Board, InvalidPosition
+from nac.engine import Result, position_value
 
 from . import reference
 

@@ -21,6 +21,8 @@ from nac.core import (
     SquareTaken,
 )
 
+from .computer import computer_move, seeded
+
 
 class Recorder:
     def __init__(self) -> None:
@@ -41,11 +43,10 @@ class Recorder:
         return [event for kind, event in self.events if isinstance(event, Outcome)]
 
 
-def recorded_game(**options: Any) -> tuple[Game, Recorder]:
+def recorded_game(rng: random.Random | None = None, **options: Any) -> tuple[Game, Recorder]:
     recorder = Recorder()
-    options.setdefault("rng", random.Random(1))
     game = Game(on_change=recorder.change, on_game_over=recorder.game_over, **options)
-    return game, recorder
+    return seeded(game, rng or random.Random(1)), recorder
 
 
 def test_a_new_game_waits_for_the_human_as_x() -> None:
@@ -57,7 +58,7 @@ def test_a_new_game_waits_for_the_human_as_x() -> None:
 def test_each_mark_placed_is_reported_once_with_its_cell() -> None:
     game, recorder = recorded_game()
     game.play_key(1)
-    game.computer_move()
+    computer_move(game)
     assert len(recorder.changes) == 2
     first, second = recorder.changes
     assert first.cell == Cell(0, 0, 0) and first.mark is Mark.X and not first.by_computer
@@ -72,7 +73,7 @@ def test_game_over_is_reported_once_after_the_last_change() -> None:
         if game.is_human_turn:
             game.play_cell(game.board.empty_cells[0])
         else:
-            game.computer_move()
+            computer_move(game)
     kinds = [kind for kind, _ in recorder.events]
     assert kinds.count("over") == 1 and kinds[-1] == "over"
     assert recorder.outcomes == [game.outcome]
@@ -92,7 +93,7 @@ def test_every_result_is_reported() -> None:
             if game.is_human_turn:
                 game.play_cell(moves.choice(game.board.empty_cells))
             else:
-                game.computer_move()
+                computer_move(game)
         (outcome,) = recorder.outcomes
         seen.add(outcome.winner)
     assert seen == {Mark.X, Mark.O, None}
@@ -102,7 +103,7 @@ def test_keys_follow_the_keypad_layout() -> None:
     game, recorder = recorded_game(keypad=KeypadLayout.NUMPAD)
     game.play_key(7)
     assert recorder.changes[0].cell.index == 0
-    game.computer_move()
+    computer_move(game)
     game.keypad = KeypadLayout.PHONE
     free_key = next(key for key in range(1, 10) if game.board[key - 1] is None)
     game.play_key(free_key)
@@ -130,7 +131,7 @@ def test_a_rejected_move_changes_nothing(
 ) -> None:
     game, recorder = recorded_game()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     before = snapshot(game, recorder)
     with pytest.raises(error, match=message):
         move(game)
@@ -149,10 +150,10 @@ def test_the_human_cannot_move_on_the_computers_turn() -> None:
 def test_the_computer_cannot_move_on_the_humans_turn_after_the_start() -> None:
     game, recorder = recorded_game()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     before = snapshot(game, recorder)
     with pytest.raises(NotYourTurn):
-        game.computer_move()
+        computer_move(game)
     assert snapshot(game, recorder) == before
 
 
@@ -162,10 +163,11 @@ def test_no_move_after_the_game_is_over() -> None:
         if game.is_human_turn:
             game.play_cell(game.board.empty_cells[0])
         else:
-            game.computer_move()
+            computer_move(game)
     before = snapshot(game, recorder)
     moves: list[Callable[[], object]] = [
-        game.computer_move,
+        lambda: computer_move(game),
+        lambda: game.computer_move(4),
         lambda: game.play_key(5),
         lambda: game.play_cell(4),
     ]
@@ -178,10 +180,10 @@ def test_no_move_after_the_game_is_over() -> None:
 def test_the_computer_may_start_on_an_empty_board_when_asked() -> None:
     game, recorder = recorded_game(level=Level.GENIUS)
     with pytest.raises(NotYourTurn, match="cannot move for you"):
-        game.computer_move()
+        computer_move(game)
     game.computer_starts()
     assert game.is_computer_turn and recorder.changes == []
-    game.computer_move()
+    computer_move(game)
     assert recorder.changes[0].mark is Mark.O and recorder.changes[0].by_computer
     assert game.board.mark_count == 1 and game.is_human_turn and game.turn is Mark.X
 
@@ -194,7 +196,7 @@ def test_a_level_switch_takes_effect_from_the_next_computer_move() -> None:
             game, _ = recorded_game(level=Level.AVERAGE, rng=random.Random(seed))
             game.play_key(1)
             game.level = level
-            game.computer_move()
+            computer_move(game)
             assert game.level is level
             replies[level].add(game.moves[-1].cell)
     assert replies[Level.GENIUS] == {4}
@@ -207,10 +209,10 @@ def test_a_level_switch_mid_game_changes_who_replies() -> None:
     for seed in range(30):
         game, _ = recorded_game(level=Level.AVERAGE, rng=random.Random(seed))
         game.play_key(1)
-        game.computer_move()  # Average takes the centre
+        computer_move(game)  # Average takes the centre
         game.play_key(2)  # X threatens 3
         game.level = Level.IDIOT
-        game.computer_move()
+        computer_move(game)
         strays += game.board[2] is not Mark.O
     assert strays > 0
 
@@ -219,7 +221,7 @@ def test_new_game_clears_the_board_and_says_so() -> None:
     cleared: list[Board] = []
     game, _ = recorded_game(on_new_game=cleared.append)
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     game.new_game()
     assert game.board.is_empty and game.moves == () and game.is_human_turn
     assert cleared == [game.board]
@@ -230,7 +232,7 @@ def test_new_game_clears_the_board_and_says_so() -> None:
 def test_the_history_lists_every_move_in_order() -> None:
     game, _ = recorded_game()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     game.play_key(1)
     assert [move.mark for move in game.moves] == [Mark.X, Mark.O, Mark.X]
     assert game.moves[0].cell == 4 and game.moves[2].cell == 0
@@ -242,5 +244,5 @@ def test_the_human_may_play_o() -> None:
     assert game.turn is Mark.O and game.is_human_turn
     game.play_key(5)
     assert recorder.changes[0].mark is Mark.O
-    game.computer_move()
+    computer_move(game)
     assert recorder.changes[1].mark is Mark.X

@@ -22,9 +22,11 @@ from nac.core import (
     Mark,
     Mode,
     Outcome,
-    Strategy,
 )
-from nac.core.opponents import STRATEGIES
+from nac.engine import Strategy
+from nac.engine.opponents import STRATEGIES
+
+from .computer import computer_move, seeded
 
 
 def state(game: Game) -> tuple[object, ...]:
@@ -58,13 +60,13 @@ def state(game: Game) -> tuple[object, ...]:
     ],
 )
 def test_a_refused_call_raises_at_once_and_changes_nothing(call: Any) -> None:
-    game = Game(rng=random.Random(1))
+    game = seeded(Game(), random.Random(1))
     game.play_key(5)
     before = state(game)
     with pytest.raises((TypeError, ValueError)):
         call(game)
     assert state(game) == before
-    game.computer_move()  # and the game still plays
+    computer_move(game)  # and the game still plays
     assert game.board.mark_count == 2
 
 
@@ -77,7 +79,8 @@ def test_a_refused_call_raises_at_once_and_changes_nothing(call: Any) -> None:
         {"keypad": "numpad"},
         {"size": 6},
         {"watch_levels": ("genius", "idiot")},
-        {"strategies": {Level.GENIUS: STRATEGIES[Level.GENIUS]}},
+        {"on_change": 5},
+        {"on_game_over": "print"},
     ],
 )
 def test_a_game_is_not_made_of_junk(options: dict[str, Any]) -> None:
@@ -103,8 +106,7 @@ def test_game_over_is_reported_once_when_the_change_listener_plays_on() -> None:
         if change.mark is Mark.X and not game.is_over:
             game.play_key(next(replies, 9))
 
-    game.on_change = reply
-    game.on_game_over = outcomes.append
+    game.listen(on_change=reply, on_game_over=outcomes.append)
     for key in (1, 2, 3):
         game.play_key(key)
     assert outcomes == [Outcome(Mark.X, (0, 1, 2))]
@@ -117,8 +119,7 @@ def test_game_over_is_reported_even_when_the_change_listener_raises() -> None:
     def broken(change: Change) -> None:
         raise RuntimeError("a front end's bug")
 
-    game.on_change = broken
-    game.on_game_over = outcomes.append
+    game.listen(on_change=broken, on_game_over=outcomes.append)
     with pytest.raises(RuntimeError, match="front end"):
         game.play_key(3)
     assert game.is_over and outcomes == [Outcome(Mark.X, (0, 1, 2))]
@@ -133,8 +134,7 @@ def test_a_listener_that_starts_a_new_game_still_hears_the_end_once() -> None:
         if change.board.is_over:
             game.new_game()
 
-    game.on_change = restart
-    game.on_game_over = outcomes.append
+    game.listen(on_change=restart, on_game_over=outcomes.append)
     game.play_key(3)
     assert len(outcomes) == 1 and game.board.is_empty
 
@@ -142,7 +142,9 @@ def test_a_listener_that_starts_a_new_game_still_hears_the_end_once() -> None:
 class Corner:
     """A strategy of the caller's own: the first free corner, else the first free cell."""
 
-    def choose(self, board: Board, rng: random.Random, stop: object = None) -> int:
+    def choose(
+        self, board: Board, rng: random.Random, stop: object = None, limit: object = None
+    ) -> int:
         free = board.empty_cells
         return next((cell for cell in (0, 2, 6, 8) if cell in free), free[0])
 
@@ -150,19 +152,19 @@ class Corner:
 def test_a_caller_puts_in_its_own_strategies() -> None:
     corner: Strategy = Corner()
     strategies = {**STRATEGIES, Level.IDIOT: corner}
-    game = Game(level=Level.IDIOT, strategies=strategies)
+    game = seeded(Game(level=Level.IDIOT), strategies=strategies)
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     assert game.moves[-1] == (0, Mark.O, True, Level.IDIOT)
 
 
 def test_every_computer_move_records_the_level_that_chose_it() -> None:
-    game = Game(level=Level.AVERAGE, rng=random.Random(3))
+    game = seeded(Game(level=Level.AVERAGE), random.Random(3))
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     game.level = Level.GENIUS
     game.play_cell(game.board.empty_cells[0])
-    game.computer_move()
+    computer_move(game)
     assert [move.level for move in game.moves] == [None, Level.AVERAGE, None, Level.GENIUS]
 
 

@@ -1,8 +1,8 @@
-"""Genius on 5×5 with four in a row (nac.core.five): a sampled check of what
+"""Genius on 5×5 with four in a row (nac.engine.five): a sampled check of what
 `make prove-5x5` (tools/five/prove.py) proves exhaustively with a C solver.
 
 Needs no compiler: the decider here is an independent exact solver written below (a memoised
-negamax over every move with only the obvious shortcuts, sharing no code with nac.core.five),
+negamax over every move with only the obvious shortcuts, sharing no code with nac.engine.five),
 used where it is fast, that is on positions with few empty cells. Nothing here measures time:
 reply times belong to the benchmark (tests/benchmarks/bench_five.py); the search's work is
 checked in positions searched, which do not depend on the machine.
@@ -19,12 +19,12 @@ import pytest
 
 from nac.core.board import Board
 from nac.core.coordinates import parse_coordinate
-from nac.core.errors import SearchStopped
-from nac.core.five import book, genius, lines, search
 from nac.core.geometry import geometry
 from nac.core.mark import Mark
-from nac.core.opponents import Genius
-from nac.core.symmetry import symmetries
+from nac.engine import SearchStopped
+from nac.engine.five import book, genius, lines, search
+from nac.engine.opponents import Genius
+from nac.engine.symmetry import symmetries
 
 SHAPE = geometry(5, 4)
 SHAPES = symmetries(5)

@@ -3,7 +3,8 @@
 import random
 from collections import Counter
 
-from nac.core import Board, Level, choose_move
+from nac.core import Board, Level
+from nac.engine import choose_move
 
 from . import reference
 

@@ -6,15 +6,16 @@ import random
 
 import pytest
 
-from nac.core import Game, GameKind, GameResult, Level, Mark, Match, Mode, Starter
-from nac.core.match import MIXED
+from nac.core import MIXED, Game, GameKind, GameResult, Level, Mark, Match, Mode, Starter
+
+from .computer import computer_move, seeded
 
 
 def play_out(match: Match) -> None:
     game = match.game
     while not game.is_over:
         if game.is_computer_turn:
-            game.computer_move()
+            computer_move(game)
         else:
             game.play_cell(game.board.empty_cells[0])
 
@@ -28,53 +29,48 @@ def play_out(match: Match) -> None:
     ],
 )
 def test_the_starter_rule_picks_who_moves_first(rule: Starter, firsts: list[Mark]) -> None:
-    match = Match(Game(), rule)
-    seen = []
-    for _ in firsts:
+    match = Match(Game(), rule)  # the first game begins as the match is made
+    seen = [match.game.turn]
+    for _ in firsts[1:]:
         match.new_game()
         seen.append(match.game.turn)
     assert seen == firsts
 
 
 def test_a_finished_game_is_scored_under_the_board_and_level_it_was_played_on() -> None:
-    match = Match(Game(size=4, level=Level.IDIOT, rng=random.Random(2)))
-    match.new_game()
+    match = Match(seeded(Game(size=4, level=Level.IDIOT), random.Random(2)))
     play_out(match)
-    outcome = match.game.outcome
-    assert outcome is not None
-    finished = match.finish(outcome)
+    finished = match.last
+    assert finished is not None and finished.outcome == match.game.outcome
     assert finished.kind == GameKind(Mode.COMPUTER, 4, ("idiot",))
     assert finished.kind.key == "computer/idiot@4x4"
     assert match.score.games == 1
 
 
 def test_a_level_changed_mid_game_counts_as_mixed_never_as_the_last_level() -> None:
-    game = Game(level=Level.IDIOT, rng=random.Random(5))
+    game = seeded(Game(level=Level.IDIOT), random.Random(5))
     match = Match(game)
-    match.new_game()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     game.level = Level.GENIUS  # just before the person's winning try
     game.play_cell(game.board.empty_cells[0])
-    game.computer_move()
+    computer_move(game)
     play_out(match)
-    assert game.outcome is not None
-    assert match.finish(game.outcome).kind.levels == (MIXED,)
+    assert match.last is not None and match.last.kind.levels == (MIXED,)
 
 
 def test_a_game_where_only_one_level_moved_counts_under_it() -> None:
-    game = Game(level=Level.AVERAGE, rng=random.Random(5))
+    game = seeded(Game(level=Level.AVERAGE), random.Random(5))
     match = Match(game)
-    match.new_game()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     game.level = Level.GENIUS  # a switch after the computer's last move changes nothing
     game.play_key(1)
     if not game.is_over:
         game.level = Level.AVERAGE
     play_out(match)
-    assert game.outcome is not None
-    assert match.finish(game.outcome).kind.levels in (("average",), (MIXED,))
+    assert match.last is not None
+    assert match.last.kind.levels in (("average",), (MIXED,))
 
 
 def test_a_side_that_has_not_moved_yet_counts_under_the_level_playing_it() -> None:
@@ -83,7 +79,7 @@ def test_a_side_that_has_not_moved_yet_counts_under_the_level_playing_it() -> No
     game.play_key(5)  # the person's move alone: the computer has not played yet
     assert GameKind.of(game.mode, 3, game.moves, game.levels_playing()).levels == ("idiot",)
     watch = Game(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.IDIOT))
-    watch.computer_move()  # X moved, O not yet
+    computer_move(watch)  # X moved, O not yet
     watch.set_watch_level(Mark.X, Level.AVERAGE)
     kind = GameKind.of(watch.mode, 3, watch.moves, watch.levels_playing())
     assert kind.levels == ("genius", "idiot")  # X under the level it played with
@@ -125,11 +121,9 @@ def test_a_key_that_names_no_kind_of_game_is_refused(key: str) -> None:
 
 def test_a_new_mode_starts_a_new_score() -> None:
     match = Match(Game(mode=Mode.TWO_PLAYER))
-    match.new_game()
     play_out(match)
-    assert match.game.outcome is not None
-    result = match.finish(match.game.outcome)
-    assert result.result in GameResult and match.score.games == 1
+    assert match.last is not None
+    assert match.last.result in GameResult and match.score.games == 1
     match.new_game()
     assert match.score.games == 1
     match.new_game(mode=Mode.WATCH)

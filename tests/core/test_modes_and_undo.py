@@ -16,14 +16,15 @@ from nac.core import (
     Mode,
     NothingToUndo,
     NotYourTurn,
-    analyse,
 )
+from nac.engine import analyse
+
+from .computer import computer_move, seeded
 
 
 def game_with_changes(**options: Any) -> tuple[Game, list[Change]]:
     changes: list[Change] = []
-    options.setdefault("rng", random.Random(3))
-    return Game(on_change=changes.append, **options), changes
+    return seeded(Game(on_change=changes.append, **options), random.Random(3)), changes
 
 
 def test_two_players_share_the_keys() -> None:
@@ -34,7 +35,7 @@ def test_two_players_share_the_keys() -> None:
     assert [change.mark for change in changes] == [Mark.X, Mark.O, Mark.X]
     assert not any(change.by_computer for change in changes)
     with pytest.raises(NotYourTurn, match="two people are playing"):
-        game.computer_move()
+        computer_move(game)
 
 
 def test_watch_mode_plays_both_sides_at_their_own_levels() -> None:
@@ -43,19 +44,19 @@ def test_watch_mode_plays_both_sides_at_their_own_levels() -> None:
         game.play_key(5)
     while not game.is_over:
         assert game.is_computer_turn and not game.is_human_turn
-        game.computer_move()
+        computer_move(game)
     assert game.outcome is not None and game.outcome.is_draw  # Genius against Genius
     assert all(change.by_computer for change in changes)
 
 
 def test_watch_levels_can_change_mid_game() -> None:
     game, _ = game_with_changes(mode=Mode.WATCH, watch_levels=(Level.IDIOT, Level.IDIOT))
-    game.computer_move()  # X, at random
+    computer_move(game)  # X, at random
     game.set_watch_level(Mark.O, Level.GENIUS)
     assert game.level_of(Mark.O) is Level.GENIUS and game.level_of(Mark.X) is Level.IDIOT
     # Genius answers X's first move with a drawing move whatever it was.
     before = game.board
-    game.computer_move()
+    computer_move(game)
     assert analyse(before)[game.moves[-1].cell].result.value == "draw"
 
 
@@ -65,17 +66,17 @@ def test_new_game_can_change_the_mode_and_who_starts() -> None:
     assert game.mode is Mode.TWO_PLAYER and game.turn is Mark.O and game.first is Mark.O
     game.new_game(mode=Mode.COMPUTER, first=Mark.O)  # the human is X: the computer starts
     assert game.is_computer_turn
-    game.computer_move()
+    computer_move(game)
     assert game.moves[0].by_computer and game.is_human_turn
 
 
 def test_undo_takes_back_the_human_move_and_the_reply() -> None:
     game, changes = game_with_changes()
     game.play_key(5)
-    game.computer_move()
+    computer_move(game)
     before_second = (game.board, game.turn, game.moves)
     game.play_key(game.board.empty_cells[0] + 1)
-    game.computer_move()
+    computer_move(game)
     changes.clear()
     taken = game.undo()
     assert len(taken) == 2 and taken[0].by_computer and not taken[1].by_computer
@@ -89,7 +90,7 @@ def test_undo_goes_back_to_the_start_and_then_refuses() -> None:
     game, _ = game_with_changes()
     for _ in range(2):  # four marks cannot end a game
         game.play_cell(game.board.empty_cells[0])
-        game.computer_move()
+        computer_move(game)
     while game.moves:
         game.undo()
     assert game.board == Board.empty() and game.is_human_turn
@@ -107,12 +108,12 @@ def test_undo_before_the_reply_takes_back_only_the_human_move() -> None:
 def test_undo_keeps_the_computers_opening() -> None:
     game, _ = game_with_changes()
     game.computer_starts()
-    game.computer_move()
+    computer_move(game)
     with pytest.raises(NothingToUndo):
         game.undo()
     opening = game.board
     game.play_cell(game.board.empty_cells[0])
-    game.computer_move()
+    computer_move(game)
     game.undo()
     assert game.board == opening and game.is_human_turn
 
@@ -138,6 +139,6 @@ def test_two_player_undo_takes_back_one_move() -> None:
 
 def test_nothing_to_undo_while_watching() -> None:
     game, _ = game_with_changes(mode=Mode.WATCH)
-    game.computer_move()
+    computer_move(game)
     with pytest.raises(NothingToUndo, match="watch"):
         game.undo()

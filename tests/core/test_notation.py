@@ -7,8 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from nac.core import BOARD_SIZES, Board, GameKind, Mark, Mode
 from nac.core.notation import (

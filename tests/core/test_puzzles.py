@@ -7,8 +7,9 @@ from functools import cache
 
 import pytest
 
-from nac.core import Board, IllegalMove, Mark, Result, analyse, coordinate
-from nac.core.puzzles import (
+from nac.core import Board, IllegalMove, Mark, coordinate
+from nac.engine import Result, analyse
+from nac.engine.puzzles import (
     Puzzle,
     all_puzzles,
     defender_reply,

@@ -5,40 +5,23 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Mapping
 
 import pytest
 
-from nac.core import (
-    Average,
-    Board,
-    Genius,
-    Idiot,
-    IllegalMove,
-    Level,
-    Mark,
+from nac.core import Board, IllegalMove, Level, Mark, NotASquare, SquareTaken, coordinate
+from nac.engine import (
     MoveValue,
-    NotASquare,
     Result,
     SearchStopped,
-    SquareTaken,
-    Strategy,
     choose_move,
-    coordinate,
 )
-from nac.core.analysis import forget
-from nac.core.review import GameReview, Rating, rate, review_game
+from nac.engine.review import GameReview, Rating, rate, review_game
+from nac.engine.sources import forget
 
 from . import big_reference, reference
 from .test_puzzles import as_cells
 
 LEVELS = tuple(Level)
-FAST_SEARCH: Mapping[Level, Strategy] = {
-    Level.IDIOT: Idiot(),
-    Level.AVERAGE: Average(),
-    Level.GENIUS: Genius(seconds=None, nodes=2_000),
-}
-"""Opponents whose 5×5 play does not depend on the machine's speed."""
 
 
 def played_game(size: int, x: Level, o: Level, seed: int, first: Mark = Mark.X) -> list[int]:
@@ -48,7 +31,7 @@ def played_game(size: int, x: Level, o: Level, seed: int, first: Mark = Mark.X) 
     moves = []
     while board.outcome is None:
         level = x if board.to_move is Mark.X else o
-        cell = choose_move(board, level, rng, strategies=FAST_SEARCH)
+        cell = choose_move(board, level, rng)
         moves.append(cell)
         board = board.play(cell)
     return moves
@@ -232,7 +215,7 @@ def test_an_illegal_game_is_refused_before_any_search(
     def no_search(*args: object) -> None:
         raise AssertionError("searched an illegal game")
 
-    monkeypatch.setattr("nac.core.review.move_scores", no_search)
+    monkeypatch.setattr("nac.engine.review.source_for", no_search)
     with pytest.raises(error):
         review_game(moves, size)
 

@@ -5,16 +5,18 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import Board, geometry, whole_game
-from nac.core.bounds import EXACT, KIND_MASK, LOWER, UPPER
-from nac.core.solver import Solver
-from nac.core.whole_game import WholeGame
+from nac.core import Board, geometry
+from nac.engine import whole_game
+from nac.engine.bounds import EXACT, KIND_MASK, LOWER, UPPER
+from nac.engine.packaged import packaged
+from nac.engine.solver import Solver
+from nac.engine.whole_game import WholeGame
 
 from . import reference
 
 
 def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> None:
-    from nac.core.analysis import value_of
+    from nac.engine.values import value_of
 
     solver = Solver(geometry(3))
     for first in ("X", "O"):
@@ -79,8 +81,9 @@ def damaged_tables(good: bytes) -> list[bytes]:
 def test_a_damaged_3x3_table_is_not_read_and_the_game_is_solved_instead(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    good = Path(whole_game.__file__).with_name(whole_game.TABLE_FILE).read_bytes()
-    monkeypatch.setattr(whole_game, "__file__", str(tmp_path / "whole_game.py"))  # reads here
+    good = packaged(whole_game.TABLE_FILE)
+    table = tmp_path / whole_game.TABLE_FILE
+    monkeypatch.setattr(whole_game, "packaged", lambda name: table.read_bytes())  # reads here
     solved: list[bool] = []
     solve = WholeGame._solve_everything
 
@@ -90,7 +93,6 @@ def test_a_damaged_3x3_table_is_not_read_and_the_game_is_solved_instead(
 
     monkeypatch.setattr(WholeGame, "_solve_everything", spied)
     reference = WholeGame(geometry(3), read_table=False)
-    table = tmp_path / whole_game.TABLE_FILE
     table.write_bytes(good)
     solved.clear()
     assert WholeGame(geometry(3)).genius == reference.genius and not solved  # read, not solved

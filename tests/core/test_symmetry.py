@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from nac.core.symmetry import permutations, symmetries, transform_bits
+from nac.engine.symmetry import permutations, symmetries, transform_bits
 
 
 @pytest.mark.parametrize("size", [3, 4, 5, 6, 7])

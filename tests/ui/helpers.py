@@ -9,20 +9,13 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from nac.core import (
-    STRATEGIES,
-    Board,
-    Level,
-    Mark,
-    SearchStopped,
-    Starter,
-    StopSignal,
-    Strategy,
-)
+from nac.core import Board, Level, Mark, Starter
+from nac.engine import NO_LIMIT, STRATEGIES, Engine, Limit, SearchStopped, StopSignal, Strategy
+from nac.engine.process import ProcessEngine
+from nac.present.views import PanelState
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.game import GameScreen
-from nac.ui.views import PanelState
 from nac.ui.widgets.banner import ResultBanner
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.searches import Searches
@@ -49,9 +42,17 @@ def make_app(
         Settings(**settings),
         storage=storage,
         think_seconds=think_seconds,
-        rng=random.Random(seed),
-        strategies=strategies,
+        engine=seeded_engine(seed, strategies),
     )
+
+
+def seeded_engine(seed: int, strategies: Mapping[Level, Strategy] = STRATEGIES) -> Engine:
+    """The app's engine with a seeded random source: the standard opponents in a search
+    process, as the app plays them, or a test's own strategies on the app's worker threads."""
+    rng = random.Random(seed)
+    if strategies is STRATEGIES:
+        return ProcessEngine(rng)
+    return Engine(strategies, rng)
 
 
 def game_screen(app: NacApp) -> GameScreen:
@@ -97,7 +98,7 @@ def is_settled(app: NacApp) -> bool:
     """No search, review or reply under way (on any screen)."""
     screen = app.game_screen
     working = any(worker.is_running for worker in app.workers if worker.group != "warm-up")
-    return not screen.replying and not searches(app).running and not working
+    return not screen.turns.replying and not searches(app).running and not working
 
 
 async def settle(pilot: Pilot[None], app: NacApp) -> None:
@@ -120,7 +121,13 @@ class HeldSearch:
         self.stopped = threading.Event()
         """Set when a search saw its stop signal and raised SearchStopped."""
 
-    def choose(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
         self.started.set()
         while not self.release.wait(0.005):
             if stop is not None and stop.is_set():

@@ -5,7 +5,6 @@ Every scenario is deterministic: a seeded random source, no thinking pause, a fi
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -15,7 +14,7 @@ from nac.core import KeypadLayout, Level, Mark, Mode
 from nac.store import Settings
 from nac.ui.app import NacApp
 
-from .helpers import is_settled, settle
+from .helpers import is_settled, seeded_engine, settle
 
 PLAYED = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
 
@@ -45,11 +44,11 @@ class Scenario:
                 size=self.board_size,
             ),
             think_seconds=0,
-            rng=random.Random(self.seed),
+            engine=seeded_engine(self.seed),
+            timer=lambda: 0.0,  # the analysis time shown in the panel must not vary
+            clock=lambda: PLAYED,  # nor the date of a saved game
         )
-        app.clock = lambda: 0.0  # the analysis time shown in the panel must not vary
-        app.now = lambda: PLAYED  # nor the date of a saved game
-        app.watch_gap = 3600.0  # a finished watched game stays, however slow the machine
+        app.pace.watch_gap = 3600.0  # a finished watched game stays, however slow the machine
         return app
 
     async def play(self, pilot: Pilot[None]) -> None:

@@ -7,7 +7,7 @@ import pytest
 from textual.worker import WorkerState
 
 from nac.core import Level, Mark, Mode
-from nac.ui.metrics import minimum_terminal
+from nac.present.metrics import minimum_terminal
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.move_prompt import MovePrompt
 
@@ -124,7 +124,7 @@ async def test_the_screen_answers_keys_while_the_computer_searches() -> None:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
         await press(pilot, "up", "up", "left", "t")
-        assert game_screen(app).cursor == 1 and "Analysis on" in panel(app).message
+        assert board_widget(app).cursor == 1 and "Analysis on" in panel(app).message
         assert searches(app).running and panel(app).status == "Computer (O) thinking…"
         held.release.set()
         await settle(pilot, app)
@@ -145,7 +145,7 @@ async def test_the_search_starts_with_the_thinking_pause_and_its_move_waits_for_
             if not searches(app).running:
                 break
         assert not searches(app).running  # the move is found...
-        assert app.game.board.mark_count == 1 and game_screen(app).replying  # ...and waits
+        assert app.game.board.mark_count == 1 and game_screen(app).turns.replying  # ...and waits
 
 
 async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
@@ -221,21 +221,26 @@ async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> No
 def test_a_search_in_the_search_process_answers_and_can_be_stopped() -> None:
     import threading
 
-    from nac.core import Board, Level, SearchStopped
-    from nac.core.hints import Hint
-    from nac.ui.search_process import HintRequest, MoveRequest, SearchProcess
+    from nac.core import Board, Level
+    from nac.engine import NO_LIMIT, Hint, SearchStopped
+    from nac.engine.process import ChildFailed, Request, SearchProcess
 
     process = SearchProcess()
     try:
         board = Board.parse("XX../OO../..../....", to_move="X")
-        assert process.run(MoveRequest(board, Level.GENIUS, 1), threading.Event()) == 2
-        found = process.run(HintRequest(board), threading.Event())
+        move = Request("play", (board, Level.GENIUS, NO_LIMIT), 1)
+        assert process.run(move, threading.Event()) == 2
+        found = process.run(Request("hint", (board, NO_LIMIT), 1), threading.Event())
         assert isinstance(found, Hint) and found.cell == 2
         stopped = threading.Event()
         stopped.set()
         with pytest.raises(SearchStopped):
-            process.run(MoveRequest(Board.empty(5), Level.GENIUS, 1), stopped)
+            process.run(Request("play", (Board.empty(5), Level.GENIUS, NO_LIMIT), 1), stopped)
         # the next request gets its own answer, not the stopped one's
-        assert process.run(MoveRequest(board, Level.GENIUS, 2), threading.Event()) == 2
+        assert (
+            process.run(Request("play", (board, Level.GENIUS, NO_LIMIT), 2), threading.Event()) == 2
+        )
+        with pytest.raises(ChildFailed, match="answers"):  # only the engine's questions
+            process.run(Request("close", (), 1), threading.Event())
     finally:
         process.close()

@@ -7,16 +7,16 @@ import pytest
 from textual.app import App, ComposeResult
 
 from nac.core import Mark
-from nac.ui.board_lines import (
+from nac.present.board_lines import (
     HINT_MARKER,
     LAST_MOVE_MARKER,
     WINNING_MARKER,
     BoardLines,
     junctions,
 )
-from nac.ui.glyphs import glyph, glyph_width
-from nac.ui.metrics import MAX_GLYPH_ROWS, SIDE_MARGIN, board_metrics, screen_layout
-from nac.ui.views import BoardView, CellNote
+from nac.present.glyphs import glyph, glyph_width
+from nac.present.metrics import MAX_GLYPH_ROWS, SIDE_MARGIN, board_metrics, screen_layout
+from nac.present.views import BoardView, CellNote
 from nac.ui.widgets.board import BoardWidget
 
 X, O, _ = "X", "O", ""  # noqa: E741 - the mark's name
@@ -152,10 +152,11 @@ class BoardOnly(App[None]):
 
 
 async def test_the_widget_draws_again_only_the_lines_of_cells_that_changed() -> None:
-    app = BoardOnly(VIEW._replace(cursor=4))
+    app = BoardOnly(VIEW._replace(playing=True))
     async with app.run_test(size=(60, 28)) as pilot:
         await pilot.pause()
         widget = app.query_one(BoardWidget)
+        assert widget.cursor == 4  # the centre
         drawn_lines: list[int] = []
         draw = widget._draw_line
 
@@ -164,13 +165,13 @@ async def test_the_widget_draws_again_only_the_lines_of_cells_that_changed() -> 
             return draw(y)
 
         widget._draw_line = counted  # type: ignore[method-assign, assignment]
-        widget.view = widget.view._replace(cursor=5)  # one cell to the right: same rows
+        widget.cursor = 5  # one cell to the right: same rows
         await pilot.pause()
         metrics = widget.metrics()
         assert metrics is not None
         assert 0 < len(set(drawn_lines)) <= metrics.cell_height + 2
         drawn_lines.clear()
-        widget.view = widget.view._replace(cursor=5)  # nothing changes: nothing drawn
+        widget.view = widget.view._replace()  # the same view again: nothing drawn
         await pilot.pause()
         assert drawn_lines == []
 
@@ -224,7 +225,7 @@ def test_the_board_never_touches_the_panel() -> None:
         for columns, rows in ((100, 32), (80, 24), (120, 40), (60, 20)):
             layout = screen_layout(cells, columns, rows)
             if layout is not None and layout.side_panel:
-                from nac.ui.metrics import SIDE_PANEL_WIDTH
+                from nac.present.metrics import SIDE_PANEL_WIDTH
 
                 room = columns - SIDE_PANEL_WIDTH
                 assert layout.board.width + 2 * SIDE_MARGIN <= room

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nac.ui.app import NacApp
 from nac.ui.widgets.board import BoardWidget

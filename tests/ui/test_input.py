@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from nac.core import Game, KeypadLayout, Mark
-from nac.ui.metrics import board_metrics
+from nac.present.metrics import board_metrics
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
 
-from .helpers import board_widget, drawn_marks, game_screen, make_app, panel, press, settle
+from .helpers import board_widget, drawn_marks, make_app, panel, press, settle
 
 
 async def test_phone_layout_puts_1_2_3_on_the_top_row() -> None:
@@ -36,20 +36,22 @@ async def test_k_switches_the_layout_and_the_numbers_drawn_follow() -> None:
         await press(pilot, "1")
         assert app.game.board[6] is Mark.X
         await press(pilot, "k")
-        assert board_widget(app).view.labels == tuple("123456789")
+        board = app.game.board
+        phone = tuple("" if board[cell] else key for cell, key in enumerate("123456789"))
+        assert board_widget(app).view.labels == phone  # the empty squares' keys
 
 
 async def test_arrows_move_the_cursor_and_enter_plays_there() -> None:
     app = make_app()
     async with app.run_test() as pilot:
-        screen = game_screen(app)
-        assert screen.cursor == 4 and board_widget(app).view.cursor == 4
+        screen = board_widget(app)
+        assert screen.cursor == 4 and board_widget(app).shown.cursor == 4
         await press(pilot, "up", "left", "left", "up")  # stops at the edges
         assert screen.cursor == 0
         await press(pilot, "enter")
         assert app.game.board[0] is Mark.X
         await press(pilot, "right", "right", "down", "down", "down")
-        assert screen.cursor == 8 and board_widget(app).view.cursor == 8
+        assert screen.cursor == 8 and board_widget(app).shown.cursor == 8
         free = 8 if app.game.board[8] is None else app.game.board.empty_cells[0]
         screen.cursor = free
         await press(pilot, "space")
@@ -61,7 +63,7 @@ async def test_the_keypad_with_numlock_off_moves_the_cursor() -> None:
     async with app.run_test() as pilot:
         for key, cell in (("home", 0), ("pageup", 2), ("end", 6), ("pagedown", 8), ("kp_begin", 4)):
             await press(pilot, key)
-            assert game_screen(app).cursor == cell, key
+            assert board_widget(app).cursor == cell, key
         assert app.game.board.is_empty
 
 
@@ -211,7 +213,7 @@ def test_metrics_choose_the_biggest_glyph_that_fits() -> None:
 
 
 async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -> None:
-    from nac.ui.metrics import SIDE_PANEL_WIDTH, STACKED_PANEL_HEIGHT
+    from nac.present.metrics import SIDE_PANEL_WIDTH, STACKED_PANEL_HEIGHT
     from nac.ui.widgets.panel import InfoPanel
 
     app = make_app()

@@ -7,10 +7,10 @@ from textual import events
 from textual.containers import VerticalScroll
 
 from nac.core import Mark, Mode
+from nac.present.words import WAIT_YOUR_TURN
 from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
-from nac.words import WAIT_YOUR_TURN
 
 from .helpers import game_screen, make_app, panel, press, settle
 
@@ -72,7 +72,7 @@ async def test_keys_for_a_move_while_the_computer_thinks_say_to_wait() -> None:
     app = make_app(think_seconds=600)
     async with app.run_test() as pilot:
         await press(pilot, "5")
-        assert game_screen(app).replying
+        assert game_screen(app).turns.replying
         for key in ("1", "h", "colon"):
             game_screen(app).say("")
             await press(pilot, key)

@@ -9,20 +9,12 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
-from nac.core import (
-    Level,
-    Mark,
-    Mode,
-    all_puzzles,
-    format_game,
-    judge_move,
-    parse_game,
-    review_game,
-)
-from nac.learning_words import ALL_PUZZLES_SOLVED, saved_result
+from nac.core import Level, Mark, Mode, format_game, parse_game
+from nac.engine import all_puzzles, judge_move, review_game
+from nac.present.learning_words import ALL_PUZZLES_SOLVED, saved_result
+from nac.present.review_lines import ReviewView, review_lines
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
-from nac.ui.review_lines import ReviewView, review_lines
 from nac.ui.screens.games import GamesScreen
 from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.screens.review import ReviewScreen

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
-from nac.core import Genius, Level, Mark, Mode, Starter, analyse
+from nac.core import Level, Mark, Mode, Starter
+from nac.engine import analyse, genius_moves
 from nac.store import Settings, Storage
 from nac.store.stats import Record
 from nac.ui.app import NacApp
@@ -98,19 +99,19 @@ async def test_watch_mode_pauses_and_resumes() -> None:
         await press(pilot, "space")
         screen = game_screen(app)
         assert screen.activity.paused and panel(app).status == "Paused: space resumes"
-        assert not screen.replying  # nothing is coming while paused
+        assert not screen.turns.replying  # nothing is coming while paused
         board = app.game.board
         await settle(pilot, app)
         assert app.game.board == board
         await press(pilot, "space")
-        assert not screen.activity.paused and screen.replying
+        assert not screen.activity.paused and screen.turns.replying
         await settle(pilot, app)
         assert app.game.board.mark_count > board.mark_count
 
 
 async def test_watch_mode_starts_the_next_game_on_its_own() -> None:
     app = make_app(mode=Mode.WATCH)
-    app.watch_gap = 0.01
+    app.pace.watch_gap = 0.01
     async with app.run_test() as pilot:
         for _ in range(2000):
             await pilot.pause(0.01)
@@ -143,7 +144,7 @@ async def test_the_hint_marks_a_move_genius_would_make_and_says_why() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "1", "h")  # Average took the centre
         hinted = board_widget(app).view.hint
-        assert hinted is not None and hinted in Genius().best_moves(app.game.board)
+        assert hinted is not None and hinted in genius_moves(app.game.board)
         assert panel(app).message.startswith(f"Hint for X: square {hinted + 1},")
         await press(pilot, str(hinted + 1))
         assert board_widget(app).view.hint is None  # gone once the board changes
@@ -197,7 +198,7 @@ async def test_undo_during_the_thinking_pause_takes_back_the_move() -> None:
     app = make_app(think_seconds=0.2)
     async with app.run_test() as pilot:
         await press(pilot, "5", "u")
-        assert not game_screen(app).replying
+        assert not game_screen(app).turns.replying
         await settle(pilot, app)
         assert app.game.board.is_empty and app.game.is_human_turn
 

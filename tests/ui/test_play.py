@@ -103,7 +103,7 @@ async def test_new_game_during_the_thinking_pause_cancels_the_computers_move() -
     app = make_app(think_seconds=0.2)
     async with app.run_test() as pilot:
         await press(pilot, "5", "n")
-        assert not game_screen(app).replying  # the reply was dropped, not just delayed
+        assert not game_screen(app).turns.replying  # the reply was dropped, not just delayed
         await settle(pilot, app)
         assert app.game.board.is_empty
         assert panel(app).status == "Your move (X)"
@@ -122,7 +122,7 @@ async def test_a_move_found_waits_for_the_end_of_the_pause() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "5")
         assert not searches(app).running  # the 3×3 move is found at once...
-        assert game_screen(app).replying and app.game.board.mark_count == 1  # ...and held
+        assert game_screen(app).turns.replying and app.game.board.mark_count == 1  # ...and held
         assert panel(app).status == "Computer (O) thinking…"
 
 
@@ -185,12 +185,12 @@ async def test_switching_level_mid_game_changes_the_next_reply() -> None:
 class Broken:
     """A strategy with a bug in it."""
 
-    def choose(self, board: object, rng: object, stop: object = None) -> int:
+    def choose(self, board: object, rng: object, stop: object = None, limit: object = None) -> int:
         raise RuntimeError("a bug in a strategy")
 
 
 async def test_an_error_inside_the_app_ends_it_with_a_failing_status() -> None:
-    from nac.core import STRATEGIES
+    from nac.engine import STRATEGIES
 
     app = make_app(size=4, level=Level.GENIUS, strategies={**STRATEGIES, Level.GENIUS: Broken()})
     with pytest.raises(WorkerFailed, match="a bug in a strategy"):

@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from nac.core.board import Board
-from nac.core.five import book, genius
 from nac.core.mark import Mark
+from nac.engine.five import book, genius
 
 from .play_games import play
 
@@ -38,7 +38,7 @@ COLD = """
 import time
 started = time.perf_counter()
 from nac.core.board import Board
-from nac.core.five import genius
+from nac.engine.five import genius
 from nac.core.mark import Mark
 board = Board({x}, {o}, Mark.{mover}, size=5)
 decision = genius.decide(board)
@@ -95,7 +95,7 @@ def main() -> None:
     }
 
     print("## The book")
-    path = book.BOOK_FILE
+    path = Path(book.__file__).with_name("book.bin")
     opening_book = book.read(path)
     stats_file = HERE / "book_stats.json"
     stats = json.loads(stats_file.read_text()) if stats_file.exists() else {}

@@ -1,4 +1,4 @@
-"""Check the C solver against the pure-Python nac.core.solver on random positions, against a
+"""Check the C solver against the pure-Python nac.engine.solver on random positions, against a
 brute-force minimax (no pruning, no table) on near-full boards, and the pairing cut against the
 same solver without it on positions with few marks (where the cut matters most).
 
@@ -13,7 +13,7 @@ import time
 from functools import cache
 
 from nac.core.geometry import geometry
-from nac.core.solver import Solver
+from nac.engine.solver import Solver
 
 from .solve5 import Solver5
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build the 5×5 opening book, nac/core/five/book.bin, reproducibly.
+"""Build the 5×5 opening book, nac/engine/five/book.bin, reproducibly.
 
     nice -n 19 python -m tools.five.gen_book        # about 8 minutes on 2 cores
 
@@ -12,7 +12,7 @@ position where Genius is to move that the game reaches when the opponent may pla
 and Genius plays its own moves, to the end of every game. At each such position Genius's move
 comes from
 
-- the runtime: the exact search (nac/core/five/search.py, the very code the game runs, from an
+- the runtime: the exact search (nac/engine/five/search.py, the very code the game runs, from an
   empty table, on the canonical image) if the position has at least --min-marks marks and
   the search takes at most --budget positions (with the position's value known if the book
   gives it, that is if a book entry's reply leads here); or else
@@ -46,9 +46,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from nac.core.five import book, lines, search
 from nac.core.geometry import geometry
-from nac.core.symmetry import symmetries
+from nac.engine.five import book, lines, search
+from nac.engine.symmetry import symmetries
 
 from .solve5 import Solver5
 
@@ -286,7 +286,9 @@ def main() -> None:
     parser.add_argument(
         "--table-bits", type=int, default=21, help="C solver table: 2**bits buckets of 64 bytes"
     )
-    parser.add_argument("--out", "--output", type=Path, default=book.BOOK_FILE)
+    parser.add_argument(
+        "--out", "--output", type=Path, default=Path(book.__file__).with_name("book.bin")
+    )
     parser.add_argument("--stats", type=Path, default=HERE / "book_stats.json")
     args = parser.parse_args()
 

@@ -26,8 +26,8 @@ import time
 from pathlib import Path
 
 from nac.core.board import Board
-from nac.core.five import genius
 from nac.core.geometry import geometry
+from nac.engine.five import genius
 
 from .solve5 import Solver5
 

@@ -9,7 +9,7 @@ forced win it meets: an exhaustive check, not a sample.
 It walks Genius's whole strategy, level by level (by number of marks), on positions up to
 symmetry: from the empty board with Genius as X, and from each first move of X with Genius as
 O. At every position where Genius is to move it asks the game's own API
-(nac.core.five.genius.decide, on a nac Board) for Genius's move: from the book file, or from the
+(nac.engine.five.genius.decide, on a nac Board) for Genius's move: from the book file, or from the
 runtime's exact search. It does not trust either: the C solver (solve5.c) decides the
 position's value and the value after Genius's move. Then the opponent tries every legal reply,
 and each reply that does not end the game is a position of the next level. So every game
@@ -43,10 +43,10 @@ from pathlib import Path
 from typing import Any
 
 from nac.core.board import Board
-from nac.core.five import book, genius
 from nac.core.geometry import geometry
 from nac.core.mark import Mark
-from nac.core.symmetry import symmetries
+from nac.engine.five import book, genius
+from nac.engine.symmetry import symmetries
 
 from .solve5 import Solver5, build
 
@@ -169,7 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--book", type=Path, default=book.BOOK_FILE)
+    parser.add_argument("--book", type=Path, default=Path(book.__file__).with_name("book.bin"))
     parser.add_argument("--decider", choices=("plain", "pairing"), default="pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--table-bits", type=int, default=21)

@@ -121,7 +121,7 @@ static void init(void) {
     for (int l = 0; l < NLINES; l++)
         for (int p = 0; p < 32; p++)
             if (LINES[l] >> p & 1) THROUGH[p][NTHROUGH[p]++] = LINES[l];
-    /* the 8 symmetries, as in nac/core/symmetry.py */
+    /* the 8 symmetries, as in nac/engine/symmetry.py */
     for (int s = 0; s < 8; s++) {
         for (int i = 0; i < 32; i++) SYMCELL[s][i] = -1;
         for (int c = 0; c < 25; c++) {

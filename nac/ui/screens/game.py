@@ -1,13 +1,17 @@
 """The game screen: the board, the panel, the banner and the footer, and every command.
 
 What it shows is reactive state (the game's board, the result, the hint, the analysis, what it
-is doing), turned into views by pure functions (`views.py`). The core reports every change
-through its callbacks; searches run in `Searches` and come back as messages. `check_action`
-asks `availability` which commands work now, so the footer and the palette offer only those.
+is doing), turned into views by pure functions (`nac.present.views`). The game and the match
+report every change through their listeners; searches run in `Searches` and come back as
+messages. Two plain helpers it owns: `Turns` times the computer's turns, `Switches` changes
+the settings (saved by the session) and asks before a switch that would drop a game.
+`check_action` asks `availability` which commands work now, so the footer, the palette and
+the refusals agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -15,82 +19,87 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Vertical
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Static
 
-from ... import words
-from ...core import (
-    Board,
-    Change,
-    FinishedGame,
-    GameKind,
-    IllegalMove,
-    Match,
-    Outcome,
-    SavedGame,
-)
-from .. import availability, commands
-from ..metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
-from ..views import (
+from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
+from ...engine import Engine, Hint
+from ...present import availability, commands, words
+from ...present.metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
+from ...present.pace import Pace
+from ...present.switches import Switches
+from ...present.views import (
+    Activity,
     Banner,
     BoardView,
+    CellNote,
     PanelState,
+    analysis_notes,
     banner,
     board_view,
-    centre,
-    cursor_at,
-    cursor_moved,
     panel_state,
 )
+from ...store import Session
+from ..bindings import bindings
+from ..turns import Turns
 from ..widgets.banner import ResultBanner
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
 from ..widgets.panel import InfoPanel
 from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
-from .learning import LearningScreen
 
 if TYPE_CHECKING:
-    from textual.widgets import Input
-
     from ..widgets.move_prompt import MovePrompt
 
 
-class GameScreen(LearningScreen):
+class GameScreen(Screen[None]):
     """Noughts and crosses: against the computer, two players, or watching the computer."""
 
-    AUTO_FOCUS = None  # the keys need no focus; the move prompt takes it when opened
-    BINDINGS: ClassVar[list[BindingType]] = list(commands.bindings())
+    AUTO_FOCUS = "BoardWidget"  # its cursor keys; the move prompt takes the focus when open
+    BINDINGS: ClassVar[list[BindingType]] = list(
+        bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
+    )
 
     board: var[Board] = var(Board.empty(), bindings=True)
-    """The game's position, as the core last reported it."""
+    """The game's position, as the game last reported it."""
     finished: var[FinishedGame | None] = var(None, bindings=True)
-    cursor: var[int] = var(4)
     arrangement: var[ScreenLayout | None] = var(None, bindings=True, init=False)
     """Where the board and the panel go in this terminal; None when the board does not fit."""
+    activity: var[Activity] = var(Activity(), bindings=True)
+    hint: var[Hint | None] = var(None)
+    notes: var[tuple[CellNote | None, ...]] = var(())
+    analysis_on: var[bool] = var(False, bindings=True)
 
     board_view: var[BoardView] = var(BoardView.empty())
     panel: var[PanelState | None] = var(None)
     result: var[Banner | None] = var(None)
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(match)
+    def __init__(
+        self, session: Session, engine: Engine, pace: Pace, timer: Callable[[], float]
+    ) -> None:
+        super().__init__()
+        self.timer = timer
+        """Times the analysis shown in the panel."""
+        self.session = session
+        self.match = session.match
+        self.game = session.match.game
+        self.engine = engine
+        self.turns = Turns(self, self.game, pace, self._thinking)
+        self.switches = Switches(session)
         self._prompt: MovePrompt | None = None
+        """Mounted the first time it is opened: most games never need it."""
         self._said_before_prompt = ""
         """What the panel said when the prompt opened: Escape puts it back."""
-        """Mounted the first time it is opened: most games never need it."""
         self._too_small = ""
         self._views_due = False
+        self.game.listen(on_change=self._changed, on_new_game=self._new_board)
+        self.match.listen(self._finished)
 
     # -- layout ------------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        game = self.game
-        self.match.new_game()  # the first game: the starter rule says who starts
-        game.on_change = self._changed
-        game.on_game_over = self._game_over
-        game.on_new_game = self._new_board
-        self.cursor = centre(game.board.size)
-        self.board = game.board
+        self.board = self.game.board
         self.say(words.ui_welcome(self.match))
         self._arrange(self.app.size.width, self.app.size.height)
         self._update_views()
@@ -103,11 +112,9 @@ class GameScreen(LearningScreen):
                 yield InfoPanel().data_bind(state=GameScreen.panel)
             yield Static(id="too-small", markup=False)
         yield KeysBar()
-        yield Searches()
+        yield Searches(self.engine, self.timer)
 
     def on_mount(self) -> None:
-        if self.host.notices_shown:
-            self.say(self.host.notices_shown[-1])
         self.watch_arrangement(self.arrangement)
         self.call_after_refresh(self._ready)
 
@@ -143,13 +150,18 @@ class GameScreen(LearningScreen):
         # Beside the panel, the board takes the room it needs and the two sit together.
         area = self.query_one("#board-area")
         area.styles.width = layout.board.width + 2 * SIDE_MARGIN if layout.side_panel else "1fr"
+        if not self.prompt_open:
+            self.query_one(BoardWidget).focus()
 
     # -- the views ---------------------------------------------------------------------------------
+
+    def say(self, message: str) -> None:
+        self.activity = self.activity.but(message=message)
 
     def _update_views(self) -> None:
         """Turn the state into the views the widgets show (they repaint only what changed)."""
         self._views_due = False
-        self.board_view = board_view(self.game, self.hint, self.notes, self.cursor)
+        self.board_view = board_view(self.game, self.hint, self.notes)
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
 
@@ -160,8 +172,7 @@ class GameScreen(LearningScreen):
             self._views_due = True
             self.call_next(self._update_views)
 
-    watch_board = watch_finished = watch_hint = watch_notes = watch_cursor = _views_changed
-    watch_activity = _views_changed
+    watch_board = watch_finished = watch_hint = watch_notes = watch_activity = _views_changed
 
     # -- what the game tells us --------------------------------------------------------------------
 
@@ -170,28 +181,22 @@ class GameScreen(LearningScreen):
         self.board = change.board
         self._analysis_follows()
 
-    def _game_over(self, outcome: Outcome) -> None:
-        finished = self.match.finish(outcome)
-        self.host.record(finished)
-        self.host.save_game(self.saved_game(finished.kind))
+    def _finished(self, finished: FinishedGame) -> None:
         self.finished = finished
-        self.say(words.after_game(self.game, outcome))
-        self.after_game()
+        self.say(words.after_game(self.game, finished.outcome))
+        if self.game.mode is Mode.WATCH and not self.activity.paused:
+            self.turns.next_game(self._next_watched_game)
 
     def _new_board(self, board: Board) -> None:
         self.hint = None
         self.finished = None
-        self.switch_asked = ""
-        if board.cell_count != self.board.cell_count:
-            self.cursor = centre(board.size)
+        self.switches.forget_question()
+        self._close_prompt()
         self.board = board
         for searches in self.query(Searches):
             searches.prepare(board)
         self._arrange(self.size.width, self.size.height)
         self._analysis_follows()
-
-    def before_new_game(self) -> None:
-        self._close_prompt()
 
     # -- what may be done now ----------------------------------------------------------------------
 
@@ -209,23 +214,13 @@ class GameScreen(LearningScreen):
         )
 
     def on_key(self, event: events.Key) -> None:
-        """A command's key that cannot work now says why, instead of doing nothing unseen.
-
-        Key events reach the screen before its bindings are checked, so a key that some
-        binding can run now is left to it."""
+        """A command's key that cannot work now says why, instead of doing nothing unseen (key
+        events reach the screen before its bindings are checked)."""
         if self.arrangement is None or self.prompt_open:
             return
-        reasons: list[str | None] = []
-        for _, action in commands.key_actions(event.key):
-            name = action.partition("(")[0]
-            allowed = self.check_action(name, ())
-            if allowed:
-                return
-            if allowed is None:  # shown but waiting for the computer
-                reasons.append(words.WAIT_YOUR_TURN)
-            else:
-                reasons.append(availability.refusal(self.game, name, prompt_open=self.prompt_open))
-        reason = next((reason for reason in reasons if reason), None)
+        reason = availability.key_refusal(
+            self.game, event.key, board_shown=True, thinking=self.activity.thinking
+        )
         if reason is not None:
             self.say(reason)
             event.stop()
@@ -235,19 +230,9 @@ class GameScreen(LearningScreen):
     def action_play_key(self, key: int) -> None:
         self.play(self.game.keypad.cell_for_key(key))
 
-    def action_play_cursor(self) -> None:
-        self.play(self.cursor)
-
-    @on(BoardWidget.CellClicked)
-    def _clicked(self, message: BoardWidget.CellClicked) -> None:
-        if self.check_action("play_cursor", ()):
-            self.cursor = message.cell
-            self.play(message.cell)
-
-    @on(BoardWidget.CellPointed)
-    def _pointed(self, message: BoardWidget.CellPointed) -> None:
-        if self.board_view.cursor is not None:
-            self.cursor = message.cell
+    @on(BoardWidget.CellChosen)
+    def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
+        self.play(chosen.cell)
 
     def play(self, cell: int) -> None:
         """A person plays `cell`: refused with a bell and a sentence, or played and answered."""
@@ -265,82 +250,196 @@ class GameScreen(LearningScreen):
             self.say("")
             self.start_turn()
 
-    def action_cursor(self, rows: int, columns: int) -> None:
-        self.cursor = cursor_moved(self.cursor, self.board.size, rows, columns)
-
-    def action_cursor_to(self, row: int, column: int) -> None:
-        self.cursor = cursor_at(self.board.size, row, column)
-
-    def action_cursor_centre(self) -> None:
-        self.cursor = centre(self.board.size)
-
     async def action_move_prompt(self) -> None:
         if self._prompt is None:
             from ..widgets.move_prompt import MovePrompt  # only when first needed
 
-            self._prompt = MovePrompt(words.prompt_placeholder(self.game))
+            self._prompt = MovePrompt()
             # In the footer's place, the whole width: the board stays where it is.
             await self.mount(self._prompt, before=self.query_one(KeysBar))
-        self._prompt.placeholder = words.prompt_placeholder(self.game)
         self._said_before_prompt = self.activity.message
-        self._prompt.open()
-        self.add_class("-prompting")
-        self.refresh_bindings()
+        game = self.game
+        self._prompt.open(
+            words.prompt_placeholder(game), game.parse_square, words.empty_square(game)
+        )
+        self._prompting(True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A square typed into the move prompt."""
-        prompt = self._prompt
-        if prompt is None or event.input is not prompt:
-            return
-        text = event.value.strip()
-        if not text:
-            self.say(words.empty_square(self.game))
-            return
-        try:
-            cell = self.game.parse_square(text)
-        except IllegalMove as refusal:
-            self.app.bell()
-            self.say(words.sentence(str(refusal)))
-            prompt.value = ""
-            return
-        self._close_prompt()
-        self.play(cell)
+    def on_move_prompt_chosen(self, chosen: MovePrompt.Chosen) -> None:
+        self._prompting(False)
+        self.play(chosen.cell)
+
+    def on_move_prompt_refused(self, refused: MovePrompt.Refused) -> None:
+        self.say(refused.reason)
 
     def on_move_prompt_closed(self) -> None:
         self.say(self._said_before_prompt)
-        self.remove_class("-prompting")
-        self.refresh_bindings()
+        self._prompting(False)
 
     def _close_prompt(self) -> None:
         if self._prompt is not None and self._prompt.is_open:
             self._prompt.close()
-            self.remove_class("-prompting")
-            self.refresh_bindings()
+            self._prompting(False)
+
+    def _prompting(self, prompting: bool) -> None:
+        self.set_class(prompting, "-prompting")
+        self.refresh_bindings()
+        if not prompting and self.arrangement is not None:
+            self.query_one(BoardWidget).focus()
+
+    # -- the computer's turns (`Turns`) ----------------------------------------------------------
+
+    def start_turn(self) -> None:
+        """If it is the computer's turn (and not paused), its reply begins."""
+        if not self.activity.paused:
+            self.turns.start()
+
+    def _thinking(self, thinking: bool) -> None:
+        self.activity = self.activity.but(thinking=thinking)
+
+    @on(Searches.MoveFound)
+    def _move_found(self, found: Searches.MoveFound) -> None:
+        self.turns.found(found.board, found.cell)
+
+    def _next_watched_game(self) -> None:
+        if self.game.mode is Mode.WATCH and not self.activity.paused:
+            self.begin_game()
+
+    def begin_game(self, **switches: object) -> None:
+        """The next game of the match; `switches` (mode, size, mark) change and are saved."""
+        self.turns.cancel()
+        if switches:
+            self.session.change(**switches)
+        else:
+            self.match.new_game()
+        self.activity = Activity(message=words.ui_welcome(self.match))
+        self.start_turn()
+
+    def action_pause(self) -> None:
+        paused = not self.activity.paused
+        self.turns.cancel()
+        self.activity = self.activity.but(
+            paused=paused, message=words.PAUSED if paused else words.RESUMED
+        )
+        if paused:
+            return
+        if self.game.is_over:
+            self.turns.next_game(self._next_watched_game)
+        else:
+            self.start_turn()
+
+    def action_computer_starts(self) -> None:
+        self.game.computer_starts()
+        self.say(words.COMPUTER_STARTS)
+        self.start_turn()
+
+    # -- settings and switches (each said in the player's words) ---------------------------------
+
+    def action_level(self, name: str) -> None:
+        self.say(self.switches.level(name))
+
+    def action_o_level(self, name: str) -> None:
+        self.say(self.switches.watch_level(name))
+
+    def action_keypad(self, name: str) -> None:
+        self.say(self.switches.keypad(name))
+
+    def action_switch_keypad(self) -> None:
+        self.action_keypad(self.game.keypad.next.value)
+
+    def action_starter(self, name: str) -> None:
+        self.say(self.switches.starter(name))
+
+    def action_new_game(self) -> None:
+        self.begin_game()
+
+    def action_next_mode(self) -> None:
+        self.action_mode(self.game.mode.next.value)
+
+    def action_mode(self, name: str) -> None:
+        self._switch(mode=Mode.parse(name))
+
+    def action_next_size(self) -> None:
+        self.action_size(BOARD_SIZES[(BOARD_SIZES.index(self.game.size) + 1) % len(BOARD_SIZES)])
+
+    def action_size(self, size: int) -> None:
+        self._switch(size=size)
+
+    def action_mark(self, name: str) -> None:
+        self._switch(mark=Mark.parse(name))
+
+    def _switch(self, **switch: object) -> None:
+        """A switch that begins a new game: asked about first if it would drop one."""
+        question = self.switches.question(**switch)
+        if question is None:
+            self.begin_game(**switch)
+        else:
+            self.say(question)
+
+    # -- learning: a hint, the analysis that follows the board, undo ------------------------------
+
+    def action_hint(self) -> None:
+        if self.game.is_human_turn and not self.activity.thinking:
+            self.say(words.LOOKING_FOR_HINT)
+            self.query_one(Searches).find_hint(self.game.board)
+
+    @on(Searches.HintFound)
+    def _hint_found(self, found: Searches.HintFound) -> None:
+        if found.board == self.game.board:
+            self.hint = found.hint
+            self.say(words.hint_sentence(self.game, found.hint))
+
+    def action_toggle_analysis(self) -> None:
+        self.analysis_on = not self.analysis_on
+        self.say(words.analysis_switched(self.analysis_on, self.game.size))
+        self._analysis_follows()
+
+    def _analysis_follows(self) -> None:
+        """The overlay follows the board: cleared at once, refilled when the analysis is done."""
+        self.notes = ()
+        self.activity = self.activity.but(analysis_seconds=None)
+        board = self.game.board
+        searches = self.query(Searches)
+        if self.analysis_on and not board.is_over:
+            searches.first().find_analysis(board)
+        else:
+            for search in searches:
+                search.cancel("analysis")
+
+    @on(Searches.AnalysisDone)
+    def _analysis_done(self, done: Searches.AnalysisDone) -> None:
+        if self.analysis_on and done.board == self.game.board:
+            self.notes = analysis_notes(done.values, done.board.cell_count)
+            self.activity = self.activity.but(analysis_seconds=done.seconds)
+
+    def action_undo(self) -> None:
+        self.turns.cancel()
+        try:
+            taken = self.game.undo()
+        except IllegalMove as refusal:
+            self.say(words.sentence(str(refusal)))
+            return
+        self.say(words.took_back(len(taken)))
 
     # -- other screens -----------------------------------------------------------------------------
-
-    def saved_game(self, kind: GameKind | None = None) -> SavedGame:
-        """The game so far as the notation holds it (its kind from its moves, if not given)."""
-        game = self.game
-        kind = kind or GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
-        cells = [move.cell for move in game.moves]
-        return SavedGame.of(kind, cells, game.first, human=game.human, date=self.host.now())
 
     def action_review(self) -> None:
         from .review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.saved_game(), self.game.square_name))
+        self.app.push_screen(
+            ReviewScreen(self.match.saved_game(), self.game.square_name, self.engine)
+        )
 
     def action_games(self) -> None:
         from .games import GamesScreen
 
-        games = self.host.storage.games
-        self.app.push_screen(GamesScreen(games.games(), games.where))
+        self.app.push_screen(GamesScreen(self.session.storage.games, self.engine))
 
     def action_puzzles(self) -> None:
         from .puzzle import PuzzleScreen
 
-        self.app.push_screen(PuzzleScreen())
+        self.app.push_screen(
+            PuzzleScreen(self.session.storage.stats, self.game.keypad, self.engine)
+        )
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -348,14 +447,12 @@ class GameScreen(LearningScreen):
         self.app.push_screen(HelpScreen(self.game))
 
     def action_stats(self) -> None:
-        self.host.show_stats()
+        from .stats import StatsScreen
+
+        stats = self.session.storage.stats
+        self.app.push_screen(StatsScreen(stats.records(), stats.where))
 
     def action_quit(self) -> None:
-        self.cancel_turn()
+        self.turns.cancel()
         self.query_one(Searches).cancel()
         self.app.exit()
-
-    def on_unmount(self) -> None:
-        self.cancel_turn()
-        for searches in self.query(Searches):
-            searches.cancel()

@@ -13,10 +13,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ... import learning_words, words
-from ...core import Mark, NotationError, SavedGame, format_game, parse_game
-from ...core.coordinates import coordinate
-from ..learning_commands import CLOSE, GAMES_COMMANDS, screen_bindings
+from ...core import Mark, NotationError, SavedGame, coordinate, format_game, parse_game
+from ...engine import Engine
+from ...present import learning_words, words
+from ...present.screen_commands import CLOSE, GAMES_COMMANDS
+from ...store import GameLog
+from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 from ..widgets.title_bar import TitleBar
 from .review import ReviewScreen
@@ -40,18 +42,19 @@ def row(game: SavedGame) -> tuple[Text, ...]:
     )
 
 
-def review_screen(game: SavedGame) -> ReviewScreen:
+def review_screen(game: SavedGame, engine: Engine) -> ReviewScreen:
     """A saved game's review: squares named like `b3` on every board, as its line does."""
-    return ReviewScreen(game, lambda cell: coordinate(cell, game.size))
+    return ReviewScreen(game, lambda cell: coordinate(cell, game.size), engine)
 
 
 class GamesScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = list(screen_bindings(GAMES_COMMANDS))
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(GAMES_COMMANDS))
 
-    def __init__(self, games: list[SavedGame], where: str) -> None:
+    def __init__(self, log: GameLog, engine: Engine) -> None:
         super().__init__()
-        self.games = games
-        self.where = where
+        self.games = log.games()
+        self.where = log.where
+        self.engine = engine
 
     def compose(self) -> ComposeResult:
         yield TitleBar("Saved games")
@@ -75,7 +78,7 @@ class GamesScreen(Screen[None]):
     def action_open(self) -> None:
         game = self._chosen()
         if game is not None:
-            self.app.push_screen(review_screen(game))
+            self.app.push_screen(review_screen(game, self.engine))
 
     def on_data_table_row_selected(self) -> None:
         self.action_open()
@@ -93,7 +96,7 @@ class GamesScreen(Screen[None]):
         except NotationError as error:
             self.notify(f"{learning_words.NOT_A_GAME}: {error}", severity="warning", markup=False)
             return
-        self.app.push_screen(review_screen(game))
+        self.app.push_screen(review_screen(game, self.engine))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,23 +8,26 @@ from typing import ClassVar
 
 from rich.markdown import Markdown
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ... import words
 from ...core import Game
-from ..commands import key_table
-
-CLOSE_KEYS = "escape,question_mark,q,f1"
+from ...present import words
+from ...present.commands import key_table
+from ...present.names import KEYPAD_DESCRIPTIONS
+from ...present.screen_commands import HELP_COMMANDS
+from ..bindings import bindings
 
 
 def help_text(game: Game) -> str:
     """The help as Markdown, with the key table and the keypad in use filled in."""
-    template = resources.files("nac.ui.screens").joinpath("help.md").read_text(encoding="utf-8")
-    return template.replace("{keys}", key_table()).replace(
-        "{keypad}", words.KEYPAD_DESCRIPTIONS[game.keypad]
+    template = resources.files(__package__ or "nac.ui.screens").joinpath("help.md")
+    return (
+        template.read_text(encoding="utf-8")
+        .replace("{keys}", key_table())
+        .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
 
 
@@ -52,11 +55,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     AUTO_FOCUS = "VerticalScroll"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(CLOSE_KEYS, "close", "Close help"),
-        Binding("space,j", "scroll('down')", "Scroll down", show=False),
-        Binding("k", "scroll('up')", "Scroll up", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_COMMANDS))
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -68,12 +67,23 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Markdown(self.text), id="help-text")
         yield Static(words.HELP_KEYS, classes="help--keys", markup=False)
 
-    def action_scroll(self, direction: str) -> None:
-        box = self.query_one(VerticalScroll)
-        if direction == "down":
-            box.scroll_page_down()
-        else:
-            box.scroll_up()
+    def action_scroll_up(self) -> None:
+        self.query_one(VerticalScroll).scroll_up()
+
+    def action_scroll_down(self) -> None:
+        self.query_one(VerticalScroll).scroll_down()
+
+    def action_page_up(self) -> None:
+        self.query_one(VerticalScroll).scroll_page_up()
+
+    def action_page_down(self) -> None:
+        self.query_one(VerticalScroll).scroll_page_down()
+
+    def action_scroll_home(self) -> None:
+        self.query_one(VerticalScroll).scroll_home()
+
+    def action_scroll_end(self) -> None:
+        self.query_one(VerticalScroll).scroll_end()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,51 +1,47 @@
 """The review of a game: the board at any move (← →, Home, End), the move played and the best
-one marked, every move rated against perfect play (found on a worker, the screen answering
+one marked, every move rated against perfect play (found by the engine, the screen answering
 meanwhile), a summary per side, and the game's line to copy and share."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.worker import get_current_worker
 
-from ... import learning_words
-from ...core import GameReview, Rating, SavedGame, SearchStopped, format_game, review_game
-from ...core.notation import replay
-from ..learning_commands import REVIEW_COMMANDS, screen_bindings
-from ..review_lines import ReviewView
-from ..views import BoardView
+from ...core import SavedGame, format_game, replay
+from ...engine import Engine, GameReview, Rating
+from ...present import learning_words
+from ...present.review_lines import ReviewView
+from ...present.screen_commands import REVIEW_COMMANDS
+from ...present.views import BoardView
+from ..bindings import bindings
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
 from ..widgets.review_panel import ReviewPanel
+from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
 
 
 class ReviewScreen(Screen[None]):
     """A game, move by move, rated."""
 
-    BINDINGS: ClassVar[list[BindingType]] = list(screen_bindings(REVIEW_COMMANDS))
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(REVIEW_COMMANDS))
 
     step: var[int] = var(0, init=False)
     review: var[GameReview | None] = var(None, init=False)
     message: var[str] = var("", init=False)
 
-    @dataclass
-    class Reviewed(Message):
-        review: GameReview
-
-    def __init__(self, game: SavedGame, square_name: Callable[[int], str]) -> None:
+    def __init__(self, game: SavedGame, square_name: Callable[[int], str], engine: Engine) -> None:
         super().__init__()
         self.game = game
         self.square_name = square_name
+        self.engine = engine
         self.set_reactive(ReviewScreen.step, len(game.moves))
 
     def compose(self) -> ComposeResult:
@@ -54,24 +50,14 @@ class ReviewScreen(Screen[None]):
             yield BoardWidget()
             yield ReviewPanel()
         yield KeysBar(REVIEW_COMMANDS)
+        yield Searches(self.engine)
 
     def on_mount(self) -> None:
         self._show()
-        self._rate()
+        self.query_one(Searches).find_review(self.game)
 
-    @work(thread=True, exclusive=True, group="review")
-    def _rate(self) -> None:
-        worker = get_current_worker()
-        game = self.game
-        try:
-            found = review_game(game.moves, game.size, game.first, worker.cancelled_event)
-        except SearchStopped:
-            return
-        if not worker.is_cancelled:
-            self.post_message(self.Reviewed(found))
-
-    @on(Reviewed)
-    def _reviewed(self, reviewed: Reviewed) -> None:
+    @on(Searches.Reviewed)
+    def _reviewed(self, reviewed: Searches.Reviewed) -> None:
         self.review = reviewed.review
 
     def _show(self) -> None:
@@ -81,12 +67,10 @@ class ReviewScreen(Screen[None]):
         best = None
         if rated is not None and rated.rating not in (None, Rating.BEST):
             best = rated.best_cells[0] if rated.best_cells else None
-        self.query_one(BoardWidget).view = BoardView(
-            marks=tuple(mark.value if mark else "" for mark in board),
-            # Empty squares show their names, as the moves in the panel call them.
-            labels=tuple("" if mark else self.square_name(cell) for cell, mark in enumerate(board)),
-            last_move=game.moves[step - 1] if step else None,
-            winning=frozenset(board.outcome.line) if board.outcome else frozenset(),
+        self.query_one(BoardWidget).view = BoardView.of(
+            board,
+            name=self.square_name,  # empty squares named as the moves in the panel call them
+            last=game.moves[step - 1] if step else None,
             hint=best,
             hint_word="best",
         )
@@ -110,5 +94,5 @@ class ReviewScreen(Screen[None]):
         self.message = learning_words.COPIED
 
     def action_close(self) -> None:
-        self.workers.cancel_group(self, "review")
+        self.query_one(Searches).cancel()
         self.dismiss(None)

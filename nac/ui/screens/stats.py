@@ -6,14 +6,16 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ... import words
 from ...core import GameKind, Mode
+from ...present import words
+from ...present.screen_commands import STATS_COMMANDS
 from ...store import Record
+from ..bindings import bindings
 
 COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
 
@@ -72,9 +74,7 @@ class StatsScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,r,q", "close", "Close stats"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATS_COMMANDS))
 
     def __init__(self, records: dict[str, Record], where: str) -> None:
         super().__init__()

@@ -1,8 +1,9 @@
 """The big-glyph board: the grid, the marks, the keys of empty cells, cursor and highlights.
 
-It only draws what it is told (`BoardView`) and reports clicks; it decides no rule. Lines are
-drawn by `BoardLines` and kept as strips: when the view changes, only the lines of the cells
-that changed are drawn again and sent to the terminal.
+It draws what it is told (`BoardView`) and owns the cursor: while the view says a person is
+playing, the arrows move it, and Enter, space or a click chooses a cell (`CellChosen`); it
+decides no rule. Lines are drawn by `BoardLines` and kept as strips: when the view changes,
+only the lines of the cells that changed are drawn again and sent to the terminal.
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..board_lines import BoardLines, cell_look
-from ..metrics import BoardMetrics, board_metrics
-from ..views import BoardView
+from ...present.board_lines import BoardLines, cell_look
+from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
+from ...present.metrics import BoardMetrics, board_metrics
+from ...present.views import BoardView, centre, cursor_at, cursor_moved
+from ..bindings import bindings
+from ..strips import StripCache
 
 FOREGROUNDS = ("grid", "frame", "x", "o", "key", "last", "winning-mark", "hint-mark")
 BACKGROUNDS = ("cursor", "winning", "hint")
@@ -31,6 +36,8 @@ TONES = ("win", "draw", "loss")
 class BoardWidget(Widget):
     """Draws an n×n board scaled to its size: big glyphs when there is room, one letter when not."""
 
+    can_focus = True
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings((CURSOR_KEYS, PLAY_CURSOR)))
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         f"board--{name}" for name in (*FOREGROUNDS, *BACKGROUNDS, *TONES)
     }
@@ -57,16 +64,13 @@ class BoardWidget(Widget):
     """
 
     view: reactive[BoardView] = reactive(BoardView.empty, repaint=False)
+    """What to show, as the screen says."""
+    cursor: reactive[int] = reactive(4, repaint=False)
+    """The cell under the cursor, drawn while the view says a person is playing."""
 
     @dataclass
-    class CellClicked(Message):
-        """The player clicked a cell."""
-
-        cell: int
-
-    @dataclass
-    class CellPointed(Message):
-        """The mouse moved over a cell."""
+    class CellChosen(Message):
+        """The player chose a cell: Enter or space on the cursor's, or a click."""
 
         cell: int
 
@@ -74,8 +78,9 @@ class BoardWidget(Widget):
         super().__init__()
         self._lines: BoardLines | None = None
         self._lines_for: tuple[int, Size] | None = None
-        self._strips: dict[int, Strip] = {}
-        self._styles: dict[tuple[str, str], Style] = {}
+        self._cache = StripCache()
+        self.shown = BoardView.empty()
+        """The view as drawn: the screen's, with the cursor put in."""
 
     # -- where things are --------------------------------------------------------------------------
 
@@ -91,7 +96,7 @@ class BoardWidget(Widget):
             self._lines_for = key
             metrics = board_metrics(self.view.cells, *self.content_size)
             self._lines = BoardLines(metrics) if metrics is not None else None
-            self._strips.clear()
+            self._cache.drop_lines()
         return self._lines
 
     def origin(self) -> tuple[int, int]:
@@ -110,25 +115,57 @@ class BoardWidget(Widget):
         left, top = self.origin()
         return board.cell_at(x - left, y - top)
 
-    # -- events ------------------------------------------------------------------------------------
+    # -- the cursor and the player's choice --------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The cursor's keys work while a person is playing (and the screen allows them)."""
+        if not self.view.playing:
+            return False
+        return self.screen.check_action(action, parameters)
+
+    def action_cursor(self, rows: int, columns: int) -> None:
+        self.cursor = cursor_moved(self.cursor, self.view.cells, rows, columns)
+
+    def action_cursor_to(self, row: int, column: int) -> None:
+        self.cursor = cursor_at(self.view.cells, row, column)
+
+    def action_cursor_centre(self) -> None:
+        self.cursor = centre(self.view.cells)
+
+    def action_play_cursor(self) -> None:
+        self.post_message(self.CellChosen(self.cursor))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         cell = None if offset is None else self.cell_at(offset.x, offset.y)
-        if cell is not None:
-            self.post_message(self.CellClicked(cell))
+        if cell is not None and self.view.playing:
+            self.cursor = cell
+            self.post_message(self.CellChosen(cell))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         offset = event.get_content_offset(self)
         cell = None if offset is None else self.cell_at(offset.x, offset.y)
-        if cell is not None and cell != self.view.cursor:
-            self.post_message(self.CellPointed(cell))
+        if cell is not None and self.view.playing:
+            self.cursor = cell
+
+    # -- what changed ------------------------------------------------------------------------------
 
     def watch_view(self, old: BoardView, new: BoardView) -> None:
+        if old.cells != new.cells:
+            self.set_reactive(BoardWidget.cursor, centre(new.cells))
+        self._show()
+
+    def watch_cursor(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
         """Redraw only the lines of the cells that look different now."""
+        old = self.shown
+        new = self.view._replace(cursor=self.cursor if self.view.playing else None)
+        self.shown = new
         board = self._board()
         if board is None or old.cells != new.cells:
-            self._strips.clear()
+            self._cache.drop_lines()
             self.refresh()
             return
         _, top = self.origin()
@@ -141,23 +178,19 @@ class BoardWidget(Widget):
         width = self.content_size.width
         for y in sorted(touched):
             if board.line(old, y) != board.line(new, y):
-                self._strips.pop(top + y, None)
+                self._cache.drop(top + y)
                 self.refresh(Region(0, top + y, width, 1))
 
     def notify_style_update(self) -> None:
         """The theme or the styles changed: every colour is looked up afresh."""
         super().notify_style_update()
-        self._styles.clear()
-        self._strips.clear()
+        self._cache.drop_all()
 
     # -- drawing -----------------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
         self._board()  # a new size (or board) drops the lines kept for the old one first
-        strip = self._strips.get(y)
-        if strip is None:
-            strip = self._strips[y] = self._draw_line(y)
-        return strip
+        return self._cache.strip(y, self._draw_line)
 
     def _draw_line(self, y: int) -> Strip:
         width = self.content_size.width
@@ -167,7 +200,7 @@ class BoardWidget(Widget):
         if board is None or not 0 <= y - top < board.height:
             return Strip.blank(width, plain)
         segments = [Segment(" " * left, plain)] if left else []
-        for text, names in board.line(self.view, y - top):
+        for text, names in board.line(self.shown, y - top):
             segments.append(Segment(text, self._style(*names)))
         return Strip(segments).adjust_cell_length(width, plain)
 
@@ -175,9 +208,8 @@ class BoardWidget(Widget):
         """A run's colours from the component classes (looked up once per theme), over the
         widget's own colours: every segment has a style (Textual's filters, NO_COLOR's among
         them, read it) and the widget's background (Textual paints none under these lines)."""
-        key = (foreground, background)
-        style = self._styles.get(key)
-        if style is None:
+
+        def make() -> Style:
             own = self.rich_style
             style = Style(color=own.color, bgcolor=own.bgcolor)
             if foreground:
@@ -191,5 +223,6 @@ class BoardWidget(Widget):
                 style += Style(
                     bgcolor=self.get_component_rich_style(f"board--{background}").bgcolor
                 )
-            self._styles[key] = style
-        return style
+            return style
+
+        return self._cache.style((foreground, background), make)

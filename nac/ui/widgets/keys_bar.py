@@ -12,8 +12,8 @@ from typing import NamedTuple
 
 from textual import events
 
-from ..commands import Command, footer_commands
-from ..runs import Line, Run
+from ...present.commands import Command, footer_commands
+from ...present.runs import Line, Run
 from .lines import LinesWidget
 
 GAP = "  "

@@ -9,7 +9,8 @@ from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..runs import Line
+from ...present.runs import Line
+from ..strips import StripCache
 
 
 class LinesWidget(Widget):
@@ -21,8 +22,7 @@ class LinesWidget(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._lines: list[Line] = []
-        self._strips: dict[int, Strip] = {}
-        self._styles: dict[str, Style] = {}
+        self._cache = StripCache()
 
     def show(self, lines: list[Line]) -> None:
         """Show these lines, redrawing only those that changed."""
@@ -31,28 +31,26 @@ class LinesWidget(Widget):
         width = self.content_size.width
         for y in range(max(len(old), len(lines))):
             if y >= len(old) or y >= len(lines) or old[y] != lines[y]:
-                self._strips.pop(y, None)
+                self._cache.drop(y)
                 if self.is_mounted:
                     self.refresh(Region(0, y, width, 1))
 
     def render_line(self, y: int) -> Strip:
-        strip = self._strips.get(y)
-        if strip is None:
-            width = self.content_size.width
-            if y < len(self._lines):
-                segments = [Segment(text, self._style(name)) for text, name in self._lines[y]]
-                strip = Strip(segments).adjust_cell_length(width, self._style(""))
-            else:
-                strip = Strip.blank(width, self._style(""))
-            self._strips[y] = strip
-        return strip
+        return self._cache.strip(y, self._draw_line)
+
+    def _draw_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if y < len(self._lines):
+            segments = [Segment(text, self._style(name)) for text, name in self._lines[y]]
+            return Strip(segments).adjust_cell_length(width, self._style(""))
+        return Strip.blank(width, self._style(""))
 
     def _style(self, name: str) -> Style:
         """A run's style: the widget's own colours (Textual paints no background under these
         lines; every segment has a style, as Textual's filters, NO_COLOR's among them, read
         it), and over them the named component class's, looked up once per theme."""
-        style = self._styles.get(name)
-        if style is None:
+
+        def make() -> Style:
             own = self.rich_style
             style = Style(color=own.color, bgcolor=own.bgcolor)
             if name:
@@ -65,11 +63,12 @@ class LinesWidget(Widget):
                     reverse=named.reverse,
                     dim=named.dim,
                 )
-            self._styles[name] = style
-        return style
+            return style
+
+        return self._cache.style(name, make)
 
     def on_resize(self) -> None:
-        self._strips.clear()
+        self._cache.drop_lines()
         self.relayout()
 
     def relayout(self) -> None:
@@ -77,5 +76,4 @@ class LinesWidget(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._styles.clear()
-        self._strips.clear()
+        self._cache.drop_all()

@@ -1,20 +1,28 @@
-"""The move prompt: `:` opens it above the board, a square like `b3` and Enter plays there."""
+"""The move prompt: `:` opens it in the footer's place; a square's name like `b3` and Enter
+chooses that square (`Chosen`), a name that is no square is refused (`Refused`), Escape closes
+it (`Closed`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Input
+
+from ...core import IllegalMove
+from ...present import words
+from ...present.screen_commands import PROMPT_KEYS
+from ..bindings import bindings
 
 SQUARE_CHARACTERS = r"[A-Za-z0-9 ]*"
 """What a square's name may hold: another `:` (or any other character) is not typed."""
 
 
 class MovePrompt(Input):
-    """A one-line input for a square's name; Escape closes it."""
+    """A one-line input for a square's name."""
 
     DEFAULT_CSS = """
     MovePrompt {
@@ -32,7 +40,21 @@ class MovePrompt(Input):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        binding for binding in bindings(PROMPT_KEYS) if binding.action == "close"
+    ]
+
+    @dataclass
+    class Chosen(Message):
+        """A square was named: its cell."""
+
+        cell: int
+
+    @dataclass
+    class Refused(Message):
+        """What was typed names no square (or nothing): why, in a sentence."""
+
+        reason: str
 
     @dataclass
     class Closed(Message):
@@ -40,15 +62,22 @@ class MovePrompt(Input):
 
         prompt: MovePrompt
 
-    def __init__(self, placeholder: str) -> None:
-        super().__init__(placeholder=placeholder, restrict=SQUARE_CHARACTERS)
+    def __init__(self) -> None:
+        super().__init__(restrict=SQUARE_CHARACTERS)
         self.can_focus = False
+        self._parse: Callable[[str], int] = int
+        self._empty = ""
 
     @property
     def is_open(self) -> bool:
         return self.has_class("-open")
 
-    def open(self) -> None:
+    def open(self, placeholder: str, parse: Callable[[str], int], empty: str) -> None:
+        """Open, empty, for a square that `parse` turns into a cell (IllegalMove if none);
+        `empty` is said when Enter comes with nothing typed."""
+        self.placeholder = placeholder
+        self._parse = parse
+        self._empty = empty
         self.value = ""
         self.can_focus = True
         self.add_class("-open")
@@ -64,3 +93,19 @@ class MovePrompt(Input):
     def action_close(self) -> None:
         self.close()
         self.post_message(self.Closed(self))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.post_message(self.Refused(self._empty))
+            return
+        try:
+            cell = self._parse(text)
+        except IllegalMove as refusal:
+            self.value = ""
+            self.app.bell()
+            self.post_message(self.Refused(words.sentence(str(refusal))))
+            return
+        self.close()
+        self.post_message(self.Chosen(cell))

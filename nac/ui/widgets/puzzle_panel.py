@@ -6,8 +6,8 @@ from typing import ClassVar
 
 from textual.reactive import var
 
-from ..panel_lines import wrapped
-from ..runs import Line
+from ...present.panel_lines import wrapped
+from ...present.runs import Line
 from .lines import LinesWidget
 
 

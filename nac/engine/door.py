@@ -1,0 +1,148 @@
+"""The door to the engines, shaped like `chess.engine`: `play`, `analyse` and `hint` for a
+position, a `Limit` for how long a search may take, and an `Engine` object for a front end
+that wants its own random source, its own strategies (tests put in scripted ones) or the
+answers from a child process (`process.ProcessEngine`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ..core import Board, Cell, Game, Level, SavedGame
+from ..core.checks import checked
+from .hints import Hint
+from .limits import NO_LIMIT, Limit
+from .opponents import STRATEGIES, Strategy, choose_move
+from .puzzles import Judgement, defender_reply, judge_move
+from .review import GameReview, review_game
+from .sources import source_for
+from .stop import StopSignal
+from .values import MoveValue, best_of
+
+
+def play(
+    board: Board,
+    level: Level,
+    limit: Limit = NO_LIMIT,
+    *,
+    rng: random.Random | None = None,
+    stop: StopSignal | None = None,
+) -> int:
+    """The cell (0..n²-1) that `level` plays in `board`: GameAlreadyOver if it is over;
+    SearchStopped if `stop` is set during a long search."""
+    return choose_move(board, level, rng, stop, STRATEGIES, limit)
+
+
+def analyse(
+    board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+) -> dict[int, MoveValue]:
+    """For every empty cell whose value is known, the perfect-play outcome of playing there
+    for the side to move: every cell on 3×3 and 4×4 (win, draw or loss in so many plies); on
+    5×5 the cells Genius's book or its exact search (within `limit`) proves a win, a draw or a
+    loss. `stop` cancels (SearchStopped); Unsolvable for a board the game does not offer."""
+    _check(board, limit)
+    return source_for(board).values(board, limit, stop)
+
+
+def hint(board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None) -> Hint:
+    """The cell Genius would play for the side to move, and why."""
+    _check(board, limit)
+    return source_for(board).hint(board, limit, stop)
+
+
+def genius_moves(board: Board, stop: StopSignal | None = None) -> tuple[int, ...]:
+    """Every cell Genius might play here, all equally good (3×3 and 4×4: exact; Unsolvable on
+    5×5, where Genius plays one move of its strategy)."""
+    from .sources import exact_source
+
+    _check(board, NO_LIMIT)
+    return exact_source(board).genius_moves(board, stop)
+
+
+def position_value(board: Board, stop: StopSignal | None = None) -> MoveValue | None:
+    """The perfect-play outcome for the side to move where it is known (None once the game is
+    over, or on 5×5 where no move's value is proven within the default limit)."""
+    _check(board, NO_LIMIT)
+    if board.outcome is not None:
+        return None
+    return best_of(analyse(board, stop=stop))
+
+
+def is_instant(board: Board) -> bool:
+    """Whether every answer for `board` is a lookup (3×3), needing no search in the background."""
+    return board.outcome is not None or source_for(board).instant
+
+
+def _check(board: object, limit: object) -> None:
+    checked(board, Board, "board", ["a Board, like Board.parse('X.O/.X./...')"])
+    checked(limit, Limit, "limit", ["a Limit, like Limit(seconds=1)"])
+
+
+class Engine:
+    """The engines in this process: every answer is found on the caller's thread.
+
+    `strategies` are the opponents by level (`STRATEGIES`: Idiot, Average, Genius); `rng` picks
+    among equal moves (seed it to replay games).
+    """
+
+    def __init__(
+        self,
+        strategies: Mapping[Level, Strategy] = STRATEGIES,
+        rng: random.Random | None = None,
+    ) -> None:
+        missing = [level.value for level in Level if level not in strategies]
+        if missing:
+            raise ValueError(f"strategies has none for {', '.join(missing)}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TypeError(f"rng must be a random.Random, not {rng!r}")
+        self.strategies = strategies
+        self.rng = rng or random.Random()
+
+    @property
+    def standard(self) -> bool:
+        """Whether the opponents are the standard ones (another process can then play them)."""
+        return all(self.strategies[level] is STRATEGIES[level] for level in Level)
+
+    def is_instant(self, board: Board) -> bool:
+        """Whether every answer for `board` is a lookup, so no search need run aside."""
+        return self.standard and is_instant(board)
+
+    def play(
+        self, board: Board, level: Level, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> int:
+        return choose_move(board, level, self.rng, stop, self.strategies, limit)
+
+    def analyse(
+        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> dict[int, MoveValue]:
+        return analyse(board, limit, stop=stop)
+
+    def hint(
+        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> Hint:
+        return hint(board, limit, stop=stop)
+
+    def review(
+        self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> GameReview:
+        """Every move of `game` rated (see `review.py`)."""
+        return review_game(game.moves, game.size, game.first, stop, limit)
+
+    def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
+        """Whether `cell` keeps a forced win in a puzzle, and its refutation if not."""
+        return judge_move(board, cell, stop)
+
+    def defend(self, board: Board, *, stop: StopSignal | None = None) -> int:
+        """Genius's defence in a puzzle: the slowest loss, the same reply every time."""
+        return defender_reply(board, stop)
+
+    def reply(self, game: Game, limit: Limit = NO_LIMIT) -> Cell:
+        """The computer's move in `game`, found and played (NotYourTurn if it is not its turn)."""
+        turn = game.computer_turn()
+        return game.computer_move(self.play(turn.board, turn.level, limit))
+
+    def start(self) -> None:
+        """Be ready for the first search (nothing to do in this process)."""
+
+    def close(self) -> None:
+        """Let go of what the engine holds (nothing in this process)."""

@@ -1,0 +1,148 @@
+"""The computer's opponents: Idiot (random), Average (rules of thumb) and Genius (perfect).
+
+Every opponent is a `Strategy`: given a position that is not over, it returns the cell to play.
+Random choices come from a `random.Random` passed in, so games can be replayed. The engines
+(`nac.engine.Engine`) take their strategies as a mapping from `Level` (`STRATEGIES` by
+default), so a front end or a test can put in its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Protocol
+
+from ..core import CLASSIC_SIZE, Board, GameAlreadyOver, Geometry, Level
+from ..core.checks import checked
+from .limits import NO_LIMIT, Limit
+from .sources import source_for
+from .stop import StopSignal
+
+
+class Strategy(Protocol):
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
+        """The cell to play in `board`, which is not over. Setting `stop` (from another
+        thread) cancels a long search: SearchStopped. `limit` bounds a search that can stop
+        short."""
+        ...
+
+
+def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[int]:
+    """The free cells that would complete a line for the player holding `bits`."""
+    return [cell for cell in free if shape.completes_line(bits | 1 << cell, cell)]
+
+
+class Idiot:
+    """A uniformly random empty cell."""
+
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
+        return rng.choice(board.empty_cells)
+
+
+class Average:
+    """Rules of thumb. It wins if it can, else blocks; then on 3×3: the centre; the corner
+    opposite theirs; a corner; a side; on bigger boards: the cell on the most open lines.
+
+    It neither makes nor blocks forks, so a fork beats it: that is its intended weakness.
+    """
+
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
+        return rng.choice(self.candidates(board))
+
+    def candidates(self, board: Board) -> list[int]:
+        """The equally good cells under the first rule that applies."""
+        shape = board.geometry
+        mine, theirs = board.sides
+        free = board.empty_cells
+        rules = [completing_cells(shape, mine, free), completing_cells(shape, theirs, free)]
+        if shape.size == CLASSIC_SIZE:
+            rules += [
+                [cell for cell in shape.centre_cells if cell in free],
+                [
+                    shape.opposite_corner(corner)
+                    for corner in shape.corners
+                    if theirs >> corner & 1 and shape.opposite_corner(corner) in free
+                ],
+                [cell for cell in shape.corners if cell in free],
+            ]
+        else:
+            rules.append(_on_most_open_lines(shape, theirs, free))
+        for rule in rules:
+            if rule:
+                return rule
+        return list(free)
+
+
+def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> list[int]:
+    """The free cells with the most lines through them still free of the opponent's marks."""
+
+    def open_lines(cell: int) -> int:
+        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
+
+    most = max(open_lines(cell) for cell in free)
+    return [cell for cell in free if open_lines(cell) == most]
+
+
+class Genius:
+    """Perfect play on the boards the game offers (where its answers come from: `sources.py`).
+
+    On 3×3 and 4×4 it picks at random among equally good moves (the fastest win, the slowest
+    loss, among draws the move leaving the most ways to go wrong), so games vary. On 5×5 (four
+    in a row), perfect from the empty board as X or as O: its opening book, then an exact
+    search (`make prove-5x5` checks every game it can play), a symmetric image of its move
+    picked at random. Other boards: Unsolvable.
+    """
+
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
+        return source_for(board).genius_move(board, rng, limit, stop)
+
+
+STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
+    {Level.IDIOT: Idiot(), Level.AVERAGE: Average(), Level.GENIUS: Genius()}
+)
+"""The standard opponents."""
+
+_default_rng = random.Random()
+
+
+def choose_move(
+    board: Board,
+    level: Level,
+    rng: random.Random | None = None,
+    stop: StopSignal | None = None,
+    strategies: Mapping[Level, Strategy] = STRATEGIES,
+    limit: Limit = NO_LIMIT,
+) -> int:
+    """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
+    SearchStopped if `stop` is set during a long search."""
+    checked(board, Board, "board", ["a Board, like Board.parse('X.O/.X./...')"])
+    checked(level, Level, "level", Level)
+    checked(limit, Limit, "limit", ["a Limit, like Limit(seconds=1)"])
+    if board.outcome is not None:
+        raise GameAlreadyOver()
+    return strategies[level].choose(board, rng or _default_rng, stop, limit)

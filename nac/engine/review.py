@@ -1,0 +1,252 @@
+"""A review of a game: every move rated against perfect play, from the side that made it.
+
+A move's rating compares the value of the move played with the value of the best move in the
+same position (both for the mover, as `MoveValue`s: win, draw or loss, in so many plies):
+
+- **best**: the same value: the fastest win, or the draw, or the slowest loss;
+- **inaccuracy**: the same result, but a slower win or a faster loss;
+- **mistake**: a win thrown to a draw;
+- **blunder**: a draw or a win thrown to a loss.
+
+On 3×3 and 4×4 the values are exact (`sources.py`: the solved 3×3 game, the 4×4 opening
+table, then the solver, which keeps its table between positions), so every move is rated and
+`exact` is true.
+
+On 5×5 the values come from Genius's book and its exact search within a budget of positions
+(`sources.FiveByFive`): a win, a draw or a loss, proven, but not how many plies away, and
+not every move's value when the search runs out. So `exact` is false (there is no
+"inaccuracy" on 5×5: no distance to compare), and a move is rated only on what is proven:
+
+- **best**: a win, or a value no known move beats when every move's value is known;
+- **mistake**, **blunder**: a draw, or a loss, where a move proven better was there;
+- otherwise not rated (`rating` None): a move whose value is unknown, or a draw or a loss when
+  a move of unknown value might have been better.
+
+Rated moves on 5×5 have `exact` true (the values compared are proven), the others false.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..core import Board, Mark, checked_size
+from ..core.checks import checked
+from .limits import NO_LIMIT, Limit
+from .sources import source_for
+from .stop import SearchStopped, StopSignal
+from .values import MoveValue, Result, best_of
+
+
+class Rating(Enum):
+    BEST = "best"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game and its rating; values are from the mover's side."""
+
+    number: int
+    """1 for the game's first move."""
+    cell: int
+    mark: Mark
+    rating: Rating | None
+    """None when the values known cannot tell (5×5 only)."""
+    played: MoveValue | None
+    """The move's value; None when it is not known (5×5 only)."""
+    best: MoveValue | None
+    """The best value known in the position before the move; None if none is known."""
+    best_cells: tuple[int, ...]
+    """Every move with that value, in cell order."""
+    exact: bool
+
+    def what_was_best(self, name: Callable[[int], str]) -> str:
+        """The best moves and their value, e.g. "7 wins in 3", "a1 or c3 draw", "b2 lasts
+        longer: loses in 4"; `name` names a cell (a keypad key, a coordinate)."""
+        names = _listed([name(cell) for cell in self.best_cells])
+        plural = len(self.best_cells) > 1
+        if self.best is None:
+            return ""
+        if self.best.result is Result.DRAW:
+            verb = "draw" if plural else "draws"
+        elif self.best.result is Result.WIN:
+            verb = "win" if plural else "wins"
+        else:
+            verb = "lose" if plural else "loses"
+        if self.best.result is Result.DRAW or self.best.plies in (None, 1):
+            return f"{names} {verb}"
+        if self.best.result is Result.LOSS:  # every move loses: the best holds out longest
+            return f"{names} {'last' if plural else 'lasts'} longer: {verb} in {self.best.plies}"
+        return f"{names} {verb} in {self.best.plies}"
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """How one side played: its moves counted by rating, and which were mistakes or blunders."""
+
+    mark: Mark
+    best: int
+    inaccuracies: int
+    mistakes: tuple[int, ...]
+    """The move numbers of the mistakes."""
+    blunders: tuple[int, ...]
+    not_rated: int
+
+    def count(self, rating: Rating) -> int:
+        counts = {
+            Rating.BEST: self.best,
+            Rating.INACCURACY: self.inaccuracies,
+            Rating.MISTAKE: len(self.mistakes),
+            Rating.BLUNDER: len(self.blunders),
+        }
+        return counts[rating]
+
+    def __str__(self) -> str:
+        """ "3 best, 1 inaccuracy, 1 blunder (move 4)"; "no moves" for a side that made none."""
+        parts = []
+        if self.best:
+            parts.append(f"{self.best} best")
+        if self.inaccuracies:
+            parts.append(_counted(self.inaccuracies, "inaccuracy", "inaccuracies"))
+        for numbers, one, many in (
+            (self.mistakes, "mistake", "mistakes"),
+            (self.blunders, "blunder", "blunders"),
+        ):
+            if numbers:
+                moves = "move" if len(numbers) == 1 else "moves"
+                listed = ", ".join(map(str, numbers))
+                parts.append(f"{_counted(len(numbers), one, many)} ({moves} {listed})")
+        if self.not_rated:
+            parts.append(f"{self.not_rated} not rated")
+        return ", ".join(parts) or "no moves"
+
+
+@dataclass(frozen=True)
+class GameReview:
+    size: int
+    first: Mark
+    moves: tuple[MoveReview, ...]
+    exact: bool
+    """Whether every value is exact, with its distance (3×3 and 4×4); on 5×5 only the results
+    proven by the book and the search are known."""
+
+    def summary(self, mark: Mark) -> SideSummary:
+        mine = [move for move in self.moves if move.mark is mark]
+
+        def numbers(rating: Rating) -> tuple[int, ...]:
+            return tuple(move.number for move in mine if move.rating is rating)
+
+        return SideSummary(
+            mark,
+            best=len(numbers(Rating.BEST)),
+            inaccuracies=len(numbers(Rating.INACCURACY)),
+            mistakes=numbers(Rating.MISTAKE),
+            blunders=numbers(Rating.BLUNDER),
+            not_rated=sum(1 for move in mine if move.rating is None),
+        )
+
+
+def review_game(
+    moves: Sequence[int],
+    size: int = 3,
+    first: Mark = Mark.X,
+    stop: StopSignal | None = None,
+    limit: Limit = NO_LIMIT,
+) -> GameReview:
+    """Every move of a game (finished or not) rated; see the module's docstring.
+
+    The moves are cells (0..n²-1) from the first move on. An illegal sequence raises at once,
+    before any search: IllegalMove for a move the rules refuse, ValueError for a board not
+    offered, TypeError for a first mover that is not a Mark. `stop` cancels a long search
+    (SearchStopped); `limit` bounds each 5×5 search.
+    """
+    start = Board.empty(checked_size(size), first=checked(first, Mark, "first", Mark))
+    cells = tuple(moves)
+    boards = positions_before(start, cells)
+    exact = source_for(start).exact
+    rated = _exact if exact else _proven
+    reviewed = [
+        rated(number, board, cell, stop, limit)
+        for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1)
+    ]
+    return GameReview(size, first, tuple(reviewed), exact=exact)
+
+
+def positions_before(start: Board, moves: Sequence[int]) -> list[Board]:
+    """The position before each move from `start` on; IllegalMove at the first illegal one."""
+    boards = []
+    board = start
+    for cell in moves:
+        after = board.play(cell)
+        boards.append(board)
+        board = after
+    return boards
+
+
+def rate(played: MoveValue, best: MoveValue) -> Rating:
+    """The rating of a move worth `played` where the best move was worth `best`."""
+    if played.score >= best.score:
+        return Rating.BEST
+    if played.result is best.result:
+        return Rating.INACCURACY
+    if played.result is Result.DRAW:
+        return Rating.MISTAKE
+    return Rating.BLUNDER
+
+
+def _exact(
+    number: int, board: Board, cell: int, stop: StopSignal | None, limit: Limit
+) -> MoveReview:
+    values = source_for(board).values(board, limit, stop)
+    played = values[cell]
+    best = best_of(values)
+    assert best is not None
+    best_cells = tuple(c for c in sorted(values) if values[c].score == best.score)
+    return MoveReview(
+        number, cell, board.to_move, rate(played, best), played, best, best_cells, True
+    )
+
+
+def _proven(
+    number: int, board: Board, cell: int, stop: StopSignal | None, limit: Limit
+) -> MoveReview:
+    """A 5×5 move rated on the values proven (see the module's docstring)."""
+    if stop is not None and stop.is_set():  # the book answers without searching: check here
+        raise SearchStopped()
+    values = source_for(board).values(board, limit, stop)
+    played = values.get(cell)
+    best = best_of(values)
+    best_cells = tuple(c for c in sorted(values) if best is not None and values[c] == best)
+    complete = len(values) == len(board.empty_cells)
+    rating: Rating | None = None
+    if played is not None and best is not None:
+        if played.result is Result.WIN or (complete and played.score >= best.score):
+            rating = Rating.BEST
+        elif best.score > played.score:
+            rating = Rating.MISTAKE if played.result is Result.DRAW else Rating.BLUNDER
+    return MoveReview(
+        number, cell, board.to_move, rating, played, best, best_cells, rating is not None
+    )
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+__all__ = [
+    "GameReview",
+    "MoveReview",
+    "Rating",
+    "SideSummary",
+    "positions_before",
+    "rate",
+    "review_game",
+]

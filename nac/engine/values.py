@@ -1,0 +1,70 @@
+"""What perfect play makes of a move: a win, a draw or a loss, and in how many plies."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from ..core import Board, Geometry
+
+PERFECT_SIZE = 4
+"""The biggest board solved exactly in play (5×5 has its own book and search)."""
+
+
+class Unsolvable(ValueError):
+    """Genius has no answer for this board: the game offers 3×3, 4×4 and 5×5."""
+
+    def __init__(self, board: Board) -> None:
+        n = board.size
+        super().__init__(
+            f"Genius plays the boards the game offers (3×3, 4×4, 5×5 with four in a row), not "
+            f"{n}×{n} with {board.win_length} in a row; exact analysis works on boards up to "
+            f"{PERFECT_SIZE}×{PERFECT_SIZE}"
+        )
+
+
+class Result(Enum):
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+class MoveValue(NamedTuple):
+    """The perfect-play outcome of a move for the side making it.
+
+    `plies` counts the moves until the game ends, this one included: a move that wins at once
+    is a win in 1. It is None where only the result is known (5×5). `score` orders the values
+    of one position: higher is better for the mover.
+    """
+
+    result: Result
+    plies: int | None
+    score: int
+
+    def __str__(self) -> str:
+        if self.result is Result.DRAW:
+            return "draw"
+        if self.plies is None:
+            return str(self.result.value)
+        return f"{self.result.value} in {self.plies}"
+
+    @classmethod
+    def of_result(cls, value: int) -> MoveValue:
+        """A value known only as 1 (a win), 0 (a draw) or -1 (a loss) for the mover."""
+        return cls((Result.LOSS, Result.DRAW, Result.WIN)[value + 1], None, value)
+
+
+def value_of(shape: Geometry, score: int, marks_now: int) -> MoveValue:
+    """A move's score (see `solver.py`), made after `marks_now` marks, as win/draw/loss in so
+    many plies."""
+    win_base = shape.cell_count + 1
+    if score > 0:
+        return MoveValue(Result.WIN, win_base - score - marks_now, score)
+    if score < 0:
+        return MoveValue(Result.LOSS, win_base + score - marks_now, score)
+    return MoveValue(Result.DRAW, shape.cell_count - marks_now, score)
+
+
+def best_of(values: dict[int, MoveValue]) -> MoveValue | None:
+    """The best of a position's move values for the side to move (None if there are none)."""
+    return max(values.values(), key=lambda value: value.score, default=None)

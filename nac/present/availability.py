@@ -1,0 +1,81 @@
+"""What the player may do now: for each command, None if it works, else why not in the player's
+words. A pure function of the game, so the footer, the palette, the keys and the tests agree."""
+
+from __future__ import annotations
+
+from ..core import Game, Mode
+from . import words
+from .commands import key_actions
+
+ON_THE_BOARD = frozenset(
+    {"play_key", "play_cursor", "move_prompt", "hint", "cursor", "cursor_to", "cursor_centre"}
+)
+"""Commands for a person's move: none while watching or once the game is over."""
+ALWAYS = frozenset({"help", "quit", "command_palette"})
+WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats"}
+"""While the board is hidden for want of room, every other key does nothing."""
+WAIT_FOR_THE_COMPUTER = frozenset({"hint", "move_prompt"})
+"""Shown but not working while the computer thinks."""
+
+
+def refusal(game: Game, action: str, *, prompt_open: bool = False) -> str | None:
+    """Why `action` cannot run now, in the player's words; None if it can."""
+    watching = game.mode is Mode.WATCH
+    if action in ON_THE_BOARD:
+        if watching:
+            return words.WATCHING
+        if action == "play_key" and not game.uses_keypad:
+            return words.keys_play_3x3(game.size)
+        if game.is_over:
+            return words.GAME_OVER
+        if action == "move_prompt" and prompt_open:
+            return words.PROMPT_OPEN
+        return None
+    if action == "pause":
+        return None if watching else words.NOT_WATCHING
+    if action == "undo":
+        undo = game.why_no_undo()
+        return None if undo is None else words.sentence(str(undo))
+    if action == "computer_starts":
+        start = game.why_computer_cannot_start()
+        return None if start is None else words.sentence(str(start))
+    if action == "o_level":
+        return None if watching else words.O_LEVEL_IN_WATCH
+    if action in ("switch_keypad", "keypad"):
+        return None if game.uses_keypad else words.KEYPAD_3X3
+    return None
+
+
+def allowed(
+    game: Game, action: str, *, board_shown: bool, thinking: bool, prompt_open: bool = False
+) -> bool | None:
+    """For `check_action`: True (works), None (shown, waiting for the computer), False (hidden)."""
+    if action in ALWAYS:
+        return True
+    if not board_shown and action not in WHEN_TOO_SMALL:
+        return False
+    if refusal(game, action, prompt_open=prompt_open) is not None:
+        return False
+    if thinking and action in WAIT_FOR_THE_COMPUTER:
+        return None
+    return True
+
+
+def key_refusal(
+    game: Game, key: str, *, board_shown: bool, thinking: bool, prompt_open: bool = False
+) -> str | None:
+    """What to say when `key` is pressed and none of its commands can run now (why the first
+    refused one cannot); None when one of them can run, or the key runs none."""
+    reasons: list[str | None] = []
+    for _, action in key_actions(key):
+        name = action.partition("(")[0]
+        works = allowed(
+            game, name, board_shown=board_shown, thinking=thinking, prompt_open=prompt_open
+        )
+        if works:
+            return None
+        if works is None:  # shown but waiting for the computer
+            reasons.append(words.WAIT_YOUR_TURN)
+        else:
+            reasons.append(refusal(game, name, prompt_open=prompt_open))
+    return next((reason for reason in reasons if reason), None)

@@ -1,0 +1,359 @@
+"""One table of the game's commands: it feeds the key bindings, the footer, the command palette,
+the help's key list (and the README's, checked by a test) and every sentence that names a key
+(`key_for`). No Textual here: the bindings are made from it in `nac.ui.bindings`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
+from .names import (
+    KEYPAD_DESCRIPTIONS,
+    STARTER_DESCRIPTIONS,
+    STARTER_TITLES,
+    board_description,
+    board_name,
+    capitalised,
+    key_name,
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A command palette entry: a title, a description, and the action it runs."""
+
+    title: str
+    description: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: the keys that run it, how the footer and the help show it, and its palette
+    entries. `keys` pairs Textual key names with the action each runs."""
+
+    keys: tuple[tuple[str, str], ...]
+    shown: str
+    """The keys as the footer and the help show them: "i a g", "1-9", "?"."""
+    help: str
+    label: str = ""
+    """Its name in the footer ("" keeps it out of the footer)."""
+    short: str = ""
+    """A shorter name for a narrow footer."""
+    rank: int = 99
+    """When the footer is narrow, commands of higher rank go first (0 never goes)."""
+    palette: tuple[Entry, ...] = field(default=())
+
+    @property
+    def action(self) -> str:
+        """The action the footer's key runs (the first key's)."""
+        return self.keys[0][1]
+
+
+def _digits() -> tuple[tuple[str, str], ...]:
+    return tuple((str(key), f"play_key({key})") for key in range(1, 10))
+
+
+def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
+    return tuple(
+        Entry(
+            title.format(level=level.label),
+            description.format(level=level.label),
+            f"{action}('{level.value}')",
+        )
+        for level in Level
+    )
+
+
+PLAY_KEYS = Command(
+    _digits(),
+    "1-9",
+    "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
+    "The number in each empty square is its key.",
+    "Play",
+    rank=3,
+)
+"""The digits 1-9: play that square of the 3×3 board."""
+
+CURSOR_KEYS = Command(
+    (
+        ("up", "cursor(-1, 0)"),
+        ("down", "cursor(1, 0)"),
+        ("left", "cursor(0, -1)"),
+        ("right", "cursor(0, 1)"),
+        ("home", "cursor_to(0, 0)"),
+        ("pageup", "cursor_to(0, -1)"),
+        ("end", "cursor_to(-1, 0)"),
+        ("pagedown", "cursor_to(-1, -1)"),
+        ("kp_begin", "cursor_centre"),
+    ),
+    "arrows",
+    "Move the cursor (a numeric keypad with NumLock off: 8 4 6 2 move, 7 9 1 3 jump to "
+    "the corners, 5 to the centre)",
+    "Move",
+    rank=8,
+)
+"""The arrows (and a keypad with NumLock off) move the cursor."""
+
+PLAY_CURSOR = Command(
+    (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),
+    "Enter",
+    "Play the square under the cursor (also `space`, and the keypad's `Enter`)",
+)
+"""Enter or space plays the square under the cursor."""
+
+COMMANDS: tuple[Command, ...] = (
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
+    Command(
+        (("space", "pause"),),
+        "space",
+        "Watch mode: pause and resume",
+        "Pause/resume",
+        "Pause",
+        rank=2,
+    ),
+    Command(
+        (("colon", "move_prompt"),),
+        ":",
+        "Type a square's name, a column letter then a row number (`b3`; on 3×3 also 1-9), "
+        "and `Enter`",
+        "Square",
+        rank=6,
+        palette=(Entry("Type a square", "Name the square to play, like b3", "move_prompt"),),
+    ),
+    Command(
+        (("s", "computer_starts"),),
+        "s",
+        "Let the computer start (on an empty board)",
+        "Computer starts",
+        "Start",
+        rank=5,
+        palette=(
+            Entry(
+                "Computer starts this game",
+                "Let the computer make the first move now (s)",
+                "computer_starts",
+            ),
+        ),
+    ),
+    Command(
+        (("i", "level('idiot')"), ("a", "level('average')"), ("g", "level('genius')")),
+        "i a g",
+        "Level: Idiot, Average, Genius (from the computer's next move; X's in watch mode)",
+        "Level",
+        rank=4,
+        palette=_each_level(
+            "level", "Level: {level}", "The computer plays as {level} from its next move"
+        ),
+    ),
+    Command(
+        (("I", "o_level('idiot')"), ("A", "o_level('average')"), ("G", "o_level('genius')")),
+        "I A G",
+        "O's level in watch mode",
+        "O level",
+        rank=6,
+        palette=_each_level(
+            "o_level", "Watch: O plays {level}", "In watch mode, O plays as {level}"
+        ),
+    ),
+    Command(
+        (("n", "new_game"),),
+        "n",
+        "New game (the score is kept)",
+        "New game",
+        "New",
+        rank=1,
+        palette=(Entry("New game", "Start a new game (the score is kept)", "new_game"),),
+    ),
+    Command(
+        (("m", "next_mode"),),
+        "m",
+        "Mode: against the computer, two players, watch (a new game and a new score)",
+        "Mode",
+        rank=5,
+        palette=tuple(
+            Entry(
+                f"Mode: {mode.label}",
+                "Switch mode: a new game and a new score",
+                f"mode('{mode.value}')",
+            )
+            for mode in Mode
+        ),
+    ),
+    Command(
+        (("h", "hint"),),
+        "h",
+        "Hint: the square Genius would play for you, and why",
+        "Hint",
+        rank=2,
+        palette=(Entry("Hint", "Mark the move Genius would make for you", "hint"),),
+    ),
+    Command(
+        (("u", "undo"), ("backspace", "undo")),
+        "u",
+        "Undo your last move and the computer's reply (two players: the last move); also "
+        "`Backspace`",
+        "Undo",
+        rank=3,
+        palette=(Entry("Undo", "Take back your last move", "undo"),),
+    ),
+    Command(
+        (("t", "toggle_analysis"),),
+        "t",
+        "Analysis on or off: how every empty square ends with perfect play",
+        "Analysis",
+        "Analyse",
+        rank=7,
+        palette=(Entry("Analysis", "Show or hide how every move ends", "toggle_analysis"),),
+    ),
+    Command(
+        (("b", "next_size"),),
+        "b",
+        "Board: " + ", ".join(board_name(size) for size in BOARD_SIZES) + " (a new game)",
+        "Board",
+        rank=6,
+        palette=tuple(
+            Entry(
+                f"Board: {board_name(size)}", board_description(size).capitalize(), f"size({size})"
+            )
+            for size in BOARD_SIZES
+        ),
+    ),
+    Command(
+        (("k", "switch_keypad"),),
+        "k",
+        "Keypad: phone (1 2 3 on top) or numpad (7 8 9 on top)",
+        "Keypad",
+        rank=10,
+        palette=tuple(
+            Entry(
+                f"Keypad: {layout.value}",
+                f"Keys 1-9 laid out like a {KEYPAD_DESCRIPTIONS[layout]}",
+                f"keypad('{layout.value}')",
+            )
+            for layout in KeypadLayout
+        ),
+    ),
+    Command(
+        (("v", "review"),),
+        "v",
+        "Review: every move of the game so far rated against perfect play",
+        "Review",
+        rank=7,
+        palette=(Entry("Review", "Rate every move of this game against perfect play", "review"),),
+    ),
+    Command(
+        (("l", "games"),),
+        "l",
+        "Saved games: the last games played; Enter reviews one, a pasted line too",
+        "Games",
+        rank=10,
+        palette=(Entry("Saved games", "The last games played, to review", "games"),),
+    ),
+    Command(
+        (("p", "puzzles"),),
+        "p",
+        "Puzzles: play and win in a few moves, from positions with one winning move",
+        "Puzzles",
+        rank=9,
+        palette=(Entry("Puzzles", "Find the only winning move", "puzzles"),),
+    ),
+    Command(
+        (("r", "stats"),),
+        "r",
+        "Stats: lifetime results per board, mode and level",
+        "Stats",
+        rank=8,
+        palette=(Entry("Stats", "Lifetime results per board, mode and level", "stats"),),
+    ),
+    Command(
+        (),
+        "ctrl+p",
+        "Command palette: also your mark (X or O), who starts, the theme",
+        palette=(
+            *(
+                Entry(
+                    f"Your mark: {mark}",
+                    f"You play {mark} against the computer (a new game)",
+                    f"mark('{mark.value}')",
+                )
+                for mark in Mark
+            ),
+            *(
+                Entry(
+                    STARTER_TITLES[rule],
+                    capitalised(STARTER_DESCRIPTIONS[rule]),
+                    f"starter('{rule.value}')",
+                )
+                for rule in Starter
+            ),
+        ),
+    ),
+    Command(
+        (("question_mark", "help"), ("f1", "help")),
+        "?",
+        "Help: keys, modes, levels and rules",
+        "Help",
+        rank=0,
+        palette=(Entry("Help", "Keys, modes, levels and rules", "help"),),
+    ),
+    Command(
+        (("ctrl+z", "app.suspend_process"),),
+        "ctrl+z",
+        "Suspend the game to the shell (`fg` brings it back)",
+    ),
+    Command(
+        (("q", "quit"), ("x", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")),
+        "q",
+        "Quit (also `x`, `ctrl+q`, `ctrl+c`)",
+        "Quit",
+        rank=0,
+        palette=(Entry("Quit", "Leave the game", "quit"),),
+    ),
+)
+
+
+def key_for(action: str, commands: Sequence[Command] | None = None) -> str:
+    """How a sentence names the key of `action` in a table (the game's by default): its
+    command's keys as the footer shows them ("q", "Escape ? q"), or where the command's keys
+    run different actions the key of this one ("g" for "level('genius')"; "i a g" for the
+    bare "level"). KeyError if none runs it."""
+    table = COMMANDS if commands is None else commands
+    for command in table:
+        for key, bound in command.keys:
+            if bound == action:
+                alone = all(other == action for _, other in command.keys)
+                return command.shown if alone else key_name(key)
+    for command in table:
+        if command.keys and command.action.partition("(")[0] == action:
+            return command.shown
+    raise KeyError(f"no key of the table runs {action!r}")
+
+
+def key_actions(key: str) -> list[tuple[str, str]]:
+    """The (key, action) pairs of the table bound to `key`."""
+    return [pair for command in COMMANDS for pair in command.keys if pair[0] == key]
+
+
+def footer_commands() -> list[Command]:
+    return [command for command in COMMANDS if command.label]
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """The help's key list: the keys as shown, and what they do."""
+    rows = []
+    for command in COMMANDS:
+        keys = " ".join(f"`{key}`" for key in command.shown.split(" "))
+        rows.append((keys, command.help))
+    return rows
+
+
+def key_table() -> str:
+    """The key list as a Markdown table (the help screen's and the README's)."""
+    lines = ["| Key | Does |", "|-----|------|"]
+    lines += [f"| {keys} | {does} |" for keys, does in help_rows()]
+    lines.append("| mouse click | Play the square clicked |")
+    return "\n".join(lines)

@@ -1,0 +1,79 @@
+"""The command tables of the other screens (the review, the saved games, the puzzles, the
+stats, the help) and of the move prompt, of the same shape as the game's own table: each feeds
+its screen's bindings and footer, and the sentences that name its keys."""
+
+from __future__ import annotations
+
+from .commands import CURSOR_KEYS, PLAY_CURSOR, PLAY_KEYS, Command
+
+CLOSE = Command((("escape", "close"), ("q", "close")), "Esc", "Back to the game", "Back", rank=0)
+REVIEW_COMMANDS: tuple[Command, ...] = (
+    Command(
+        (
+            ("left", "step(-1)"),
+            ("right", "step(1)"),
+            ("home", "step_to(0)"),
+            ("end", "step_to(-1)"),
+        ),
+        "← →",
+        "Step through the game (Home, End: its start and end)",
+        "Step",
+        rank=1,
+    ),
+    Command(
+        (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
+    ),
+    CLOSE,
+)
+GAMES_COMMANDS: tuple[Command, ...] = (
+    Command((("enter", "open"),), "Enter", "Review the game", "Review", rank=1),
+    Command(
+        (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
+    ),
+    Command((), "paste", "Paste a game's line to review it (the terminal's paste keys)"),
+    CLOSE,
+)
+PUZZLE_COMMANDS: tuple[Command, ...] = (
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
+    Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
+    Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
+    CLOSE,
+)
+STATS_COMMANDS: tuple[Command, ...] = (
+    Command(
+        (("escape", "close"), ("r", "close"), ("q", "close")), "Escape", "Close", "Close", rank=0
+    ),
+)
+HELP_COMMANDS: tuple[Command, ...] = (
+    Command(
+        (
+            ("up", "scroll_up"),
+            ("down", "scroll_down"),
+            ("pageup", "page_up"),
+            ("pagedown", "page_down"),
+            ("home", "scroll_home"),
+            ("end", "scroll_end"),
+            ("space", "page_down"),
+            ("j", "page_down"),
+            ("k", "scroll_up"),
+        ),
+        "↑ ↓ PgUp PgDn Home End space",
+        "Scroll the help",
+        "Scroll",
+        rank=1,
+    ),
+    Command(
+        (("escape", "close"), ("question_mark", "close"), ("q", "close"), ("f1", "close")),
+        "Escape ? q",
+        "Close the help",
+        "Close",
+        rank=0,
+    ),
+)
+PROMPT_KEYS: tuple[Command, ...] = (
+    Command((("enter", "submit"),), "Enter", "Play the square typed"),
+    Command((("escape", "close"),), "Escape", "Close the prompt"),
+)
+"""The move prompt's keys (an Input: Enter submits it)."""

@@ -1,0 +1,243 @@
+"""What the screen shows, as pure functions of the game's state: the board's view, the panel,
+the banner and the analysis notes. No Textual here, so tests read them without an app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple
+
+from ..core import Board, FinishedGame, Game, GameResult, Match, Mode, Starter
+from ..engine import Hint, MoveValue, Result
+from . import words
+from .commands import key_for
+from .names import board_name
+
+
+class CellNote(NamedTuple):
+    """Words written in an empty cell, e.g. the analysis "win in 3" (short: "W3")."""
+
+    long: str
+    short: str
+    tone: str
+    """"win", "draw" or "loss": picks the colour (the words say it too)."""
+
+
+class BoardView(NamedTuple):
+    """What the board shows: a mark or nothing per cell, the name of each empty cell, and the
+    highlights: last move, winning line, hint, notes and the cursor."""
+
+    marks: tuple[str, ...]
+    """"X", "O" or "" per cell."""
+    labels: tuple[str, ...]
+    """The name of each empty cell as a player types it ("" for none)."""
+    last_move: int | None = None
+    winning: frozenset[int] = frozenset()
+    hint: int | None = None
+    hint_word: str = "hint"
+    """The word the hint's cell shows: "hint", or "best" in a review."""
+    notes: tuple[CellNote | None, ...] = ()
+    """Per cell (or empty for none): the analysis overlay."""
+    playing: bool = False
+    """Whether a person picks a cell now: the board shows its cursor and takes its keys."""
+    cursor: int | None = None
+    """The cursor's cell as drawn (the board widget puts it in while `playing`)."""
+
+    @classmethod
+    def of(
+        cls,
+        board: Board,
+        *,
+        name: Callable[[int], str] | None = None,
+        last: int | None = None,
+        hint: int | None = None,
+        hint_word: str = "hint",
+        notes: tuple[CellNote | None, ...] = (),
+        playing: bool = False,
+    ) -> BoardView:
+        """The view of `board`: its empty cells named by `name` (none without), and the
+        highlights given; the winning line from the board's outcome."""
+        return cls(
+            marks=tuple(mark.value if mark else "" for mark in board),
+            labels=tuple(
+                "" if mark is not None or name is None else name(cell)
+                for cell, mark in enumerate(board)
+            ),
+            last_move=last,
+            winning=frozenset(board.outcome.line) if board.outcome else frozenset(),
+            hint=hint,
+            hint_word=hint_word,
+            notes=notes,
+            playing=playing,
+        )
+
+    def note(self, cell: int) -> CellNote | None:
+        return self.notes[cell] if self.notes else None
+
+    @property
+    def cells(self) -> int:
+        """Cells per side."""
+        return int(len(self.marks) ** 0.5)
+
+    @classmethod
+    def empty(cls, cells: int = 3) -> BoardView:
+        return cls(("",) * cells * cells, ("",) * cells * cells)
+
+
+def centre(size: int) -> int:
+    """The cell where the cursor starts: the centre (on an even board, below and right of it)."""
+    return (size // 2) * size + size // 2
+
+
+def cursor_moved(cursor: int, size: int, rows: int, columns: int) -> int:
+    """The cursor moved by rows and columns, stopping at the board's edge."""
+    row, column = divmod(cursor, size)
+    row = min(size - 1, max(0, row + rows))
+    column = min(size - 1, max(0, column + columns))
+    return row * size + column
+
+
+def cursor_at(size: int, row: int, column: int) -> int:
+    """The cell at row and column, counted from the end when negative."""
+    return (row % size) * size + column % size
+
+
+def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]) -> BoardView:
+    """The game's board: named squares and a cursor unless watching, the last move, the hint
+    and the analysis notes."""
+    watching = game.mode is Mode.WATCH
+    last = game.last_move
+    return BoardView.of(
+        game.board,
+        name=None if watching else game.square_name,
+        last=last.cell if last else None,
+        hint=hint.cell if hint else None,
+        notes=notes,
+        playing=not game.is_over and not watching,
+    )
+
+
+def note_for(value: MoveValue) -> CellNote:
+    if value.result is Result.DRAW:
+        return CellNote("draw", "D", "draw")
+    letter = "W" if value.result is Result.WIN else "L"
+    plies = "" if value.plies is None else str(value.plies)
+    return CellNote(str(value), f"{letter}{plies}", value.result.value)
+
+
+def analysis_notes(values: dict[int, MoveValue], cell_count: int) -> tuple[CellNote | None, ...]:
+    return tuple(note_for(values[cell]) if cell in values else None for cell in range(cell_count))
+
+
+class PanelState(NamedTuple):
+    status: str
+    """Whose turn it is, or that the game is over, in a few words."""
+    details: tuple[tuple[str, str], ...]
+    """Label and value rows: mode, levels, mark, keypad, who starts."""
+    score: tuple[tuple[str, int], ...]
+    summary: str = ""
+    """The one detail worth a place under a small board: the level, or the mode."""
+    moves: tuple[str, ...] = ()
+    """The game so far, a move each: "1. X 5"."""
+    history_title: str = "Moves"
+    analysis: str = ""
+    """How long the analysis overlay took, when it is on."""
+    message: str = ""
+
+    def value(self, label: str) -> str:
+        return dict(self.details)[label]
+
+    @property
+    def history(self) -> str:
+        """The moves in one line: "1. X 5   2. O 1"."""
+        return "   ".join(self.moves)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """What the screen is doing besides showing the game."""
+
+    thinking: bool = False
+    paused: bool = False
+    message: str = ""
+    analysis_seconds: float | None = None
+
+    def but(self, **changes: Any) -> Activity:
+        return replace(self, **changes)
+
+
+def status(game: Game, activity: Activity) -> str:
+    if game.is_over:
+        return "Game over"
+    if game.mode is Mode.WATCH and activity.paused:
+        return words.PAUSED.removesuffix(".")
+    mover = words.player_name(game, game.turn)
+    if activity.thinking:
+        if game.mode is Mode.WATCH:
+            return f"{mover} thinking…"
+        return f"Computer ({game.turn}) thinking…"
+    if game.mode is Mode.COMPUTER:
+        if game.is_human_turn:
+            return f"Your move ({game.turn})"
+        return f"Computer's move ({game.turn})"
+    return f"{mover} to move"
+
+
+def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
+    rows: list[tuple[str, str]] = [("Mode", game.mode.label)]
+    if game.mode is Mode.COMPUTER:
+        rows += [("Level", game.level.label), ("You play", str(game.human))]
+    elif game.mode is Mode.WATCH:
+        x, o = game.watch_levels
+        rows += [("X plays as", x.label), ("O plays as", o.label)]
+    rows.append(("Board", board_name(game.size)))
+    if game.uses_keypad and game.mode is not Mode.WATCH:
+        rows.append(("Keypad", game.keypad.value))
+    rows.append(("Starts", words.starter_label(game, starter)))
+    return tuple(rows)
+
+
+def panel_state(match: Match, activity: Activity) -> PanelState:
+    game = match.game
+    analysis = ""
+    if activity.analysis_seconds is not None:
+        analysis = words.analysis_time(activity.analysis_seconds)
+    return PanelState(
+        status=status(game, activity),
+        details=details(game, match.starter),
+        score=tuple(words.score_rows(game, match.score)),
+        summary=game.level.label if game.mode is Mode.COMPUTER else game.mode.label,
+        moves=words.moves(game),
+        history_title=words.history_title(game),
+        analysis=analysis,
+        message=activity.message,
+    )
+
+
+class Banner(NamedTuple):
+    headline: str
+    next_step: str
+    tone: str
+    """"-won", "-lost" or "-draw": the banner's style."""
+    short: str = ""
+    """The headline in fewest words ("Draw", "X won"), for a narrow board."""
+
+
+def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
+    """The line above the board once a game is over."""
+    if finished is None or not game.is_over:
+        return None
+    outcome = finished.outcome
+    if outcome.winner is None:
+        tone = "-draw"
+    elif game.mode is Mode.COMPUTER and finished.result is GameResult.LOST:
+        tone = "-lost"
+    else:
+        tone = "-won"
+    new, review = key_for("new_game"), key_for("review")
+    next_step = (
+        f"next game soon, {new} now, {review} review"
+        if game.mode is Mode.WATCH
+        else f"{new} new game, {review} review"
+    )
+    return Banner(words.headline(game, outcome), next_step, tone, words.short_headline(outcome))

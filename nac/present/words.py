@@ -1,0 +1,359 @@
+"""Every sentence a player reads, in one place, for every front end (the Textual app and the
+plain console). Pure functions of the game's state: tests read them without an app."""
+
+from __future__ import annotations
+
+from ..core import (
+    BOARD_SIZES,
+    Game,
+    GameKind,
+    KeypadLayout,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    Outcome,
+    Score,
+    Starter,
+)
+from ..engine import Hint
+from .commands import key_for
+from .names import (
+    KEYPAD_DESCRIPTIONS,
+    STARTER_DESCRIPTIONS,
+    board_description,
+    board_name,
+    capitalised,
+    level_name,
+)
+from .screen_commands import HELP_COMMANDS, PROMPT_KEYS, STATS_COMMANDS
+
+TITLE = "Noughts & Crosses"
+NOTICE_TITLE = "Settings and stats"
+
+
+def not_saved(what: str) -> str:
+    """Said on leaving when another copy held a file to the end."""
+    return (
+        f"your {what} was in use by another copy of nac until the end: "
+        "the last changes were not saved"
+    )
+
+
+# -- names ------------------------------------------------------------------------------------
+
+
+def player_name(game: Game, mark: Mark) -> str:
+    """ "You", "Computer", "X", or "Genius (X)", as the mode calls the player of `mark`."""
+    if game.mode is Mode.COMPUTER:
+        return "You" if mark is game.human else "Computer"
+    if game.mode is Mode.WATCH:
+        return f"{game.watch_levels[0 if mark is Mark.X else 1].label} ({mark})"
+    return str(mark)
+
+
+def starter_label(game: Game, rule: Starter) -> str:
+    """Who starts this game, in the panel's words ("you", "computer", "X", "O"), and ", in
+    turn" when the first move alternates from game to game."""
+    first = game.first
+    if game.mode is Mode.COMPUTER:
+        who = "you" if first is game.human else "computer"
+    else:
+        who = str(first)
+    return who + (", in turn" if rule is Starter.ALTERNATE else "")
+
+
+def history_title(game: Game) -> str:
+    """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
+    return f"Moves ({game.keypad.value} keys)" if game.uses_keypad else "Moves"
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+def headline(game: Game, outcome: Outcome) -> str:
+    """The result in a few words: "You won", "O won", "Genius (X) beat Idiot (O)", "Draw"."""
+    winner = outcome.winner
+    if game.mode is Mode.WATCH:
+        x, o = player_name(game, Mark.X), player_name(game, Mark.O)
+        if winner is None:
+            return f"Draw between {x} and {o}"
+        return f"{player_name(game, winner)} beat {player_name(game, winner.other)}"
+    if winner is None:
+        return "Draw"
+    if game.mode is Mode.COMPUTER:
+        return "You won" if winner is game.human else "The computer won"
+    return f"{winner} won"
+
+
+def short_headline(outcome: Outcome) -> str:
+    """The result in fewest words, where the headline does not fit: "Draw", "X won"."""
+    return "Draw" if outcome.winner is None else f"{outcome.winner} won"
+
+
+def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
+    if game.mode is Mode.COMPUTER:
+        first, second = "You", "Computer"
+    else:
+        first, second = player_name(game, Mark.X), player_name(game, Mark.O)
+    return [(first, score.first), (second, score.second), ("Draws", score.draws)]
+
+
+def score_line(game: Game, score: Score) -> str:
+    """ "Score: You 1, Computer 0, Draws 2." """
+    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
+
+
+# -- the game so far ----------------------------------------------------------------------------
+
+
+def moves(game: Game) -> tuple[str, ...]:
+    """`("1. X 5", "2. O 1", "3. X 9")`: squares as the player names them."""
+    return tuple(
+        f"{number}. {move.mark} {game.square_name(move.cell)}"
+        for number, move in enumerate(game.moves, 1)
+    )
+
+
+def sentence(text: str) -> str:
+    """A refusal from the core ("square 5 is taken by X") as a sentence."""
+    return capitalised(text) + ("" if text.endswith((".", "?", "!")) else ".")
+
+
+# -- the kinds of game in the stats -------------------------------------------------------------
+
+
+def describe_kind(kind: GameKind) -> tuple[str, str, str]:
+    """("3×3", "Vs computer", "Genius") and so on."""
+    if kind.mode is Mode.COMPUTER:
+        against = level_name(kind.levels[0])
+    elif kind.mode is Mode.WATCH:
+        against = f"{level_name(kind.levels[0])} v {level_name(kind.levels[1])}"  # X v O
+    else:
+        against = "X v O"
+    return board_name(kind.size), kind.mode.label, against
+
+
+def welcome(match: Match) -> str:
+    """What a new game says first."""
+    game = match.game
+    if game.mode is Mode.WATCH:
+        return "Watching the computer play itself."
+    if game.mode is Mode.TWO_PLAYER:
+        return f"Two players: {game.turn} moves first."
+    if game.is_computer_turn:
+        return f"You play {game.human}; the computer starts."
+    return f"You play {game.human}: your move."
+
+
+# -- learning -----------------------------------------------------------------------------------
+
+NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
+
+
+def hint_sentence(game: Game, found: Hint) -> str:
+    """ "Hint for X: square 5, blocks." """
+    return f"Hint for {game.turn}: square {game.square_name(found.cell)}, {found.reason}."
+
+
+def took_back(count: int) -> str:
+    return f"Took back {count} {'move' if count == 1 else 'moves'}."
+
+
+# -- the plain console --------------------------------------------------------------------------
+
+CONSOLE_AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
+
+
+def console_move(game: Game, mark: Mark, square: str) -> str:
+    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3." """
+    if game.mode is Mode.COMPUTER:
+        who = "You" if mark is game.human else "The computer"
+    else:
+        who = player_name(game, mark)
+    return (
+        f"{who} ({mark}) played {square}."
+        if game.mode is Mode.COMPUTER
+        else f"{who} played {square}."
+    )
+
+
+def console_intro(match: Match) -> str:
+    game = match.game
+    board = board_description(game.size)
+    if game.mode is Mode.COMPUTER:
+        who = f"You are {game.human}; the computer ({game.level.label}) is {game.computer}"
+    elif game.mode is Mode.TWO_PLAYER:
+        who = "Two players take turns"
+    else:
+        x, o = (level.label for level in game.watch_levels)
+        who = f"Watching {x} (X) play {o} (O)"
+    return f"Noughts and crosses, {board}. {who}."
+
+
+def console_help(game: Game) -> str:
+    squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
+    if game.mode is Mode.WATCH:
+        return f"Enter or {key_for('new_game')} starts the next game, {key_for('quit')} quits."
+    start = key_for("computer_starts")
+    extra = f", {start} to let the computer start" if game.mode is Mode.COMPUTER else ""
+    hint, undo, new, quit_ = (key_for(a) for a in ("hint", "undo", "new_game", "quit"))
+    return (
+        f"Type {squares} to play{extra}, {hint} for a hint, {undo} to undo, {new} for a new "
+        f"game, {quit_} to quit."
+    )
+
+
+# -- the full-screen game -----------------------------------------------------------------------
+
+BIG_BOARD_KEYS = (
+    f"Play with the arrows and {key_for('play_cursor')}, a click, or {key_for('move_prompt')} "
+    "and a square like b3."
+)
+WATCHING = f"You are watching the computer play itself: {key_for('next_mode')} changes the mode."
+NOT_WATCHING = capitalised(f"{key_for('pause')} pauses watch mode only.")
+GAME_OVER = f"The game is over: {key_for('new_game')} starts a new one."
+PROMPT_OPEN = (
+    f"The square prompt is open: type a square and {key_for('submit', PROMPT_KEYS)}, "
+    f"or {key_for('close', PROMPT_KEYS)}."
+)
+WAIT_YOUR_TURN = "The computer is thinking: your move comes next."
+
+
+def empty_square(game: Game) -> str:
+    """Said when Enter is pressed on an empty move prompt."""
+    example = "5 or b2" if game.uses_keypad else "b3"
+    return (
+        f"Type a square first, like {example} ({key_for('close', PROMPT_KEYS)} closes the prompt)."
+    )
+
+
+O_LEVEL_IN_WATCH = (
+    f"{key_for('o_level')} set O's level in watch mode ({key_for('next_mode')} changes the mode)."
+)
+KEYPAD_3X3 = f"The keypad plays the 3×3 board only: {key_for('next_size')} changes the board."
+LOOKING_FOR_HINT = "Looking for a hint…"
+ANALYSIS_ON = (
+    "Analysis on: each empty square shows how the game ends with perfect play "
+    "if the side to move plays there."
+)
+ANALYSIS_ON_5X5 = (
+    "Analysis on: whether each empty square wins, draws or loses with perfect play (on 5×5 "
+    "not how fast; a blank square is not proven within the search's budget)."
+)
+ANALYSIS_OFF = "Analysis off."
+
+
+def analysis_switched(on: bool, size: int) -> str:
+    """Said when the analysis is switched on or off (on 5×5 it says what it can prove)."""
+    if not on:
+        return ANALYSIS_OFF
+    return ANALYSIS_ON_5X5 if size == BOARD_SIZES[-1] else ANALYSIS_ON
+
+
+def analysis_time(seconds: float) -> str:
+    """The panel's line while the analysis is on: how long it took for this position."""
+    return f"Analysed in {seconds * 1000:.2f} ms"
+
+
+PAUSED = f"Paused: {key_for('pause')} resumes."
+RESUMED = "Resumed."
+COMPUTER_STARTS = "The computer starts."
+
+
+def ui_welcome(match: Match) -> str:
+    """What a new game says first in the full-screen game."""
+    game = match.game
+    if game.mode is Mode.WATCH:
+        return (
+            f"Watching the computer play itself: {key_for('pause')} pauses; {key_for('level')} "
+            f"set X's level, {key_for('o_level')} O's."
+        )
+    how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
+    if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
+        start = key_for("computer_starts")
+        return f"You play {game.human}. Your move, or press {start} to let the computer start.{how}"
+    return welcome(match) + how
+
+
+def keys_play_3x3(size: int) -> str:
+    return (
+        f"Keys {key_for('play_key')} play the 3×3 board. On {board_name(size)}: arrows and "
+        f"{key_for('play_cursor')}, a click, or {key_for('move_prompt')} and a square like b3."
+    )
+
+
+def after_game(game: Game, outcome: Outcome) -> str:
+    if game.mode is Mode.WATCH:
+        pause = key_for("pause")
+        return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
+    return f"{headline(game, outcome)}. Press {key_for('new_game')} for a new game."
+
+
+def prompt_placeholder(game: Game) -> str:
+    squares = "1-9 or a square like b2" if game.uses_keypad else "a square like b3"
+    keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
+    return f"{squares} — {keys}"
+
+
+def level_set(game: Game, level: Level) -> str:
+    if game.mode is Mode.TWO_PLAYER:
+        return (
+            f"Level {level.label}, for when you play the computer again ({key_for('next_mode')})."
+        )
+    return f"Level {level.label}, from the computer's next move."
+
+
+def watch_level_set(mark: Mark, level: Level) -> str:
+    return f"{mark} plays as {level.label} from its next move."
+
+
+def keypad_set(layout: KeypadLayout) -> str:
+    return f"Keypad: {KEYPAD_DESCRIPTIONS[layout]}. The move list uses these numbers."
+
+
+def starter_set(rule: Starter) -> str:
+    return f"From the next game {STARTER_DESCRIPTIONS[rule]}."
+
+
+def _abandon(change: str, key: str) -> str:
+    return f"A game is in progress: press {key} again to {change} (this game is dropped)."
+
+
+def mode_switch_question(mode: Mode) -> str:
+    return _abandon(f"switch to {mode.label.lower()}", key_for("next_mode"))
+
+
+def size_switch_question(size: int) -> str:
+    return _abandon(f"play on {board_name(size)}", key_for("next_size"))
+
+
+def mark_switch_question(mark: Mark) -> str:
+    return _abandon(f"play as {mark}", "the palette's entry")
+
+
+def too_small(size: int, columns: int, rows: int, need: tuple[int, int]) -> str:
+    smaller = (
+        "" if size == BOARD_SIZES[0] else f"\nor press {key_for('next_size')} for a smaller board"
+    )
+    return (
+        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
+        f"Please make it at least\n{need[0]}×{need[1]}{smaller}."
+    )
+
+
+HELP_KEYS = " " + "    ".join(
+    f"{command.shown}: {command.label.lower()}" for command in HELP_COMMANDS
+)
+"""The help's own footer."""
+NO_STATS_YET = "No games finished yet: the results of every game are kept here."
+
+
+def stats_note(where: str, sides_counted: bool) -> str:
+    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
+    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
+    return (
+        "Streak: games without a loss in a row; Best: the longest.\n"
+        f"{sides if sides_counted else ''}Kept in {where}. "
+        f"{key_for('close', STATS_COMMANDS)} closes."
+    )

@@ -1,0 +1,72 @@
+"""One player's session: the match played, the settings it follows and where both are kept.
+
+Every front end plays through a session, so a finished game is counted and saved the same way
+everywhere (`Storage.keep`, handed each game by the match), and a change of setting changes
+the game and the saved setting in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from ..core import FinishedGame, Game
+from ..core.match import utc_now
+from .settings import Settings
+from .storage import Storage
+
+NEW_GAME_SETTINGS = frozenset({"mode", "size", "mark"})
+"""Settings that start a new game when they change."""
+
+
+class Session:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings | None = None,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        """Settings default to those saved in `storage`; options given for this run only (the
+        command line's) are passed in `settings` and stay unsaved unless changed."""
+        self.storage = storage
+        self.settings = settings if settings is not None else storage.settings.load()
+        self._after_saving: list[Callable[[], object]] = []
+        self.match = self.settings.match(keep=self._keep, clock=clock)
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def after_saving(self, listener: Callable[[], object]) -> None:
+        """`listener` is called after each time the session writes (a finished game kept, a
+        setting changed): a front end shows the notices a bad file may have left."""
+        self._after_saving.append(listener)
+
+    def _saved(self) -> None:
+        for listener in self._after_saving:
+            listener()
+
+    def _keep(self, finished: FinishedGame) -> None:
+        self.storage.keep(finished)
+        self._saved()
+
+    def change(self, **changes: Any) -> None:
+        """Change settings (`Settings` fields) for this run and save just these changes: the
+        game follows at once (a new mode, board or mark begins a new game, by the starter rule)."""
+        settings = self.settings.but(**changes)
+        game, match = self.match.game, self.match
+        game.level = settings.level
+        game.watch_levels = settings.watch_levels
+        game.keypad = settings.keypad
+        match.starter = settings.starter
+        self.settings = settings
+        self.storage.settings.change(**changes)
+        if NEW_GAME_SETTINGS & changes.keys():
+            match.new_game(mode=settings.mode, size=settings.size, human=settings.mark)
+        self._saved()
+
+    @property
+    def notices(self) -> list[str]:
+        return self.storage.notices

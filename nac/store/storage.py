@@ -1,0 +1,45 @@
+"""Where one player's things are kept: the settings, the stats and the saved games."""
+
+from __future__ import annotations
+
+from ..core import FinishedGame
+from .games import GameLog
+from .paths import StorageDirs, storage_dirs
+from .settings import SettingsFile
+from .stats import Stats
+
+
+class Storage:
+    """The settings, the stats and the saved games of one player."""
+
+    def __init__(self, settings: SettingsFile, stats: Stats, games: GameLog | None = None) -> None:
+        self.settings = settings
+        self.stats = stats
+        self.games = games if games is not None else GameLog(None)
+
+    @classmethod
+    def at(cls, dirs: StorageDirs, *, saving: bool = True) -> Storage:
+        return cls(
+            SettingsFile(dirs.config, saving=saving),
+            Stats(dirs.data, saving=saving),
+            GameLog(dirs.data, saving=saving),
+        )
+
+    @classmethod
+    def default(cls, *, saving: bool = True) -> Storage:
+        """In $NAC_HOME, or the user's config and data directories."""
+        return cls.at(storage_dirs(), saving=saving)
+
+    @classmethod
+    def in_memory(cls) -> Storage:
+        """Nothing read, nothing written: for a session that keeps nothing."""
+        return cls(SettingsFile(None), Stats(None), GameLog(None))
+
+    def keep(self, finished: FinishedGame) -> None:
+        """The one place a finished game is kept: counted in the stats and saved."""
+        self.stats.record(finished.kind.key, finished.result)
+        self.games.add(finished.saved)
+
+    @property
+    def notices(self) -> list[str]:
+        return [*self.settings.notices, *self.stats.notices, *self.games.notices]

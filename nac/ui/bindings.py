@@ -1,0 +1,26 @@
+"""Key bindings from a command table (`nac.present.commands`): one builder for every screen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.binding import Binding
+
+from ..present.commands import COMMANDS, Command
+
+PRIORITY = frozenset({"ctrl+c", "colon"})
+"""Keys run as soon as the app reads them: ctrl+c always quits; `:` opens the prompt before the
+keys typed after it (fast typing, a paste) are passed on, so they reach the prompt."""
+
+
+def bindings(
+    commands: Sequence[Command] = COMMANDS, *, leave: Sequence[Command] = ()
+) -> list[Binding]:
+    """Every key of every command of the table but those in `leave`, none shown by Textual's
+    footer (each screen's own footer shows its commands)."""
+    return [
+        Binding(key, action, command.label or command.help, show=False, priority=key in PRIORITY)
+        for command in commands
+        if command not in leave
+        for key, action in command.keys
+    ]
