@@ -38,11 +38,9 @@ $(VENV)/.installed-browser: $(VENV)/.installed-test
 play: $(VENV)/.installed-play
 	$(BIN)/nac $(ARGS)
 
-## test: set up and run every check: ruff, mypy (the package, the tests, the tools) and pytest
-test: $(VENV)/.installed-test
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
-	$(BIN)/mypy
+## test: set up and run every check: ruff, mypy (the package, the tests, the tools), vulture
+## (no dead code) and pytest
+test: lint
 	$(BIN)/pytest -n auto
 
 ## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
@@ -54,10 +52,12 @@ test-web: $(VENV)/.installed-browser
 serve: $(VENV)/.installed-web
 	$(BIN)/nac serve $(ARGS)
 
+## lint: ruff, mypy and vulture, without the tests
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/vulture
 
 ## check-strength: the long sweeps of Genius's play (minutes; not part of make test)
 check-strength: $(VENV)/.installed-test

@@ -1,4 +1,4 @@
-"""Transposition-table entries, shared by the exact solver and the 5×5 search.
+"""Transposition-table entries of the exact solver (`solver.py`).
 
 An alpha-beta search that fails outside its window learns only a bound: a result at or below
 alpha is an upper bound on the true score, one at or above beta a lower bound. An entry keeps
@@ -26,13 +26,6 @@ def bound_kind(score: int, alpha: int, beta: int) -> int:
 def decides(kind: int, score: int, alpha: int, beta: int) -> bool:
     """Whether a stored score of this kind answers a search of window (alpha, beta)."""
     return kind == EXACT or (kind == LOWER and score >= beta) or (kind == UPPER and score <= alpha)
-
-
-def remember(table: dict[int, int], key: int, entry: int, limit: int) -> None:
-    """Store an entry; a table at its limit starts afresh, so memory stays bounded."""
-    if len(table) >= limit:
-        table.clear()
-    table[key] = entry
 
 
 class PackedTable:

@@ -1,5 +1,5 @@
 """The saved games: the last KEEP finished games, one notation line each (see
-`nac.core.notation`), in `games.json` beside the stats, and games read from a text file for
+`nac.core`'s notation), in `games.json` beside the stats, and games read from a text file for
 `nac --review FILE`.
 
 The file is `{"schema": 1, "games": ["nac1 ...", ...]}`, oldest first. It is written like the

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_SUPPORTED = b"\x1b[?2026;1$y"
-FRAME_START = b"\x1b[?2026h"
 FRAME_END = b"\x1b[?2026l"
 
 

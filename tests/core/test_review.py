@@ -231,10 +231,6 @@ def test_a_4x4_review_can_be_stopped() -> None:
 # -- 5×5: estimates -----------------------------------------------------------------------------
 
 
-def five_by_five_game() -> list[int]:
-    return played_game(5, Level.AVERAGE, Level.IDIOT, seed=3)
-
-
 def test_a_5x5_review_rates_only_proven_values_and_the_reference_agrees() -> None:
     checked = 0
     for x, o in (

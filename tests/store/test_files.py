@@ -121,7 +121,7 @@ def test_a_file_that_cannot_be_read_or_moved_is_left_alone_and_nothing_is_saved(
 def test_a_read_only_directory_plays_on_without_saving(
     nac_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def read_only(*args: object, **kwargs: object) -> None:
+    def read_only(*_args: object, **_kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr("tempfile.mkstemp", read_only)
