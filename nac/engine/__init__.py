@@ -12,55 +12,122 @@
 Where the answers come from (the solved 3×3 game, the 4×4 opening table and the solver, the
 5×5 book and search) is chosen in one place, `sources.py`. `Engine` is the same door as an
 object, with its own random source and strategies; `ProcessEngine` (in `process.py`) finds the
-same answers in a child process, so a screen keeps answering while the computer thinks.
+same answers in a child process, so a screen keeps answering while the computer thinks. Names
+load on first use (`nac.core.faces`): `play` does not load the reviews or the child process.
 """
 
 from __future__ import annotations
 
-from .door import Engine, analyse, genius_moves, hint, is_instant, play, position_value
-from .hints import Hint
-from .limits import NO_LIMIT, Limit
-from .opponents import STRATEGIES, Average, Genius, Idiot, Strategy, choose_move
-from .process import ProcessEngine
-from .puzzles import Judgement, Puzzle, all_puzzles, defender_reply, find_puzzle, judge_move
-from .review import GameReview, MoveReview, Rating, SideSummary, review_game
-from .sources import forget
-from .stop import SearchStopped, StopSignal
-from .values import MoveValue, Result, Unsolvable
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "NO_LIMIT",
-    "STRATEGIES",
-    "Average",
-    "Engine",
-    "GameReview",
-    "Genius",
-    "Hint",
-    "Idiot",
-    "Judgement",
-    "Limit",
-    "MoveReview",
-    "MoveValue",
-    "ProcessEngine",
-    "Puzzle",
-    "Rating",
-    "Result",
-    "SearchStopped",
-    "SideSummary",
-    "StopSignal",
-    "Strategy",
-    "Unsolvable",
-    "all_puzzles",
-    "analyse",
-    "choose_move",
-    "defender_reply",
-    "find_puzzle",
-    "forget",
-    "genius_moves",
-    "hint",
-    "is_instant",
-    "judge_move",
-    "play",
-    "position_value",
-    "review_game",
-]
+from ..core.faces import lazy_face
+
+if TYPE_CHECKING:
+    from .door import (
+        Engine as Engine,
+        analyse as analyse,
+        genius_moves as genius_moves,
+        hint as hint,
+        is_instant as is_instant,
+        play as play,
+        position_value as position_value,
+    )
+    from .hints import (
+        Hint as Hint,
+    )
+    from .limits import (
+        NO_LIMIT as NO_LIMIT,
+        Limit as Limit,
+    )
+    from .opponents import (
+        STRATEGIES as STRATEGIES,
+        Average as Average,
+        Genius as Genius,
+        Idiot as Idiot,
+        Strategy as Strategy,
+        choose_move as choose_move,
+    )
+    from .process import (
+        ProcessEngine as ProcessEngine,
+    )
+    from .puzzles import (
+        Judgement as Judgement,
+        Puzzle as Puzzle,
+        all_puzzles as all_puzzles,
+        defender_reply as defender_reply,
+        find_puzzle as find_puzzle,
+        judge_move as judge_move,
+    )
+    from .review import (
+        GameReview as GameReview,
+        MoveReview as MoveReview,
+        Rating as Rating,
+        SideSummary as SideSummary,
+        review_game as review_game,
+    )
+    from .sources import (
+        forget as forget,
+    )
+    from .stop import (
+        SearchStopped as SearchStopped,
+        StopSignal as StopSignal,
+    )
+    from .values import (
+        MoveValue as MoveValue,
+        Result as Result,
+        Unsolvable as Unsolvable,
+    )
+
+__getattr__, __dir__, __all__ = lazy_face(
+    __name__,
+    {
+        ".door": (
+            "Engine",
+            "analyse",
+            "genius_moves",
+            "hint",
+            "is_instant",
+            "play",
+            "position_value",
+        ),
+        ".hints": ("Hint",),
+        ".limits": (
+            "NO_LIMIT",
+            "Limit",
+        ),
+        ".opponents": (
+            "STRATEGIES",
+            "Average",
+            "Genius",
+            "Idiot",
+            "Strategy",
+            "choose_move",
+        ),
+        ".process": ("ProcessEngine",),
+        ".puzzles": (
+            "Judgement",
+            "Puzzle",
+            "all_puzzles",
+            "defender_reply",
+            "find_puzzle",
+            "judge_move",
+        ),
+        ".review": (
+            "GameReview",
+            "MoveReview",
+            "Rating",
+            "SideSummary",
+            "review_game",
+        ),
+        ".sources": ("forget",),
+        ".stop": (
+            "SearchStopped",
+            "StopSignal",
+        ),
+        ".values": (
+            "MoveValue",
+            "Result",
+            "Unsolvable",
+        ),
+    },
+)

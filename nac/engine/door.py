@@ -7,17 +7,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from ..core import Board, Cell, Game, Level, SavedGame
+from ..core.board import Board
 from ..core.checks import checked
+from ..core.levels import Level
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
-from .opponents import STRATEGIES, Strategy, choose_move
-from .puzzles import Judgement, defender_reply, judge_move
-from .review import GameReview, review_game
+from .opponents import A_BOARD, A_LIMIT, STRATEGIES, Strategy, choose_move
 from .sources import source_for
 from .stop import StopSignal
 from .values import MoveValue, best_of
+
+if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
+    from ..core.game import Game
+    from ..core.moves import Cell
+    from ..core.notation import SavedGame
+    from .puzzles import Judgement
+    from .review import GameReview
 
 
 def play(
@@ -74,8 +81,8 @@ def is_instant(board: Board) -> bool:
 
 
 def _check(board: object, limit: object) -> None:
-    checked(board, Board, "board", ["a Board, like Board.parse('X.O/.X./...')"])
-    checked(limit, Limit, "limit", ["a Limit, like Limit(seconds=1)"])
+    checked(board, Board, "board", A_BOARD)
+    checked(limit, Limit, "limit", A_LIMIT)
 
 
 class Engine:
@@ -126,14 +133,20 @@ class Engine:
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
         """Every move of `game` rated (see `review.py`)."""
+        from .review import review_game
+
         return review_game(game.moves, game.size, game.first, stop, limit)
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
         """Whether `cell` keeps a forced win in a puzzle, and its refutation if not."""
+        from .puzzles import judge_move
+
         return judge_move(board, cell, stop)
 
     def defend(self, board: Board, *, stop: StopSignal | None = None) -> int:
         """Genius's defence in a puzzle: the slowest loss, the same reply every time."""
+        from .puzzles import defender_reply
+
         return defender_reply(board, stop)
 
     def reply(self, game: Game, limit: Limit = NO_LIMIT) -> Cell:

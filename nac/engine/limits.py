@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Limit:
+class _Budget(NamedTuple):
+    seconds: float | None = None
+    nodes: int | None = None
+
+
+class Limit(_Budget):
     """A budget for the searches that can stop short (5×5 positions off Genius's own games):
     at most `seconds` of searching, at most `nodes` positions, whichever comes first; None
     leaves that one to the engine's default. Exact answers (3×3, 4×4, Genius's own 5×5
     positions) take milliseconds and are found whatever the limit."""
 
-    seconds: float | None = None
-    nodes: int | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        seconds, nodes = self.seconds, self.nodes
+    def __new__(cls, seconds: float | None = None, nodes: int | None = None) -> Limit:
         if seconds is not None and (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
@@ -29,6 +31,7 @@ class Limit:
             isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1
         ):
             raise ValueError(f"nodes must be a whole number of positions, 1 or more, not {nodes!r}")
+        return super().__new__(cls, seconds, nodes)
 
     def nodes_or(self, default: int) -> int:
         """The positions a search may visit: `nodes`, or `default` if none was set."""

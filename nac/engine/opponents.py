@@ -128,6 +128,8 @@ STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
 """The standard opponents."""
 
 _default_rng = random.Random()
+A_BOARD = ("a Board, like Board.parse('X.O/.X./...')",)
+A_LIMIT = ("a Limit, like Limit(seconds=1)",)
 
 
 def choose_move(
@@ -140,9 +142,15 @@ def choose_move(
 ) -> int:
     """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
     SearchStopped if `stop` is set during a long search."""
-    checked(board, Board, "board", ["a Board, like Board.parse('X.O/.X./...')"])
-    checked(level, Level, "level", Level)
-    checked(limit, Limit, "limit", ["a Limit, like Limit(seconds=1)"])
-    if board.outcome is not None:
+    try:
+        strategy = strategies[level]
+        over = board.outcome is not None
+    except (KeyError, AttributeError, TypeError):  # checked only when it fails: a reply is hot
+        checked(board, Board, "board", A_BOARD)
+        checked(level, Level, "level", Level)
+        raise
+    if limit is not NO_LIMIT:
+        checked(limit, Limit, "limit", A_LIMIT)
+    if over:
         raise GameAlreadyOver()
-    return strategies[level].choose(board, rng or _default_rng, stop, limit)
+    return strategy.choose(board, rng or _default_rng, stop, limit)

@@ -18,23 +18,25 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
 import sys
 import threading
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-if TYPE_CHECKING:  # imported when the child first starts: the app starts without it
+from ..core.board import Board
+from .door import Engine
+from .limits import NO_LIMIT, Limit
+from .stop import SearchStopped, StopSignal
+
+if TYPE_CHECKING:  # imported when the child first starts, or when first asked for
+    import subprocess
     from multiprocessing.connection import Connection
 
-from ..core import Board, Level, SavedGame
-from .door import Engine
-from .hints import Hint
-from .limits import NO_LIMIT, Limit
-from .puzzles import Judgement
-from .review import GameReview
-from .stop import SearchStopped, StopSignal
-from .values import MoveValue
+    from ..core.levels import Level
+    from ..core.notation import SavedGame
+    from .hints import Hint
+    from .puzzles import Judgement
+    from .review import GameReview
+    from .values import MoveValue
 
 CHILD = "import sys; from nac.engine.process import main; main(sys.argv[1:])"
 """The child's program: this module imported by name, so what it sends back unpickles here."""
@@ -45,8 +47,7 @@ ASKED = frozenset({"play", "analyse", "hint", "review", "judge", "defend"})
 """The engine's methods the child answers."""
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(NamedTuple):
     """A question for the child's engine: one of its methods, its arguments, and the seed of
     its random source (so a game replays the same from the same seed)."""
 
@@ -87,6 +88,7 @@ class SearchProcess:
 
     def _started(self) -> tuple[Connection, Connection, Connection]:
         if self._child is None or self._child.poll() is not None:
+            import subprocess
             from multiprocessing.connection import Connection
 
             self._close_pipes()
@@ -139,6 +141,8 @@ class SearchProcess:
 
     def close(self) -> None:
         """End the child (the app is closing)."""
+        import subprocess
+
         if self._child is not None and self._child.poll() is None:
             self._child.terminate()
             try:

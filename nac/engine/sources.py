@@ -99,6 +99,12 @@ class WholeGame(Exact):
     def genius_moves(self, board: Board, stop: StopSignal | None) -> tuple[int, ...]:
         return whole_game_for(board.geometry).genius_in(board)
 
+    def genius_move(
+        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
+    ) -> int:
+        """The hot path of a 3×3 reply: one lookup."""
+        return rng.choice(whole_game_for(board.geometry).genius_in(board))
+
 
 class Solved(Exact):
     """4×4: the opening table for the first positions, then the solver."""
@@ -169,6 +175,13 @@ def source_for(board: Board) -> Source:
     a board the game does not offer."""
     if board.outcome is not None:
         raise GameAlreadyOver()
+    source = _chosen.get(board.geometry)
+    if source is None:
+        source = _chosen[board.geometry] = _choose(board)
+    return source
+
+
+def _choose(board: Board) -> Source:
     shape = board.geometry
     if shape.cell_count <= WHOLE_GAME_CELLS:
         return WHOLE_GAME
@@ -177,6 +190,10 @@ def source_for(board: Board) -> Source:
     if shape is FIVE:
         return FIVE_BY_FIVE
     raise Unsolvable(board)
+
+
+_chosen: dict[Geometry, Source] = {}
+"""The source chosen for each shape of board, once."""
 
 
 def exact_source(board: Board) -> Exact:

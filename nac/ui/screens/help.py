@@ -3,6 +3,8 @@ from `help.md` beside this file. It scrolls with the keys and says which keypad 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from importlib import resources
 from typing import ClassVar
 
@@ -15,20 +17,39 @@ from textual.widgets import Static
 
 from ...core import Game
 from ...present import words
-from ...present.commands import key_table
+from ...present.commands import COMMANDS, Command, key_for, key_table
 from ...present.names import KEYPAD_DESCRIPTIONS
-from ...present.screen_commands import HELP_COMMANDS
+from ...present.screen_commands import GAMES_COMMANDS, HELP_COMMANDS, REVIEW_COMMANDS
 from ..bindings import bindings
+
+TABLES: dict[str, Sequence[Command]] = {
+    "key": COMMANDS,
+    "review": REVIEW_COMMANDS,
+    "games": GAMES_COMMANDS,
+    "help": HELP_COMMANDS,
+}
+"""The command tables the help's text names keys from: `{key:review}` is the key of the game's
+`review`, `{help:close:or}` the help's closing keys as "`Escape`, `?` or `q`"."""
+KEY_NAME = re.compile(r"\{(key|review|games|help):([a-z_]+)(:or)?\}")
 
 
 def help_text(game: Game) -> str:
-    """The help as Markdown, with the key table and the keypad in use filled in."""
+    """The help as Markdown, with the key table, the keypad in use and every key named in the
+    text filled in from the command tables."""
     template = resources.files(__package__ or "nac.ui.screens").joinpath("help.md")
-    return (
+    text = (
         template.read_text(encoding="utf-8")
         .replace("{keys}", key_table())
         .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
+    return KEY_NAME.sub(_keys, text)
+
+
+def _keys(found: re.Match[str]) -> str:
+    keys = [f"`{key}`" for key in key_for(found[2], TABLES[found[1]]).split(" ")]
+    if found[3] and len(keys) > 1:
+        return f"{', '.join(keys[:-1])} or {keys[-1]}"
+    return " ".join(keys)
 
 
 class HelpScreen(ModalScreen[None]):
