@@ -14,7 +14,7 @@ from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .store import Settings
-from .web import WEB_PLAYER_OPTION, add_serve_command, web_player_problem
+from .web import WEB_PLAYER_OPTION, add_serve_command, served_by_textual, web_player_problem
 
 if TYPE_CHECKING:
     from .store import Storage
@@ -208,11 +208,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve_from_options(options)
     from .store import Storage
 
+    served = options.web_player or served_by_textual()
     if options.web_player:
         problem = web_player_problem(plain=options.plain)
         if problem is not None:
             print(f"nac: {problem}", file=sys.stderr)
             return 2
+    if served and not options.plain:  # a visitor's game keeps no file of the server's
         storage = Storage.in_memory()
     else:
         storage = Storage.default(saving=not options.no_save)
@@ -231,7 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_plain(settings, storage, review)
 
-    problem = None if options.web_player else terminal_problem()
+    problem = None if served else terminal_problem()
     if problem is not None:
         print(f"nac: {problem}; try nac --plain", file=sys.stderr)
         return 2

@@ -25,10 +25,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page  # type: ignore[import-not-found,unused-ignore]
+    from playwright.sync_api import (  # type: ignore[import-not-found,unused-ignore]
+        Browser,
+        Page,
+        ViewportSize,
+    )
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "screenshots" / "browser.png"
+PHONE_SCREENSHOT = ROOT / "screenshots" / "browser-phone.png"
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
 CHROMIUM_ARGS = (
     "--headless",
@@ -42,6 +47,8 @@ CHROMIUM_ARGS = (
 )
 WINDOW = (1280, 800)
 """A normal browser window, in CSS pixels."""
+PHONE = (390, 844)
+"""A phone held upright (an iPhone 12 to 15's screen, in CSS pixels)."""
 SERVER_START_SECONDS = 60.0
 """The most a server may take to say where it listens (a bound on a wait, not a measurement)."""
 POLL_MILLISECONDS = 100
@@ -121,10 +128,15 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class RunningServer:
-    """`nac serve` in a child process, and the address it said to open."""
+    """`nac serve` in a child process, the address it said to open, and what it has said."""
 
     process: subprocess.Popen[str]
     url: str
+    said: list[str]
+    """Its output, line by line, as it comes (read by a thread of its own)."""
+
+    def lines_so_far(self) -> list[str]:
+        return list(self.said)
 
     def game_processes(self) -> list[int]:
         """The games it runs now: its child processes (Linux: read from /proc)."""
@@ -164,15 +176,16 @@ def served_game(
         cwd=ROOT,
     )
     lines: queue.Queue[str | None] = queue.Queue()
+    said: list[str] = []
 
     def read() -> None:
         assert process.stdout is not None
         for line in process.stdout:
+            said.append(line)
             lines.put(line)
         lines.put(None)
 
     threading.Thread(target=read, daemon=True).start()
-    said: list[str] = []
     url = None
     while url is None:
         try:
@@ -182,11 +195,10 @@ def served_game(
         if line is None:
             process.kill()
             raise RuntimeError(f"nac serve did not start: {''.join(said)}")
-        said.append(line)
         found = re.search(r"serving the game at (http://\S+)", line)
         url = found.group(1) if found else None
     try:
-        yield RunningServer(process, url)
+        yield RunningServer(process, url, said)
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
@@ -301,8 +313,21 @@ class Screen:
 class BrowserGame:
     """One browser tab playing one game served by `nac serve`."""
 
-    def __init__(self, browser: Browser, url: str, size: tuple[int, int] = WINDOW) -> None:
-        self.page: Page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    def __init__(
+        self, browser: Browser, url: str, size: tuple[int, int] = WINDOW, *, phone: bool = False
+    ) -> None:
+        """A tab of `size`; a `phone`'s is a touch screen, its page laid out as a phone's."""
+        viewport: ViewportSize = {"width": size[0], "height": size[1]}
+        if phone:
+            # A scale of 1: in headless Chromium textual-serve's xterm.js draws its canvas at
+            # the wrong scale when the device scale factor is above 1 (a quarter of the
+            # screen, magnified), desktop or phone alike; the layout is the same either way.
+            context = browser.new_context(
+                viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=1
+            )
+            self.page: Page = context.new_page()
+        else:
+            self.page = browser.new_page(viewport=viewport)
         self.page.add_init_script(TERMINAL_HOOK)
         self.page.goto(url)
         self.wait_for(lambda screen: True, "the game's first screen")
@@ -330,6 +355,12 @@ class BrowserGame:
         screen = self.wait_for(lambda screen: bool(screen.squares()), "a board")
         x, y = screen.square_centre(index)
         self.page.mouse.click(x, y)
+
+    def tap_square(self, index: int) -> None:
+        """A finger on square `index` (a phone's touch screen)."""
+        screen = self.wait_for(lambda screen: bool(screen.squares()), "a board")
+        x, y = screen.square_centre(index)
+        self.page.touchscreen.tap(x, y)
 
     def resize(self, width: int, height: int) -> None:
         self.page.set_viewport_size({"width": width, "height": height})
@@ -363,7 +394,12 @@ def main() -> None:
         game.wait_for(lambda screen: len(marks(screen.board(), "O")) == 2, "the second reply")
         SCREENSHOT.parent.mkdir(exist_ok=True)
         game.page.screenshot(path=str(SCREENSHOT))
+        phone = BrowserGame(browser, server.url, PHONE, phone=True)
+        phone.tap_square(4)
+        phone.wait_for(lambda screen: len(marks(screen.board(), "O")) == 1, "the reply to 5")
+        phone.page.screenshot(path=str(PHONE_SCREENSHOT))
     print(f"{SCREENSHOT.relative_to(ROOT)}: the game in Chromium, served by nac serve")
+    print(f"{PHONE_SCREENSHOT.relative_to(ROOT)}: the same on a phone's screen")
 
 
 if __name__ == "__main__":

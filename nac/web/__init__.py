@@ -1,0 +1,142 @@
+"""`nac serve`: the game in a browser, through textual-serve (the optional extra `web`).
+
+Each browser tab that opens the page gets its own game: one `nac --web-player` process per
+visitor, its screen and keys relayed over a websocket (`relay.py`), the server's pages, limits
+and supervision in `server.py`. A web player's game reads and writes no file (no settings, no
+stats: `Storage.in_memory()`), so nothing a visitor does touches the server's own files; so
+does a game started by textual-dev's `textual serve nac`. This module imports only the
+standard library until `serve` runs, so the `nac` command starts as quickly with it as without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .addresses import (
+    DEFAULT_HOST as DEFAULT_HOST,
+    browser_url as browser_url,
+    exposure_warning as exposure_warning,
+    is_loopback as is_loopback,
+)
+
+DEFAULT_PORT = 8000
+DEFAULT_MAX_PLAYERS = 8
+"""Games at once: each is a Python process of about 40 MB."""
+WEB_PLAYER_OPTION = "--web-player"
+"""The hidden option of the command each browser's game runs (see `served_command`)."""
+DRIVER_VARIABLE = "TEXTUAL_DRIVER"
+"""Set by textual-serve for the processes it starts: Textual then talks over pipes, not a tty."""
+DISTRIBUTION = "nac-game"
+
+
+def port_number(text: str) -> int:
+    """A TCP port, 1 to 65535."""
+    if text.strip().isdigit() and 1 <= int(text) <= 65535:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 1 to 65535")
+
+
+def player_count(text: str) -> int:
+    if text.strip().isdigit() and int(text) >= 1:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"{text!r} is not a number of players (1 or more)")
+
+
+def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`nac serve [--host HOST] [--port PORT] [--max-players N]`."""
+    parser = commands.add_parser(
+        "serve",
+        help="serve the game to web browsers (needs the extra: pip install 'nac-game[web]')",
+        description="Serve the game to web browsers: each browser tab gets its own game, which "
+        "saves nothing (no settings, no stats) on this machine.",
+    )
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"the address to listen on (default: {DEFAULT_HOST}, this machine only; "
+        "0.0.0.0 lets anyone who can reach this machine play)",
+    )
+    parser.add_argument(
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}"
+    )
+    parser.add_argument(
+        "--max-players",
+        type=player_count,
+        default=DEFAULT_MAX_PLAYERS,
+        metavar="N",
+        help=f"games at once, one process each (default: {DEFAULT_MAX_PLAYERS})",
+    )
+
+
+WEB_DRIVER_CLASS = "WebDriver"
+"""The name of the driver textual-serve (and `textual serve`, textual-dev's) runs a game with."""
+
+
+def served_by_textual() -> bool:
+    """Whether this game is being served to a browser (textual-serve started it, as for
+    `textual serve nac`): it then plays without a terminal and keeps no file of the server's."""
+    return os.environ.get(DRIVER_VARIABLE, "").endswith(WEB_DRIVER_CLASS)
+
+
+def web_player_problem(*, plain: bool) -> str | None:
+    """Why `--web-player` cannot run here, or None: only textual-serve's children use it."""
+    if not served_by_textual():
+        return f"{WEB_PLAYER_OPTION} is for the games `nac serve` starts; to play here, run nac"
+    if plain:
+        return f"--plain and {WEB_PLAYER_OPTION} do not go together"
+    return None
+
+
+def served_command(python: str = sys.executable) -> str:
+    """The shell command each browser's game runs: textual-serve starts it with a shell, which
+    `exec` replaces with the game (one process per game, and the server's signals reach it)."""
+    argv = [python, "-m", "nac", WEB_PLAYER_OPTION]
+    if sys.platform == "win32":
+        import subprocess
+
+        return subprocess.list2cmdline(argv)
+    import shlex
+
+    return "exec " + shlex.join(argv)
+
+
+def serve(
+    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, max_players: int = DEFAULT_MAX_PLAYERS
+) -> int:
+    """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens. Returns the
+    exit status: 0 when stopped, 1 if it cannot listen there, 2 without textual-serve."""
+    try:
+        import textual_serve.server  # noqa: F401
+    except ImportError:
+        print(
+            f"nac: serve needs textual-serve, the extra `web`: pip install '{DISTRIBUTION}[web]' "
+            f"(pipx install --force '{DISTRIBUTION}[web]', uv tool install '{DISTRIBUTION}[web]')",
+            file=sys.stderr,
+        )
+        return 2
+    warning = exposure_warning(host, port)
+    if warning:
+        print(warning, flush=True)
+    from .server import Served
+
+    server = Served(
+        served_command(),
+        host=host,
+        port=port,
+        max_players=max_players,
+        loopback_only=is_loopback(host),
+        announcement=f"nac: serving the game at {browser_url(host, port)} (open it in a "
+        "browser; ctrl+c stops)",
+    )
+    try:
+        server.serve()
+    except OSError as error:
+        print(f"nac: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def serve_from_options(options: argparse.Namespace) -> int:
+    return serve(options.host, options.port, max_players=options.max_players)

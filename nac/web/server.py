@@ -1,0 +1,245 @@
+"""`nac serve`'s web server: textual-serve's, with our page, our limits and supervised games.
+
+- Pages point back at the address the browser used; a page from another site may not start a
+  game, and on a loopback address neither may another host name (DNS rebinding).
+- At most `max_players` game processes at once, one of them started ahead and kept ready for
+  the next visitor (a warm game takes a visitor in a fraction of the time a new process
+  takes). A visitor beyond the limit is told so on the page: the server is full.
+- Every game is supervised (`relay.GameProcess`): it ends when its visitor goes, by force if
+  it must, and its slot is free only once its process has exited.
+- A request or message the page would not send gets a short refusal or is dropped, with one
+  line in the log at most: never a crash, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from importlib import resources
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
+from textual_serve.server import Server
+
+from ..present import words
+from .addresses import host_name, is_loopback, same_origin
+from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
+
+log = logging.getLogger("nac.web")
+
+WARM_SIZE = Size(11, 3)
+"""A game starts at a size below any a visitor is given, so the visitor's own size always
+makes it draw itself afresh (kept ready, it has drawn at this size only)."""
+DRAWN_WHEN = words.TITLE.split()[0].encode()
+"""What a game's first screen shows, whatever its size (the title's first word)."""
+FULL = "The server is full: every game it runs is being played. Please try again later."
+"""Said to a visitor beyond the limit (the closing reason of the websocket, shown on the page)."""
+TRY_AGAIN_LATER = 1013
+"""The websocket's closing code for a server that is busy (RFC 6455 registry)."""
+NOT_A_WEBSOCKET = "nac: this address carries a game's screen to its page; open the page instead"
+BAD_MESSAGES_LOGGED = 1
+"""Messages of a connection's that are dropped with a line in the log; the rest silently."""
+
+
+class Served(Server):
+    """textual-serve's server, made for nac (see the module's docstring)."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        max_players: int,
+        loopback_only: bool,
+        announcement: str,
+    ) -> None:
+        super().__init__(command, host=host, port=port, title=words.TITLE)
+        self.max_players = max_players
+        self.loopback_only = loopback_only
+        self.announcement = announcement
+        self.games: set[GameProcess] = set()
+        """Every game process alive: those being played and the one kept ready."""
+        self.ready: asyncio.Task[GameProcess] | None = None
+        """The game being made ready for the next visitor (done once its process runs)."""
+        self.closing = False
+        self._visits: set[asyncio.Task[object]] = set()
+
+    # -- what is allowed ---------------------------------------------------------------------
+
+    def allows(self, request: web.Request) -> bool:
+        if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
+            return False
+        return not self.loopback_only or is_loopback(host_name(request.host))
+
+    # -- the games ---------------------------------------------------------------------------
+
+    @property
+    def playing(self) -> int:
+        """Games being played (not the one kept ready)."""
+        return len(self.games) - (self.ready is not None)
+
+    def _new_game(self) -> asyncio.Task[GameProcess]:
+        """A game started now (counted at once, though its process takes a moment)."""
+        game = GameProcess(
+            self.command, drawn_when=DRAWN_WHEN, download_manager=self.download_manager
+        )
+        self.games.add(game)
+
+        async def started() -> GameProcess:
+            try:
+                await game.start(*WARM_SIZE)
+                await asyncio.wait_for(game.drawn.wait(), START_SECONDS)
+            except BaseException:
+                await self._end(game)
+                raise
+            return game
+
+        return asyncio.create_task(started())
+
+    async def _take_game(self) -> GameProcess | None:
+        """A game for a visitor: the one kept ready (waited for if it is still starting), or a
+        new one; None if the server is full."""
+        ready, self.ready = self.ready, None
+        if ready is not None:
+            with contextlib.suppress(OSError, asyncio.TimeoutError):
+                game = await ready
+                if game.alive:
+                    return game
+                await self._end(game)
+        if len(self.games) >= self.max_players:
+            return None
+        try:
+            return await self._new_game()
+        except (TimeoutError, OSError):
+            log.warning("a game did not start")
+            return None
+
+    async def _end(self, game: GameProcess) -> None:
+        try:
+            await game.stop()
+        finally:
+            self.games.discard(game)
+
+    def _make_one_ready(self) -> None:
+        """Start a game ahead for the next visitor, if there is room for it."""
+        if self.closing or self.ready is not None or len(self.games) >= self.max_players:
+            return
+        self.ready = self._new_game()
+
+    # -- requests ----------------------------------------------------------------------------
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        if not self.allows(request):
+            raise web.HTTPForbidden(text="nac: this page is served to its own address only")
+        origin = f"{request.scheme}://{request.host}"
+        websocket = "wss" if request.scheme == "https" else "ws"
+        router = request.app.router
+        context = {
+            "font_size": _font_size(request.query.get("fontsize", "")),
+            "app_websocket_url": f"{websocket}://{request.host}{router['websocket'].url_for()}",
+            "config": {"static": {"url": f"{origin}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("page.html", request, context)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if not self.allows(request):
+            raise web.HTTPForbidden(text="nac: games start from this server's own page only")
+        visitor = web.WebSocketResponse(heartbeat=15, max_msg_size=LONGEST_MESSAGE)
+        if not visitor.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text=NOT_A_WEBSOCKET)
+        visit = asyncio.current_task()
+        assert visit is not None
+        self._visits.add(visit)
+        try:
+            await visitor.prepare(request)
+            await self._play(
+                visitor, clamped(request.query.get("width"), request.query.get("height"))
+            )
+        finally:
+            self._visits.discard(visit)
+        return visitor
+
+    async def _play(self, visitor: web.WebSocketResponse, size: Size) -> None:
+        game = await self._take_game()
+        if game is None:
+            log.info("a visitor is refused: the server is full (%d playing)", self.playing)
+            await visitor.close(code=TRY_AGAIN_LATER, message=FULL.encode("utf-8"))
+            return
+        log.info("a game starts (%d playing)", self.playing)
+        dropped = 0
+        try:
+            await game.attach(visitor, size)
+            self._make_one_ready()
+            async for frame in visitor:
+                if frame.type is not WSMsgType.TEXT:
+                    continue
+                message = read_message(frame.data)
+                if isinstance(message, str):
+                    dropped += 1
+                    if dropped <= BAD_MESSAGES_LOGGED:
+                        log.info("a visitor's message is dropped: %s", message)
+                    continue
+                await game.handle(message, visitor)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError) as error:
+            if isinstance(error, RuntimeError):  # aiohttp: a write to a closing connection
+                log.info("a visitor's connection broke: %s", error)
+        finally:
+            await self._end(game)
+            log.info("a game ends (%d playing)", self.playing)
+            self._make_one_ready()
+
+    # -- the server's life -------------------------------------------------------------------
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Quiet (the line saying where to go comes once the port is open); a game made ready."""
+        self._make_one_ready()
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """End every game (each process is told to quit) rather than wait for browsers."""
+        self.closing = True
+        for task in [*self._visits, *([self.ready] if self.ready else [])]:
+            task.cancel()
+        await asyncio.gather(*(self._end(game) for game in list(self.games)))
+
+    def initialize_logging(self) -> None:
+        """One plain line per event, never a traceback with its local variables."""
+        logging.basicConfig(level=logging.INFO, format="nac serve: %(message)s", force=True)
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        page = resources.files(__package__ or "nac.web").joinpath("page.html")
+        loader = jinja2.DictLoader({"page.html": page.read_text(encoding="utf-8")})
+        aiohttp_jinja2.setup(app, loader=loader)
+        return app
+
+    def announce(self, *_: object) -> None:
+        print(self.announcement, flush=True)
+
+    def serve(self, debug: bool = False) -> None:
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows
+                loop.add_signal_handler(number, self.request_exit)
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            handle_signals=False,
+            loop=loop,
+            print=self.announce,
+            access_log=None,
+        )
+
+
+def _font_size(text: str) -> int | None:
+    """The page's font size, if the address asks for one (6 to 64); else the page picks one
+    that fits its window."""
+    return int(text) if text.isdigit() and 6 <= int(text) <= 64 else None
