@@ -16,7 +16,7 @@ from typing import TextIO
 
 from .core import COLUMN_LETTERS, Change, ChangeKind, FinishedGame, IllegalMove, Mode, SavedGame
 from .engine import Engine, review_game
-from .present import learning_words, words
+from .present import console_words, learning_words, words
 from .present.commands import COMMANDS
 from .present.names import key_name
 from .present.review_lines import ReviewView, review_lines
@@ -63,13 +63,14 @@ class ConsoleGame:
             return
         game = self.game
         square = game.square_name(change.cell.index)
-        self.say(words.console_move(game, change.mark, square))
+        self.say(console_words.move(game, change.mark, square))
 
     def on_finished(self, finished: FinishedGame) -> None:
         self.say_notices()
         self.say(self.board_text())
         self.say(words.headline(self.game, finished.outcome) + ".")
-        self.say(words.score_line(self.game, self.match.score) + " " + words.CONSOLE_AFTER_GAME)
+        score = console_words.score_line(self.game, self.match.score)
+        self.say(f"{score} {console_words.AFTER_GAME}")
 
     def say_notices(self) -> None:
         """Problems with the saved files, each said once."""
@@ -102,8 +103,8 @@ class ConsoleGame:
 
     def run(self) -> None:
         game = self.game
-        self.say(words.console_intro(self.match))
-        self.say(words.console_help(game))
+        self.say(console_words.intro(self.match))
+        self.say(console_words.help_line(game))
         self.begin_game()
         while True:
             if game.mode is Mode.WATCH and not game.is_over:
@@ -140,14 +141,14 @@ class ConsoleGame:
                 self.match.new_game()
                 self.begin_game()
             elif action == "help" or command == "":
-                self.say(words.console_help(game))
+                self.say(console_words.help_line(game))
             elif action == "computer_starts":
                 game.computer_starts()
                 self.computer_plays()
                 self.say(self.board_text())
             elif action == "hint":
                 if not game.is_human_turn:
-                    raise IllegalMove(words.NO_HINT_NOW)
+                    raise IllegalMove(console_words.NO_HINT_NOW)
                 self.say(words.hint_sentence(game, self.engine.hint(game.board)))
             elif action == "undo":
                 taken = game.undo()

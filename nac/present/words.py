@@ -21,10 +21,10 @@ from .commands import key_for
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
-    board_description,
     board_name,
     capitalised,
     level_name,
+    mark_entry_title,
 )
 from .screen_commands import HELP_COMMANDS, PROMPT_KEYS, STATS_COMMANDS
 
@@ -99,11 +99,6 @@ def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
     return [(first, score.first), (second, score.second), ("Draws", score.draws)]
 
 
-def score_line(game: Game, score: Score) -> str:
-    """ "Score: You 1, Computer 0, Draws 2." """
-    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
-
-
 # -- the game so far ----------------------------------------------------------------------------
 
 
@@ -148,8 +143,6 @@ def welcome(match: Match) -> str:
 
 # -- learning -----------------------------------------------------------------------------------
 
-NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
-
 
 def hint_sentence(game: Game, found: Hint) -> str:
     """ "Hint for X: square 5, blocks." """
@@ -158,50 +151,6 @@ def hint_sentence(game: Game, found: Hint) -> str:
 
 def took_back(count: int) -> str:
     return f"Took back {count} {'move' if count == 1 else 'moves'}."
-
-
-# -- the plain console --------------------------------------------------------------------------
-
-CONSOLE_AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
-
-
-def console_move(game: Game, mark: Mark, square: str) -> str:
-    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3." """
-    if game.mode is Mode.COMPUTER:
-        who = "You" if mark is game.human else "The computer"
-    else:
-        who = player_name(game, mark)
-    return (
-        f"{who} ({mark}) played {square}."
-        if game.mode is Mode.COMPUTER
-        else f"{who} played {square}."
-    )
-
-
-def console_intro(match: Match) -> str:
-    game = match.game
-    board = board_description(game.size)
-    if game.mode is Mode.COMPUTER:
-        who = f"You are {game.human}; the computer ({game.level.label}) is {game.computer}"
-    elif game.mode is Mode.TWO_PLAYER:
-        who = "Two players take turns"
-    else:
-        x, o = (level.label for level in game.watch_levels)
-        who = f"Watching {x} (X) play {o} (O)"
-    return f"Noughts and crosses, {board}. {who}."
-
-
-def console_help(game: Game) -> str:
-    squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
-    if game.mode is Mode.WATCH:
-        return f"Enter or {key_for('new_game')} starts the next game, {key_for('quit')} quits."
-    start = key_for("computer_starts")
-    extra = f", {start} to let the computer start" if game.mode is Mode.COMPUTER else ""
-    hint, undo, new, quit_ = (key_for(a) for a in ("hint", "undo", "new_game", "quit"))
-    return (
-        f"Type {squares} to play{extra}, {hint} for a hint, {undo} to undo, {new} for a new "
-        f"game, {quit_} to quit."
-    )
 
 
 # -- the full-screen game -----------------------------------------------------------------------
@@ -218,6 +167,23 @@ PROMPT_OPEN = (
     f"or {key_for('close', PROMPT_KEYS)}."
 )
 WAIT_YOUR_TURN = "The computer is thinking: your move comes next."
+LETTERS_ON_3X3 = (
+    f"On 3×3 the keys {key_for('play_key')} play (or {key_for('move_prompt')} and a square like "
+    "b2); letters name the squares of 4×4 and 5×5."
+)
+NEXT_GAME_AFTER_ONE = f"{key_for('next_game')} starts the next game once this one is over."
+
+
+def square_begun(game: Game, letter: str) -> str:
+    """Said when a column letter opens the square prompt on 4×4 and 5×5."""
+    enter, escape = key_for("submit", PROMPT_KEYS), key_for("close", PROMPT_KEYS)
+    said = f"Square {letter}…: type its row, 1-{game.size}, then {enter} ({escape} closes)."
+    if letter in "ab":
+        said += (
+            " On this board a and b begin squares: Average and the board are in the palette "
+            "(ctrl+p)."
+        )
+    return said
 
 
 def empty_square(game: Game) -> str:
@@ -329,7 +295,13 @@ def size_switch_question(size: int) -> str:
 
 
 def mark_switch_question(mark: Mark) -> str:
-    return _abandon(f"play as {mark}", "the palette's entry")
+    return (
+        f'A game is in progress: choose "{mark_entry_title(mark)}" again to play as {mark} '
+        "(this game is dropped)."
+    )
+
+
+NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))
 
 
 def too_small(size: int, columns: int, rows: int, need: tuple[int, int]) -> str:

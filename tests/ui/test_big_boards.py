@@ -35,9 +35,9 @@ async def test_b_cycles_the_board_size_and_starts_a_new_game() -> None:
         await press(pilot, "b")
         assert app.game.size == 4 and app.game.board.is_empty and app.game.board.win_length == 4
         assert board_widget(app).view.labels[9] == "b3"
-        await press(pilot, "b")
+        await game_screen(app).run_action("size(5)")  # on 4×4, b begins a square: the palette
         assert app.game.size == 5
-        await press(pilot, "b")
+        await press(pilot, "m", "m", "b")  # watch mode: no square is typed, b is the board
         assert app.game.size == 3 and app.settings.size == 3
 
 
@@ -96,7 +96,7 @@ async def test_a_new_game_cancels_a_search_in_progress() -> None:
         await press(pilot, "colon", *"c3", "enter")  # Genius starts searching at once
         assert held.started.wait(10) and searches(app).running
         (worker,) = searches(app).running
-        await pilot.press("n")
+        await pilot.press("n", "n")  # a game in progress: n asks, n again goes ahead
         await settle(pilot, app)
         assert worker.state is WorkerState.CANCELLED and held.stopped.is_set()
         assert app.game.board.is_empty and app.game.is_human_turn

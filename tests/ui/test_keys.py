@@ -50,7 +50,8 @@ async def test_the_prompt_takes_the_footers_line_and_gives_it_back_however_it_cl
             await pilot.pause()
             assert screen.prompt_open and not footer.display
             if closing == ("n",):  # a new game from the palette while the prompt is open
-                await screen.run_action("new_game")
+                await screen.run_action("new_game")  # a game in progress: asked, then
+                await screen.run_action("new_game")  # chosen again
             else:
                 await press(pilot, *closing)
             await settle(pilot, app)
