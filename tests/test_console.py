@@ -46,7 +46,7 @@ def test_a_whole_game_ends_with_a_result_a_score_and_what_to_press() -> None:
     # Against Idiot, typing every key in order fills the board whatever it plays.
     text, game = play([str(key) for key in range(1, 10)], level=Level.IDIOT)
     assert game.is_over
-    assert any(result in text for result in ("You won.", "The computer won.", "Draw."))
+    assert any(result in text for result in ("You won.", "Idiot won.", "Draw."))
     assert "Score: You" in text and "n for a new game, q to quit" in text
 
 

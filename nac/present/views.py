@@ -238,6 +238,6 @@ def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
     next_step = (
         f"next game soon, {new} now, {review} review"
         if game.mode is Mode.WATCH
-        else f"{new} new game, {review} review"
+        else f"{key_for('next_game')} next game, {review} review"
     )
     return Banner(words.headline(game, outcome), next_step, tone, words.short_headline(outcome))

@@ -72,7 +72,8 @@ def history_title(game: Game) -> str:
 
 
 def headline(game: Game, outcome: Outcome) -> str:
-    """The result in a few words: "You won", "O won", "Genius (X) beat Idiot (O)", "Draw"."""
+    """The result in a few words: "You won", "Genius won" (the level that made the winning
+    move), "O won", "Genius (X) beat Idiot (O)", "Draw"."""
     winner = outcome.winner
     if game.mode is Mode.WATCH:
         x, o = player_name(game, Mark.X), player_name(game, Mark.O)
@@ -82,7 +83,10 @@ def headline(game: Game, outcome: Outcome) -> str:
     if winner is None:
         return "Draw"
     if game.mode is Mode.COMPUTER:
-        return "You won" if winner is game.human else "The computer won"
+        if winner is game.human:
+            return "You won"
+        last = game.last_move
+        return f"{last.level.label} won" if last and last.level else "The computer won"
     return f"{winner} won"
 
 
@@ -253,7 +257,7 @@ def after_game(game: Game, outcome: Outcome) -> str:
     if game.mode is Mode.WATCH:
         pause = key_for("pause")
         return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
-    return f"{headline(game, outcome)}. Press {key_for('new_game')} for a new game."
+    return f"{headline(game, outcome)}. Press {key_for('next_game')} for the next game."
 
 
 def prompt_placeholder(game: Game) -> str:

@@ -36,7 +36,7 @@ async def test_two_players_take_turns_to_the_end() -> None:
         assert panel(app).status == "O to move"
         await press(pilot, "5", "3")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert banner_text(app) == "X won — n new game, v review"
+        assert banner_text(app) == "X won — Enter next game, v review"
         assert scores(app) == {"X": 1, "O": 0, "Draws": 0}
 
 

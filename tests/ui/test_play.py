@@ -28,7 +28,7 @@ async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "1", "9", "7", "4")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert banner_text(app) == "You won — n new game, v review"
+        assert banner_text(app) == "You won — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (1, 0, 0)
         assert scores(app)["You"] == 1
         assert board_widget(app).view.winning == {0, 3, 6}
@@ -39,7 +39,7 @@ async def test_genius_beats_careless_play() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "2", "4", "6")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.O
-        assert banner_text(app) == "The computer won — n new game, v review"
+        assert banner_text(app) == "Genius won — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 1, 0)
 
 
@@ -48,7 +48,7 @@ async def test_careful_play_draws_with_genius() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "1", "2", "7", "6", "9")
         assert app.game.outcome is not None and app.game.outcome.is_draw
-        assert banner_text(app) == "Draw — n new game, v review"
+        assert banner_text(app) == "Draw — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 0, 1)
 
 
