@@ -16,7 +16,7 @@ PLAY_KEYS = Command(
     "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
     "The number in each empty square is its key.",
     "Play",
-    rank=3,
+    rank=1,
 )
 """The digits 1-9: play that square of the 3×3 board."""
 
@@ -44,6 +44,9 @@ PLAY_CURSOR = Command(
     (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),
     "Enter",
     "Play the square under the cursor (also `space`, and the keypad's `Enter`)",
+    "Play",
+    rank=7,
+    instead_of="play_key",
 )
 """Enter or space plays the square under the cursor."""
 

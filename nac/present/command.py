@@ -31,6 +31,9 @@ class Command:
     rank: int = 99
     """When the footer is narrow, commands of higher rank go first (0 never goes)."""
     palette: tuple[Entry, ...] = field(default=())
+    instead_of: str = ""
+    """An action whose command the footer shows instead of this one where it works (Enter's
+    Play where the digits play)."""
 
     @property
     def action(self) -> str:

@@ -51,6 +51,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     Command((("space", "pause"),), "space", "Watch mode: pause and resume", "Pause", rank=2),
     Command((("space", "resume"),), "space", "", "Resume", rank=2),
+    SQUARE_LETTERS,
     Command(
         (("colon", "move_prompt"),),
         ":",
@@ -60,7 +61,6 @@ COMMANDS: tuple[Command, ...] = (
         rank=6,
         palette=(Entry("Type a square", "Name the square to play, like b3", "move_prompt"),),
     ),
-    SQUARE_LETTERS,
     Command(
         (("s", "computer_starts"),),
         "s",
