@@ -44,6 +44,18 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
 )
 STATS_COMMANDS: tuple[Command, ...] = (
     Command(
+        (
+            ("up", "scroll_up"),
+            ("down", "scroll_down"),
+            ("pageup", "page_up"),
+            ("pagedown", "page_down"),
+        ),
+        "↑ ↓",
+        "Scroll the stats",
+        "Scroll",
+        rank=1,
+    ),
+    Command(
         (("escape", "close"), ("r", "close"), ("q", "close")), "Escape", "Close", "Close", rank=0
     ),
 )

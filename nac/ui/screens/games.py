@@ -96,6 +96,7 @@ class GamesScreen(Screen[None]):
             table.clear()
             table.add_rows([row(game) for game in self.games])
         self.said = ""
+        self.watch_said()
 
     def watch_said(self) -> None:
         note = learning_words.games_note(
