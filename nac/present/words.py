@@ -308,13 +308,17 @@ def mark_switch_question(mark: Mark) -> str:
 NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))
 
 
-def too_small(size: int, columns: int, rows: int, need: tuple[int, int]) -> str:
-    smaller = (
-        "" if size == BOARD_SIZES[0] else f"\nor press {key_for('next_size')} for a smaller board"
-    )
+def too_small(
+    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
+) -> str:
+    """What the screen says when the board does not fit: how big the terminal must be, the
+    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
+    key = key_for("next_size")
+    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
+    question = f"\n\n{asked}" if asked else ""
     return (
         f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
-        f"Please make it at least\n{need[0]}×{need[1]}{smaller}."
+        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
     )
 
 

@@ -144,7 +144,7 @@ class NacApp(App[None]):
             namespace, name, parameters = parse(action) if isinstance(action, str) else action
             target = {"": default_namespace, "app": self, "screen": screen}.get(namespace)
             if (target or self).check_action(name, parameters):
-                screen.heard(name)
+                screen.switches.heard(name)
         return await super().run_action(action, default_namespace, namespaces)
 
     def _resumed(self, _app: object) -> None:

@@ -15,7 +15,7 @@ async def test_a_square_name_typed_on_4x4_plays_it_and_changes_no_setting() -> N
     app = make_app(size=4, level=Level.GENIUS)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "a")
-        assert game_screen(app).prompt_open and app.game.level is Level.GENIUS
+        assert game_screen(app).prompt.is_open and app.game.level is Level.GENIUS
         await press(pilot, "3", "enter")
         await settle(pilot, app)
         assert app.game.board[8] is Mark.X  # a3: column a, row 3
@@ -27,7 +27,7 @@ async def test_b_on_5x5_begins_a_square_instead_of_switching_the_board() -> None
     app = make_app(size=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "b")
-        assert app.game.size == 5 and game_screen(app).prompt_open
+        assert app.game.size == 5 and game_screen(app).prompt.is_open
         assert "a and b begin squares" in panel(app).message
         await press(pilot, "2", "enter")
         await settle(pilot, app)
@@ -58,7 +58,7 @@ async def test_on_3x3_the_letters_keep_their_commands() -> None:
     app = make_app(level=Level.GENIUS)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "a")
-        assert app.game.level is Level.AVERAGE and not game_screen(app).prompt_open
+        assert app.game.level is Level.AVERAGE and not game_screen(app).prompt.is_open
         await press(pilot, "c")  # no command: it says how to play here
         assert "1-9" in panel(app).message
 
@@ -67,7 +67,7 @@ async def test_in_watch_mode_the_letters_keep_their_commands_on_every_board() ->
     app = make_app(size=5, mode=Mode.WATCH)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "b")
-        assert app.game.size == 3 and not game_screen(app).prompt_open
+        assert app.game.size == 3 and not game_screen(app).prompt.is_open
 
 
 async def test_a_letter_while_the_computer_thinks_says_to_wait_and_changes_nothing() -> None:
@@ -77,7 +77,7 @@ async def test_a_letter_while_the_computer_thinks_says_to_wait_and_changes_nothi
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
         await press(pilot, "a")
-        assert app.game.level is Level.GENIUS and not game_screen(app).prompt_open
+        assert app.game.level is Level.GENIUS and not game_screen(app).prompt.is_open
         assert "thinking" in panel(app).message
         held.release.set()
         await settle(pilot, app)
@@ -87,5 +87,5 @@ async def test_escape_closes_a_prompt_opened_by_a_letter_and_plays_nothing() -> 
     app = make_app(size=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "d", "escape")
-        assert not game_screen(app).prompt_open and app.game.board.is_empty
+        assert not game_screen(app).prompt.is_open and app.game.board.is_empty
         assert not app.query_one(MovePrompt).is_open

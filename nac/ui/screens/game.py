@@ -24,7 +24,13 @@ from textual.widgets import Static
 from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
-from ...present.metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
+from ...present.metrics import (
+    SIDE_MARGIN,
+    ScreenLayout,
+    minimum_terminal,
+    screen_layout,
+    smaller_board_that_fits,
+)
 from ...present.pace import Pace
 from ...present.switches import CONFIRM_SECONDS, Switches
 from ...present.views import (
@@ -90,7 +96,6 @@ class GameScreen(Screen[None]):
         self.switches = Switches(session)
         self.prompt = SquarePrompt(self, self.say)
         self.doors = Doors(self, session, engine)
-        self._too_small = ""
         self._views_due = False
         self.game.listen(on_change=self._changed, on_new_game=self._new_board)
         self.match.listen(self._finished)
@@ -131,19 +136,14 @@ class GameScreen(Screen[None]):
 
     def _arrange(self, columns: int, rows: int) -> None:
         """Where things go in a terminal of columns×rows (or what to say if nothing fits)."""
-        size = self.game.size
-        self.arrangement = screen_layout(size, columns, rows)
-        self._too_small = words.too_small(size, columns, rows, minimum_terminal(size))
-        if self.arrangement is None:
-            for message in self.query("#too-small").results(Static):
-                message.update(self._too_small)
+        self.arrangement = screen_layout(self.game.size, columns, rows)
+        self._views_changed()
 
     def watch_arrangement(self, layout: ScreenLayout | None) -> None:
         if not self.query("#main"):
             return  # not composed yet: on_mount arranges
         self.query_one("#main").set_class(layout is None, "-too-small")
         if layout is None:
-            self.query_one("#too-small", Static).update(self._too_small)
             self.prompt.close()  # no square may be played on a board that cannot be seen
             return
         self.query_one("#body").set_class(not layout.side_panel, "-stacked")
@@ -151,7 +151,7 @@ class GameScreen(Screen[None]):
         # Beside the panel, the board takes the room it needs and the two sit together.
         area = self.query_one("#board-area")
         area.styles.width = layout.board.width + 2 * SIDE_MARGIN if layout.side_panel else "1fr"
-        if not self.prompt_open:
+        if not self.prompt.is_open:
             self.query_one(BoardWidget).focus()
 
     # -- the views ---------------------------------------------------------------------------------
@@ -165,6 +165,14 @@ class GameScreen(Screen[None]):
         self.board_view = board_view(self.game, self.hint, self.notes)
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
+        if self.arrangement is None:  # how big the terminal must be, and a switch's question
+            size, (columns, rows), asked = self.game.size, self.app.size, self.switches.asked
+            smaller = smaller_board_that_fits(size, columns, rows)
+            question = self.activity.message if asked is not None else ""
+            need = minimum_terminal(size)
+            text = words.too_small(size, columns, rows, need, smaller, question)
+            for message in self.query("#too-small").results(Static):
+                message.update(text)
 
     def _views_changed(self) -> None:
         """Some state changed: the views are made again once, after the handler that changed
@@ -203,17 +211,13 @@ class GameScreen(Screen[None]):
 
     # -- what may be done now ----------------------------------------------------------------------
 
-    @property
-    def prompt_open(self) -> bool:
-        return self.prompt.is_open
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return availability.allowed(
             self.game,
             action,
             board_shown=self.arrangement is not None,
             thinking=self.activity.thinking,
-            prompt_open=self.prompt_open,
+            prompt_open=self.prompt.is_open,
             paused=self.activity.paused,
         )
 
@@ -228,7 +232,7 @@ class GameScreen(Screen[None]):
             self.switches.forget_question()
             event.stop()
             return
-        if self.prompt_open:
+        if self.prompt.is_open:
             return
         reason = availability.key_refusal(
             self.game,
@@ -364,7 +368,10 @@ class GameScreen(Screen[None]):
         self._switch(mode=Mode.parse(name))
 
     def action_next_size(self) -> None:
-        self.action_size(BOARD_SIZES[(BOARD_SIZES.index(self.game.size) + 1) % len(BOARD_SIZES)])
+        """The next board; while the board does not fit, the biggest smaller one that does."""
+        size, (columns, rows) = self.game.size, self.size
+        fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
+        self.action_size(fits or BOARD_SIZES[(BOARD_SIZES.index(size) + 1) % len(BOARD_SIZES)])
 
     def action_size(self, size: int) -> None:
         self._switch(size=size)
@@ -387,10 +394,6 @@ class GameScreen(Screen[None]):
             self.switches.forget_question()
             if self.activity.message == question:
                 self.say("")
-
-    def heard(self, action: str) -> None:
-        """Every command passes here before it runs (see `NacApp.run_action`)."""
-        self.switches.heard(action)
 
     # -- learning: a hint, the analysis that follows the board, undo ------------------------------
 
