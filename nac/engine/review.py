@@ -65,8 +65,9 @@ class MoveReview:
     exact: bool
 
     def what_was_best(self, name: Callable[[int], str]) -> str:
-        """The best moves and their value, e.g. "7 wins in 3", "a1 or c3 draw", "b2 lasts
-        longer: loses in 4"; `name` names a cell (a keypad key, a coordinate)."""
+        """The best moves and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2 holds out
+        longer (loses in 2)", counted in the mover's moves (see `MoveValue`); `name` names a
+        cell (a keypad key, a coordinate)."""
         names = _listed([name(cell) for cell in self.best_cells])
         plural = len(self.best_cells) > 1
         if self.best is None:
@@ -80,8 +81,9 @@ class MoveReview:
         if self.best.result is Result.DRAW or self.best.plies in (None, 1):
             return f"{names} {verb}"
         if self.best.result is Result.LOSS:  # every move loses: the best holds out longest
-            return f"{names} {'last' if plural else 'lasts'} longer: {verb} in {self.best.plies}"
-        return f"{names} {verb} in {self.best.plies}"
+            held = "hold" if plural else "holds"
+            return f"{names} {held} out longer ({verb} in {self.best.moves})"
+        return f"{names} {verb} in {self.best.moves}"
 
 
 @dataclass(frozen=True)

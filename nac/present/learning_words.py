@@ -65,8 +65,19 @@ def side_name(mode: Mode, mark: Mark, player: str) -> str:
 
 def review_title(game: SavedGame) -> str:
     """The review screen's title: "Review · 3×3 · Vs computer · Genius · You lost"."""
+    return review_titles(game)[0]
+
+
+def review_titles(game: SavedGame) -> tuple[str, ...]:
+    """The review's title, then shorter ones for a narrow terminal, the result always in."""
     board, mode, against = words.describe_kind(game.kind)
-    return f"Review · {board} · {mode} · {against} · {saved_result(game)}"
+    result = saved_result(game)
+    return (
+        f"Review · {board} · {mode} · {against} · {result}",
+        f"{result} · {board} · {mode} · {against}",
+        f"{result} · {board} · {against}",
+        result,
+    )
 
 
 def played_at(game: SavedGame) -> str:

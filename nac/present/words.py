@@ -96,10 +96,9 @@ def short_headline(outcome: Outcome) -> str:
 
 
 def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
-    if game.mode is Mode.COMPUTER:
-        first, second = "You", "Computer"
-    else:
-        first, second = player_name(game, Mark.X), player_name(game, Mark.O)
+    """The session's score: "You", "Computer" against the computer, else by mark (in watch
+    mode too: the levels may change between games, the marks do not)."""
+    first, second = ("You", "Computer") if game.mode is Mode.COMPUTER else ("X", "O")
     return [(first, score.first), (second, score.second), ("Draws", score.draws)]
 
 

@@ -190,8 +190,11 @@ def test_the_computer_starts_only_on_an_empty_board_against_a_person() -> None:
     with pytest.raises(IllegalMove, match="empty board"):
         game.computer_starts()
     two = Game(mode=Mode.TWO_PLAYER)
-    with pytest.raises(IllegalMove, match="two players"):
-        two.computer_starts()
+    with pytest.raises(IllegalMove, match=r"^the computer starts only in a game against it"):
+        two.computer_starts()  # a sentence, not "it is X's turn: two players: ..."
+    watched = Game(mode=Mode.WATCH)
+    with pytest.raises(IllegalMove, match=r"^the computer already plays both sides"):
+        watched.computer_starts()
     over = finishing_game()
     over.play_key(3)
     with pytest.raises(IllegalMove):

@@ -190,7 +190,7 @@ SCENARIOS = {
             "The saved games: a won game, to review",
             keys=("1", "9", "7", "4", "l"),
         ),
-        Scenario("puzzle", "A puzzle: X to play and win in 3", keys=("p",)),
+        Scenario("puzzle", "A puzzle: X to play and win in 2", keys=("p",)),
         Scenario(
             "puzzle-wrong",
             "A wrong move in a puzzle, shown wrong with Genius's answer",

@@ -112,10 +112,10 @@ def test_the_winning_line_is_starred_and_a_hint_marked() -> None:
 
 
 def test_analysis_notes_are_written_in_the_empty_cells() -> None:
-    notes = (None, CellNote("win in 3", "W3", "win"), *([None] * 7))
+    notes = (None, CellNote("win in 2", "W2", "win"), *([None] * 7))
     view = BoardView((X, _, _, _, O, _, _, _, _), tuple("123456789"), notes=notes)
-    assert "win in 3" in "".join(drawn(view, 60, 28))
-    assert "W3" in "".join(drawn(view, 15, 7))
+    assert "win in 2" in "".join(drawn(view, 60, 28))
+    assert "W2" in "".join(drawn(view, 15, 7))
 
 
 @pytest.mark.parametrize("cells", [4, 5])

@@ -296,3 +296,17 @@ async def test_what_the_saved_games_say_stays_in_their_note_not_a_toast(nac_home
         assert isinstance(app.screen, GamesScreen)
         assert "copied" in str(app.screen.query_one("#games-note", Static).content)
         assert not app._notifications  # nothing left to show over the next screen
+
+
+async def test_the_reviews_title_keeps_the_result_on_a_narrow_terminal() -> None:
+    from nac.ui.widgets.title_bar import TitleBar
+
+    game = parse_game(
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=genius first=X result=O-wins "
+        ": b1 a1 a2 b2 c2 c3"
+    )
+    app = NacApp(Settings(), think_seconds=0, review=game)
+    async with app.run_test(size=(40, 15)) as pilot:
+        screen = await reviewed(pilot, app)
+        title = str(screen.query_one(TitleBar).content)
+        assert "You lost" in title and len(title) <= 40

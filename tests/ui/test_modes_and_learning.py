@@ -55,7 +55,7 @@ async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
             else "Draw between Genius (X) and Idiot (O)"
         )
         assert banner_text(app).startswith(expected)
-        assert "Genius (X)" in scores(app)
+        assert set(scores(app)) == {"X", "O", "Draws"}  # counted by mark: levels change
         await press(pilot, "5", "enter", "h", "u")  # a person's keys change nothing
         assert app.game.is_over and drawn_marks(app) == tuple(app.game.board)
 
@@ -343,3 +343,13 @@ async def test_a_level_switch_before_the_winning_move_does_not_count_as_a_win_ag
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
     records = Storage.default().stats.records()
     assert "computer/genius" not in records and records["computer/average"].won == 1
+
+
+async def test_the_watch_score_keeps_its_rows_when_a_level_changes() -> None:
+    app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.AVERAGE), think_seconds=30)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        before = list(scores(app))  # the rows a draw earned against Average is counted in
+        await press(pilot, "I")  # O plays as Idiot from now on
+        assert panel(app).value("O plays as") == "Idiot"
+        assert list(scores(app)) == before and "Idiot" not in "".join(scores(app))
