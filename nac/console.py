@@ -12,13 +12,25 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
-from .core import COLUMN_LETTERS, Change, ChangeKind, FinishedGame, IllegalMove, Mode, SavedGame
+from .core import (
+    COLUMN_LETTERS,
+    Change,
+    ChangeKind,
+    FinishedGame,
+    IllegalMove,
+    KeypadLayout,
+    Mode,
+    SavedGame,
+    square_name,
+)
 from .engine import Engine, review_game
 from .present import console_words, learning_words, words
 from .present.commands import COMMANDS
 from .present.names import key_name
+from .present.plain_text import encodable
 from .present.review_lines import ReviewView, review_lines
 from .store import Session, Settings, Storage
 
@@ -38,23 +50,55 @@ def typed_action(text: str) -> str | None:
     return None
 
 
+Reader = Callable[[str], str | None]
+"""Reads a line after showing a prompt: the line, or None at the end of the input."""
+
+
+def line_reader(stdin: TextIO, stdout: TextIO) -> Reader:
+    """Lines from `stdin`: edited with the standard `readline` module where both ends are a
+    terminal (arrows, Backspace, history), read plainly from a pipe or a file."""
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
+        import readline  # noqa: F401 - importing it gives input() its line editing
+
+        def edited(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+
+        return edited
+
+    def plain(prompt: str) -> str | None:
+        stdout.write(prompt)
+        stdout.flush()
+        line = stdin.readline()
+        return line if line else None
+
+    return plain
+
+
 class ConsoleGame:
     def __init__(
-        self, session: Session, stdin: TextIO, stdout: TextIO, engine: Engine | None = None
+        self,
+        session: Session,
+        stdin: TextIO,
+        stdout: TextIO,
+        engine: Engine | None = None,
+        read: Reader | None = None,
     ) -> None:
         self.session = session
         self.match = session.match
         self.game = session.match.game
         self.engine = engine or Engine()
-        self.stdin = stdin
         self.stdout = stdout
+        self.read = read or line_reader(stdin, stdout)
         self._said = set(session.notices)
         """Notices said already (those of the start go to standard error)."""
         self.game.listen(on_change=self.on_change)
         self.match.listen(self.on_finished)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
+        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
 
     # -- what the game tells us ------------------------------------------------------------------
 
@@ -110,10 +154,8 @@ class ConsoleGame:
             if game.mode is Mode.WATCH and not game.is_over:
                 self.computer_plays()
                 continue
-            self.stdout.write("> ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
+            line = self.read("> ")
+            if line is None:
                 self.say()
                 return
             if not self.handle(line.strip().lower()):
@@ -133,6 +175,7 @@ class ConsoleGame:
     def handle(self, command: str) -> bool:
         """Do what a typed line says; False when it says to quit."""
         game = self.game
+        command = command.removeprefix(":").strip()  # the app's key for a typed square
         action = typed_action(command)
         try:
             if action == "quit":
@@ -164,27 +207,37 @@ class ConsoleGame:
         return True
 
 
-def review_text(game: SavedGame, width: int = 80) -> str:
-    """`nac --plain --review`: the review the app shows beside the board, as plain lines."""
-    from .core import coordinate
-
+def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
+    """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
+    squares named as the game names them (the keys of `keypad` on 3×3)."""
     review = review_game(game.moves, game.size, game.first)
-    view = ReviewView(game, review, 0, lambda cell: coordinate(cell, game.size))
+    view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.size, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
     head = learning_words.review_heading(game)
     return "\n".join([head, "", *("".join(text for text, _ in line).rstrip() for line in lines)])
 
 
+INTERRUPTED = 130
+"""The exit status after ctrl+c, as shells report it (128 + SIGINT)."""
+
+
 def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = None) -> int:
     """`nac --plain`: the game in typed lines on standard input and output (or, given a
-    game to review, its review)."""
+    game to review, its review). ctrl+c ends it quietly; so does an output that went away."""
     for notice in storage.notices:
-        print(notice, file=sys.stderr)
+        print(encodable(notice, sys.stderr.encoding), file=sys.stderr)
+    if review is None and sys.stdin is None:
+        print("nac: standard input is closed: there is nothing to read moves from", file=sys.stderr)
+        return 2
     try:
         if review is not None:
-            print(review_text(review))
+            print(encodable(review_text(review, settings.keypad), sys.stdout.encoding))
         else:
             ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError, ValueError):
+            print(file=sys.stdout, flush=True)  # the prompt's line ended
+        return INTERRUPTED
     except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
         # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
         with contextlib.suppress(OSError, ValueError):

@@ -200,7 +200,7 @@ def test_plain_review_prints_every_move_rated(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert result.stdout.startswith("Review · 3×3 · Vs computer · Genius · ")
     assert "You lost" in result.stdout.splitlines()[0]
-    assert "5. X c2  blunder: c3 draws" in result.stdout
+    assert "5. X 6  blunder: 9 draws" in result.stdout  # named by the keys, as 3×3 is played
     assert "You (X): 2 best, 1 blunder (move 5)" in result.stdout
 
 

@@ -26,7 +26,7 @@ STARTER_DESCRIPTIONS = {
 STARTER_TITLES = {
     Starter.YOU: "Who starts: you",
     Starter.COMPUTER: "Who starts: the computer",
-    Starter.ALTERNATE: "Who starts: each in turn",
+    Starter.ALTERNATE: "Who starts: alternate, each in turn",
 }
 
 

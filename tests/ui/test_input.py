@@ -223,3 +223,15 @@ async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -
         assert app.query_one(InfoPanel).region.height == STACKED_PANEL_HEIGHT
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.compact
+
+
+async def test_the_palette_finds_who_starts_by_the_command_lines_words() -> None:
+    from textual.fuzzy import Matcher
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for word in ("you", "computer", "alternate"):  # --starter's choices
+            found = [title for title in titles if Matcher(f"starts {word}").match(title) > 0]
+            assert any(title.startswith("Who starts") for title in found), word

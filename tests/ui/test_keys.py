@@ -235,3 +235,21 @@ async def test_on_a_board_too_big_b_goes_to_a_smaller_one_that_fits_not_the_next
         assert "press b for the 3×3 board" in too_small_text(app)
         await press(pilot, "b")  # no game in progress: at once
         assert app.game.size == 3 and game_screen(app).arrangement is not None
+
+
+async def test_the_help_keeps_clear_of_its_scrollbar_and_one_blank_line_after_keys() -> None:
+    from textual.widgets import Static
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one(VerticalScroll)
+        text = app.screen.query_one("#help-text", Static)
+        assert text.region.right <= box.vertical_scrollbar.region.x
+        lines = [
+            "".join(segment.text for segment in strip).rstrip()
+            for strip in text.render_lines(text.region.reset_offset)
+        ]
+        keys = next(index for index, line in enumerate(lines) if line.strip() == "Keys")
+        assert lines[keys + 1] == "" and lines[keys + 2].split()[:2] == ["Key", "Does"]

@@ -37,6 +37,7 @@ class StatsScreen(ModalScreen[None]):
         border: thick $primary;
         background: $panel;
         padding: 0 1;
+        scrollbar-gutter: stable;
     }
     StatsScreen #stats-note {
         padding: 1 0 0 0;
