@@ -27,12 +27,12 @@ Rated moves on 5×5 have `exact` true (the values compared are proven), the othe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ..core import Board, Mark, checked_size
-from ..core.checks import checked
+from ..core.checks import checked, checked_cells
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
 from .stop import SearchStopped, StopSignal
@@ -153,7 +153,7 @@ class GameReview:
 
 
 def review_game(
-    moves: Sequence[int],
+    moves: Iterable[int],
     size: int = 3,
     first: Mark = Mark.X,
     stop: StopSignal | None = None,
@@ -163,11 +163,11 @@ def review_game(
 
     The moves are cells (0..n²-1) from the first move on. An illegal sequence raises at once,
     before any search: IllegalMove for a move the rules refuse, ValueError for a board not
-    offered, TypeError for a first mover that is not a Mark. `stop` cancels a long search
-    (SearchStopped); `limit` bounds each 5×5 search.
+    offered, TypeError for moves that are not cells or a first mover that is not a Mark.
+    `stop` cancels a long search (SearchStopped); `limit` bounds each 5×5 search.
     """
     start = Board.empty(checked_size(size), first=checked(first, Mark, "first", Mark))
-    cells = tuple(moves)
+    cells = checked_cells(moves)
     boards = positions_before(start, cells)
     exact = source_for(start).exact
     rated = _exact if exact else _proven
