@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -235,6 +236,7 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
         else:
             ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second ctrl+c while it ends: no trace
         with contextlib.suppress(OSError, ValueError):
             print(file=sys.stdout, flush=True)  # the prompt's line ended
         return INTERRUPTED

@@ -19,6 +19,7 @@ from .helpers import (
     make_app,
     panel,
     press,
+    resize,
     searches,
     settle,
 )
@@ -206,16 +207,16 @@ async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> No
     async with app.run_test(size=(100, 32)) as pilot:
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.glyph_rows >= 4 and metrics.edges
-        await pilot.resize_terminal(60, 22)
+        await resize(pilot, 60, 22)
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.compact
         columns, rows = minimum_terminal(5)
-        await pilot.resize_terminal(columns, rows - 1)
+        await resize(pilot, columns, rows - 1)
         assert app.query_one("#main").has_class("-too-small")
         message = str(app.query_one("#too-small").render())
         assert "5×5" in message and f"{columns}×{rows}" in message and "press b" in message
-        await press(pilot, "b")  # a smaller board fits again
-        assert app.game.size == 3 and not app.query_one("#main").has_class("-too-small")
+        await press(pilot, "b")  # the biggest smaller board that fits: 4×4 needs 40×18
+        assert app.game.size == 4 and not app.query_one("#main").has_class("-too-small")
 
 
 def test_a_search_in_the_search_process_answers_and_can_be_stopped() -> None:

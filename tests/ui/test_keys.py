@@ -12,7 +12,7 @@ from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
 
-from .helpers import game_screen, make_app, panel, press, settle
+from .helpers import game_screen, make_app, panel, press, resize, settle
 
 
 async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> None:
@@ -21,7 +21,7 @@ async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> N
         await press(pilot, "5", "1", "enter", "s", "h", "colon")
         await settle(pilot, app)
         assert app.game.board.is_empty and not game_screen(app).prompt.is_open
-        await pilot.resize_terminal(100, 32)
+        await resize(pilot, 100, 32)
         await press(pilot, "5")
         await settle(pilot, app)
         assert app.game.board.mark_count == 2
@@ -32,7 +32,7 @@ async def test_a_prompt_left_open_closes_when_the_board_is_hidden_and_plays_noth
     async with app.run_test(size=(100, 32)) as pilot:
         await press(pilot, "colon")
         assert game_screen(app).prompt.is_open
-        await pilot.resize_terminal(20, 8)
+        await resize(pilot, 20, 8)
         await pilot.pause()
         await press(pilot, "b", "2", "enter")
         await settle(pilot, app)
@@ -218,7 +218,7 @@ async def test_the_too_small_screens_advice_works_and_asks_where_it_can_be_seen(
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "colon", *"c3", "enter")
         await settle(pilot, app)
-        await pilot.resize_terminal(40, 17)
+        await resize(pilot, 40, 17)
         await pilot.pause()
         assert game_screen(app).arrangement is None
         assert "press b for the 3×3 board" in too_small_text(app)

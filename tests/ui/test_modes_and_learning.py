@@ -23,6 +23,7 @@ from .helpers import (
     make_app,
     panel,
     press,
+    resize,
     scores,
     settle,
 )
@@ -72,7 +73,7 @@ async def test_the_banner_keeps_to_one_line_however_narrow_the_board() -> None:
         banner = app.game_screen.query_one(ResultBanner)
         assert banner_text(app) == "Draw"  # "Draw between Genius (X) and Genius (O)" is too wide
         assert banner.size.height == 1
-        await pilot.resize_terminal(120, 36)
+        await resize(pilot, 120, 36)
         await pilot.pause()
         assert banner_text(app).startswith("Draw between Genius (X) and Genius (O)")
 
