@@ -26,7 +26,7 @@ from .names import (
     level_name,
     mark_entry_title,
 )
-from .screen_commands import HELP_COMMANDS, PROMPT_KEYS, STATS_COMMANDS
+from .screen_commands import PROMPT_KEYS, STATS_COMMANDS
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -158,10 +158,7 @@ def took_back(count: int) -> str:
 
 # -- the full-screen game -----------------------------------------------------------------------
 
-BIG_BOARD_KEYS = (
-    f"Play with the arrows and {key_for('play_cursor')}, a click, or {key_for('move_prompt')} "
-    "and a square like b3."
-)
+BIG_BOARD_KEYS = f"Type a square like b3 and {key_for('play_cursor')}, or use the arrows."
 WATCHING = f"You are watching the computer play itself: {key_for('next_mode')} changes the mode."
 NOT_WATCHING = capitalised(f"{key_for('pause')} pauses watch mode only.")
 GAME_OVER = f"The game is over: {key_for('new_game')} starts a new one."
@@ -178,14 +175,13 @@ NEXT_GAME_AFTER_ONE = f"{key_for('next_game')} starts the next game once this on
 
 
 def square_begun(game: Game, letter: str) -> str:
-    """Said when a column letter opens the square prompt on 4×4 and 5×5."""
+    """Said when a column letter opens the square prompt on 4×4 and 5×5 (and, for a and b,
+    where their commands went)."""
     enter, escape = key_for("submit", PROMPT_KEYS), key_for("close", PROMPT_KEYS)
-    said = f"Square {letter}…: type its row, 1-{game.size}, then {enter} ({escape} closes)."
-    if letter in "ab":
-        said += (
-            " On this board a and b begin squares: Average and the board are in the palette "
-            "(ctrl+p)."
-        )
+    said = f"Square {letter}…: its row (1-{game.size}), then {enter}; {escape} closes."
+    moved = {"a": "Average is", "b": "the board is"}.get(letter)
+    if moved:
+        said += f" Here {letter} begins a square: {moved} in the palette (ctrl+p)."
     return said
 
 
@@ -247,8 +243,7 @@ def ui_welcome(match: Match) -> str:
 
 def keys_play_3x3(size: int) -> str:
     return (
-        f"Keys {key_for('play_key')} play the 3×3 board. On {board_name(size)}: arrows and "
-        f"{key_for('play_cursor')}, a click, or {key_for('move_prompt')} and a square like b3."
+        f"Keys {key_for('play_key')} play the 3×3 board. On {board_name(size)}: " + BIG_BOARD_KEYS
     )
 
 
@@ -321,10 +316,6 @@ def too_small(
     )
 
 
-HELP_KEYS = " " + "    ".join(
-    f"{command.shown}: {command.label.lower()}" for command in HELP_COMMANDS
-)
-"""The help's own footer."""
 NO_STATS_YET = "No games finished yet: the results of every game are kept here."
 
 

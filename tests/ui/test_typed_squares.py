@@ -28,7 +28,7 @@ async def test_b_on_5x5_begins_a_square_instead_of_switching_the_board() -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "b")
         assert app.game.size == 5 and game_screen(app).prompt.is_open
-        assert "a and b begin squares" in panel(app).message
+        assert "b begins a square: the board is in the palette" in panel(app).message
         await press(pilot, "2", "enter")
         await settle(pilot, app)
         assert app.game.size == 5 and app.game.board[6] is Mark.X

@@ -18,11 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Game
-from ...present import words
 from ...present.commands import COMMANDS, Command, key_for, key_table
 from ...present.names import KEYPAD_DESCRIPTIONS
 from ...present.screen_commands import GAMES_COMMANDS, HELP_COMMANDS, REVIEW_COMMANDS
 from ..bindings import bindings
+from ..widgets.keys_bar import KeysBar
 
 TABLES: dict[str, Sequence[Command]] = {
     "key": COMMANDS,
@@ -84,13 +84,6 @@ class HelpScreen(ModalScreen[None]):
         padding: 0 1;
         scrollbar-gutter: stable;
     }
-    HelpScreen > .help--keys {
-        dock: bottom;
-        height: 1;
-        width: 100%;
-        background: $footer-background;
-        color: $footer-foreground;
-    }
     """
 
     AUTO_FOCUS = "VerticalScroll"
@@ -104,7 +97,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll() as box:
             box.border_title = "Help"
             yield Static(HelpMarkdown(self.text), id="help-text")
-        yield Static(words.HELP_KEYS, classes="help--keys", markup=False)
+        yield KeysBar(HELP_COMMANDS)
 
     def action_scroll_up(self) -> None:
         self.query_one(VerticalScroll).scroll_up()
