@@ -198,7 +198,7 @@ SCENARIOS = {
         ),
         Scenario(
             "stats-60x20",
-            "The stats at 60×20: the notes wrap, the table scrolls sideways",
+            "The stats at 60×20: each kind of game over its results, the notes wrapped",
             keys=("1", "9", "7", "4", "r"),
             size=(60, 20),
         ),
