@@ -124,7 +124,9 @@ def keys() -> None:
 
     def new_game(screen: Screen) -> None:
         screen.settle(0.05)
-        screen.press(b"n")
+        screen.press(b"n")  # a game in progress: n asks,
+        screen.settle(0.05)
+        screen.press(b"n")  # and n again starts the new game
         screen.settle(0.05)
 
     move = key_to_frame(
@@ -165,7 +167,8 @@ def while_searching() -> float:
 
 def replies() -> None:
     header("The computer's reply: from the move's key to the frame with the reply (0.3 s pause)")
-    for size, moves in ((3, [b"5", b"n"]), (4, [b":b2\r", b"n"]), (5, [b":c3\r", b"n"])):
+    # n twice: a game in progress asks before a new game
+    for size, moves in ((3, [b"5", b"nn"]), (4, [b":b2\r", b"nn"]), (5, [b":c3\r", b"nn"])):
         screen = opened(nac_app("--size", str(size), "--level", "genius"))
         times = []
         for _ in range(12):
