@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import nac
+from tests.building import one_build_at_a_time
 from tests.test_structure import data_files
 
 ROOT = Path(nac.__file__).resolve().parent.parent
@@ -41,13 +42,14 @@ class Built:
 def build_hook(hook: str, source: Path, out: Path) -> Path:
     """Run setuptools' PEP 517 `hook` on `source` (no isolation: the venv's setuptools)."""
     script = f"import sys; from setuptools import build_meta; print(build_meta.{hook}(sys.argv[1]))"
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(out)],
-        cwd=source,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    with one_build_at_a_time(source):
+        result = subprocess.run(
+            [sys.executable, "-c", script, str(out)],
+            cwd=source,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     assert result.returncode == 0, result.stderr
     return out / result.stdout.strip().splitlines()[-1]
 
