@@ -4,6 +4,7 @@ of the process are emptied (see `release_textual_caches`)."""
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 
@@ -33,5 +34,9 @@ def release_textual_caches() -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Before a worker says it has finished (and may be stopped): release Textual's caches."""
+    """Before a worker says it has finished (and may be stopped): release Textual's caches,
+    collect the garbage once (an unraisable exception in it is still reported), and freeze
+    what is left, so that pytest's own collections as the run ends have little to go through."""
     release_textual_caches()
+    gc.collect()
+    gc.freeze()
