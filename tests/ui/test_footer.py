@@ -116,3 +116,14 @@ async def test_a_4x4_puzzle_offers_the_cursor_and_enter_not_the_digits() -> None
             await press(pilot, "n")
         text = footer_text(app)
         assert "1-9" not in text and "arrows Move" in text and "Enter Play" in text
+
+
+async def test_the_helps_footer_keeps_its_close_key_at_40_columns() -> None:
+    from nac.ui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(40, 15)) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = footer_text(app)
+        assert "Escape ? q Close" in text and len(text) <= 40
