@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
@@ -182,14 +181,18 @@ def terminal_problem() -> str | None:
 
 def game_to_review(where: str, storage: Storage) -> SavedGame | str:
     """The game `--review` names (the last saved one, or the last in a file), or why not."""
-    from .store import GameFileError, read_game_file
+    from .store import GameFileError, NoSuchHome, expanded, read_game_file
 
     if where == "last":
         last = storage.games.last()
-        return last if last is not None else "no saved game to review yet: play one first"
+        if last is not None:
+            return last
+        if storage.games.notices:  # the file was bad: say what became of it, and so no game
+            return " ".join(storage.games.notices) + " So there is no saved game to review."
+        return "no saved game to review yet: play one first"
     try:
-        return read_game_file(Path(where).expanduser())
-    except GameFileError as error:
+        return read_game_file(expanded(where))
+    except (GameFileError, NoSuchHome) as error:
         return f"cannot review {where}: {error}"
 
 
@@ -206,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .web import serve_from_options
 
         return serve_from_options(options)
-    from .store import Storage
+    from .store import NoSuchHome, Storage
 
     served = options.web_player or served_by_textual()
     if options.web_player:
@@ -217,7 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if served and not options.plain:  # a visitor's game keeps no file of the server's
         storage = Storage.in_memory()
     else:
-        storage = Storage.default(saving=not options.no_save)
+        try:
+            storage = Storage.default(saving=not options.no_save)
+        except NoSuchHome as error:
+            print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
+            return 2
     settings = storage.settings.load().but(**run_options(options))
 
     review: SavedGame | None = None

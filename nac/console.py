@@ -11,14 +11,27 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
-from .core import COLUMN_LETTERS, Change, ChangeKind, FinishedGame, IllegalMove, Mode, SavedGame
+from .core import (
+    COLUMN_LETTERS,
+    Change,
+    ChangeKind,
+    FinishedGame,
+    IllegalMove,
+    KeypadLayout,
+    Mode,
+    SavedGame,
+    square_name,
+)
 from .engine import Engine, review_game
-from .present import learning_words, words
+from .present import console_words, learning_words, words
 from .present.commands import COMMANDS
 from .present.names import key_name
+from .present.plain_text import encodable
 from .present.review_lines import ReviewView, review_lines
 from .store import Session, Settings, Storage
 
@@ -38,23 +51,55 @@ def typed_action(text: str) -> str | None:
     return None
 
 
+Reader = Callable[[str], str | None]
+"""Reads a line after showing a prompt: the line, or None at the end of the input."""
+
+
+def line_reader(stdin: TextIO, stdout: TextIO) -> Reader:
+    """Lines from `stdin`: edited with the standard `readline` module where both ends are a
+    terminal (arrows, Backspace, history), read plainly from a pipe or a file."""
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
+        import readline  # noqa: F401 - importing it gives input() its line editing
+
+        def edited(prompt: str) -> str | None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+
+        return edited
+
+    def plain(prompt: str) -> str | None:
+        stdout.write(prompt)
+        stdout.flush()
+        line = stdin.readline()
+        return line if line else None
+
+    return plain
+
+
 class ConsoleGame:
     def __init__(
-        self, session: Session, stdin: TextIO, stdout: TextIO, engine: Engine | None = None
+        self,
+        session: Session,
+        stdin: TextIO,
+        stdout: TextIO,
+        engine: Engine | None = None,
+        read: Reader | None = None,
     ) -> None:
         self.session = session
         self.match = session.match
         self.game = session.match.game
         self.engine = engine or Engine()
-        self.stdin = stdin
         self.stdout = stdout
+        self.read = read or line_reader(stdin, stdout)
         self._said = set(session.notices)
         """Notices said already (those of the start go to standard error)."""
         self.game.listen(on_change=self.on_change)
         self.match.listen(self.on_finished)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.stdout, flush=True)
+        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
 
     # -- what the game tells us ------------------------------------------------------------------
 
@@ -63,13 +108,14 @@ class ConsoleGame:
             return
         game = self.game
         square = game.square_name(change.cell.index)
-        self.say(words.console_move(game, change.mark, square))
+        self.say(console_words.move(game, change.mark, square))
 
     def on_finished(self, finished: FinishedGame) -> None:
         self.say_notices()
         self.say(self.board_text())
         self.say(words.headline(self.game, finished.outcome) + ".")
-        self.say(words.score_line(self.game, self.match.score) + " " + words.CONSOLE_AFTER_GAME)
+        score = console_words.score_line(self.game, self.match.score)
+        self.say(f"{score} {console_words.AFTER_GAME}")
 
     def say_notices(self) -> None:
         """Problems with the saved files, each said once."""
@@ -102,17 +148,15 @@ class ConsoleGame:
 
     def run(self) -> None:
         game = self.game
-        self.say(words.console_intro(self.match))
-        self.say(words.console_help(game))
+        self.say(console_words.intro(self.match))
+        self.say(console_words.help_line(game))
         self.begin_game()
         while True:
             if game.mode is Mode.WATCH and not game.is_over:
                 self.computer_plays()
                 continue
-            self.stdout.write("> ")
-            self.stdout.flush()
-            line = self.stdin.readline()
-            if not line:
+            line = self.read("> ")
+            if line is None:
                 self.say()
                 return
             if not self.handle(line.strip().lower()):
@@ -132,6 +176,7 @@ class ConsoleGame:
     def handle(self, command: str) -> bool:
         """Do what a typed line says; False when it says to quit."""
         game = self.game
+        command = command.removeprefix(":").strip()  # the app's key for a typed square
         action = typed_action(command)
         try:
             if action == "quit":
@@ -140,14 +185,14 @@ class ConsoleGame:
                 self.match.new_game()
                 self.begin_game()
             elif action == "help" or command == "":
-                self.say(words.console_help(game))
+                self.say(console_words.help_line(game))
             elif action == "computer_starts":
                 game.computer_starts()
                 self.computer_plays()
                 self.say(self.board_text())
             elif action == "hint":
                 if not game.is_human_turn:
-                    raise IllegalMove(words.NO_HINT_NOW)
+                    raise IllegalMove(console_words.NO_HINT_NOW)
                 self.say(words.hint_sentence(game, self.engine.hint(game.board)))
             elif action == "undo":
                 taken = game.undo()
@@ -163,27 +208,38 @@ class ConsoleGame:
         return True
 
 
-def review_text(game: SavedGame, width: int = 80) -> str:
-    """`nac --plain --review`: the review the app shows beside the board, as plain lines."""
-    from .core import coordinate
-
+def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
+    """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
+    squares named as the game names them (the keys of `keypad` on 3×3)."""
     review = review_game(game.moves, game.size, game.first)
-    view = ReviewView(game, review, 0, lambda cell: coordinate(cell, game.size))
+    view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.size, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
     head = learning_words.review_heading(game)
     return "\n".join([head, "", *("".join(text for text, _ in line).rstrip() for line in lines)])
 
 
+INTERRUPTED = 130
+"""The exit status after ctrl+c, as shells report it (128 + SIGINT)."""
+
+
 def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = None) -> int:
     """`nac --plain`: the game in typed lines on standard input and output (or, given a
-    game to review, its review)."""
+    game to review, its review). ctrl+c ends it quietly; so does an output that went away."""
     for notice in storage.notices:
-        print(notice, file=sys.stderr)
+        print(encodable(notice, sys.stderr.encoding), file=sys.stderr)
+    if review is None and sys.stdin is None:
+        print("nac: standard input is closed: there is nothing to read moves from", file=sys.stderr)
+        return 2
     try:
         if review is not None:
-            print(review_text(review))
+            print(encodable(review_text(review, settings.keypad), sys.stdout.encoding))
         else:
             ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second ctrl+c while it ends: no trace
+        with contextlib.suppress(OSError, ValueError):
+            print(file=sys.stdout, flush=True)  # the prompt's line ended
+        return INTERRUPTED
     except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
         # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
         with contextlib.suppress(OSError, ValueError):

@@ -200,7 +200,7 @@ def test_plain_review_prints_every_move_rated(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert result.stdout.startswith("Review · 3×3 · Vs computer · Genius · ")
     assert "You lost" in result.stdout.splitlines()[0]
-    assert "5. X c2  blunder: c3 draws" in result.stdout
+    assert "5. X 6  blunder: 9 draws" in result.stdout  # named by the keys, as 3×3 is played
     assert "You (X): 2 best, 1 blunder (move 5)" in result.stdout
 
 
@@ -214,3 +214,27 @@ def test_a_finished_plain_game_is_saved_and_reviewed_after() -> None:
     assert review.stdout.startswith("Review · 3×3 · Vs computer · Idiot")
     first = next(line for line in played.stdout.splitlines() if "played" in line)
     assert first.startswith("The computer (O) played")  # the computer opened, as asked
+
+
+def test_a_review_path_in_the_home_of_no_such_user_is_refused_clearly() -> None:
+    result = run("--review", "~nosuchuser/x", "--plain")
+    assert result.returncode == 2 and result.stderr.startswith("nac: cannot review")
+    assert "no home directory for the user nosuchuser" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_nac_home_in_the_home_of_no_such_user_is_refused_clearly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("NAC_HOME", "~nosuchuser/d")
+    result = run("--plain", stdin="q\n")
+    assert result.returncode == 2 and result.stderr.startswith("nac: NAC_HOME=~nosuchuser/d")
+    assert "Traceback" not in result.stderr
+
+
+def test_review_last_with_a_corrupt_games_file_says_what_became_of_it(nac_home: Path) -> None:
+    (nac_home / "games.json").write_text("{not json")
+    result = run("--review", "last", "--plain")
+    assert result.returncode == 2
+    assert "is not valid JSON" in result.stderr and "games.json.corrupt-" in result.stderr
+    assert "no saved game to review" in result.stderr

@@ -46,7 +46,7 @@ def test_a_whole_game_ends_with_a_result_a_score_and_what_to_press() -> None:
     # Against Idiot, typing every key in order fills the board whatever it plays.
     text, game = play([str(key) for key in range(1, 10)], level=Level.IDIOT)
     assert game.is_over
-    assert any(result in text for result in ("You won.", "The computer won.", "Draw."))
+    assert any(result in text for result in ("You won.", "Idiot won.", "Draw."))
     assert "Score: You" in text and "n for a new game, q to quit" in text
 
 
@@ -112,3 +112,19 @@ def test_the_first_move_alternates_from_game_to_game() -> None:
     text, _game = play(["n", "n"], starter=Starter.ALTERNATE)
     welcomes = [line for line in text.splitlines() if "You play X" in line]
     assert [("starts" in line) for line in welcomes] == [False, True, False]
+
+
+def test_a_square_typed_after_a_colon_is_played_as_in_the_app() -> None:
+    text, game = play([":b2", ": c3"], size=4, mode=Mode.TWO_PLAYER)
+    assert game.board[5] is not None and game.board[10] is not None
+    assert "is not a square" not in text
+
+
+def test_output_that_cannot_show_every_character_gets_plain_ascii() -> None:
+    session = Session(Storage.in_memory(), Settings(size=4))
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    ConsoleGame(session, io.StringIO("q\n"), out, Engine(rng=random.Random(4))).run()
+    out.flush()
+    assert isinstance(out.buffer, io.BytesIO)
+    text = out.buffer.getvalue().decode("ascii")
+    assert "4 in a row on a 4x4 board" in text

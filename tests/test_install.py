@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import nac
+from tests.building import one_build_at_a_time
 from tests.test_structure import data_files
 
 ROOT = Path(nac.__file__).resolve().parent.parent
@@ -33,19 +34,22 @@ INSTALL_SECONDS = 600
 @dataclass(frozen=True)
 class Built:
     sdist: Path
+    source: Path
+    """The sdist unpacked."""
     wheel: Path
 
 
 def build_hook(hook: str, source: Path, out: Path) -> Path:
     """Run setuptools' PEP 517 `hook` on `source` (no isolation: the venv's setuptools)."""
     script = f"import sys; from setuptools import build_meta; print(build_meta.{hook}(sys.argv[1]))"
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(out)],
-        cwd=source,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    with one_build_at_a_time(source):
+        result = subprocess.run(
+            [sys.executable, "-c", script, str(out)],
+            cwd=source,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     assert result.returncode == 0, result.stderr
     return out / result.stdout.strip().splitlines()[-1]
 
@@ -63,7 +67,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
         else:  # Python before 3.11.4 (our own archive: nothing to filter out)
             archive.extractall(unpacked)
     (source,) = unpacked.iterdir()
-    return Built(sdist, build_hook("build_wheel", source, out))
+    return Built(sdist, source, build_hook("build_wheel", source, out))
 
 
 def outside_the_source_tree() -> dict[str, str]:
@@ -133,12 +137,44 @@ def test_the_sdist_carries_the_licence_the_readme_and_every_data_file(built: Bui
     assert not missing, f"the sdist lacks {missing}"
 
 
+def test_the_tests_run_from_the_sdist(built: Built) -> None:
+    """The sdist carries its tests and what they read (snapshots, tools, the README): a few of
+    them run from the unpacked sdist alone, the source tree out of sight."""
+    for needed in ("tests/conftest.py", "tests/ui/__snapshots__", "tools/readme_keys.py"):
+        assert (built.source / needed).exists(), needed
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"),
+            "tests/core/test_board.py",
+            "tests/test_structure.py::test_the_readmes_key_list_is_the_command_table",
+        ],
+        cwd=built.source,
+        capture_output=True,
+        text=True,
+        env=outside_the_source_tree(),
+        timeout=INSTALL_SECONDS,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    where = subprocess.run(
+        [sys.executable, "-c", "import nac; print(nac.__file__)"],
+        cwd=built.source,
+        capture_output=True,
+        text=True,
+        env=outside_the_source_tree(),
+        check=True,
+    )
+    assert Path(where.stdout.strip()).is_relative_to(built.source)  # what the tests ran on
+
+
 def test_the_wheel_says_what_it_is(built: Built) -> None:
     about = metadata(built.wheel)
     assert about["Name"] == DISTRIBUTION and about["Version"] == nac.__version__
     assert about["License-Expression"] == "MIT" and about["License-File"] == "LICENSE"
     classifiers = about.get_all("Classifier") or []
     assert "Environment :: Console" in classifiers
+    for version in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {version}" in classifiers
     assert "Topic :: Games/Entertainment :: Board Games" in classifiers
     assert about.get_all("Project-URL")
     assert 'extra == "web"' in " ".join(about.get_all("Requires-Dist") or [])

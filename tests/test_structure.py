@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import nac
+from tests.building import one_build_at_a_time
 
 PACKAGE = Path(nac.__file__).parent
 ROOT = PACKAGE.parent
@@ -104,7 +105,19 @@ def data_files() -> list[str]:
 
 
 def test_the_wheel_carries_every_data_file(tmp_path: Path) -> None:
-    built = subprocess.run(
+    with one_build_at_a_time(ROOT):
+        built = build_wheel(tmp_path)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = data_files()
+    assert "nac/engine/book_4x4.txt" in expected and "nac/core/py.typed" in expected
+    missing = [name for name in expected if name not in names]
+    assert not missing, f"the wheel lacks {missing}"
+
+
+def build_wheel(out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [
             sys.executable,
             "-m",
@@ -114,20 +127,13 @@ def test_the_wheel_carries_every_data_file(tmp_path: Path) -> None:
             "--no-build-isolation",
             "--quiet",
             "-w",
-            str(tmp_path),
+            str(out),
             str(ROOT),
         ],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert built.returncode == 0, built.stderr
-    (wheel,) = tmp_path.glob("*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    expected = data_files()
-    assert "nac/engine/book_4x4.txt" in expected and "nac/core/py.typed" in expected
-    missing = [name for name in expected if name not in names]
-    assert not missing, f"the wheel lacks {missing}"
 
 
 def readme_examples() -> list[str]:

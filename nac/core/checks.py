@@ -45,3 +45,15 @@ def checked_size(size: object) -> int:
     if isinstance(size, bool) or not isinstance(size, int) or size not in BOARD_SIZES:
         raise ValueError(size_refusal(size))
     return size
+
+
+def checked_cells(moves: Iterable[int], name: str = "moves") -> tuple[int, ...]:
+    """`moves` as a tuple, if it can be gone through, else a TypeError saying what to pass (each
+    cell is checked where it is played)."""
+    refusal = f"{name} must be the cells played, like [4, 0, 8], not {moves!r}"
+    if isinstance(moves, str | bytes):
+        raise TypeError(refusal)
+    try:
+        return tuple(moves)
+    except TypeError:
+        raise TypeError(refusal) from None

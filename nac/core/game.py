@@ -249,8 +249,10 @@ class Game:
 
     def why_computer_cannot_start(self) -> IllegalMove | None:
         """What `computer_starts` would raise now, or None if the computer may start."""
-        if self._mode is not Mode.COMPUTER:
-            return NotYourTurn(self.turn, f"{self._mode.label.lower()}: the computer cannot start")
+        if self._mode is Mode.TWO_PLAYER:
+            return IllegalMove("the computer starts only in a game against it: two players play")
+        if self._mode is Mode.WATCH:
+            return IllegalMove("the computer already plays both sides in watch mode")
         if self.is_over or not self._board.is_empty:
             return NotYourTurn(self.turn, "the computer can only start on an empty board")
         if self.controlled_by_computer(self.turn):

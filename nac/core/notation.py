@@ -33,7 +33,7 @@ from enum import Enum
 from typing import TypeVar
 
 from .board import Board
-from .checks import size_refusal
+from .checks import checked, checked_cells, size_refusal
 from .coordinates import coordinate, parse_coordinate
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
@@ -146,10 +146,14 @@ class SavedGame:
         return replay(self.size, self.first, self.moves)
 
 
+A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
+
+
 def replay(size: int, first: Mark, moves: tuple[int, ...]) -> Board:
-    """The position after `moves`; NotationError naming the first move the rules refuse."""
+    """The position after `moves`; NotationError naming the first move the rules refuse,
+    TypeError if `moves` are not cells."""
     board = Board.empty(size, first=first)
-    for number, cell in enumerate(moves, 1):
+    for number, cell in enumerate(checked_cells(moves), 1):
         try:
             board = board.play(cell)
         except SquareTaken as taken:
@@ -164,7 +168,9 @@ def replay(size: int, first: Mark, moves: tuple[int, ...]) -> Board:
 
 
 def format_game(game: SavedGame) -> str:
-    """The game as one line of the notation (see the module's docstring)."""
+    """The game as one line of the notation (see the module's docstring); TypeError if `game`
+    is not a SavedGame."""
+    checked(game, SavedGame, "game", A_SAVED_GAME)
     squares = " ".join(coordinate(cell, game.size) for cell in game.moves)
     return " ".join(
         [

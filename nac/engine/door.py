@@ -14,7 +14,7 @@ from ..core.checks import checked
 from ..core.levels import Level
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
-from .opponents import A_BOARD, A_LIMIT, STRATEGIES, Strategy, choose_move
+from .opponents import A_BOARD, A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
 from .sources import source_for
 from .stop import StopSignal
 from .values import MoveValue, best_of
@@ -97,9 +97,7 @@ class Engine:
         strategies: Mapping[Level, Strategy] = STRATEGIES,
         rng: random.Random | None = None,
     ) -> None:
-        missing = [level.value for level in Level if level not in strategies]
-        if missing:
-            raise ValueError(f"strategies has none for {', '.join(missing)}")
+        checked_strategies(strategies)
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {rng!r}")
         self.strategies = strategies
@@ -133,8 +131,10 @@ class Engine:
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
         """Every move of `game` rated (see `review.py`)."""
+        from ..core.notation import A_SAVED_GAME, SavedGame
         from .review import review_game
 
+        checked(game, SavedGame, "game", A_SAVED_GAME)
         return review_game(game.moves, game.size, game.first, stop, limit)
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
@@ -151,6 +151,9 @@ class Engine:
 
     def reply(self, game: Game, limit: Limit = NO_LIMIT) -> Cell:
         """The computer's move in `game`, found and played (NotYourTurn if it is not its turn)."""
+        from ..core.game import Game
+
+        checked(game, Game, "game", ("a Game, like Game(level=Level.GENIUS)",))
         turn = game.computer_turn()
         return game.computer_move(self.play(turn.board, turn.level, limit))
 

@@ -14,7 +14,8 @@ ESTIMATE = "a search estimate: nothing proven within the search's budget"
 class Hint(NamedTuple):
     cell: int
     reason: str
-    """A few words: "wins", "blocks", "only move that draws", "wins in 5", ..."""
+    """A few words: "wins", "blocks", "only move that draws", "wins in 3" (moves of the side to
+    move, this one included), ..."""
     value: MoveValue | None
     """The move's perfect-play value, where it is known."""
 
@@ -27,7 +28,7 @@ def exact_hint(board: Board, cell: int, values: dict[int, MoveValue]) -> Hint:
 
 def _reason(board: Board, cell: int, value: MoveValue, values: dict[int, MoveValue]) -> str:
     if value.result is Result.WIN:
-        return "wins" if value.plies == 1 else f"wins in {value.plies}"
+        return "wins" if value.plies == 1 else f"wins in {value.moves}"
     blocks = _blocks(board, cell)
     if value.result is Result.LOSS:
         if blocks:

@@ -143,14 +143,36 @@ def choose_move(
     """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
     SearchStopped if `stop` is set during a long search."""
     try:
-        strategy = strategies[level]
+        choose = strategies[level].choose
         over = board.outcome is not None
     except (KeyError, AttributeError, TypeError):  # checked only when it fails: a reply is hot
         checked(board, Board, "board", A_BOARD)
         checked(level, Level, "level", Level)
+        checked_strategies(strategies)
         raise
     if limit is not NO_LIMIT:
         checked(limit, Limit, "limit", A_LIMIT)
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, like random.Random(7), not {rng!r}")
     if over:
         raise GameAlreadyOver()
-    return strategy.choose(board, rng or _default_rng, stop, limit)
+    return choose(board, rng or _default_rng, stop, limit)
+
+
+def checked_strategies(strategies: object) -> Mapping[Level, Strategy]:
+    """`strategies` if it maps every Level to a Strategy, else a TypeError (ValueError for a
+    level it lacks) that says what to pass."""
+    if not isinstance(strategies, Mapping):
+        raise TypeError(
+            f"strategies must map each Level to a Strategy, like STRATEGIES, not {strategies!r}"
+        )
+    missing = [level.value for level in Level if level not in strategies]
+    if missing:
+        raise ValueError(f"strategies has none for {', '.join(missing)}")
+    for level in Level:
+        if not callable(getattr(strategies[level], "choose", None)):
+            raise TypeError(
+                f"strategies[{level}] must be a Strategy (an object with choose(board, rng, "
+                f"stop, limit) -> cell), not {strategies[level]!r}"
+            )
+    return strategies

@@ -70,8 +70,8 @@ class Puzzle:
 
     @property
     def title(self) -> str:
-        """ "X to play and win in 3"."""
-        return f"{self.board.to_move} to play and win in {self.plies}"
+        """ "X to play and win in 2": counted in the solver's moves, this one included."""
+        return f"{self.board.to_move} to play and win in {(self.plies + 1) // 2}"
 
     @property
     def key(self) -> str:

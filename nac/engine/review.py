@@ -27,12 +27,12 @@ Rated moves on 5×5 have `exact` true (the values compared are proven), the othe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from ..core import Board, Mark, checked_size
-from ..core.checks import checked
+from ..core.checks import checked, checked_cells
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
 from .stop import SearchStopped, StopSignal
@@ -65,8 +65,9 @@ class MoveReview:
     exact: bool
 
     def what_was_best(self, name: Callable[[int], str]) -> str:
-        """The best moves and their value, e.g. "7 wins in 3", "a1 or c3 draw", "b2 lasts
-        longer: loses in 4"; `name` names a cell (a keypad key, a coordinate)."""
+        """The best moves and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2 holds out
+        longer (loses in 2)", counted in the mover's moves (see `MoveValue`); `name` names a
+        cell (a keypad key, a coordinate)."""
         names = _listed([name(cell) for cell in self.best_cells])
         plural = len(self.best_cells) > 1
         if self.best is None:
@@ -80,8 +81,9 @@ class MoveReview:
         if self.best.result is Result.DRAW or self.best.plies in (None, 1):
             return f"{names} {verb}"
         if self.best.result is Result.LOSS:  # every move loses: the best holds out longest
-            return f"{names} {'last' if plural else 'lasts'} longer: {verb} in {self.best.plies}"
-        return f"{names} {verb} in {self.best.plies}"
+            held = "hold" if plural else "holds"
+            return f"{names} {held} out longer ({verb} in {self.best.moves})"
+        return f"{names} {verb} in {self.best.moves}"
 
 
 @dataclass(frozen=True)
@@ -151,7 +153,7 @@ class GameReview:
 
 
 def review_game(
-    moves: Sequence[int],
+    moves: Iterable[int],
     size: int = 3,
     first: Mark = Mark.X,
     stop: StopSignal | None = None,
@@ -161,11 +163,11 @@ def review_game(
 
     The moves are cells (0..n²-1) from the first move on. An illegal sequence raises at once,
     before any search: IllegalMove for a move the rules refuse, ValueError for a board not
-    offered, TypeError for a first mover that is not a Mark. `stop` cancels a long search
-    (SearchStopped); `limit` bounds each 5×5 search.
+    offered, TypeError for moves that are not cells or a first mover that is not a Mark.
+    `stop` cancels a long search (SearchStopped); `limit` bounds each 5×5 search.
     """
     start = Board.empty(checked_size(size), first=checked(first, Mark, "first", Mark))
-    cells = tuple(moves)
+    cells = checked_cells(moves)
     boards = positions_before(start, cells)
     exact = source_for(start).exact
     rated = _exact if exact else _proven

@@ -32,21 +32,30 @@ class Result(Enum):
 class MoveValue(NamedTuple):
     """The perfect-play outcome of a move for the side making it.
 
-    `plies` counts the moves until the game ends, this one included: a move that wins at once
-    is a win in 1. It is None where only the result is known (5×5). `score` orders the values
-    of one position: higher is better for the mover.
+    `plies` counts the moves of both sides until the game ends, this one included: a move
+    that wins at once is a win in 1 ply. It is None where only the result is known (5×5).
+    `score` orders the values of one position: higher is better for the mover. In words
+    (`str`) the distance is counted in the mover's own moves, as a player counts: "win in 2"
+    wins on the mover's second move, this one included; "loss in 1" loses to the other side's
+    very next move.
     """
 
     result: Result
     plies: int | None
     score: int
 
+    @property
+    def moves(self) -> int | None:
+        """The mover's moves until the game is decided, this one included (None if unknown):
+        a win in 3 plies is a win on the mover's 2nd move, a loss in 2 plies comes after 1."""
+        return None if self.plies is None else (self.plies + 1) // 2
+
     def __str__(self) -> str:
         if self.result is Result.DRAW:
             return "draw"
-        if self.plies is None:
+        if self.moves is None:
             return str(self.result.value)
-        return f"{self.result.value} in {self.plies}"
+        return f"{self.result.value} in {self.moves}"
 
     @classmethod
     def of_result(cls, value: int) -> MoveValue:

@@ -4,21 +4,32 @@ words. A pure function of the game, so the footer, the palette, the keys and the
 from __future__ import annotations
 
 from ..core import Game, Mode
-from . import words
+from . import learning_words, words
 from .commands import key_actions
 
 ON_THE_BOARD = frozenset(
-    {"play_key", "play_cursor", "move_prompt", "hint", "cursor", "cursor_to", "cursor_centre"}
+    {
+        "play_key",
+        "play_cursor",
+        "move_prompt",
+        "type_square",
+        "hint",
+        "cursor",
+        "cursor_to",
+        "cursor_centre",
+    }
 )
 """Commands for a person's move: none while watching or once the game is over."""
 ALWAYS = frozenset({"help", "quit", "command_palette"})
 WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats"}
 """While the board is hidden for want of room, every other key does nothing."""
-WAIT_FOR_THE_COMPUTER = frozenset({"hint", "move_prompt"})
+WAIT_FOR_THE_COMPUTER = frozenset({"hint", "move_prompt", "type_square"})
 """Shown but not working while the computer thinks."""
 
 
-def refusal(game: Game, action: str, *, prompt_open: bool = False) -> str | None:
+def refusal(
+    game: Game, action: str, *, prompt_open: bool = False, paused: bool = False
+) -> str | None:
     """Why `action` cannot run now, in the player's words; None if it can."""
     watching = game.mode is Mode.WATCH
     if action in ON_THE_BOARD:
@@ -26,13 +37,21 @@ def refusal(game: Game, action: str, *, prompt_open: bool = False) -> str | None
             return words.WATCHING
         if action == "play_key" and not game.uses_keypad:
             return words.keys_play_3x3(game.size)
+        if action == "type_square" and game.uses_keypad:
+            return words.LETTERS_ON_3X3
         if game.is_over:
             return words.GAME_OVER
-        if action == "move_prompt" and prompt_open:
+        if action in ("move_prompt", "type_square") and prompt_open:
             return words.PROMPT_OPEN
         return None
-    if action == "pause":
-        return None if watching else words.NOT_WATCHING
+    if action == "next_game":
+        return None if game.is_over and not watching else words.NEXT_GAME_AFTER_ONE
+    if action in ("pause", "resume"):
+        if not watching:
+            return words.NOT_WATCHING
+        return None if paused is (action == "resume") else ""
+    if action == "review" and not game.moves:
+        return learning_words.REVIEW_EMPTY
     if action == "undo":
         undo = game.why_no_undo()
         return None if undo is None else words.sentence(str(undo))
@@ -47,14 +66,20 @@ def refusal(game: Game, action: str, *, prompt_open: bool = False) -> str | None
 
 
 def allowed(
-    game: Game, action: str, *, board_shown: bool, thinking: bool, prompt_open: bool = False
+    game: Game,
+    action: str,
+    *,
+    board_shown: bool,
+    thinking: bool,
+    prompt_open: bool = False,
+    paused: bool = False,
 ) -> bool | None:
     """For `check_action`: True (works), None (shown, waiting for the computer), False (hidden)."""
     if action in ALWAYS:
         return True
     if not board_shown and action not in WHEN_TOO_SMALL:
         return False
-    if refusal(game, action, prompt_open=prompt_open) is not None:
+    if refusal(game, action, prompt_open=prompt_open, paused=paused) is not None:
         return False
     if thinking and action in WAIT_FOR_THE_COMPUTER:
         return None
@@ -62,20 +87,31 @@ def allowed(
 
 
 def key_refusal(
-    game: Game, key: str, *, board_shown: bool, thinking: bool, prompt_open: bool = False
+    game: Game,
+    key: str,
+    *,
+    board_shown: bool,
+    thinking: bool,
+    prompt_open: bool = False,
+    paused: bool = False,
 ) -> str | None:
-    """What to say when `key` is pressed and none of its commands can run now (why the first
-    refused one cannot); None when one of them can run, or the key runs none."""
+    """What to say when `key` is pressed and its first command that is not hidden cannot run
+    now (a command waiting for the computer holds its key: the key says to wait); None when
+    one of its commands runs, or the key runs none."""
     reasons: list[str | None] = []
     for _, action in key_actions(key):
         name = action.partition("(")[0]
         works = allowed(
-            game, name, board_shown=board_shown, thinking=thinking, prompt_open=prompt_open
+            game,
+            name,
+            board_shown=board_shown,
+            thinking=thinking,
+            prompt_open=prompt_open,
+            paused=paused,
         )
         if works:
             return None
-        if works is None:  # shown but waiting for the computer
-            reasons.append(words.WAIT_YOUR_TURN)
-        else:
-            reasons.append(refusal(game, name, prompt_open=prompt_open))
+        if works is None:  # shown but waiting for the computer: no other command takes the key
+            return words.WAIT_YOUR_TURN
+        reasons.append(refusal(game, name, prompt_open=prompt_open, paused=paused))
     return next((reason for reason in reasons if reason), None)

@@ -228,6 +228,8 @@ class BoardLines:
                 put(1, HINT_MARKER if look.hint else label, "hint-mark" if look.hint else "key")
             else:
                 put(1, look.mark, mark_name + ("-last" if look.last else ""))
+                if look.winning:  # beside the letter: the line shows without colour too
+                    put(0, WINNING_MARKER, "winning-mark")
         elif look.mark:
             rows = metrics.glyph_rows
             glyph_row = cell_row - metrics.glyph_top
@@ -236,7 +238,7 @@ class BoardLines:
                 left = (width - glyph_width(rows)) // 2
                 underlined = look.last and not markers  # no room for the dot: underline it
                 put(left, glyph(Mark(look.mark), rows)[glyph_row], mark_name + "-last" * underlined)
-            if cell_row == 0 and look.winning and markers:
+            if cell_row == 0 and look.winning:  # in the free row, or the glyph's margin
                 put(0, WINNING_MARKER, "winning-mark")
             if cell_row == 0 and look.last and markers:
                 put(width - 1, LAST_MOVE_MARKER, "last")

@@ -5,9 +5,15 @@ the help's key list (and the README's, checked by a test) and every sentence tha
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ..core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
+from .board_keys import (
+    CURSOR_KEYS as CURSOR_KEYS,
+    PLAY_CURSOR as PLAY_CURSOR,
+    PLAY_KEYS as PLAY_KEYS,
+    SQUARE_LETTERS as SQUARE_LETTERS,
+)
+from .command import Command as Command, Entry as Entry
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
@@ -16,43 +22,8 @@ from .names import (
     board_name,
     capitalised,
     key_name,
+    mark_entry_title,
 )
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A command palette entry: a title, a description, and the action it runs."""
-
-    title: str
-    description: str
-    action: str
-
-
-@dataclass(frozen=True)
-class Command:
-    """A command: the keys that run it, how the footer and the help show it, and its palette
-    entries. `keys` pairs Textual key names with the action each runs."""
-
-    keys: tuple[tuple[str, str], ...]
-    shown: str
-    """The keys as the footer and the help show them: "i a g", "1-9", "?"."""
-    help: str
-    label: str = ""
-    """Its name in the footer ("" keeps it out of the footer)."""
-    short: str = ""
-    """A shorter name for a narrow footer."""
-    rank: int = 99
-    """When the footer is narrow, commands of higher rank go first (0 never goes)."""
-    palette: tuple[Entry, ...] = field(default=())
-
-    @property
-    def action(self) -> str:
-        """The action the footer's key runs (the first key's)."""
-        return self.keys[0][1]
-
-
-def _digits() -> tuple[tuple[str, str], ...]:
-    return tuple((str(key), f"play_key({key})") for key in range(1, 10))
 
 
 def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
@@ -66,55 +37,21 @@ def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     )
 
 
-PLAY_KEYS = Command(
-    _digits(),
-    "1-9",
-    "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
-    "The number in each empty square is its key.",
-    "Play",
-    rank=3,
-)
-"""The digits 1-9: play that square of the 3×3 board."""
-
-CURSOR_KEYS = Command(
-    (
-        ("up", "cursor(-1, 0)"),
-        ("down", "cursor(1, 0)"),
-        ("left", "cursor(0, -1)"),
-        ("right", "cursor(0, 1)"),
-        ("home", "cursor_to(0, 0)"),
-        ("pageup", "cursor_to(0, -1)"),
-        ("end", "cursor_to(-1, 0)"),
-        ("pagedown", "cursor_to(-1, -1)"),
-        ("kp_begin", "cursor_centre"),
-    ),
-    "arrows",
-    "Move the cursor (a numeric keypad with NumLock off: 8 4 6 2 move, 7 9 1 3 jump to "
-    "the corners, 5 to the centre)",
-    "Move",
-    rank=8,
-)
-"""The arrows (and a keypad with NumLock off) move the cursor."""
-
-PLAY_CURSOR = Command(
-    (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),
-    "Enter",
-    "Play the square under the cursor (also `space`, and the keypad's `Enter`)",
-)
-"""Enter or space plays the square under the cursor."""
-
 COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
     CURSOR_KEYS,
     PLAY_CURSOR,
     Command(
-        (("space", "pause"),),
-        "space",
-        "Watch mode: pause and resume",
-        "Pause/resume",
-        "Pause",
-        rank=2,
+        (("enter", "next_game"), ("space", "next_game")),
+        "Enter",
+        "Once a game is over: the next game (also `space`)",
+        "Next game",
+        "Next",
+        rank=1,
     ),
+    Command((("space", "pause"),), "space", "Watch mode: pause and resume", "Pause", rank=2),
+    Command((("space", "resume"),), "space", "", "Resume", rank=2),
+    SQUARE_LETTERS,
     Command(
         (("colon", "move_prompt"),),
         ":",
@@ -276,7 +213,7 @@ COMMANDS: tuple[Command, ...] = (
         palette=(
             *(
                 Entry(
-                    f"Your mark: {mark}",
+                    mark_entry_title(mark),
                     f"You play {mark} against the computer (a new game)",
                     f"mark('{mark.value}')",
                 )
@@ -343,9 +280,12 @@ def footer_commands() -> list[Command]:
 
 
 def help_rows() -> list[tuple[str, str]]:
-    """The help's key list: the keys as shown, and what they do."""
+    """The help's key list: the keys as shown, and what they do (a command with no help of its
+    own, like resume, is told in another's)."""
     rows = []
     for command in COMMANDS:
+        if not command.help:
+            continue
         keys = " ".join(f"`{key}`" for key in command.shown.split(" "))
         rows.append((keys, command.help))
     return rows

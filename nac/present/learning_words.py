@@ -3,11 +3,13 @@ games and the puzzles (the rest are in `nac.words`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import Ending, Mark, Mode, SavedGame
 from . import words
 from .commands import key_for
 from .names import level_name
-from .screen_commands import PUZZLE_COMMANDS
+from .screen_commands import GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
 REVIEW_EXACT = "Every move rated against perfect play."
@@ -19,7 +21,19 @@ REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
 NOTHING_TO_COPY = "No moves yet: nothing to copy."
 NO_GAMES_YET = "No saved games yet: every finished game is kept here (not with --no-save)."
-NOT_A_GAME = "That is not a game's line"
+GAME_FILTERS: dict[str, Callable[[SavedGame], bool]] = {
+    "every game": lambda game: True,
+    "your games": lambda game: game.mode is not Mode.WATCH,
+    "watched games": lambda game: game.mode is Mode.WATCH,
+}
+"""What the saved games list can show, `f` going from one to the next."""
+
+
+def not_a_game(reason: str) -> str:
+    """Said when what was pasted is not a game's line."""
+    return f"That is not a game's line: {reason}."
+
+
 ALL_PUZZLES_SOLVED = "Every puzzle is solved: here they are again, from the first."
 
 
@@ -27,8 +41,19 @@ def puzzle_right(reply: str) -> str:
     return f"Right: that keeps the win. Genius answers {reply}: your move."
 
 
-def games_note(where: str) -> str:
-    return f"To review a game's line, paste it here (your terminal's paste keys). Kept in {where}."
+def games_note(where: str, shown: str, count: int, total: int) -> str:
+    """The saved games' note: what the list shows, how to review a line, where they are kept."""
+    games = "game" if total == 1 else "games"
+    showing = (
+        f"Showing {shown}: {count} of {total} {games} ({key_for('filter', GAMES_COMMANDS)} "
+        "changes it). "
+        if total
+        else ""
+    )
+    return (
+        f"{showing}To review a game's line, paste it here (your terminal's paste keys). "
+        f"Kept in {where}."
+    )
 
 
 def side_name(mode: Mode, mark: Mark, player: str) -> str:
@@ -40,8 +65,19 @@ def side_name(mode: Mode, mark: Mark, player: str) -> str:
 
 def review_title(game: SavedGame) -> str:
     """The review screen's title: "Review · 3×3 · Vs computer · Genius · You lost"."""
+    return review_titles(game)[0]
+
+
+def review_titles(game: SavedGame) -> tuple[str, ...]:
+    """The review's title, then shorter ones for a narrow terminal, the result always in."""
     board, mode, against = words.describe_kind(game.kind)
-    return f"Review · {board} · {mode} · {against} · {saved_result(game)}"
+    result = saved_result(game)
+    return (
+        f"Review · {board} · {mode} · {against} · {result}",
+        f"{result} · {board} · {mode} · {against}",
+        f"{result} · {board} · {against}",
+        result,
+    )
 
 
 def played_at(game: SavedGame) -> str:

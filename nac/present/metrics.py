@@ -136,3 +136,12 @@ def screen_layout(cells: int, columns: int, rows: int) -> ScreenLayout | None:
         assert beside is not None
         return ScreenLayout(True, beside)
     return ScreenLayout(False, under)
+
+
+def smaller_board_that_fits(cells: int, columns: int, rows: int) -> int | None:
+    """The biggest board smaller than `cells`×`cells` that a terminal of columns×rows shows, or
+    None if none does."""
+    from ..core import BOARD_SIZES
+
+    fitting = [size for size in BOARD_SIZES if size < cells and screen_layout(size, columns, rows)]
+    return max(fitting, default=None)

@@ -3,7 +3,7 @@ words shared by the sentences (`words.py`) and the command table (`commands.py`)
 
 from __future__ import annotations
 
-from ..core import MIXED, KeypadLayout, Level, Starter, win_length_for
+from ..core import MIXED, KeypadLayout, Level, Mark, Starter, win_length_for
 
 
 def board_name(size: int) -> str:
@@ -26,8 +26,13 @@ STARTER_DESCRIPTIONS = {
 STARTER_TITLES = {
     Starter.YOU: "Who starts: you",
     Starter.COMPUTER: "Who starts: the computer",
-    Starter.ALTERNATE: "Who starts: each in turn",
+    Starter.ALTERNATE: "Who starts: alternate, each in turn",
 }
+
+
+def mark_entry_title(mark: Mark) -> str:
+    """The palette's entry that makes you play `mark`."""
+    return f"Your mark: {mark}"
 
 
 def capitalised(text: str) -> str:

@@ -30,6 +30,7 @@ GAMES_COMMANDS: tuple[Command, ...] = (
     Command(
         (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
     ),
+    Command((("f", "filter"),), "f", "Show your games, the watched ones or all", "Filter", rank=3),
     Command((), "paste", "Paste a game's line to review it (the terminal's paste keys)"),
     CLOSE,
 )
@@ -42,6 +43,18 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
     CLOSE,
 )
 STATS_COMMANDS: tuple[Command, ...] = (
+    Command(
+        (
+            ("up", "scroll_up"),
+            ("down", "scroll_down"),
+            ("pageup", "page_up"),
+            ("pagedown", "page_down"),
+        ),
+        "↑ ↓",
+        "Scroll the stats",
+        "Scroll",
+        rank=1,
+    ),
     Command(
         (("escape", "close"), ("r", "close"), ("q", "close")), "Escape", "Close", "Close", rank=0
     ),

@@ -1,22 +1,37 @@
 """The game's settings and switches, in the player's words: each changes the session (the game
-and the saved setting in one call) and says what it did. A switch that would drop a game in
-progress asks first: the first press asks, the same switch again goes ahead; a game that is
-over, empty or watched switches at once."""
+and the saved setting in one call) and says what it did.
+
+A switch that would drop a game in progress (a new game, another board, mode or mark) asks
+first: the first press asks, the same switch pressed again goes ahead. The question waits for
+that second press only: any other command in between, or CONFIRM_SECONDS without one, drops it
+(a later press asks again). A game that is over, watched, or where no person has moved yet
+switches at once: there is nothing of the player's to lose."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from ..core import KeypadLayout, Level, Mark, Mode, Starter
 from ..store import Session
 from . import words
 
+CONFIRM_SECONDS = 10.0
+"""How long a question waits for its second press."""
+SWITCH_ACTIONS = frozenset({"new_game", "next_size", "size", "next_mode", "mode", "mark"})
+"""The commands that may be a question's second press (any other one drops the question)."""
+ON_THE_WAY = frozenset({"command_palette"})
+"""Commands on the way to a second press (the palette, to choose its entry again)."""
+
 
 class Switches:
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic) -> None:
         self.session = session
-        self.asked: dict[str, Any] = {}
-        """The switch asked about, waiting for its second press (empty for none)."""
+        self.clock = clock
+        self.asked: dict[str, Any] | None = None
+        """The switch asked about, waiting for its second press (None for none)."""
+        self._asked_at = 0.0
 
     def level(self, name: str) -> str:
         """The computer's level; in watch mode, X's."""
@@ -44,21 +59,45 @@ class Switches:
         self.session.change(starter=rule)
         return words.starter_set(rule)
 
-    def question(self, **switch: Any) -> str | None:
-        """The question to ask before `switch` (mode=, size= or mark=: it begins a new game),
-        or None if it may go ahead now."""
+    @property
+    def in_progress(self) -> bool:
+        """Whether a switch now would drop a game a person has played in."""
         game = self.session.game
-        in_progress = not game.is_over and bool(game.moves) and game.mode is not Mode.WATCH
-        if not in_progress or self.asked == switch:
-            self.asked = {}
+        return (
+            not game.is_over
+            and game.mode is not Mode.WATCH
+            and any(not move.by_computer for move in game.moves)
+        )
+
+    def question(self, **switch: Any) -> str | None:
+        """The question to ask before `switch` (mode=, size= or mark=; none for a new game of
+        the same kind), or None if it may go ahead now."""
+        waiting = self.asked == switch and self.clock() - self._asked_at <= CONFIRM_SECONDS
+        if not self.in_progress or waiting:
+            self.forget_question()
             return None
         self.asked = switch
+        self._asked_at = self.clock()
         if "mode" in switch:
             return words.mode_switch_question(switch["mode"])
         if "size" in switch:
             return words.size_switch_question(switch["size"])
-        return words.mark_switch_question(switch["mark"])
+        if "mark" in switch:
+            return words.mark_switch_question(switch["mark"])
+        return words.NEW_GAME_QUESTION
+
+    def heard(self, action: str) -> None:
+        """A command is about to run: unless it may be the second press of the question
+        asked, the question is dropped."""
+        name = action.partition("(")[0].rpartition(".")[2]
+        if name not in SWITCH_ACTIONS | ON_THE_WAY:
+            self.forget_question()
 
     def forget_question(self) -> None:
         """Nothing is waiting for a second press any more."""
-        self.asked = {}
+        self.asked = None
+
+    @property
+    def expired(self) -> bool:
+        """Whether a question was asked and has waited too long for its second press."""
+        return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS

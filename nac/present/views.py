@@ -121,8 +121,8 @@ def note_for(value: MoveValue) -> CellNote:
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
     letter = "W" if value.result is Result.WIN else "L"
-    plies = "" if value.plies is None else str(value.plies)
-    return CellNote(str(value), f"{letter}{plies}", value.result.value)
+    moves = "" if value.moves is None else str(value.moves)
+    return CellNote(str(value), f"{letter}{moves}", value.result.value)
 
 
 def analysis_notes(values: dict[int, MoveValue], cell_count: int) -> tuple[CellNote | None, ...]:
@@ -238,6 +238,6 @@ def banner(game: Game, finished: FinishedGame | None) -> Banner | None:
     next_step = (
         f"next game soon, {new} now, {review} review"
         if game.mode is Mode.WATCH
-        else f"{new} new game, {review} review"
+        else f"{key_for('next_game')} next game, {review} review"
     )
     return Banner(words.headline(game, outcome), next_step, tone, words.short_headline(outcome))

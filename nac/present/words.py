@@ -21,12 +21,12 @@ from .commands import key_for
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
-    board_description,
     board_name,
     capitalised,
     level_name,
+    mark_entry_title,
 )
-from .screen_commands import HELP_COMMANDS, PROMPT_KEYS, STATS_COMMANDS
+from .screen_commands import PROMPT_KEYS, STATS_COMMANDS
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -72,7 +72,8 @@ def history_title(game: Game) -> str:
 
 
 def headline(game: Game, outcome: Outcome) -> str:
-    """The result in a few words: "You won", "O won", "Genius (X) beat Idiot (O)", "Draw"."""
+    """The result in a few words: "You won", "Genius won" (the level that made the winning
+    move), "O won", "Genius (X) beat Idiot (O)", "Draw"."""
     winner = outcome.winner
     if game.mode is Mode.WATCH:
         x, o = player_name(game, Mark.X), player_name(game, Mark.O)
@@ -82,7 +83,10 @@ def headline(game: Game, outcome: Outcome) -> str:
     if winner is None:
         return "Draw"
     if game.mode is Mode.COMPUTER:
-        return "You won" if winner is game.human else "The computer won"
+        if winner is game.human:
+            return "You won"
+        last = game.last_move
+        return f"{last.level.label} won" if last and last.level else "The computer won"
     return f"{winner} won"
 
 
@@ -92,16 +96,10 @@ def short_headline(outcome: Outcome) -> str:
 
 
 def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
-    if game.mode is Mode.COMPUTER:
-        first, second = "You", "Computer"
-    else:
-        first, second = player_name(game, Mark.X), player_name(game, Mark.O)
+    """The session's score: "You", "Computer" against the computer, else by mark (in watch
+    mode too: the levels may change between games, the marks do not)."""
+    first, second = ("You", "Computer") if game.mode is Mode.COMPUTER else ("X", "O")
     return [(first, score.first), (second, score.second), ("Draws", score.draws)]
-
-
-def score_line(game: Game, score: Score) -> str:
-    """ "Score: You 1, Computer 0, Draws 2." """
-    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
 
 
 # -- the game so far ----------------------------------------------------------------------------
@@ -148,8 +146,6 @@ def welcome(match: Match) -> str:
 
 # -- learning -----------------------------------------------------------------------------------
 
-NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
-
 
 def hint_sentence(game: Game, found: Hint) -> str:
     """ "Hint for X: square 5, blocks." """
@@ -160,56 +156,9 @@ def took_back(count: int) -> str:
     return f"Took back {count} {'move' if count == 1 else 'moves'}."
 
 
-# -- the plain console --------------------------------------------------------------------------
-
-CONSOLE_AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
-
-
-def console_move(game: Game, mark: Mark, square: str) -> str:
-    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3." """
-    if game.mode is Mode.COMPUTER:
-        who = "You" if mark is game.human else "The computer"
-    else:
-        who = player_name(game, mark)
-    return (
-        f"{who} ({mark}) played {square}."
-        if game.mode is Mode.COMPUTER
-        else f"{who} played {square}."
-    )
-
-
-def console_intro(match: Match) -> str:
-    game = match.game
-    board = board_description(game.size)
-    if game.mode is Mode.COMPUTER:
-        who = f"You are {game.human}; the computer ({game.level.label}) is {game.computer}"
-    elif game.mode is Mode.TWO_PLAYER:
-        who = "Two players take turns"
-    else:
-        x, o = (level.label for level in game.watch_levels)
-        who = f"Watching {x} (X) play {o} (O)"
-    return f"Noughts and crosses, {board}. {who}."
-
-
-def console_help(game: Game) -> str:
-    squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
-    if game.mode is Mode.WATCH:
-        return f"Enter or {key_for('new_game')} starts the next game, {key_for('quit')} quits."
-    start = key_for("computer_starts")
-    extra = f", {start} to let the computer start" if game.mode is Mode.COMPUTER else ""
-    hint, undo, new, quit_ = (key_for(a) for a in ("hint", "undo", "new_game", "quit"))
-    return (
-        f"Type {squares} to play{extra}, {hint} for a hint, {undo} to undo, {new} for a new "
-        f"game, {quit_} to quit."
-    )
-
-
 # -- the full-screen game -----------------------------------------------------------------------
 
-BIG_BOARD_KEYS = (
-    f"Play with the arrows and {key_for('play_cursor')}, a click, or {key_for('move_prompt')} "
-    "and a square like b3."
-)
+BIG_BOARD_KEYS = f"Type a square like b3 and {key_for('play_cursor')}, or use the arrows."
 WATCHING = f"You are watching the computer play itself: {key_for('next_mode')} changes the mode."
 NOT_WATCHING = capitalised(f"{key_for('pause')} pauses watch mode only.")
 GAME_OVER = f"The game is over: {key_for('new_game')} starts a new one."
@@ -218,6 +167,22 @@ PROMPT_OPEN = (
     f"or {key_for('close', PROMPT_KEYS)}."
 )
 WAIT_YOUR_TURN = "The computer is thinking: your move comes next."
+LETTERS_ON_3X3 = (
+    f"On 3×3 the keys {key_for('play_key')} play (or {key_for('move_prompt')} and a square like "
+    "b2); letters name the squares of 4×4 and 5×5."
+)
+NEXT_GAME_AFTER_ONE = f"{key_for('next_game')} starts the next game once this one is over."
+
+
+def square_begun(game: Game, letter: str) -> str:
+    """Said when a column letter opens the square prompt on 4×4 and 5×5 (and, for a and b,
+    where their commands went)."""
+    enter, escape = key_for("submit", PROMPT_KEYS), key_for("close", PROMPT_KEYS)
+    said = f"Square {letter}…: its row (1-{game.size}), then {enter}; {escape} closes."
+    moved = {"a": "Average is", "b": "the board is"}.get(letter)
+    if moved:
+        said += f" Here {letter} begins a square: {moved} in the palette (ctrl+p)."
+    return said
 
 
 def empty_square(game: Game) -> str:
@@ -278,8 +243,7 @@ def ui_welcome(match: Match) -> str:
 
 def keys_play_3x3(size: int) -> str:
     return (
-        f"Keys {key_for('play_key')} play the 3×3 board. On {board_name(size)}: arrows and "
-        f"{key_for('play_cursor')}, a click, or {key_for('move_prompt')} and a square like b3."
+        f"Keys {key_for('play_key')} play the 3×3 board. On {board_name(size)}: " + BIG_BOARD_KEYS
     )
 
 
@@ -287,7 +251,7 @@ def after_game(game: Game, outcome: Outcome) -> str:
     if game.mode is Mode.WATCH:
         pause = key_for("pause")
         return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
-    return f"{headline(game, outcome)}. Press {key_for('new_game')} for a new game."
+    return f"{headline(game, outcome)}. Press {key_for('next_game')} for the next game."
 
 
 def prompt_placeholder(game: Game) -> str:
@@ -329,23 +293,29 @@ def size_switch_question(size: int) -> str:
 
 
 def mark_switch_question(mark: Mark) -> str:
-    return _abandon(f"play as {mark}", "the palette's entry")
-
-
-def too_small(size: int, columns: int, rows: int, need: tuple[int, int]) -> str:
-    smaller = (
-        "" if size == BOARD_SIZES[0] else f"\nor press {key_for('next_size')} for a smaller board"
+    return (
+        f'A game is in progress: choose "{mark_entry_title(mark)}" again to play as {mark} '
+        "(this game is dropped)."
     )
+
+
+NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))
+
+
+def too_small(
+    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
+) -> str:
+    """What the screen says when the board does not fit: how big the terminal must be, the
+    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
+    key = key_for("next_size")
+    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
+    question = f"\n\n{asked}" if asked else ""
     return (
         f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
-        f"Please make it at least\n{need[0]}×{need[1]}{smaller}."
+        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
     )
 
 
-HELP_KEYS = " " + "    ".join(
-    f"{command.shown}: {command.label.lower()}" for command in HELP_COMMANDS
-)
-"""The help's own footer."""
 NO_STATS_YET = "No games finished yet: the results of every game are kept here."
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .files import JsonFile
 from .games import GameFileError, GameLog, read_game_file
-from .paths import StorageDirs, storage_dirs
+from .paths import NoSuchHome, StorageDirs, expanded, storage_dirs
 from .session import Session
 from .settings import Settings, SettingsFile
 from .stats import PuzzleRecord, Record, Stats
@@ -15,6 +15,7 @@ __all__ = [
     "GameFileError",
     "GameLog",
     "JsonFile",
+    "NoSuchHome",
     "PuzzleRecord",
     "Record",
     "Session",
@@ -23,6 +24,7 @@ __all__ = [
     "Stats",
     "Storage",
     "StorageDirs",
+    "expanded",
     "read_game_file",
     "storage_dirs",
 ]

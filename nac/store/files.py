@@ -229,6 +229,14 @@ class JsonFile:
                     self._memory = data
                     self._pending.clear()
                     return copy.deepcopy(data)
+                refusal = self._refusal(data)
+                if refusal is not None:  # never write what the next read would move aside
+                    self._pending.clear()
+                    self.notice(
+                        f"Your {self.what} {self.path} was left as it was: the change would "
+                        f"make it a file nac cannot read ({refusal})."
+                    )
+                    return self.read()
                 self._write(data)
                 self._pending.clear()
             return data
@@ -246,6 +254,14 @@ class JsonFile:
             self._memory = self.read()
             self._pending.clear()
             return copy.deepcopy(self._memory)
+
+    def _refusal(self, data: Data) -> str | None:
+        """Why a read would refuse `data`, or None if it would not."""
+        try:
+            self.check(data)
+        except BadFile as error:
+            return str(error)
+        return None
 
     @contextlib.contextmanager
     def _locked(self) -> Iterator[None]:

@@ -22,7 +22,10 @@ SCHEMA = 1
 FILE_NAME = "games.json"
 GAMES = "games"
 KEEP = 1000
-"""The games kept: older ones are dropped as new ones come, so the file stays small."""
+"""The games kept: older ones are dropped as new ones come, so the file stays small. Watched
+games go first: a watch session of hours never pushes out a game you played."""
+WATCHED = " watch "
+"""How a watch game's line says so (the mode, a field of its own)."""
 
 
 class GameFileError(ValueError):
@@ -48,14 +51,17 @@ class GameLog:
         self._notices: list[str] = []
 
     def add(self, game: SavedGame) -> None:
-        """Save a finished game, keeping the newest KEEP (re-reading the file first, so other
-        copies' games are kept)."""
+        """Save a finished game, keeping KEEP (re-reading the file first, so other copies'
+        games are kept): beyond them the oldest watched game goes, or if there is none the
+        oldest game."""
         line = format_game(game)
 
         def append(data: Data) -> Data:
             games: list[str] = data.setdefault(GAMES, [])
             games.append(line)
-            del games[:-KEEP]
+            while len(games) > KEEP:
+                watched = next((i for i, kept in enumerate(games) if WATCHED in kept), 0)
+                del games[watched]
             return data
 
         self.file.update(append)

@@ -113,7 +113,7 @@ class Stats:
             records[key] = asdict(Record(**records.get(key, {})).after(result))
             return data
 
-        return Record(**self.file.update(add)[RECORDS][key])
+        return Record(**self.file.update(add).get(RECORDS, {}).get(key, {}))
 
     def puzzles(self) -> PuzzleRecord:
         """The puzzles solved so far, and the run of puzzles solved at the first try."""

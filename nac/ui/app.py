@@ -8,11 +8,13 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
+from textual.dom import DOMNode
 from textual.driver import Driver
 from textual.screen import Screen
 from textual.theme import Theme
@@ -104,7 +106,7 @@ class NacApp(App[None]):
         if self.review_at_start is not None:
             from .screens.games import review_screen
 
-            self.push_screen(review_screen(self.review_at_start, self.engine))
+            self.push_screen(review_screen(self.review_at_start, self.engine, self.game.keypad))
 
     def on_unmount(self) -> None:
         self.engine.close()
@@ -127,6 +129,23 @@ class NacApp(App[None]):
             for number, handler in previous.items():
                 signal.signal(number, handler)
         return self.return_code or 0
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Every command runs through here (keys, the palette, the footer): the game screen
+        hears each one that will run, so a question waiting for a second press is dropped by
+        any other."""
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, GameScreen):
+            namespace, name, parameters = parse(action) if isinstance(action, str) else action
+            target = {"": default_namespace, "app": self, "screen": screen}.get(namespace)
+            if (target or self).check_action(name, parameters):
+                screen.switches.heard(name)
+        return await super().run_action(action, default_namespace, namespaces)
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

@@ -74,10 +74,12 @@ class Screen:
         os.write(self.master, keys)
 
     def wait_for_frame_with(
-        self, marker: bytes, timeout: float, after: bytes | None = None
+        self, marker: bytes | tuple[bytes, ...], timeout: float, after: bytes | None = None
     ) -> float | None:
-        """Read frames until one holds `marker` (once a frame holding `after` has come, if
-        given); the time that frame ended, None on timeout."""
+        """Read frames until one holds `marker` (every one of them, given several; once a
+        frame holding `after` has come, if given); the time that frame ended, None on
+        timeout."""
+        markers = (marker,) if isinstance(marker, bytes) else marker
         deadline = time.perf_counter() + timeout
         seen_after = after is None
         while True:
@@ -91,7 +93,7 @@ class Screen:
             frame, self.buffer = self.buffer[:end], self.buffer[end:]
             if not seen_after and after is not None and after in frame:
                 seen_after = True
-            if seen_after and marker in frame:
+            if seen_after and all(wanted in frame for wanted in markers):
                 return ended
 
     def press(self, key: bytes, timeout: float = 10.0) -> tuple[float, int] | None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,8 +24,10 @@ from nac.core import (
     Mark,
     Mode,
     Outcome,
+    format_game,
+    replay,
 )
-from nac.engine import Strategy
+from nac.engine import Engine, Strategy, choose_move, review_game
 from nac.engine.opponents import STRATEGIES
 
 from .computer import computer_move, seeded
@@ -190,11 +194,79 @@ def test_the_computer_starts_only_on_an_empty_board_against_a_person() -> None:
     with pytest.raises(IllegalMove, match="empty board"):
         game.computer_starts()
     two = Game(mode=Mode.TWO_PLAYER)
-    with pytest.raises(IllegalMove, match="two players"):
-        two.computer_starts()
+    with pytest.raises(IllegalMove, match=r"^the computer starts only in a game against it"):
+        two.computer_starts()  # a sentence, not "it is X's turn: two players: ..."
+    watched = Game(mode=Mode.WATCH)
+    with pytest.raises(IllegalMove, match=r"^the computer already plays both sides"):
+        watched.computer_starts()
     over = finishing_game()
     over.play_key(3)
     with pytest.raises(IllegalMove):
         over.computer_starts()
     with pytest.raises(GameAlreadyOver):
         over.undo()
+
+
+BAD_CALLS = [
+    ("Game(rng=5)", lambda: Game(rng=5), TypeError, "rng"),  # type: ignore[call-arg]
+    ("Game(on_change=5)", lambda: Game(on_change=5), TypeError, "on_change must be a function"),  # type: ignore[arg-type]
+    (
+        "Engine(strategies={...: None})",
+        lambda: Engine({level: None for level in Level}),  # type: ignore[misc]
+        TypeError,
+        "must be a Strategy",
+    ),
+    ("Engine(strategies=5)", lambda: Engine(5), TypeError, "map each Level"),  # type: ignore[arg-type]
+    ("Engine(rng=5)", lambda: Engine(rng=5), TypeError, "random.Random"),  # type: ignore[arg-type]
+    (
+        "choose_move(None, ...)",
+        lambda: choose_move(None, Level.GENIUS),  # type: ignore[arg-type]
+        TypeError,
+        "board must be a Board",
+    ),
+    (
+        "choose_move('X../...', ...)",
+        lambda: choose_move("X../...", Level.GENIUS),  # type: ignore[arg-type]
+        TypeError,
+        "board must be a Board",
+    ),
+    (
+        "choose_move(rng=5)",
+        lambda: choose_move(Board.empty(), Level.IDIOT, rng=5),  # type: ignore[arg-type]
+        TypeError,
+        "rng must be a random.Random",
+    ),
+    (
+        "choose_move(strategies={GENIUS: None})",
+        lambda: choose_move(Board.empty(), Level.GENIUS, strategies={Level.GENIUS: None}),  # type: ignore[dict-item]
+        (TypeError, ValueError),
+        "strategies",
+    ),
+    ("format_game(None)", lambda: format_game(None), TypeError, "game must be a SavedGame"),  # type: ignore[arg-type]
+    ("Engine().review(None)", lambda: Engine().review(None), TypeError, "game must be a SavedGame"),  # type: ignore[arg-type]
+    ("Engine().reply(None)", lambda: Engine().reply(None), TypeError, "game must be a Game"),  # type: ignore[arg-type]
+    ("review_game(None)", lambda: review_game(None), TypeError, "moves must be the cells played"),  # type: ignore[arg-type]
+    (
+        "review_game('01')",
+        lambda: review_game("01"),  # type: ignore[arg-type]
+        TypeError,
+        "moves must be the cells played",
+    ),
+    ("replay(3, X, None)", lambda: replay(3, Mark.X, None), TypeError, "moves must be the cells"),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(
+    ("call", "expected", "says"),
+    [(call, expected, says) for _, call, expected, says in BAD_CALLS],
+    ids=[name for name, *_ in BAD_CALLS],
+)
+def test_a_bad_argument_is_refused_at_once_saying_what_to_pass(
+    call: Callable[[], object], expected: type[Exception] | tuple[type[Exception], ...], says: str
+) -> None:
+    with pytest.raises(expected, match=re.escape(says)):
+        call()
+
+
+def test_a_review_of_any_iterable_of_cells_is_the_same() -> None:
+    assert review_game(iter([0, 1])) == review_game([0, 1])

@@ -125,5 +125,6 @@ def test_genius_as_the_losing_side_delays_the_loss() -> None:
     # X threatens the diagonal at 0 and will fork after the block; blocking loses in 4, not 2.
     board = Board.parse(".../.X./.OX", to_move="O")
     assert genius_moves(board) == (0,)
-    assert str(analyse(board)[0]) == "loss in 4"
-    assert str(analyse(board)[1]) == "loss in 2"
+    assert analyse(board)[0].plies == 4 and analyse(board)[1].plies == 2
+    assert str(analyse(board)[0]) == "loss in 2"  # counted in the mover's moves
+    assert str(analyse(board)[1]) == "loss in 1"  # X wins with its next move

@@ -152,7 +152,7 @@ def test_a_bad_puzzle_line_is_refused(line: str) -> None:
 
 def test_the_title_says_who_plays_and_how_fast_the_win_is() -> None:
     puzzle = parse_puzzle("X.O/.X./O.. O c3 3 0")
-    assert puzzle.title == "O to play and win in 3"
+    assert puzzle.title == "O to play and win in 2"  # O's second move wins
 
 
 # -- playing a puzzle ---------------------------------------------------------------------------

@@ -154,7 +154,7 @@ def test_what_was_best_says_how_fast_a_win_is() -> None:
     reviewed = review_game([4, 1, 7], 3)
     mistake = reviewed.moves[2]
     assert mistake.rating is Rating.MISTAKE
-    assert mistake.what_was_best(lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 5"
+    assert mistake.what_was_best(lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 3"
     assert str(reviewed.summary(Mark.X)) == "1 best, 1 mistake (move 3)"
     assert str(reviewed.summary(Mark.O)) == "1 blunder (move 2)"
 
@@ -165,7 +165,8 @@ def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None
     reviewed = review_game([0, 2, 3, 7], 3)
     slower = reviewed.moves[3]
     assert slower.rating is Rating.INACCURACY
-    assert slower.what_was_best(lambda cell: coordinate(cell, 3)) == "a3 lasts longer: loses in 4"
+    best = slower.what_was_best(lambda cell: coordinate(cell, 3))
+    assert best == "a3 holds out longer (loses in 2)"
 
 
 def test_missing_a_win_in_one_names_the_winning_square() -> None:

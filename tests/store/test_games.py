@@ -49,13 +49,34 @@ def test_saved_games_are_read_back_newest_first(nac_home: Path) -> None:
     assert log.notices == []
 
 
-def test_only_the_last_thousand_games_are_kept(nac_home: Path) -> None:
+def test_only_the_last_thousand_games_are_kept_the_oldest_watched_going_first(
+    nac_home: Path,
+) -> None:
     write_lines(nac_home, [format_game(saved(number)) for number in range(KEEP)])
     GameLog(nac_home).add(saved(KEEP))
     games = GameLog(nac_home).games()
     assert len(games) == KEEP == 1000
-    assert games[0] == saved(KEEP) and games[-1] == saved(1)  # the oldest one went
+    assert games[0] == saved(KEEP) and games[-1] == saved(0)
+    assert saved(2) not in games  # the oldest watched game went, not the oldest game
     assert (nac_home / FILE_NAME).stat().st_size < 200_000
+
+
+def test_a_long_watch_session_never_pushes_out_the_games_you_played(nac_home: Path) -> None:
+    yours = [saved(number) for number in range(0, 30, 3)]  # against the computer
+    write_lines(nac_home, [format_game(game) for game in yours])
+    log = GameLog(nac_home)
+    for number in range(2, 3 * (KEEP + 50), 3):  # 1,050 watched games
+        log.add(saved(number))
+    games = GameLog(nac_home).games()
+    assert len(games) == KEEP and all(game in games for game in yours)
+    assert games[0] == saved(3 * (KEEP + 50) - 1)
+
+
+def test_with_no_watched_game_left_the_oldest_game_goes(nac_home: Path) -> None:
+    write_lines(nac_home, [format_game(saved(number)) for number in range(0, 3 * KEEP, 3)])
+    GameLog(nac_home).add(saved(3 * KEEP))
+    games = GameLog(nac_home).games()
+    assert len(games) == KEEP and saved(0) not in games and games[-1] == saved(3)
 
 
 def test_a_line_that_is_not_a_game_is_skipped_with_one_notice(nac_home: Path) -> None:

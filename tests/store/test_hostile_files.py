@@ -180,3 +180,20 @@ def test_a_tilde_in_nac_home_means_the_home_directory(
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("NAC_HOME", "~/games/nac")
     assert storage_dirs().data == tmp_path / "games" / "nac"
+
+
+def test_a_stats_file_at_its_most_records_is_never_written_past_what_is_read(
+    nac_home: Path,
+) -> None:
+    from nac.store.stats import MAX_RECORDS
+
+    records = {f"computer/genius@{n}": {"won": 1} for n in range(MAX_RECORDS)}
+    (nac_home / "stats.json").write_text(json.dumps({"schema": 1, "records": records}))
+    stats = Stats(nac_home)
+    stats.record("computer/idiot", GameResult.WON)  # a 1,001st kind of game
+    assert len(stats.notices) == 1 and "left as it was" in stats.notices[0]
+    again = Stats(nac_home)
+    assert len(again.records()) == MAX_RECORDS and again.notices == []
+    assert aside_files(nac_home, "stats.json") == []  # still read, not moved aside
+    again.record("computer/genius@7", GameResult.WON)  # a kind it holds still counts
+    assert Stats(nac_home).records()["computer/genius@7"].won == 2

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from nac.core import Board, Level, Mark, Starter
 from nac.engine import NO_LIMIT, STRATEGIES, Engine, Limit, SearchStopped, StopSignal, Strategy
 from nac.engine.process import ProcessEngine
+from nac.present.metrics import screen_layout
 from nac.present.views import PanelState
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
@@ -109,6 +110,23 @@ async def settle(pilot: Pilot[None], app: NacApp) -> None:
             await pilot.pause()
             return
     raise AssertionError("the app did not settle")
+
+
+async def resize(pilot: Pilot[None], columns: int, rows: int) -> None:
+    """Resize the terminal and wait until the screen is laid out for it: its size, and on the
+    game screen the arrangement for that size (a bound on steps, as `settle`)."""
+    await pilot.resize_terminal(columns, rows)
+    app = pilot.app
+    for _ in range(SETTLE_STEPS):
+        screen = app.screen
+        arranged = not isinstance(screen, GameScreen) or screen.arrangement == screen_layout(
+            screen.game.size, columns, rows
+        )
+        if screen.size == (columns, rows) and arranged:
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"the screen was not laid out at {columns}×{rows}")
 
 
 class HeldSearch:

@@ -190,7 +190,7 @@ SCENARIOS = {
             "The saved games: a won game, to review",
             keys=("1", "9", "7", "4", "l"),
         ),
-        Scenario("puzzle", "A puzzle: X to play and win in 3", keys=("p",)),
+        Scenario("puzzle", "A puzzle: X to play and win in 2", keys=("p",)),
         Scenario(
             "puzzle-wrong",
             "A wrong move in a puzzle, shown wrong with Genius's answer",
@@ -198,7 +198,7 @@ SCENARIOS = {
         ),
         Scenario(
             "stats-60x20",
-            "The stats at 60×20: the notes wrap, the table scrolls sideways",
+            "The stats at 60×20: each kind of game over its results, the notes wrapped",
             keys=("1", "9", "7", "4", "r"),
             size=(60, 20),
         ),

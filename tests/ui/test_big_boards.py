@@ -19,6 +19,7 @@ from .helpers import (
     make_app,
     panel,
     press,
+    resize,
     searches,
     settle,
 )
@@ -35,9 +36,9 @@ async def test_b_cycles_the_board_size_and_starts_a_new_game() -> None:
         await press(pilot, "b")
         assert app.game.size == 4 and app.game.board.is_empty and app.game.board.win_length == 4
         assert board_widget(app).view.labels[9] == "b3"
-        await press(pilot, "b")
+        await game_screen(app).run_action("size(5)")  # on 4×4, b begins a square: the palette
         assert app.game.size == 5
-        await press(pilot, "b")
+        await press(pilot, "m", "m", "b")  # watch mode: no square is typed, b is the board
         assert app.game.size == 3 and app.settings.size == 3
 
 
@@ -96,7 +97,7 @@ async def test_a_new_game_cancels_a_search_in_progress() -> None:
         await press(pilot, "colon", *"c3", "enter")  # Genius starts searching at once
         assert held.started.wait(10) and searches(app).running
         (worker,) = searches(app).running
-        await pilot.press("n")
+        await pilot.press("n", "n")  # a game in progress: n asks, n again goes ahead
         await settle(pilot, app)
         assert worker.state is WorkerState.CANCELLED and held.stopped.is_set()
         assert app.game.board.is_empty and app.game.is_human_turn
@@ -206,16 +207,16 @@ async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> No
     async with app.run_test(size=(100, 32)) as pilot:
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.glyph_rows >= 4 and metrics.edges
-        await pilot.resize_terminal(60, 22)
+        await resize(pilot, 60, 22)
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.compact
         columns, rows = minimum_terminal(5)
-        await pilot.resize_terminal(columns, rows - 1)
+        await resize(pilot, columns, rows - 1)
         assert app.query_one("#main").has_class("-too-small")
         message = str(app.query_one("#too-small").render())
         assert "5×5" in message and f"{columns}×{rows}" in message and "press b" in message
-        await press(pilot, "b")  # a smaller board fits again
-        assert app.game.size == 3 and not app.query_one("#main").has_class("-too-small")
+        await press(pilot, "b")  # the biggest smaller board that fits: 4×4 needs 40×18
+        assert app.game.size == 4 and not app.query_one("#main").has_class("-too-small")
 
 
 def test_a_search_in_the_search_process_answers_and_can_be_stopped() -> None:

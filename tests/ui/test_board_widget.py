@@ -112,10 +112,10 @@ def test_the_winning_line_is_starred_and_a_hint_marked() -> None:
 
 
 def test_analysis_notes_are_written_in_the_empty_cells() -> None:
-    notes = (None, CellNote("win in 3", "W3", "win"), *([None] * 7))
+    notes = (None, CellNote("win in 2", "W2", "win"), *([None] * 7))
     view = BoardView((X, _, _, _, O, _, _, _, _), tuple("123456789"), notes=notes)
-    assert "win in 3" in "".join(drawn(view, 60, 28))
-    assert "W3" in "".join(drawn(view, 15, 7))
+    assert "win in 2" in "".join(drawn(view, 60, 28))
+    assert "W2" in "".join(drawn(view, 15, 7))
 
 
 @pytest.mark.parametrize("cells", [4, 5])
@@ -242,3 +242,29 @@ async def test_the_game_draws_without_colour(monkeypatch: pytest.MonkeyPatch) ->
         await settle(pilot, app)
         picture = app.export_screenshot()
         assert "Noughts" in picture and app.is_running
+
+
+CELL_SIZES = [
+    (cells, size)
+    for cells in (3, 4, 5)
+    for size in ((100, 32), (80, 24), (60, 20), (40, 20), (15, 7), (21, 9))
+    if board_metrics(cells, *size) is not None
+]
+
+
+@pytest.mark.parametrize(("cells", "size"), CELL_SIZES)
+def test_the_winning_line_is_starred_on_every_size_of_cell(
+    cells: int, size: tuple[int, int]
+) -> None:
+    """The star shows the winning line without colour (NO_COLOR, 16 colours) however small
+    the cells: beside a small glyph, beside a compact board's letter."""
+    metrics = board_metrics(cells, *size)
+    assert metrics is not None
+    line = frozenset(range(cells if cells == 3 else 4))  # the top row's first k cells
+    marks = tuple(
+        "X" if cell in line else ("O" if cell < 2 * cells else "") for cell in range(cells * cells)
+    )
+    view = BoardView(marks, ("",) * cells * cells, last_move=0, winning=line)
+    board = BoardLines(metrics)
+    text = "".join(run for y in range(board.height) for run, _ in board.line(view, y))
+    assert text.count(WINNING_MARKER) == len(line)

@@ -29,7 +29,7 @@ async def test_help_and_quit_are_always_in_the_footer_and_it_fits(size: tuple[in
         assert "? " in text and "q" in text.split("?")[-1]
         assert len(text) <= size[0]
         if size[0] >= 40:
-            assert "? Help" in text and "q Quit" in text
+            assert ("? Help" in text or "? More" in text) and "q Quit" in text
 
 
 async def test_the_footer_shows_only_the_keys_that_work_in_watch_mode() -> None:
@@ -65,8 +65,65 @@ async def test_a_click_on_a_footer_key_runs_it() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         text = footer_text(app)
-        await pilot.click(KeysBar, offset=(text.index("? Help"), 0))
+        await pilot.click(KeysBar, offset=(text.index("? More"), 0))
         await pilot.pause()
         from nac.ui.screens.help import HelpScreen
 
         assert isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24), (60, 20), (40, 20)])
+@pytest.mark.parametrize("board", [4, 5])
+async def test_on_the_bigger_boards_the_footer_always_shows_a_way_to_play(
+    size: tuple[int, int], board: int
+) -> None:
+    app = make_app(size=board)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "a-e Play" in footer_text(app)
+
+
+async def test_a_key_that_begins_a_square_is_left_out_of_its_other_commands_entry() -> None:
+    app = make_app(size=4)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        assert "i g Level" in text and "i a g" not in text and "b Board" not in text
+
+
+async def test_when_the_footer_leaves_commands_out_help_says_there_is_more() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        assert "? More" in text and "^p" in text  # the palette holds what is left out
+    app = make_app()
+    async with app.run_test(size=(240, 40)) as pilot:
+        await pilot.pause()
+        assert "? Help" in footer_text(app)
+
+
+async def test_a_4x4_puzzle_offers_the_cursor_and_enter_not_the_digits() -> None:
+    from nac.ui.screens.puzzle import PuzzleScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        assert "1-9 Play" in footer_text(app) and "Enter" not in footer_text(app)
+        while screen.puzzle.board.size == 3:
+            await press(pilot, "n")
+        text = footer_text(app)
+        assert "1-9" not in text and "arrows Move" in text and "Enter Play" in text
+
+
+async def test_the_helps_footer_keeps_its_close_key_at_40_columns() -> None:
+    from nac.ui.screens.help import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(40, 15)) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = footer_text(app)
+        assert "Escape ? q Close" in text and len(text) <= 40

@@ -7,7 +7,7 @@ from nac.present.metrics import board_metrics
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
 
-from .helpers import board_widget, drawn_marks, make_app, panel, press, settle
+from .helpers import board_widget, drawn_marks, make_app, panel, press, resize, settle
 
 
 async def test_phone_layout_puts_1_2_3_on_the_top_row() -> None:
@@ -108,10 +108,10 @@ async def test_the_board_scales_with_the_terminal() -> None:
         await press(pilot, "5")
         big = board_widget(app).metrics()
         assert big is not None and big.glyph_rows >= 7
-        await pilot.resize_terminal(60, 24)
+        await resize(pilot, 60, 24)
         assert (medium := board_widget(app).metrics()) is not None
         assert 1 < medium.glyph_rows < big.glyph_rows
-        await pilot.resize_terminal(40, 15)
+        await resize(pilot, 40, 15)
         compact = board_widget(app).metrics()
         assert compact is not None and compact.compact
         assert app.query_one("#body").has_class("-stacked")
@@ -124,11 +124,11 @@ async def test_below_40_by_15_it_says_the_terminal_is_too_small() -> None:
         too_small = app.query_one("#too-small")
         assert not too_small.display or not app.query_one("#main").has_class("-too-small")
         for size in ((39, 15), (40, 14), (20, 5)):
-            await pilot.resize_terminal(*size)
+            await resize(pilot, *size)
             assert app.query_one("#main").has_class("-too-small")
             message = str(app.query_one("#too-small").render())
             assert f"{size[0]}×{size[1]}" in message and "40×15" in message
-        await pilot.resize_terminal(100, 32)
+        await resize(pilot, 100, 32)
         assert not app.query_one("#main").has_class("-too-small")
         await press(pilot, "5")  # still plays after growing back
         assert app.game.board.mark_count == 2
@@ -219,7 +219,19 @@ async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         assert app.query_one(InfoPanel).region.width == SIDE_PANEL_WIDTH
-        await pilot.resize_terminal(40, 15)
+        await resize(pilot, 40, 15)
         assert app.query_one(InfoPanel).region.height == STACKED_PANEL_HEIGHT
         metrics = board_widget(app).metrics()
         assert metrics is not None and metrics.compact
+
+
+async def test_the_palette_finds_who_starts_by_the_command_lines_words() -> None:
+    from textual.fuzzy import Matcher
+
+    app = make_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        for word in ("you", "computer", "alternate"):  # --starter's choices
+            found = [title for title in titles if Matcher(f"starts {word}").match(title) > 0]
+            assert any(title.startswith("Who starts") for title in found), word

@@ -12,7 +12,7 @@ from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
 
-from .helpers import game_screen, make_app, panel, press, settle
+from .helpers import game_screen, make_app, panel, press, resize, settle
 
 
 async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> None:
@@ -20,8 +20,8 @@ async def test_keys_do_nothing_while_the_board_is_hidden_for_want_of_room() -> N
     async with app.run_test(size=(30, 10)) as pilot:
         await press(pilot, "5", "1", "enter", "s", "h", "colon")
         await settle(pilot, app)
-        assert app.game.board.is_empty and not game_screen(app).prompt_open
-        await pilot.resize_terminal(100, 32)
+        assert app.game.board.is_empty and not game_screen(app).prompt.is_open
+        await resize(pilot, 100, 32)
         await press(pilot, "5")
         await settle(pilot, app)
         assert app.game.board.mark_count == 2
@@ -31,12 +31,12 @@ async def test_a_prompt_left_open_closes_when_the_board_is_hidden_and_plays_noth
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await press(pilot, "colon")
-        assert game_screen(app).prompt_open
-        await pilot.resize_terminal(20, 8)
+        assert game_screen(app).prompt.is_open
+        await resize(pilot, 20, 8)
         await pilot.pause()
         await press(pilot, "b", "2", "enter")
         await settle(pilot, app)
-        assert app.game.board.is_empty and not game_screen(app).prompt_open
+        assert app.game.board.is_empty and not game_screen(app).prompt.is_open
         assert game_screen(app).query_one(KeysBar).display  # the footer is back
 
 
@@ -48,13 +48,14 @@ async def test_the_prompt_takes_the_footers_line_and_gives_it_back_however_it_cl
         for closing in (("escape",), ("b", "2", "enter"), ("n",)):
             await press(pilot, "colon")
             await pilot.pause()
-            assert screen.prompt_open and not footer.display
+            assert screen.prompt.is_open and not footer.display
             if closing == ("n",):  # a new game from the palette while the prompt is open
-                await screen.run_action("new_game")
+                await screen.run_action("new_game")  # a game in progress: asked, then
+                await screen.run_action("new_game")  # chosen again
             else:
                 await press(pilot, *closing)
             await settle(pilot, app)
-            assert not screen.prompt_open and footer.display, closing
+            assert not screen.prompt.is_open and footer.display, closing
 
 
 async def test_escape_on_the_prompt_puts_back_what_the_panel_said() -> None:
@@ -201,3 +202,54 @@ async def test_a_square_typed_at_once_after_the_colon_reaches_the_prompt() -> No
         await pilot.pause()
         await settle(pilot, app)
         assert app.game.board[5] is Mark.X and app.game.size == 4
+
+
+def too_small_text(app: object) -> str:
+    from textual.widgets import Static
+
+    from nac.ui.app import NacApp
+
+    assert isinstance(app, NacApp)
+    return str(game_screen(app).query_one("#too-small", Static).content)
+
+
+async def test_the_too_small_screens_advice_works_and_asks_where_it_can_be_seen() -> None:
+    app = make_app(size=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "colon", *"c3", "enter")
+        await settle(pilot, app)
+        await resize(pilot, 40, 17)
+        await pilot.pause()
+        assert game_screen(app).arrangement is None
+        assert "press b for the 3×3 board" in too_small_text(app)
+        await press(pilot, "b")  # a game in progress: asked, on the screen that shows
+        assert app.game.size == 5 and "press b again" in too_small_text(app)
+        await press(pilot, "b")
+        assert app.game.size == 3 and game_screen(app).arrangement is not None
+
+
+async def test_on_a_board_too_big_b_goes_to_a_smaller_one_that_fits_not_the_next() -> None:
+    app = make_app(size=4)
+    async with app.run_test(size=(40, 17)) as pilot:  # 4×4 needs 18 rows
+        await pilot.pause()
+        assert "press b for the 3×3 board" in too_small_text(app)
+        await press(pilot, "b")  # no game in progress: at once
+        assert app.game.size == 3 and game_screen(app).arrangement is not None
+
+
+async def test_the_help_keeps_clear_of_its_scrollbar_and_one_blank_line_after_keys() -> None:
+    from textual.widgets import Static
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one(VerticalScroll)
+        text = app.screen.query_one("#help-text", Static)
+        assert text.region.right <= box.vertical_scrollbar.region.x
+        lines = [
+            "".join(segment.text for segment in strip).rstrip()
+            for strip in text.render_lines(text.region.reset_offset)
+        ]
+        keys = next(index for index, line in enumerate(lines) if line.strip() == "Keys")
+        assert lines[keys + 1] == "" and lines[keys + 2].split()[:2] == ["Key", "Does"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from nac.core import Level, Mark, Mode, format_game, parse_game
 from nac.engine import all_puzzles, judge_move, review_game
@@ -81,14 +82,8 @@ async def test_finished_games_are_saved_and_listed_and_reviewed(nac_home: Path) 
         assert isinstance(app.screen, GamesScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        assert [str(cell) for cell in table.get_row_at(0)][1:] == [
-            "3×3",
-            "Two players",
-            "X",
-            "O",
-            "X won",
-            "5",
-        ]
+        cells = [str(cell) for cell in table.get_row_at(0)]
+        assert cells[:5] + cells[6:] == ["X won", "3×3", "X", "O", "5", "Two players"]
         await press(pilot, "c")
         assert app.clipboard.startswith("nac1 ") and app.clipboard.endswith(": a1 a2 b1 b2 c1")
         await press(pilot, "enter")
@@ -173,7 +168,8 @@ async def test_review_at_start_opens_the_game_given(nac_home: Path) -> None:
     app = NacApp(Settings(), think_seconds=0, review=game)
     async with app.run_test(size=(120, 36)) as pilot:
         screen = await reviewed(pilot, app)
-        assert screen.game == game and "5. X c2  blunder: c3 draws" in panel_text(screen)
+        # squares named as the 3×3 game names them: its keys
+        assert screen.game == game and "5. X 6  blunder: 9 draws" in panel_text(screen)
         await press(pilot, "escape")
         assert app.screen is app.game_screen
 
@@ -248,3 +244,69 @@ async def test_a_taken_square_in_a_puzzle_is_refused_and_changes_nothing(nac_hom
         assert attempt is not None and attempt.board == board
         assert not attempt.failed and "is taken by" in attempt.message
         assert app.storage.stats.puzzles().streak == 1
+
+
+@pytest.mark.parametrize("size", [(60, 20), (40, 15)])
+async def test_narrow_saved_games_show_the_result_first_and_the_moves_at_60(
+    nac_home: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "1", "4", "2", "5", "3")  # X wins the top row
+        await press(pilot, "l")
+        assert isinstance(app.screen, GamesScreen)
+        table = app.screen.query_one(DataTable)
+        columns = list(table.columns.values())
+        labels = [str(column.label) for column in columns]
+        assert labels[0] == "Result" and str(table.get_row_at(0)[0]) == "X won"
+        shown = labels.index("Moves" if size[0] >= 60 else "O") + 1
+        width = sum(column.get_render_width(table) for column in columns[:shown])
+        assert width <= table.scrollable_content_region.width
+
+
+async def test_the_saved_games_filter_shows_yours_or_the_watched_ones(nac_home: Path) -> None:
+    log = Storage.default().games
+    for line in (
+        "nac1 2026-11-22T14:05:09Z watch 3x3 X=genius O=idiot first=X result=X-wins "
+        ": a1 b1 a2 b2 a3",
+        "nac1 2026-11-22T14:06:09Z computer 3x3 X=person O=idiot first=X result=X-wins "
+        ": b2 b1 a1 a2 c3",
+    ):
+        log.add(parse_game(line))
+    app = make_app(storage=Storage.default())
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "l")
+        screen = app.screen
+        assert isinstance(screen, GamesScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 2
+        await press(pilot, "f")
+        assert table.row_count == 1 and [game.mode for game in screen.games] == [Mode.COMPUTER]
+        await press(pilot, "f")
+        assert table.row_count == 1 and [game.mode for game in screen.games] == [Mode.WATCH]
+        await press(pilot, "f")
+        assert table.row_count == 2
+
+
+async def test_what_the_saved_games_say_stays_in_their_note_not_a_toast(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "1", "4", "2", "5", "3")
+        await press(pilot, "l", "c")
+        assert isinstance(app.screen, GamesScreen)
+        assert "copied" in str(app.screen.query_one("#games-note", Static).content)
+        assert not app._notifications  # nothing left to show over the next screen
+
+
+async def test_the_reviews_title_keeps_the_result_on_a_narrow_terminal() -> None:
+    from nac.ui.widgets.title_bar import TitleBar
+
+    game = parse_game(
+        "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=genius first=X result=O-wins "
+        ": b1 a1 a2 b2 c2 c3"
+    )
+    app = NacApp(Settings(), think_seconds=0, review=game)
+    async with app.run_test(size=(40, 15)) as pilot:
+        screen = await reviewed(pilot, app)
+        title = str(screen.query_one(TitleBar).content)
+        assert "You lost" in title and len(title) <= 40

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable
 
 from nac.core import Level, Mark, Mode, Starter
 from nac.engine import analyse, genius_moves
@@ -14,6 +13,7 @@ from nac.store.stats import Record
 from nac.ui.app import NacApp
 from nac.ui.screens.stats import StatsScreen
 from nac.ui.widgets.banner import ResultBanner
+from nac.ui.widgets.keys_bar import KeysBar
 
 from .helpers import (
     banner_text,
@@ -23,6 +23,7 @@ from .helpers import (
     make_app,
     panel,
     press,
+    resize,
     scores,
     settle,
 )
@@ -36,7 +37,7 @@ async def test_two_players_take_turns_to_the_end() -> None:
         assert panel(app).status == "O to move"
         await press(pilot, "5", "3")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert banner_text(app) == "X won — n new game, v review"
+        assert banner_text(app) == "X won — Enter next game, v review"
         assert scores(app) == {"X": 1, "O": 0, "Draws": 0}
 
 
@@ -55,7 +56,7 @@ async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
             else "Draw between Genius (X) and Idiot (O)"
         )
         assert banner_text(app).startswith(expected)
-        assert "Genius (X)" in scores(app)
+        assert set(scores(app)) == {"X", "O", "Draws"}  # counted by mark: levels change
         await press(pilot, "5", "enter", "h", "u")  # a person's keys change nothing
         assert app.game.is_over and drawn_marks(app) == tuple(app.game.board)
 
@@ -72,25 +73,54 @@ async def test_the_banner_keeps_to_one_line_however_narrow_the_board() -> None:
         banner = app.game_screen.query_one(ResultBanner)
         assert banner_text(app) == "Draw"  # "Draw between Genius (X) and Genius (O)" is too wide
         assert banner.size.height == 1
-        await pilot.resize_terminal(120, 36)
+        await resize(pilot, 120, 36)
         await pilot.pause()
         assert banner_text(app).startswith("Draw between Genius (X) and Genius (O)")
 
 
+STATS = {
+    "computer/average": Record(won=3, drawn=2, lost=1, streak=2, best_streak=4),
+    "two-player@5x5": Record(won=1),
+    "watch/genius-vs-average@4x4": Record(drawn=7),
+}
+
+
 async def test_the_stats_table_fits_80_columns_with_every_kind_of_game() -> None:
-    records = {
-        "computer/average": Record(won=3, drawn=2, lost=1, streak=2, best_streak=4),
-        "two-player@5x5": Record(won=1),
-        "watch/genius-vs-average@4x4": Record(drawn=7),
-    }
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(StatsScreen(records, "memory only"))
+        app.push_screen(StatsScreen(STATS, "memory only"))
         await pilot.pause()
-        table = app.screen.query_one(DataTable)
-        assert table.virtual_size.width <= table.scrollable_content_region.width
-        shown = [[str(cell) for cell in table.get_row_at(row)[:3]] for row in range(3)]
-        assert ["4×4", "Watch", "Genius v Average"] in shown
+        assert isinstance(app.screen, StatsScreen)
+        lines = app.screen.text.splitlines()
+        assert lines[0].split() == [
+            "Board",
+            "Mode",
+            "Against",
+            "Won",
+            "Drawn",
+            "Lost",
+            "Streak",
+            "Best",
+        ]
+        assert "4×4    Watch        Genius v Average" in app.screen.text
+        assert max(map(len, lines)) <= 76
+
+
+@pytest.mark.parametrize("size", [(60, 20), (40, 15)])
+async def test_narrow_stats_show_every_kinds_results_with_its_name(size: tuple[int, int]) -> None:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(StatsScreen(STATS, "memory only"))
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        text = screen.text
+        assert "3×3 · Vs computer · Average" in text and "Won 3  Drawn 2  Lost 1" in text
+        assert "Streak 2" in text and "Best 4" in text
+        assert "4×4 · Watch · Genius v Average" in text and "Won 0  Drawn 7  Lost 0" in text
+        assert max(map(len, text.splitlines())) <= size[0] - 6
+        assert "Escape Close" in screen.query_one(KeysBar).text  # its own footer, not the game's
 
 
 async def test_watch_mode_pauses_and_resumes() -> None:
@@ -219,16 +249,7 @@ async def test_the_stats_screen_shows_the_games_just_played(nac_home: Path) -> N
         await press(pilot, "n", "5")  # a second game, unfinished: not counted
         await press(pilot, "r")
         assert isinstance(app.screen, StatsScreen)
-        table = app.screen.query_one(DataTable)
-        row = table.get_row_at(0)
-        assert [str(cell) for cell in row[:6]] == [
-            "3×3",
-            "Vs computer",
-            "Average",
-            "1",
-            "0",
-            "0",
-        ]
+        assert app.screen.rows[0][:6] == ("3×3", "Vs computer", "Average", "1", "0", "0")
         await press(pilot, "escape")
         assert not isinstance(app.screen, StatsScreen)
     assert (nac_home / "stats.json").exists()
@@ -289,8 +310,7 @@ async def test_a_finished_4x4_game_shows_as_4x4_in_the_stats(nac_home: Path) -> 
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
         await press(pilot, "r")
         assert isinstance(app.screen, StatsScreen)
-        row = app.screen.query_one(DataTable).get_row_at(0)
-        assert [str(cell) for cell in row[:6]] == ["4×4", "Two players", "X v O", "1", "0", "0"]
+        assert app.screen.rows[0][:6] == ("4×4", "Two players", "X v O", "1", "0", "0")
 
 
 async def test_markup_in_a_path_or_a_record_is_shown_as_plain_text(
@@ -306,9 +326,7 @@ async def test_markup_in_a_path_or_a_record_is_shown_as_plain_text(
     async with app.run_test() as pilot:
         await press(pilot, "r")
         assert isinstance(app.screen, StatsScreen)
-        table = app.screen.query_one(DataTable)
-        cells = [str(cell) for row in range(table.row_count) for cell in table.get_row_at(row)]
-        assert "[/red]x[link=y]" in cells
+        assert "[/red]x[link=y]" in app.screen.text
         assert app.is_running
 
 
@@ -326,3 +344,13 @@ async def test_a_level_switch_before_the_winning_move_does_not_count_as_a_win_ag
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
     records = Storage.default().stats.records()
     assert "computer/genius" not in records and records["computer/average"].won == 1
+
+
+async def test_the_watch_score_keeps_its_rows_when_a_level_changes() -> None:
+    app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.AVERAGE), think_seconds=30)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        before = list(scores(app))  # the rows a draw earned against Average is counted in
+        await press(pilot, "I")  # O plays as Idiot from now on
+        assert panel(app).value("O plays as") == "Idiot"
+        assert list(scores(app)) == before and "Idiot" not in "".join(scores(app))

@@ -28,7 +28,7 @@ async def test_a_fork_wins_against_average_and_the_score_counts_it() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "1", "9", "7", "4")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert banner_text(app) == "You won — n new game, v review"
+        assert banner_text(app) == "You won — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (1, 0, 0)
         assert scores(app)["You"] == 1
         assert board_widget(app).view.winning == {0, 3, 6}
@@ -39,7 +39,7 @@ async def test_genius_beats_careless_play() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "2", "4", "6")
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.O
-        assert banner_text(app) == "The computer won — n new game, v review"
+        assert banner_text(app) == "Genius won — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 1, 0)
 
 
@@ -48,7 +48,7 @@ async def test_careful_play_draws_with_genius() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "1", "2", "7", "6", "9")
         assert app.game.outcome is not None and app.game.outcome.is_draw
-        assert banner_text(app) == "Draw — n new game, v review"
+        assert banner_text(app) == "Draw — Enter next game, v review"
         assert (app.match.score.first, app.match.score.second, app.match.score.draws) == (0, 0, 1)
 
 
@@ -57,7 +57,7 @@ async def test_after_the_game_board_keys_do_nothing_and_the_score_counts_once() 
     async with app.run_test() as pilot:
         await press(pilot, "2", "4", "6")
         board = app.game.board
-        await press(pilot, "1", "3", "enter", "s")
+        await press(pilot, "1", "3", "s")
         assert app.game.board == board
         assert app.match.score.second == 1
         await pilot.click(board_widget(app), offset=(10, 5))
@@ -100,9 +100,9 @@ async def test_keys_during_the_computers_turn_do_nothing_and_are_not_queued() ->
 
 
 async def test_new_game_during_the_thinking_pause_cancels_the_computers_move() -> None:
-    app = make_app(think_seconds=0.2)
+    app = make_app(think_seconds=30)
     async with app.run_test() as pilot:
-        await press(pilot, "5", "n")
+        await press(pilot, "5", "n", "n")  # a game in progress: n asks, n again goes ahead
         assert not game_screen(app).turns.replying  # the reply was dropped, not just delayed
         await settle(pilot, app)
         assert app.game.board.is_empty

@@ -1,12 +1,11 @@
 """The game screen: the board, the panel, the banner and the footer, and every command.
 
-What it shows is reactive state (the game's board, the result, the hint, the analysis, what it
-is doing), turned into views by pure functions (`nac.present.views`). The game and the match
-report every change through their listeners; searches run in `Searches` and come back as
-messages. Two plain helpers it owns: `Turns` times the computer's turns, `Switches` changes
-the settings (saved by the session) and asks before a switch that would drop a game.
-`check_action` asks `availability` which commands work now, so the footer, the palette and
-the refusals agree.
+What it shows is reactive state turned into views by pure functions (`nac.present.views`). The
+game and the match report every change through listeners; searches run in `Searches` and come
+back as messages. Plain helpers it owns: `Turns` (the computer's turns), `Switches` (settings,
+and asking before a switch that drops a game), `SquarePrompt` (a square's name typed) and
+`Doors` (the other screens). `check_action` asks `availability` which commands work now, so
+the footer, the palette and the refusals agree.
 """
 
 from __future__ import annotations
@@ -25,9 +24,15 @@ from textual.widgets import Static
 from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
-from ...present.metrics import SIDE_MARGIN, ScreenLayout, minimum_terminal, screen_layout
+from ...present.metrics import (
+    SIDE_MARGIN,
+    ScreenLayout,
+    minimum_terminal,
+    screen_layout,
+    smaller_board_that_fits,
+)
 from ...present.pace import Pace
-from ...present.switches import Switches
+from ...present.switches import CONFIRM_SECONDS, Switches
 from ...present.views import (
     Activity,
     Banner,
@@ -41,6 +46,8 @@ from ...present.views import (
 )
 from ...store import Session
 from ..bindings import bindings
+from ..doors import Doors
+from ..square_prompt import SquarePrompt
 from ..turns import Turns
 from ..widgets.banner import ResultBanner
 from ..widgets.board import BoardWidget
@@ -87,11 +94,8 @@ class GameScreen(Screen[None]):
         self.engine = engine
         self.turns = Turns(self, self.game, pace, self._thinking)
         self.switches = Switches(session)
-        self._prompt: MovePrompt | None = None
-        """Mounted the first time it is opened: most games never need it."""
-        self._said_before_prompt = ""
-        """What the panel said when the prompt opened: Escape puts it back."""
-        self._too_small = ""
+        self.prompt = SquarePrompt(self, self.say)
+        self.doors = Doors(self, session, engine)
         self._views_due = False
         self.game.listen(on_change=self._changed, on_new_game=self._new_board)
         self.match.listen(self._finished)
@@ -118,39 +122,36 @@ class GameScreen(Screen[None]):
         self.watch_arrangement(self.arrangement)
         self.call_after_refresh(self._ready)
 
-    def _ready(self) -> None:
-        """After the first frame: the search process starts if the board needs it, and the
-        computer moves if it starts."""
+    async def _ready(self) -> None:
+        """After the first frame: the search process starts if the board needs it, the
+        computer moves if it starts, and the prompt is mounted if squares are typed here."""
         for searches in self.query(Searches):
             searches.prepare(self.game.board)
         self.start_turn()
+        if not self.game.uses_keypad:
+            await self.prompt.mount()
 
     def on_resize(self, event: events.Resize) -> None:
         self._arrange(event.size.width, event.size.height)
 
     def _arrange(self, columns: int, rows: int) -> None:
         """Where things go in a terminal of columns×rows (or what to say if nothing fits)."""
-        size = self.game.size
-        self.arrangement = screen_layout(size, columns, rows)
-        self._too_small = words.too_small(size, columns, rows, minimum_terminal(size))
-        if self.arrangement is None:
-            for message in self.query("#too-small").results(Static):
-                message.update(self._too_small)
+        self.arrangement = screen_layout(self.game.size, columns, rows)
+        self._views_changed()
 
     def watch_arrangement(self, layout: ScreenLayout | None) -> None:
         if not self.query("#main"):
             return  # not composed yet: on_mount arranges
         self.query_one("#main").set_class(layout is None, "-too-small")
         if layout is None:
-            self.query_one("#too-small", Static).update(self._too_small)
-            self._close_prompt()  # no square may be played on a board that cannot be seen
+            self.prompt.close()  # no square may be played on a board that cannot be seen
             return
         self.query_one("#body").set_class(not layout.side_panel, "-stacked")
         self.query_one(InfoPanel).stacked = not layout.side_panel
         # Beside the panel, the board takes the room it needs and the two sit together.
         area = self.query_one("#board-area")
         area.styles.width = layout.board.width + 2 * SIDE_MARGIN if layout.side_panel else "1fr"
-        if not self.prompt_open:
+        if not self.prompt.is_open:
             self.query_one(BoardWidget).focus()
 
     # -- the views ---------------------------------------------------------------------------------
@@ -164,6 +165,14 @@ class GameScreen(Screen[None]):
         self.board_view = board_view(self.game, self.hint, self.notes)
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
+        if self.arrangement is None:  # how big the terminal must be, and a switch's question
+            size, (columns, rows), asked = self.game.size, self.app.size, self.switches.asked
+            smaller = smaller_board_that_fits(size, columns, rows)
+            question = self.activity.message if asked is not None else ""
+            need = minimum_terminal(size)
+            text = words.too_small(size, columns, rows, need, smaller, question)
+            for message in self.query("#too-small").results(Static):
+                message.update(text)
 
     def _views_changed(self) -> None:
         """Some state changed: the views are made again once, after the handler that changed
@@ -191,18 +200,16 @@ class GameScreen(Screen[None]):
         self.hint = None
         self.finished = None
         self.switches.forget_question()
-        self._close_prompt()
+        self.prompt.close()
         self.board = board
         for searches in self.query(Searches):
             searches.prepare(board)
         self._arrange(self.size.width, self.size.height)
         self._analysis_follows()
+        if not self.game.uses_keypad:
+            self.call_next(self.prompt.mount)
 
     # -- what may be done now ----------------------------------------------------------------------
-
-    @property
-    def prompt_open(self) -> bool:
-        return self._prompt is not None and self._prompt.is_open
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return availability.allowed(
@@ -210,18 +217,32 @@ class GameScreen(Screen[None]):
             action,
             board_shown=self.arrangement is not None,
             thinking=self.activity.thinking,
-            prompt_open=self.prompt_open,
+            prompt_open=self.prompt.is_open,
+            paused=self.activity.paused,
         )
 
     def on_key(self, event: events.Key) -> None:
-        """A command's key that cannot work now says why, instead of doing nothing unseen (key
-        events reach the screen before its bindings are checked)."""
-        if self.arrangement is None or self.prompt_open:
+        """Key events reach the screen before its bindings are checked: a command's key that
+        cannot work now says why, instead of doing nothing unseen; on 4×4 and 5×5 a column
+        letter opens the prompt at once, and what is typed before it has the focus joins it."""
+        if self.arrangement is None:
+            return
+        letters = bool(self.check_action("type_square", ()))
+        if self.prompt.took(event, self.game, self.activity.message, letters):
+            self.switches.forget_question()
+            event.stop()
+            return
+        if self.prompt.is_open:
             return
         reason = availability.key_refusal(
-            self.game, event.key, board_shown=True, thinking=self.activity.thinking
+            self.game,
+            event.key,
+            board_shown=True,
+            thinking=self.activity.thinking,
+            paused=self.activity.paused,
         )
         if reason is not None:
+            self.switches.forget_question()
             self.say(reason)
             event.stop()
 
@@ -236,6 +257,7 @@ class GameScreen(Screen[None]):
 
     def play(self, cell: int) -> None:
         """A person plays `cell`: refused with a bell and a sentence, or played and answered."""
+        self.switches.forget_question()
         game = self.game
         if self.activity.thinking or not game.is_human_turn:
             self.say(words.WAIT_YOUR_TURN)
@@ -251,40 +273,21 @@ class GameScreen(Screen[None]):
             self.start_turn()
 
     async def action_move_prompt(self) -> None:
-        if self._prompt is None:
-            from ..widgets.move_prompt import MovePrompt  # only when first needed
+        await self.prompt.open(self.game, self.activity.message)
 
-            self._prompt = MovePrompt()
-            # In the footer's place, the whole width: the board stays where it is.
-            await self.mount(self._prompt, before=self.query_one(KeysBar))
-        self._said_before_prompt = self.activity.message
-        game = self.game
-        self._prompt.open(
-            words.prompt_placeholder(game), game.parse_square, words.empty_square(game)
-        )
-        self._prompting(True)
+    async def action_type_square(self, letter: str) -> None:
+        await self.prompt.open(self.game, self.activity.message, letter.lower())
 
     def on_move_prompt_chosen(self, chosen: MovePrompt.Chosen) -> None:
-        self._prompting(False)
+        self.prompt.closed()
         self.play(chosen.cell)
 
     def on_move_prompt_refused(self, refused: MovePrompt.Refused) -> None:
         self.say(refused.reason)
 
     def on_move_prompt_closed(self) -> None:
-        self.say(self._said_before_prompt)
-        self._prompting(False)
-
-    def _close_prompt(self) -> None:
-        if self._prompt is not None and self._prompt.is_open:
-            self._prompt.close()
-            self._prompting(False)
-
-    def _prompting(self, prompting: bool) -> None:
-        self.set_class(prompting, "-prompting")
-        self.refresh_bindings()
-        if not prompting and self.arrangement is not None:
-            self.query_one(BoardWidget).focus()
+        self.say(self.prompt.said_before)
+        self.prompt.closed()
 
     # -- the computer's turns (`Turns`) ----------------------------------------------------------
 
@@ -294,7 +297,10 @@ class GameScreen(Screen[None]):
             self.turns.start()
 
     def _thinking(self, thinking: bool) -> None:
-        self.activity = self.activity.but(thinking=thinking)
+        """The computer's reply begins or ends (then "wait for it" is said no more)."""
+        said = self.activity.message
+        said = "" if not thinking and said == words.WAIT_YOUR_TURN else said
+        self.activity = self.activity.but(thinking=thinking, message=said)
 
     @on(Searches.MoveFound)
     def _move_found(self, found: Searches.MoveFound) -> None:
@@ -327,6 +333,9 @@ class GameScreen(Screen[None]):
         else:
             self.start_turn()
 
+    action_resume = action_pause
+    action_next_game = begin_game
+
     def action_computer_starts(self) -> None:
         self.game.computer_starts()
         self.say(words.COMPUTER_STARTS)
@@ -350,7 +359,7 @@ class GameScreen(Screen[None]):
         self.say(self.switches.starter(name))
 
     def action_new_game(self) -> None:
-        self.begin_game()
+        self._switch()
 
     def action_next_mode(self) -> None:
         self.action_mode(self.game.mode.next.value)
@@ -359,7 +368,10 @@ class GameScreen(Screen[None]):
         self._switch(mode=Mode.parse(name))
 
     def action_next_size(self) -> None:
-        self.action_size(BOARD_SIZES[(BOARD_SIZES.index(self.game.size) + 1) % len(BOARD_SIZES)])
+        """The next board; while the board does not fit, the biggest smaller one that does."""
+        size, (columns, rows) = self.game.size, self.size
+        fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
+        self.action_size(fits or BOARD_SIZES[(BOARD_SIZES.index(size) + 1) % len(BOARD_SIZES)])
 
     def action_size(self, size: int) -> None:
         self._switch(size=size)
@@ -368,12 +380,20 @@ class GameScreen(Screen[None]):
         self._switch(mark=Mark.parse(name))
 
     def _switch(self, **switch: object) -> None:
-        """A switch that begins a new game: asked about first if it would drop one."""
+        """A switch that begins a new game: asked about first if it would drop one (the
+        question is taken back if no second press comes in time)."""
         question = self.switches.question(**switch)
         if question is None:
             self.begin_game(**switch)
-        else:
-            self.say(question)
+            return
+        self.say(question)
+        self.set_timer(CONFIRM_SECONDS, lambda: self._question_expired(question))
+
+    def _question_expired(self, question: str) -> None:
+        if self.switches.expired:
+            self.switches.forget_question()
+            if self.activity.message == question:
+                self.say("")
 
     # -- learning: a hint, the analysis that follows the board, undo ------------------------------
 
@@ -423,34 +443,25 @@ class GameScreen(Screen[None]):
     # -- other screens -----------------------------------------------------------------------------
 
     def action_review(self) -> None:
-        from .review import ReviewScreen
-
-        self.app.push_screen(
-            ReviewScreen(self.match.saved_game(), self.game.square_name, self.engine)
-        )
+        self.doors.review()
 
     def action_games(self) -> None:
-        from .games import GamesScreen
-
-        self.app.push_screen(GamesScreen(self.session.storage.games, self.engine))
+        self.doors.games()
 
     def action_puzzles(self) -> None:
-        from .puzzle import PuzzleScreen
-
-        self.app.push_screen(
-            PuzzleScreen(self.session.storage.stats, self.game.keypad, self.engine)
-        )
+        self.doors.puzzles()
 
     def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.game))
+        self.doors.help()
 
     def action_stats(self) -> None:
-        from .stats import StatsScreen
+        self.doors.stats()
 
-        stats = self.session.storage.stats
-        self.app.push_screen(StatsScreen(stats.records(), stats.where))
+    def on_paste(self, event: events.Paste) -> None:
+        """A game's line pasted here opens its review (anything else says why not)."""
+        refused = self.doors.review_line(event.text)
+        if refused is not None:
+            self.say(refused)
 
     def action_quit(self) -> None:
         self.turns.cancel()

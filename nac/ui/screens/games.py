@@ -1,5 +1,7 @@
-"""The saved games: the last games played, newest first (result, date, length). Enter reviews
-the game under the cursor, `c` copies its line, and a game's line pasted here is reviewed."""
+"""The saved games: the last games played, newest first, the result first of all (on a narrow
+terminal the columns on the right give way). `f` shows your games, the watched ones or all;
+Enter reviews the game under the cursor, `c` copies its line, and a game's line pasted here is
+reviewed. What it says goes in its note, never in a toast that would outlive the screen."""
 
 from __future__ import annotations
 
@@ -10,12 +12,22 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...core import Mark, NotationError, SavedGame, coordinate, format_game, parse_game
+from ...core import (
+    KeypadLayout,
+    Mark,
+    NotationError,
+    SavedGame,
+    format_game,
+    parse_game,
+    square_name as named,
+)
 from ...engine import Engine
 from ...present import learning_words, words
+from ...present.learning_words import GAME_FILTERS
 from ...present.screen_commands import CLOSE, GAMES_COMMANDS
 from ...store import GameLog
 from ..bindings import bindings
@@ -23,7 +35,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.title_bar import TitleBar
 from .review import ReviewScreen
 
-COLUMNS = ("Played (UTC)", "Board", "Mode", "X", "O", "Result", "Moves")
+COLUMNS = ("Result", "Board", "X", "O", "Moves", "Played (UTC)", "Mode")
 
 
 def row(game: SavedGame) -> tuple[Text, ...]:
@@ -31,43 +43,66 @@ def row(game: SavedGame) -> tuple[Text, ...]:
     return tuple(
         Text(cell)
         for cell in (
-            learning_words.played_at(game),
+            learning_words.saved_result(game),
             board,
-            mode,
             learning_words.side_name(game.mode, Mark.X, game.x_player).removesuffix(" (X)"),
             learning_words.side_name(game.mode, Mark.O, game.o_player).removesuffix(" (O)"),
-            learning_words.saved_result(game),
             str(len(game.moves)),
+            learning_words.played_at(game),
+            mode,
         )
     )
 
 
-def review_screen(game: SavedGame, engine: Engine) -> ReviewScreen:
-    """A saved game's review: squares named like `b3` on every board, as its line does."""
-    return ReviewScreen(game, lambda cell: coordinate(cell, game.size), engine)
+def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> ReviewScreen:
+    """A saved game's review, its squares named as the game names them now: the keys 1-9 of
+    `keypad` on 3×3, like `b3` on the bigger boards."""
+    return ReviewScreen(game, lambda cell: named(cell, game.size, keypad), engine)
 
 
 class GamesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(GAMES_COMMANDS))
 
-    def __init__(self, log: GameLog, engine: Engine) -> None:
+    shown: var[str] = var(next(iter(GAME_FILTERS)), init=False)
+    """Which games the list shows (a key of GAME_FILTERS)."""
+    said: var[str] = var("", init=False)
+
+    def __init__(self, log: GameLog, engine: Engine, keypad: KeypadLayout) -> None:
         super().__init__()
-        self.games = log.games()
+        self.all_games = log.games()
+        self.games = self.all_games
         self.where = log.where
         self.engine = engine
+        self.keypad = keypad
 
     def compose(self) -> ComposeResult:
         yield TitleBar("Saved games")
         with Vertical():
-            if self.games:
+            if self.all_games:
                 table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
                 table.add_columns(*COLUMNS)
-                table.add_rows([row(game) for game in self.games])
                 yield table
             else:
                 yield Static(learning_words.NO_GAMES_YET, markup=False)
-            yield Static(learning_words.games_note(self.where), id="games-note", markup=False)
-        yield KeysBar(GAMES_COMMANDS if self.games else (CLOSE,))
+            yield Static(id="games-note", markup=False)
+        yield KeysBar(GAMES_COMMANDS if self.all_games else (CLOSE,))
+
+    def on_mount(self) -> None:
+        self.watch_shown()
+
+    def watch_shown(self) -> None:
+        self.games = [game for game in self.all_games if GAME_FILTERS[self.shown](game)]
+        for table in self.query(DataTable).results(DataTable):
+            table.clear()
+            table.add_rows([row(game) for game in self.games])
+        self.said = ""
+        self.watch_said()
+
+    def watch_said(self) -> None:
+        note = learning_words.games_note(
+            self.where, self.shown, len(self.games), len(self.all_games)
+        )
+        self.query_one("#games-note", Static).update(f"{self.said}\n{note}" if self.said else note)
 
     def _chosen(self) -> SavedGame | None:
         tables = self.query(DataTable)
@@ -78,7 +113,7 @@ class GamesScreen(Screen[None]):
     def action_open(self) -> None:
         game = self._chosen()
         if game is not None:
-            self.app.push_screen(review_screen(game, self.engine))
+            self.app.push_screen(review_screen(game, self.engine, self.keypad))
 
     def on_data_table_row_selected(self) -> None:
         self.action_open()
@@ -87,16 +122,23 @@ class GamesScreen(Screen[None]):
         game = self._chosen()
         if game is not None:
             self.app.copy_to_clipboard(format_game(game))
-            self.notify(learning_words.COPIED, markup=False, timeout=3)
+            self.said = learning_words.COPIED
+
+    def action_filter(self) -> None:
+        filters = list(GAME_FILTERS)
+        self.shown = filters[(filters.index(self.shown) + 1) % len(filters)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return bool(self.all_games) or action not in ("filter", "copy", "open")
 
     def on_paste(self, event: events.Paste) -> None:
         """A game's line pasted here is reviewed; anything else is refused, saying why."""
         try:
             game = parse_game(event.text.strip())
         except NotationError as error:
-            self.notify(f"{learning_words.NOT_A_GAME}: {error}", severity="warning", markup=False)
+            self.said = learning_words.not_a_game(str(error))
             return
-        self.app.push_screen(review_screen(game, self.engine))
+        self.app.push_screen(review_screen(game, self.engine, self.keypad))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import ClassVar
 
-from rich.markdown import Markdown
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.markdown import Markdown, TableElement
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -16,11 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Game
-from ...present import words
 from ...present.commands import COMMANDS, Command, key_for, key_table
 from ...present.names import KEYPAD_DESCRIPTIONS
 from ...present.screen_commands import GAMES_COMMANDS, HELP_COMMANDS, REVIEW_COMMANDS
 from ..bindings import bindings
+from ..widgets.keys_bar import KeysBar
 
 TABLES: dict[str, Sequence[Command]] = {
     "key": COMMANDS,
@@ -52,6 +54,21 @@ def _keys(found: re.Match[str]) -> str:
     return " ".join(keys)
 
 
+class EdgelessTable(TableElement):
+    """A Markdown table without the blank lines Rich draws above and below it (the help's
+    headings and paragraphs are one blank line apart; the key list's were two)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for part in super().__rich_console__(console, options):
+            if isinstance(part, Table):
+                part.show_edge = False
+            yield part
+
+
+class HelpMarkdown(Markdown):
+    elements = {**Markdown.elements, "table_open": EdgelessTable}  # noqa: RUF012
+
+
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen {
@@ -65,13 +82,7 @@ class HelpScreen(ModalScreen[None]):
         border: thick $primary;
         background: $panel;
         padding: 0 1;
-    }
-    HelpScreen > .help--keys {
-        dock: bottom;
-        height: 1;
-        width: 100%;
-        background: $footer-background;
-        color: $footer-foreground;
+        scrollbar-gutter: stable;
     }
     """
 
@@ -85,8 +96,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = "Help"
-            yield Static(Markdown(self.text), id="help-text")
-        yield Static(words.HELP_KEYS, classes="help--keys", markup=False)
+            yield Static(HelpMarkdown(self.text), id="help-text")
+        yield KeysBar(HELP_COMMANDS)
 
     def action_scroll_up(self) -> None:
         self.query_one(VerticalScroll).scroll_up()

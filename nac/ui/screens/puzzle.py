@@ -50,7 +50,8 @@ class PuzzleScreen(Screen[None]):
         bindings(PUZZLE_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
     )
 
-    attempt: var[Attempt | None] = var(None, init=False)
+    attempt: var[Attempt | None] = var(None, init=False, bindings=True)
+    """The footer follows it: the digits play a 3×3 puzzle, the cursor and Enter a 4×4 one."""
 
     def __init__(self, stats: Stats, keypad: KeypadLayout, engine: Engine) -> None:
         super().__init__()

@@ -45,7 +45,7 @@ class ReviewScreen(Screen[None]):
         self.set_reactive(ReviewScreen.step, len(game.moves))
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(learning_words.review_title(self.game))
+        yield TitleBar(*learning_words.review_titles(self.game))
         with Horizontal():
             yield BoardWidget()
             yield ReviewPanel()

@@ -1,4 +1,6 @@
-"""The stats screen: lifetime results per mode and level, read afresh from the stats file."""
+"""The stats screen: lifetime results per mode and level, read afresh from the stats file, laid
+out for the width (`stats_lines`): a table where it fits, else each kind of game over its
+results. It scrolls, and has a footer of its own."""
 
 from __future__ import annotations
 
@@ -7,45 +9,19 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
-from ...core import GameKind, Mode
+from ...core import Mode
 from ...present import words
 from ...present.screen_commands import STATS_COMMANDS
+from ...present.stats_lines import stats_lines, stats_rows
 from ...store import Record
 from ..bindings import bindings
+from ..widgets.keys_bar import KeysBar
 
-COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
-
-
-def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
-    """Table rows; in two-player and watch mode, won and lost are X's and O's wins. A record
-    whose key names no kind of game is shown by its key."""
-    table: list[tuple[str, ...]] = []
-    for key in sorted(records, key=lambda key: (key.partition("@")[2], key)):
-        record = records[key]
-        try:
-            kind = GameKind.parse(key)
-        except ValueError:
-            board, mode, against, streaks = "", key, "", False
-        else:
-            board, mode, against = words.describe_kind(kind)
-            streaks = kind.mode is Mode.COMPUTER
-        table.append(
-            (
-                board,
-                mode,
-                against,
-                str(record.won),
-                str(record.drawn),
-                str(record.lost),
-                str(record.streak) if streaks else "–",
-                str(record.best_streak) if streaks else "–",
-            )
-        )
-    return table
+STYLES = {"label": "bold", "": ""}
 
 
 class StatsScreen(ModalScreen[None]):
@@ -53,7 +29,7 @@ class StatsScreen(ModalScreen[None]):
     StatsScreen {
         align: center middle;
     }
-    StatsScreen > Vertical {
+    StatsScreen > VerticalScroll {
         width: 100;
         max-width: 100%;
         height: auto;
@@ -61,39 +37,67 @@ class StatsScreen(ModalScreen[None]):
         border: thick $primary;
         background: $panel;
         padding: 0 1;
+        scrollbar-gutter: stable;
     }
-    StatsScreen Static {
-        width: 100%;
+    StatsScreen #stats-note {
         padding: 1 0 0 0;
-    }
-    StatsScreen DataTable {
-        width: auto;
-        max-width: 100%;
-        height: auto;
-        max-height: 20;
     }
     """
 
+    AUTO_FOCUS = "VerticalScroll"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATS_COMMANDS))
 
     def __init__(self, records: dict[str, Record], where: str) -> None:
         super().__init__()
-        self.records = records
+        self.rows = stats_rows(records)
         self.where = where
 
     def compose(self) -> ComposeResult:
-        shown = rows(self.records)
-        with Vertical() as box:
+        with VerticalScroll() as box:
             box.border_title = "Lifetime stats"
-            if shown:
-                table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
-                table.add_columns(*COLUMNS)
-                table.add_rows([tuple(Text(cell) for cell in row) for row in shown])
-                yield table
-            else:
-                yield Static(words.NO_STATS_YET, markup=False)
-            sides_counted = any(row[1] != Mode.COMPUTER.label for row in shown)
-            yield Static(words.stats_note(self.where, sides_counted), markup=False)
+            yield Static(id="stats-table", markup=False)
+            sides = any(row[1] != Mode.COMPUTER.label for row in self.rows)
+            yield Static(words.stats_note(self.where, sides), id="stats-note", markup=False)
+        yield KeysBar(STATS_COMMANDS)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._lay_out)
+
+    def on_mount(self) -> None:
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        table = self.query_one("#stats-table", Static)
+        table.update(self.text_for(table.content_size.width or self.size.width - 6))
+
+    def text_for(self, width: int) -> Text:
+        """The table laid out in `width` columns."""
+        if not self.rows:
+            return Text(words.NO_STATS_YET)
+        text = Text()
+        for index, line in enumerate(stats_lines(self.rows, width)):
+            if index:
+                text.append("\n")
+            for run, style in line:
+                text.append(run, STYLES[style])
+        return text
+
+    @property
+    def text(self) -> str:
+        """What the table says now."""
+        return str(self.query_one("#stats-table", Static).content)
+
+    def action_scroll_up(self) -> None:
+        self.query_one(VerticalScroll).scroll_up()
+
+    def action_scroll_down(self) -> None:
+        self.query_one(VerticalScroll).scroll_down()
+
+    def action_page_down(self) -> None:
+        self.query_one(VerticalScroll).scroll_page_down()
+
+    def action_page_up(self) -> None:
+        self.query_one(VerticalScroll).scroll_page_up()
 
     def action_close(self) -> None:
         self.dismiss(None)

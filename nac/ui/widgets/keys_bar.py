@@ -1,8 +1,11 @@
 """The footer: the keys that work now, in one line that fits the terminal.
 
 It shows the commands of the command table that the screen's `check_action` allows now (and,
-dimmed, those waiting for the computer). When the line is too long it first shortens labels,
-then drops the commands of highest rank; help and quit always stay. A click runs the command.
+dimmed, those waiting for the computer), each with the keys that run it now: a key that runs
+another command first is left out ("i g Level" where `a` begins a square's name), and a command
+none of whose keys runs it is not shown. When the line is too long it first shortens labels,
+then drops the commands of highest rank, and help says there is more; help and quit always
+stay. A click runs the command.
 """
 
 from __future__ import annotations
@@ -12,18 +15,27 @@ from typing import NamedTuple
 
 from textual import events
 
-from ...present.commands import Command, footer_commands
+from ...present.commands import COMMANDS, Command, footer_commands
+from ...present.names import key_name
 from ...present.runs import Line, Run
 from .lines import LinesWidget
 
 GAP = "  "
-PALETTE = Command((("ctrl+p", "app.command_palette"),), "^p", "", "Commands", "Cmds", rank=10)
+PALETTE = Command((("ctrl+p", "app.command_palette"),), "^p", "", "Commands", "Cmds", rank=4)
+MORE = "More"
+"""Help's label when the footer has left commands out: help lists them all."""
 
 
 class Shown(NamedTuple):
     command: Command
     label: str
     enabled: bool
+    keys: str = ""
+    """The keys shown: the command's, or those of them that run it now."""
+
+    @property
+    def shown(self) -> str:
+        return self.keys or self.command.shown
 
 
 class KeysBar(LinesWidget):
@@ -31,6 +43,8 @@ class KeysBar(LinesWidget):
 
     def __init__(self, commands: Sequence[Command] | None = None) -> None:
         super().__init__()
+        self.table = COMMANDS if commands is None else commands
+        """Every command of the screen: which runs a key decides which command shows it."""
         shown = footer_commands() if commands is None else commands
         self.commands = [command for command in shown if command.label and command.keys]
 
@@ -67,41 +81,64 @@ class KeysBar(LinesWidget):
     def relayout(self) -> None:
         self.show([self.line()])
 
-    def available(self) -> list[tuple[Command, bool]]:
+    def _allowed(self, action: str) -> bool | None:
+        namespace, _, name = action.rpartition(".")
+        target = self.app if namespace == "app" else self.screen
+        return target.check_action(name.partition("(")[0], ())
+
+    def _runs(self, key: str, action: str) -> bool:
+        """Whether `key` runs `action` now: no command before it in the table takes it."""
+        for command in self.table:
+            for bound, other in command.keys:
+                if bound == key and self._allowed(other) is not False:
+                    return other == action
+        return True
+
+    def _with_palette(self) -> list[Command]:
+        """The commands, the palette's key before help's (or last)."""
+        actions = [command.action for command in self.commands]
+        at = actions.index("help") if "help" in actions else len(actions)
+        return [*self.commands[:at], PALETTE, *self.commands[at:]]
+
+    def available(self) -> list[Shown]:
         """The footer's commands that work now, each with whether it is enabled (a command
-        waiting for the computer shows, dimmed)."""
+        waiting for the computer shows, dimmed) and the keys that run it."""
         shown = []
-        for command in [*self.commands, PALETTE]:
-            namespace, _, name = command.action.rpartition(".")
-            action, _, _ = name.partition("(")
-            target = self.app if namespace == "app" else self.screen
-            allowed = target.check_action(action, ())
-            if allowed is not False:
-                shown.append((command, bool(allowed)))
+        for command in self._with_palette():
+            allowed = self._allowed(command.action)
+            if allowed is False or (command.instead_of and self._allowed(command.instead_of)):
+                continue
+            running = [key for key, action in command.keys if self._runs(key, action)]
+            if not running:
+                continue
+            names = [key_name(key) for key, _ in command.keys]
+            keys = ""
+            if command.shown.split(" ") == names and len(running) < len(names):
+                keys = " ".join(key_name(key) for key in running)
+            shown.append(Shown(command, command.label, bool(allowed), keys))
         return shown
 
     def fitted(self, width: int) -> list[Shown]:
-        """The commands to show in `width` columns, in table order."""
+        """The commands to show in `width` columns, in table order; when some are left out,
+        help says there is more."""
         available = self.available()
         for short in (False, True):
             kept = list(available)
             while kept:
                 items = [
-                    Shown(
-                        command,
-                        (command.short or command.label) if short else command.label,
-                        enabled,
-                    )
-                    for command, enabled in kept
+                    item._replace(label=(item.command.short or item.label) if short else item.label)
+                    for item in kept
                 ]
+                if len(kept) < len(available):
+                    items = [_more(item) for item in items]
                 if _width(items) <= width:
                     return items
-                droppable = [item for item in kept if item[0].rank > 0]
+                droppable = [item for item in kept if item.command.rank > 0]
                 if not droppable or not short:
                     break
-                kept.remove(max(droppable, key=lambda item: item[0].rank))
+                kept.remove(max(droppable, key=lambda item: item.command.rank))
         # Even help and quit do not fit with their labels: keys only.
-        return [Shown(command, "", enabled) for command, enabled in available if command.rank == 0]
+        return [item._replace(label="") for item in available if item.command.rank == 0]
 
     def line(self) -> Line:
         """The footer's one line: each key in its style, then its label."""
@@ -110,7 +147,7 @@ class KeysBar(LinesWidget):
             if index:
                 runs.append((GAP, ""))
             if item.enabled:
-                runs.append((item.command.shown, "key"))
+                runs.append((item.shown, "key"))
                 if item.label:
                     runs.append((" " + item.label, ""))
             else:
@@ -133,7 +170,12 @@ class KeysBar(LinesWidget):
 
 
 def _entry(item: Shown) -> str:
-    return f"{item.command.shown} {item.label}" if item.label else item.command.shown
+    return f"{item.shown} {item.label}" if item.label else item.shown
+
+
+def _more(item: Shown) -> Shown:
+    """Help's entry says the footer left commands out."""
+    return item._replace(label=MORE) if item.command.action == "help" else item
 
 
 def _width(items: list[Shown]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -23,19 +23,32 @@ class LinesWidget(Widget):
         super().__init__(id=id)
         self._lines: list[Line] = []
         self._cache = StripCache()
+        self._laid_out_for: Size | None = None
+        """The size the lines were laid out for: drawn at another, they are laid out again
+        first (content set before the first layout is laid out for no size at all)."""
+        self._drawing = False
 
     def show(self, lines: list[Line]) -> None:
         """Show these lines, redrawing only those that changed."""
         old = self._lines
         self._lines = lines
+        self._laid_out_for = self.content_size
         width = self.content_size.width
         for y in range(max(len(old), len(lines))):
             if y >= len(old) or y >= len(lines) or old[y] != lines[y]:
                 self._cache.drop(y)
-                if self.is_mounted:
+                if self.is_mounted and not self._drawing:
                     self.refresh(Region(0, y, width, 1))
 
     def render_line(self, y: int) -> Strip:
+        if self._laid_out_for != self.content_size:
+            self._cache.drop_lines()
+            self._drawing = True  # the frame being drawn takes the new lines: no refresh
+            try:
+                self.relayout()
+            finally:
+                self._drawing = False
+            self._laid_out_for = self.content_size
         return self._cache.strip(y, self._draw_line)
 
     def _draw_line(self, y: int) -> Strip:

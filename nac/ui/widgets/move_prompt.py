@@ -63,7 +63,7 @@ class MovePrompt(Input):
         prompt: MovePrompt
 
     def __init__(self) -> None:
-        super().__init__(restrict=SQUARE_CHARACTERS)
+        super().__init__(restrict=SQUARE_CHARACTERS, select_on_focus=False)
         self.can_focus = False
         self._parse: Callable[[str], int] = int
         self._empty = ""
@@ -72,13 +72,16 @@ class MovePrompt(Input):
     def is_open(self) -> bool:
         return self.has_class("-open")
 
-    def open(self, placeholder: str, parse: Callable[[str], int], empty: str) -> None:
-        """Open, empty, for a square that `parse` turns into a cell (IllegalMove if none);
-        `empty` is said when Enter comes with nothing typed."""
+    def open(
+        self, placeholder: str, parse: Callable[[str], int], empty: str, typed: str = ""
+    ) -> None:
+        """Open, holding `typed`, for a square that `parse` turns into a cell (IllegalMove if
+        none); `empty` is said when Enter comes with nothing typed."""
         self.placeholder = placeholder
         self._parse = parse
         self._empty = empty
-        self.value = ""
+        self.value = typed
+        self.action_end()
         self.can_focus = True
         self.add_class("-open")
         # At once, not later as `focus()` does: keys typed with the `:` (fast typing, a paste)

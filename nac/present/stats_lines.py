@@ -1,0 +1,80 @@
+"""The lifetime stats laid out for a width: pure, no Textual, so tests read the text.
+
+Where every column fits, one row per kind of game under a header. Where they do not, each kind
+of game on a line of its own (wrapped if it must) and its results under it, so what was won
+and lost shows at every width, the smallest terminal's included."""
+
+from __future__ import annotations
+
+import textwrap
+
+from ..core import GameKind, Mode
+from ..store import Record
+from . import words
+from .runs import Line
+
+COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
+KIND_COLUMNS = 3
+"""The columns that say what kind of game a row counts; the rest are counts."""
+GAP = "  "
+NO_STREAK = "–"
+"""The streak of a kind of game that has none (two players, watch)."""
+
+
+def stats_rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
+    """A row of COLUMNS per record, sorted by board and kind;
+    in two-player and watch mode won and lost are X's and O's wins, and there is no streak. A
+    record whose key names no kind of game is shown by its key."""
+    table: list[tuple[str, ...]] = []
+    for key in sorted(records, key=lambda key: (key.partition("@")[2], key)):
+        record = records[key]
+        try:
+            kind = GameKind.parse(key)
+        except ValueError:
+            board, mode, against, streaks = "", key, "", False
+        else:
+            board, mode, against = words.describe_kind(kind)
+            streaks = kind.mode is Mode.COMPUTER
+        counts: tuple[int, ...] = (record.won, record.drawn, record.lost)
+        if streaks:
+            counts += (record.streak, record.best_streak)
+        cells = [str(count) for count in counts] + [NO_STREAK] * (5 - len(counts))
+        table.append((board, mode, against, *cells))
+    return table
+
+
+def stats_lines(rows: list[tuple[str, ...]], width: int) -> list[Line]:
+    """The rows in lines of at most `width` columns; runs styled "label" or ""."""
+    widths = [max(len(row[i]) for row in [COLUMNS, *rows]) for i in range(len(COLUMNS))]
+    if sum(widths) + len(GAP) * (len(widths) - 1) <= width:
+        return [_row(COLUMNS, widths, "label")] + [_row(row, widths, "") for row in rows]
+    lines: list[Line] = []
+    for row in rows:
+        kind = " · ".join(cell for cell in row[:KIND_COLUMNS] if cell)
+        lines += [((text, "label"),) for text in textwrap.wrap(kind, max(1, width)) or [""]]
+        counts = [
+            f"{name} {value}"
+            for name, value in zip(COLUMNS[KIND_COLUMNS:], row[KIND_COLUMNS:], strict=True)
+            if value != NO_STREAK
+        ]
+        lines += [((text, ""),) for text in _packed(counts, width, "  ")]
+    return lines
+
+
+def _row(cells: tuple[str, ...], widths: list[int], style: str) -> Line:
+    aligned = [
+        cell.ljust(size) if index < KIND_COLUMNS else cell.rjust(size)
+        for index, (cell, size) in enumerate(zip(cells, widths, strict=True))
+    ]
+    return ((GAP.join(aligned).rstrip(), style),)
+
+
+def _packed(items: list[str], width: int, indent: str) -> list[str]:
+    """`items` on as few lines of `width` as they fit, each line indented, none broken."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(GAP) + len(item) <= width:
+            lines[-1] += GAP + item
+        else:
+            lines.append(indent + item)
+    return lines

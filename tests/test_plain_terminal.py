@@ -1,0 +1,88 @@
+"""`nac --plain` where a person types: in a real pseudo-terminal, lines are edited with the
+standard `readline` (arrows, Backspace), and ctrl+c ends the game quietly; with no standard
+input, or an output that cannot show every character, it says so or falls back to ASCII."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.benchmarks.pty_frames import Screen
+
+WAIT_SECONDS = 60.0
+"""How long to wait for the program at most (a bound, not a timing assert)."""
+LEFT = b"\x1b[D"
+PRESSES = 300
+"""ctrl+c pressed at most this many times (a bound on steps)."""
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
+
+
+def plain(home: Path) -> Screen:
+    command = [sys.executable, "-m", "nac", "--plain", "--no-save"]
+    return Screen(command, 80, 24, {"NAC_HOME": str(home)})
+
+
+def ended(screen: Screen) -> int:
+    try:
+        return screen.process.wait(timeout=WAIT_SECONDS)
+    finally:
+        screen.settle(0.1)
+
+
+def test_a_typed_line_is_edited_with_the_arrows(nac_home: Path) -> None:
+    screen = plain(nac_home)
+    try:
+        assert screen.wait_for(b"> ", WAIT_SECONDS) is not None
+        screen.send(b"3" + LEFT + b"5\r")  # 3, back one, 5 in front of it: "53"
+        assert screen.wait_for(b"is not a square", WAIT_SECONDS) is not None, screen.buffer
+        assert b"'53' is not a square" in screen.buffer
+    finally:
+        screen.close()
+
+
+def test_ctrl_c_at_the_prompt_ends_quietly_with_status_130(nac_home: Path) -> None:
+    screen = plain(nac_home)
+    try:
+        assert screen.wait_for(b"> ", WAIT_SECONDS) is not None
+        # What ctrl+c in its terminal sends. Pressed again until it ends, as a person would:
+        # one that comes between the prompt and readline's wait for a key is only noted.
+        for _ in range(PRESSES):
+            screen.process.send_signal(signal.SIGINT)
+            screen.settle(0.2)
+            if screen.process.poll() is not None:
+                break
+        assert ended(screen) == 130
+        assert b"Traceback" not in screen.buffer and b"KeyboardInterrupt" not in screen.buffer
+    finally:
+        screen.close()
+
+
+def test_with_standard_input_closed_it_says_so_and_exits_with_status_2(nac_home: Path) -> None:
+    result = subprocess.run(  # `nac --plain <&-`, as a shell runs it
+        ["sh", "-c", 'exec "$0" -m nac --plain --no-save <&-', sys.executable],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NAC_HOME": str(nac_home)},
+        check=False,
+    )
+    assert result.returncode == 2 and result.stderr.startswith("nac: standard input is closed")
+    assert "Traceback" not in result.stderr
+
+
+def test_an_ascii_output_gets_the_game_in_plain_ascii(nac_home: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "nac", "--plain", "--no-save", "--size", "4"],
+        input="b2\nq\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NAC_HOME": str(nac_home), "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "4x4 board" in result.stdout and "You (X) played b2." in result.stdout
