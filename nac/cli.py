@@ -9,7 +9,17 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
-from .core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, SavedGame, Starter, checked_size
+from .core import (
+    BOARD_SIZES,
+    LOCAL_MODES,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    SavedGame,
+    Starter,
+    checked_size,
+)
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .store import Settings
@@ -70,8 +80,8 @@ def board_size(text: str) -> int:
 CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
     (
         "--mode",
-        Mode.parse,
-        "{" + ",".join(mode.value for mode in Mode) + "}",
+        Mode.parse_local,
+        "{" + ",".join(mode.value for mode in LOCAL_MODES) + "}",
         "play the computer, two players on one keyboard, or watch the computer play itself",
     ),
     (

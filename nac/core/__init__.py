@@ -81,6 +81,7 @@ if TYPE_CHECKING:
         Starter as Starter,
     )
     from .modes import (
+        LOCAL_MODES as LOCAL_MODES,
         Mode as Mode,
     )
     from .moves import (
@@ -123,7 +124,7 @@ __getattr__, __dir__, _public = lazy_face(
         ".levels": ("DEFAULT_LEVEL", "DEFAULT_WATCH_LEVELS", "ComputerTurn", "Level"),
         ".mark": ("Mark",),
         ".match": ("FinishedGame", "Match", "Score", "Starter"),
-        ".modes": ("Mode",),
+        ".modes": ("LOCAL_MODES", "Mode"),
         ".moves": ("Cell", "Change", "ChangeKind", "Move"),
         ".notation": (
             "Ending",

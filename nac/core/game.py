@@ -44,6 +44,11 @@ class Game:
       hands the first move to the computer with `computer_starts()`.
     - `Mode.TWO_PLAYER`: two people take turns at the same keys.
     - `Mode.WATCH`: the computer plays both sides, each at its own level (`watch_levels`).
+    - `Mode.ONLINE`: two people on two machines; `human` is this machine's player. The moves
+      of both come in through `play_cell` (a front end plays what the game's server has
+      refereed), and none is taken back.
+
+    A player may resign a game in progress (`resign`): the other side wins.
 
     The game keeps its history, so moves can be taken back (`undo`).
     """
@@ -76,6 +81,7 @@ class Game:
         self._moves: list[Move] = []
         self._game_number = 0
         self._reported_game = -1
+        self._resigned: Mark | None = None
 
     def listen(
         self,
@@ -205,11 +211,19 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._board.outcome is not None
+        return self.outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended (a resignation: the other side won, with no line), or None."""
+        if self._resigned is not None:
+            return Outcome(self._resigned.other)
         return self._board.outcome
+
+    @property
+    def resigned(self) -> Mark | None:
+        """The side that resigned this game, if one did."""
+        return self._resigned
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -239,6 +253,38 @@ class Game:
         """A person plays the square named like `b3` (column letter, row number from the top)."""
         return self._human_move(parse_coordinate(name, self._size))
 
+    def resign(self, mark: Mark | None = None) -> Outcome:
+        """`mark` resigns the game in progress and the other side wins; the game's end is
+        reported as any other. Against the computer only the person resigns (and is the
+        default); in a two-player or online game either side (the one to move by default);
+        never in watch mode. GameAlreadyOver once the game is over."""
+        mark = self._resigner(mark)
+        self._resigned = mark
+        outcome = Outcome(mark.other)
+        self._announce([], outcome)
+        return outcome
+
+    def why_no_resign(self, mark: Mark | None = None) -> IllegalMove | None:
+        """What `resign` would raise now, or None if `mark` may resign."""
+        try:
+            self._resigner(mark)
+        except IllegalMove as refusal:
+            return refusal
+        return None
+
+    def _resigner(self, mark: Mark | None) -> Mark:
+        if mark is not None:
+            checked(mark, Mark, "mark", Mark)
+        if self.is_over:
+            raise GameAlreadyOver()
+        if self._mode is Mode.WATCH:
+            raise IllegalMove("the computer plays both sides in watch mode: nobody resigns")
+        if self._mode is Mode.COMPUTER:
+            if mark is not None and mark is not self._human:
+                raise NotYourTurn(mark, "only you resign, not the computer")
+            return self._human
+        return self.turn if mark is None else mark
+
     def computer_starts(self) -> None:
         """Against the computer, on an empty board: the computer makes the first move (call
         `computer_move` next, or search `computer_turn()` in the background)."""
@@ -251,6 +297,8 @@ class Game:
         """What `computer_starts` would raise now, or None if the computer may start."""
         if self._mode is Mode.TWO_PLAYER:
             return IllegalMove("the computer starts only in a game against it: two players play")
+        if self._mode is Mode.ONLINE:
+            return IllegalMove("the computer starts only in a game against it: this one is online")
         if self._mode is Mode.WATCH:
             return IllegalMove("the computer already plays both sides in watch mode")
         if self.is_over or not self._board.is_empty:
@@ -266,7 +314,7 @@ class Game:
         if self.is_over:
             raise GameAlreadyOver()
         if not self.controlled_by_computer(self.turn):
-            if self._mode is Mode.TWO_PLAYER:
+            if self._mode in (Mode.TWO_PLAYER, Mode.ONLINE):
                 raise NotYourTurn(self.turn, "two people are playing, not the computer")
             raise NotYourTurn(self.turn, "the computer cannot move for you")
         level = self.level_of(self.turn)
@@ -300,6 +348,7 @@ class Game:
         self._human, self._mode, self._size = human, mode, size
         self._board = Board.empty(size, first=first)
         self._moves.clear()
+        self._resigned = None
         self._game_number += 1
         tell(self._on_new_game, self._board)
 

@@ -12,14 +12,15 @@ from .levels import Level
 from .mark import Mark
 from .modes import Mode
 from .moves import Move
+from .players import escaped, player_name, unescaped
 
 MIXED = "mixed"
 """The level of a side whose level changed during the game."""
 
 
 class GameResult(Enum):
-    """A finished game from the first side's view: the person against the computer, X in
-    two-player and watch mode."""
+    """A finished game from the first side's view: the person against the computer or online,
+    X in two-player and watch mode."""
 
     WON = "won"
     DRAWN = "drawn"
@@ -29,7 +30,8 @@ class GameResult(Enum):
 @dataclass(frozen=True)
 class GameKind:
     """What kind of game a result belongs to: the mode, the board, and the levels that played
-    (against the computer its level; in watch mode X's and O's; `MIXED` if one changed)."""
+    (against the computer its level; in watch mode X's and O's; `MIXED` if one changed), or
+    online the other player's name."""
 
     mode: Mode
     size: int = CLASSIC_SIZE
@@ -37,9 +39,12 @@ class GameKind:
 
     @property
     def key(self) -> str:
-        """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3)."""
+        """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3),
+        "online/Ana%20Lee" (the name escaped)."""
         if self.mode is Mode.COMPUTER:
             key = f"computer/{self.levels[0]}"
+        elif self.mode is Mode.ONLINE:
+            key = f"online/{escaped(self.levels[0])}"
         elif self.mode is Mode.WATCH:
             key = f"watch/{self.levels[0]}-vs-{self.levels[1]}"
         else:
@@ -59,6 +64,8 @@ class GameKind:
         mode_name, _, detail = kind.partition("/")
         mode = Mode.parse(mode_name)
         levels: tuple[str, ...] = ()
+        if mode is Mode.ONLINE:
+            return cls(mode, size, (unescaped(detail),))
         if mode is Mode.COMPUTER:
             levels = (detail,)
         elif mode is Mode.WATCH:
@@ -78,10 +85,14 @@ class GameKind:
         size: int,
         moves: tuple[Move, ...],
         playing: tuple[Level, ...] = (),
+        opponent: str = "",
     ) -> GameKind:
         """The kind of a game from its moves: each computer side under the level it played.
         A side that has not moved yet counts under its level in `playing` (against the
-        computer its level; in watch mode X's and O's), if given."""
+        computer its level; in watch mode X's and O's), if given. Online: the other player's
+        name, `opponent`."""
+        if mode is Mode.ONLINE:
+            return cls(mode, size, (player_name(opponent),))
         if mode is Mode.COMPUTER:
             return cls(mode, size, (_level_played(moves, None, playing[:1]),))
         if mode is Mode.WATCH:

@@ -102,6 +102,8 @@ class Match:
         self.last: FinishedGame | None = None
         """The last game finished, once one has."""
         self.games_started = 0
+        self.opponent = ""
+        """Online: the other player's name, as their games are counted and saved."""
         self._listeners: list[FinishedListener] = []
         if keep is not None:
             self._listeners.append(checked_listener(keep, "keep"))
@@ -113,7 +115,8 @@ class Match:
         self._listeners.append(checked_listener(on_finished, "on_finished"))
 
     def first_mover(self, mode: Mode, human: Mark) -> Mark:
-        """Who starts the next game under the starter rule."""
+        """Who starts the next game under the starter rule (online: X, then each in turn,
+        as the game's server says)."""
         yours, theirs = (human, human.other) if mode is Mode.COMPUTER else (Mark.X, Mark.O)
         if self.starter is Starter.YOU:
             return yours
@@ -122,13 +125,19 @@ class Match:
         return yours if self.games_started % 2 == 0 else theirs
 
     def new_game(
-        self, *, mode: Mode | None = None, human: Mark | None = None, size: int | None = None
+        self,
+        *,
+        mode: Mode | None = None,
+        human: Mark | None = None,
+        size: int | None = None,
+        first: Mark | None = None,
     ) -> None:
-        """The next game, who starts by the starter rule. A new mode starts a new score."""
+        """The next game, who starts by the starter rule unless `first` says (online, the
+        server's word). A new mode starts a new score."""
         game = self.game
         mode = game.mode if mode is None else mode
         human = game.human if human is None else human
-        first = self.first_mover(mode, human)
+        first = self.first_mover(mode, human) if first is None else first
         changed_mode = mode is not game.mode
         game.new_game(human=human, mode=mode, first=first, size=size)
         if changed_mode:
@@ -140,20 +149,27 @@ class Match:
         game = self.game
         if outcome.winner is None:
             return GameResult.DRAWN
-        first_side = game.human if game.mode is Mode.COMPUTER else Mark.X
+        first_side = game.human if game.mode in (Mode.COMPUTER, Mode.ONLINE) else Mark.X
         return GameResult.WON if outcome.winner is first_side else GameResult.LOST
 
     def kind(self) -> GameKind:
         """The kind of the game on the board, from its moves so far."""
         game = self.game
-        return GameKind.of(game.mode, game.size, game.moves, game.levels_playing())
+        return GameKind.of(
+            game.mode, game.size, game.moves, game.levels_playing(), opponent=self.opponent
+        )
 
     def saved_game(self, kind: GameKind | None = None) -> SavedGame:
         """The game so far as the notation holds it (its kind from its moves, if not given)."""
         game = self.game
         cells = [move.cell for move in game.moves]
         return SavedGame.of(
-            kind or self.kind(), cells, game.first, human=game.human, date=self.clock()
+            kind or self.kind(),
+            cells,
+            game.first,
+            human=game.human,
+            date=self.clock(),
+            resigned=game.resigned,
         )
 
     def _game_over(self, outcome: Outcome) -> None:

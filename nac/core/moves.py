@@ -60,6 +60,8 @@ def moves_to_undo(moves: list[Move], mode: Mode, over: bool) -> list[Move] | Ill
         return GameAlreadyOver("the game is over and its result counted: start a new game")
     if mode is Mode.WATCH:
         return NothingToUndo("there is nothing of yours to take back while you watch")
+    if mode is Mode.ONLINE:
+        return IllegalMove("moves are not taken back in an online game")
     taken: list[Move] = []
     if mode is Mode.TWO_PLAYER:
         taken = moves[-1:]

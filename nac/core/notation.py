@@ -6,14 +6,17 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
 
 1. `nac1`: the notation and its version.
 2. When the game was played, in UTC, to the second: `YYYY-MM-DDTHH:MM:SSZ`.
-3. The mode: `computer`, `two-player` or `watch`.
+3. The mode: `computer`, `two-player`, `watch` or `online`.
 4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others).
 5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
-   (`idiot`, `average`, `genius`, or `mixed` if it changed during the game). Against the
-   computer one side is a person; two-player: both; watch mode: neither.
+   (`idiot`, `average`, `genius`, or `mixed` if it changed during the game), or online the
+   other player: `@` and their name, escaped as in a URL (`O=@Ana%20Lee`). Against the
+   computer one side is a person; two-player: both; watch mode: neither; online: the person
+   is the one who saved the game, the other side has a name.
 7. `first=X` or `first=O`: who moved first.
 8. `result=X-wins`, `result=O-wins`, `result=draw`, or `result=unfinished` (a game shared
-   before its end). It must be what the moves lead to.
+   before its end): what the moves lead to; or `result=X-resigns` or `result=O-resigns`
+   (that side gave the game up before its end: the other side won).
 9. `:` then the moves in order, as squares: a column letter and a row number, `a1` the top-left
    square, `b3` the second column of the third row (also on 3×3, so a line does not depend on
    the keypad layout). A game with no moves yet ends at the `:`.
@@ -41,6 +44,7 @@ from .kinds import MIXED, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
+from .players import LONGEST_NAME, REMOTE, name_of, named
 
 TAG = "nac1"
 PERSON = "person"
@@ -50,8 +54,9 @@ MOVES_MARK = ":"
 FIELD_COUNT = 8
 """The tag and the seven fields before the moves."""
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
-LONGEST_LINE = 300
-"""Far more than a game can take (about 170 characters on 5×5)."""
+LONGEST_LINE = 300 + 12 * LONGEST_NAME
+"""Far more than a game can take (about 170 characters on 5×5, and an online player's name,
+each character escaped in at most 12)."""
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
 _BOARD = re.compile(r"([0-9])x([0-9])", re.ASCII)
 Parsed = TypeVar("Parsed")
@@ -68,15 +73,39 @@ class Ending(Enum):
     O_WINS = "O-wins"
     DRAW = "draw"
     UNFINISHED = "unfinished"
+    X_RESIGNS = "X-resigns"
+    O_RESIGNS = "O-resigns"
 
     @classmethod
-    def of(cls, board: Board) -> Ending:
-        """How the game that reached `board` stands."""
+    def of(cls, board: Board, resigned: Mark | None = None) -> Ending:
+        """How the game that reached `board` stands (`resigned`: the side that gave it up)."""
+        if resigned is not None:
+            return cls.X_RESIGNS if resigned is Mark.X else cls.O_RESIGNS
         if board.outcome is None:
             return cls.UNFINISHED
         if board.outcome.winner is None:
             return cls.DRAW
         return cls.X_WINS if board.outcome.winner is Mark.X else cls.O_WINS
+
+    @property
+    def winner(self) -> Mark | None:
+        """The side that won (by a line or a resignation); None for a draw or no end yet."""
+        return _WINNERS.get(self)
+
+    @property
+    def resigned(self) -> Mark | None:
+        """The side that resigned, if one did."""
+        winner = self.winner
+        return winner.other if winner is not None and self in _RESIGNATIONS else None
+
+
+_WINNERS = {
+    Ending.X_WINS: Mark.X,
+    Ending.O_WINS: Mark.O,
+    Ending.X_RESIGNS: Mark.O,
+    Ending.O_RESIGNS: Mark.X,
+}
+_RESIGNATIONS = (Ending.X_RESIGNS, Ending.O_RESIGNS)
 
 
 @dataclass(frozen=True)
@@ -89,7 +118,7 @@ class SavedGame:
     mode: Mode
     size: int
     x_player: str
-    """`person`, a level's name or `mixed` (see PLAYERS)."""
+    """`person`, a level's name or `mixed` (see PLAYERS), or online `@` and a name."""
     o_player: str
     first: Mark
     ending: Ending
@@ -108,21 +137,25 @@ class SavedGame:
         *,
         human: Mark = Mark.X,
         date: datetime | None = None,
+        resigned: Mark | None = None,
     ) -> SavedGame:
         """A game just played: its kind (from `Match.finish`), its cells in order, who moved
-        first, the person's mark against the computer, and when (an aware datetime; now by
-        default). NotationError if the moves are not a legal game."""
+        first, the person's mark against the computer or online, when (an aware datetime; now
+        by default), and the side that resigned, if one did. NotationError if the moves are
+        not a legal game."""
         levels = kind.levels
         players: dict[Mark, str]
         if kind.mode is Mode.COMPUTER:
             players = {human: PERSON, human.other: levels[0]}
+        elif kind.mode is Mode.ONLINE:
+            players = {human: PERSON, human.other: named(levels[0])}
         elif kind.mode is Mode.WATCH:
             players = {Mark.X: levels[0], Mark.O: levels[1]}
         else:
             players = {Mark.X: PERSON, Mark.O: PERSON}
         when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
         cells = tuple(moves)
-        ending = Ending.of(replay(kind.size, first, cells))
+        ending = Ending.of(replay(kind.size, first, cells), resigned)
         return cls(
             when, kind.mode, kind.size, players[Mark.X], players[Mark.O], first, ending, cells
         )
@@ -138,7 +171,17 @@ class SavedGame:
             return GameKind(self.mode, self.size, (computer,))
         if self.mode is Mode.WATCH:
             return GameKind(self.mode, self.size, (self.x_player, self.o_player))
+        if self.mode is Mode.ONLINE:
+            return GameKind(self.mode, self.size, (self.opponent,))
         return GameKind(self.mode, self.size)
+
+    @property
+    def opponent(self) -> str:
+        """Online: the other player's name ("" in any other mode)."""
+        for player in (self.x_player, self.o_player):
+            if player.startswith(REMOTE):
+                return name_of(player)
+        return ""
 
     @property
     def board(self) -> Board:
@@ -213,7 +256,7 @@ def parse_game(line: str) -> SavedGame:
     when = _date(date)
     played = _parsed(Mode.parse, mode)
     size = _size(board)
-    players = _field("X", x_player).lower(), _field("O", o_player).lower()
+    players = _player(_field("X", x_player)), _player(_field("O", o_player))
     first_mark = _parsed(Mark.parse, _field("first", first))
     ending = _ending(_field("result", result))
     moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
@@ -228,20 +271,52 @@ def _check(game: SavedGame) -> None:
         raise NotationError(size_refusal(game.size))
     players = (game.x_player, game.o_player)
     for player in players:
-        if player not in PLAYERS:
-            raise NotationError(f"{shown(player)} is not a player: use {', '.join(PLAYERS)}")
+        if player not in PLAYERS and not _is_named(player):
+            raise NotationError(
+                f"{shown(player)} is not a player: use {', '.join(PLAYERS)}, or online "
+                f"{REMOTE} and a name"
+            )
     people = players.count(PERSON)
-    wanted = {Mode.COMPUTER: 1, Mode.TWO_PLAYER: 2, Mode.WATCH: 0}[game.mode]
+    wanted = {Mode.COMPUTER: 1, Mode.TWO_PLAYER: 2, Mode.WATCH: 0, Mode.ONLINE: 1}[game.mode]
     if people != wanted:
         raise NotationError(
             f"a {game.mode.value} game has {wanted} {'person' if wanted == 1 else 'people'} "
             f"playing, not {people}"
         )
+    others = sum(map(_is_named, players))
+    if others != (game.mode is Mode.ONLINE):
+        raise NotationError(
+            "an online game names the other player (@ and a name), and only an online game does"
+        )
     reached = Ending.of(replay(game.size, game.first, game.moves))
-    if reached is not game.ending:
+    if game.ending.resigned is not None:
+        if reached is not Ending.UNFINISHED:
+            raise NotationError(
+                f"the result says {game.ending.value} but the moves lead to {reached.value}: "
+                "a side resigns only a game that has not ended"
+            )
+        if game.mode is Mode.WATCH or (
+            game.mode is Mode.COMPUTER and game.player(game.ending.resigned) != PERSON
+        ):
+            raise NotationError(f"{game.ending.value}: only a person resigns")
+    elif reached is not game.ending:
         raise NotationError(
             f"the result says {game.ending.value} but the moves lead to {reached.value}"
         )
+
+
+def _is_named(player: str) -> bool:
+    try:
+        name_of(player)
+    except ValueError:
+        return False
+    return True
+
+
+def _player(text: str) -> str:
+    """A side's player as the line gives it: a name kept as written, anything else in any
+    case."""
+    return text if text.startswith(REMOTE) else text.lower()
 
 
 def _date(text: str) -> datetime:

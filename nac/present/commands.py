@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import BOARD_SIZES, KeypadLayout, Level, Mark, Mode, Starter
+from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     PLAY_CURSOR as PLAY_CURSOR,
@@ -117,7 +117,7 @@ COMMANDS: tuple[Command, ...] = (
                 "Switch mode: a new game and a new score",
                 f"mode('{mode.value}')",
             )
-            for mode in Mode
+            for mode in LOCAL_MODES
         ),
     ),
     Command(

@@ -105,6 +105,12 @@ def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:
     return read
 
 
+def _local_mode(value: Any) -> Mode:
+    if not isinstance(value, str):
+        raise TypeError(value)
+    return Mode.parse_local(value)
+
+
 def _watch_levels(value: Any) -> tuple[Level, Level]:
     if not isinstance(value, list) or len(value) != 2:
         raise ValueError(value)
@@ -129,7 +135,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "level": _choice(Level),
     "keypad": _choice(KeypadLayout),
     "mark": _choice(Mark),
-    "mode": _choice(Mode),
+    "mode": _local_mode,
     "starter": _choice(Starter),
     "watch_levels": _watch_levels,
     "theme": _theme,

@@ -20,6 +20,7 @@ from nac.core.notation import (
     format_game,
     parse_game,
 )
+from nac.core.players import LONGEST_NAME, named
 
 EXAMPLE = (
     "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins"
@@ -117,9 +118,17 @@ def test_a_non_text_line_is_refused() -> None:
 # -- properties ---------------------------------------------------------------------------------
 
 
+NAMES = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
+    min_size=1,
+    max_size=LONGEST_NAME,
+).filter(lambda name: " ".join(name.split()) == name and name.isprintable() and bool(name))
+
+
 @st.composite
 def saved_games(draw: st.DrawFn) -> SavedGame:
-    """A legal game, finished or not, on any board, with any players its mode allows."""
+    """A legal game, finished or not, on any board, with any players its mode allows (online:
+    the other player by any name), ended by a resignation where a person could resign."""
     size = draw(st.sampled_from(BOARD_SIZES))
     first = draw(st.sampled_from(list(Mark)))
     board = Board.empty(size, first=first)
@@ -136,13 +145,18 @@ def saved_games(draw: st.DrawFn) -> SavedGame:
     elif mode is Mode.WATCH:
         players = (draw(computers), draw(computers))
     else:
-        players = (PERSON, draw(computers))
+        other = named(draw(NAMES)) if mode is Mode.ONLINE else draw(computers)
+        players = (PERSON, other)
         if draw(st.booleans()):
             players = players[::-1]
+    people = [mark for mark, player in zip(Mark, players, strict=True) if player == PERSON]
+    resigned = None
+    if board.outcome is None and mode is not Mode.WATCH and draw(st.booleans()):
+        resigned = draw(st.sampled_from(people if mode is Mode.COMPUTER else list(Mark)))
     when = draw(
         st.datetimes(min_value=datetime(1970, 1, 1), max_value=datetime(9999, 12, 31))
     ).replace(microsecond=0, tzinfo=UTC)
-    return SavedGame(when, mode, size, *players, first, Ending.of(board), tuple(moves))
+    return SavedGame(when, mode, size, *players, first, Ending.of(board, resigned), tuple(moves))
 
 
 @settings(max_examples=150, deadline=None)
