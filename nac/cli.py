@@ -20,6 +20,7 @@ from .core import (
     Starter,
     checked_size,
 )
+from .online import WANTS, add_online_commands, online_start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .store import Settings
@@ -160,7 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # One browser's game under `nac serve`: no terminal needed, nothing read or written.
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
-    add_serve_command(parser.add_subparsers(dest="command", title="commands"))
+    commands = parser.add_subparsers(dest="command", title="commands")
+    add_serve_command(commands)
+    add_online_commands(commands)
     return parser
 
 
@@ -236,6 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
             return 2
     settings = storage.settings.load().but(**run_options(options))
+    start = online_start(options) if options.command in WANTS else None
+    if start is not None and options.plain:
+        from .online_console import play_online_plain
+
+        return play_online_plain(start, storage)
 
     review: SavedGame | None = None
     if options.review is not None:
@@ -257,7 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from .ui.app import NacApp
 
-    app = NacApp(settings, storage=storage, think_seconds=options.think, review=review)
+    app = NacApp(
+        settings, storage=storage, think_seconds=options.think, review=review, online=start
+    )
     status = app.run_in_terminal()
     for file in (storage.stats.file, storage.games.file):
         if file.has_unsaved:  # another copy held the file until the end

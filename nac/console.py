@@ -21,6 +21,7 @@ from .core import (
     Change,
     ChangeKind,
     FinishedGame,
+    Game,
     IllegalMove,
     KeypadLayout,
     Mode,
@@ -125,24 +126,7 @@ class ConsoleGame:
                 self.say(notice)
 
     def board_text(self) -> str:
-        """The board as text: keys in the empty squares of 3×3, names along the edges of
-        bigger boards."""
-        game = self.game
-        board = game.board
-        n = board.size
-        rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
-        rows = []
-        for row in range(n):
-            cells = []
-            for column in range(n):
-                cell = row * n + column
-                mark = board[cell]
-                empty = game.square_name(cell) if game.uses_keypad else "."
-                cells.append(f" {mark.value if mark else empty} ")
-            edge = f"{row + 1:>2} " if n > 3 else ""
-            rows.append(edge + "|".join(cells))
-        top = "    " + "   ".join(COLUMN_LETTERS[:n]) + "\n" if n > 3 else ""
-        return "\n" + top + rule.join(rows) + "\n"
+        return board_text(self.game)
 
     # -- the loop ----------------------------------------------------------------------------------
 
@@ -206,6 +190,26 @@ class ConsoleGame:
         except IllegalMove as refusal:
             self.say(words.sentence(str(refusal)))
         return True
+
+
+def board_text(game: Game) -> str:
+    """The board as text: keys in the empty squares of 3×3, names along the edges of bigger
+    boards."""
+    board = game.board
+    n = board.size
+    rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
+    rows = []
+    for row in range(n):
+        cells = []
+        for column in range(n):
+            cell = row * n + column
+            mark = board[cell]
+            empty = game.square_name(cell) if game.uses_keypad else "."
+            cells.append(f" {mark.value if mark else empty} ")
+        edge = f"{row + 1:>2} " if n > 3 else ""
+        rows.append(edge + "|".join(cells))
+    top = "    " + "   ".join(COLUMN_LETTERS[:n]) + "\n" if n > 3 else ""
+    return "\n" + top + rule.join(rows) + "\n"
 
 
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Ending, Mark, Mode, SavedGame
+from ..core.players import REMOTE, name_of
 from . import words
 from .commands import key_for
 from .names import level_name
@@ -57,9 +58,11 @@ def games_note(where: str, shown: str, count: int, total: int) -> str:
 
 
 def side_name(mode: Mode, mark: Mark, player: str) -> str:
-    """A side of a saved game: "You (X)", "Genius (O)", "X"."""
+    """A side of a saved game: "You (X)", "Genius (O)", "X", online "Ana (O)"."""
     if player == "person":
-        return f"You ({mark})" if mode is Mode.COMPUTER else str(mark)
+        return f"You ({mark})" if mode in (Mode.COMPUTER, Mode.ONLINE) else str(mark)
+    if player.startswith(REMOTE):
+        return f"{name_of(player)} ({mark})"
     return f"{level_name(player)} ({mark})"
 
 
@@ -119,7 +122,11 @@ def saved_result(game: SavedGame) -> str:
         return "Unfinished"
     if game.ending is Ending.DRAW:
         return "Draw"
-    winner = Mark.X if game.ending is Ending.X_WINS else Mark.O
-    if game.mode is Mode.COMPUTER:
-        return "You won" if game.player(winner) == "person" else "You lost"
-    return f"{winner} won"
+    winner = game.ending.winner
+    assert winner is not None
+    if game.mode in (Mode.COMPUTER, Mode.ONLINE):
+        result = "You won" if game.player(winner) == "person" else "You lost"
+    else:
+        result = f"{winner} won"
+    resigned = game.ending.resigned
+    return result if resigned is None else f"{result} ({resigned} resigned)"

@@ -90,3 +90,46 @@ PROMPT_KEYS: tuple[Command, ...] = (
     Command((("escape", "close"),), "Escape", "Close the prompt"),
 )
 """The move prompt's keys (an Input: Enter submits it)."""
+ONLINE_COMMANDS: tuple[Command, ...] = (
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
+    Command((("colon", "move_prompt"),), ":", "Type a square's name and `Enter`", "Square"),
+    Command(
+        (("r", "rematch"), ("enter", "rematch")),
+        "r",
+        "Once a game is over: ask for a rematch (a new game starts when both have asked; "
+        "also `Enter`)",
+        "Rematch",
+        rank=1,
+    ),
+    Command((("R", "resign"),), "R", "Resign the game in progress (asks first)", "Resign", rank=4),
+    Command((("c", "copy_invite"),), "c", "Copy the invite line for your opponent", "Copy invite",
+            "Copy", rank=1),
+    Command((("w", "copy_watch"),), "w", "Copy the line for watchers", "Copy watch line",
+            "Watch line", rank=2),
+    Command((("t", "analysis"),), "t", "Watchers: the analysis of every square, on your own "
+            "screen only", "Analysis", rank=3),
+    Command(
+        (("escape", "leave"),),
+        "Esc",
+        "Leave the online game (asks first during a game) and play on your own",
+        "Leave",
+        rank=0,
+    ),
+    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=5),
+    Command((("q", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")), "q", "Quit", "Quit", rank=0),
+)  # fmt: skip
+"""An online game's keys: the players' (play, rematch, resign), the host's (copy the invite
+lines) and a watcher's (the analysis); hints, analysis and undo are not a player's here."""
+LOBBY_COMMANDS: tuple[Command, ...] = (
+    Command((("up", "cursor(-1)"), ("down", "cursor(1)")), "↑ ↓", "Choose a game", "Choose",
+            rank=2),
+    Command((("enter", "join"),), "Enter", "Join the game chosen (its free seat)", "Join", rank=1),
+    Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=1),
+    Command((("h", "host"),), "h", "Host a game here: others join it from the lobby or with "
+            "its line", "Host", rank=1),
+    Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=3),
+    CLOSE,
+)  # fmt: skip
+"""A relay's lobby: the open games to join or watch, or a game of your own to host."""

@@ -34,7 +34,7 @@ def stats_rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
             board, mode, against, streaks = "", key, "", False
         else:
             board, mode, against = words.describe_kind(kind)
-            streaks = kind.mode is Mode.COMPUTER
+            streaks = kind.mode in (Mode.COMPUTER, Mode.ONLINE)
         counts: tuple[int, ...] = (record.won, record.drawn, record.lost)
         if streaks:
             counts += (record.streak, record.best_streak)

@@ -127,6 +127,8 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
         against = level_name(kind.levels[0])
     elif kind.mode is Mode.WATCH:
         against = f"{level_name(kind.levels[0])} v {level_name(kind.levels[1])}"  # X v O
+    elif kind.mode is Mode.ONLINE:
+        against = kind.levels[0]  # the other player's name
     else:
         against = "X v O"
     return board_name(kind.size), kind.mode.label, against

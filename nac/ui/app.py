@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from ..core import Game, Match, SavedGame
 from ..engine import Engine, ProcessEngine
+from ..online import OnlineStart
 from ..present import words
 from ..present.commands import COMMANDS
 from ..present.pace import Pace
@@ -57,6 +58,7 @@ class NacApp(App[None]):
         think_seconds: float | None = None,
         engine: Engine | None = None,
         review: SavedGame | None = None,
+        online: OnlineStart | None = None,
         clock: Callable[[], datetime] | None = None,
         timer: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -74,6 +76,8 @@ class NacApp(App[None]):
         self.notices_shown: list[str] = []
         self.review_at_start = review
         """A game to review as the app starts (`nac --review`)."""
+        self.online_at_start = online
+        """An online game to begin as the app starts (`nac host`, `join`, `watch`, `lobby`)."""
         self.session.after_saving(self.show_notices)
 
     @property

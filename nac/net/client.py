@@ -1,0 +1,161 @@
+"""A player's or a watcher's connection to a game server, through the websockets library: it
+says hello, hands every message to its listener, and after a drop comes back by itself (with
+the same key, to the same seat) until the server says no (a wrong or expired key, another
+version: an `error`) or the front end stops it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import ssl
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .. import __version__
+from .address import Address
+from .protocol import PROTOCOL, write
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
+
+Listener = Callable[[dict[str, Any]], object]
+RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
+"""The pauses before coming back after a drop, then the last one again."""
+FIRST_TRIES = 3
+"""Tries to reach a server never reached yet, before saying it cannot be reached."""
+HEARTBEAT_SECONDS = 5.0
+LONGEST_SERVER_MESSAGE = 64 * 1024
+"""A server's state grows with its moves and names; a message over this ends the connection."""
+
+
+class OnlineClient:
+    """`run()` until the server refuses, the front end calls `stop()`, or (`retry` False) the
+    first drop. The listener hears the server's messages as they come (objects with a
+    `type`), and the client's own: `{"type": "connection", "status": "lost" | "back"}`."""
+
+    def __init__(
+        self,
+        address: Address,
+        want: str,
+        name: str,
+        listener: Listener,
+        *,
+        size: int = 3,
+        tls: ssl.SSLContext | None = None,
+        retry: bool = True,
+    ) -> None:
+        self.address = address
+        self.want = want
+        self.key = address.key
+        self.name = name
+        self.size = size
+        self.listener = listener
+        self.tls = tls
+        self.retry = retry
+        self.refused: str | None = None
+        """Why the server said no, once it has: the client stops then."""
+        self._connection: ClientConnection | None = None
+        self._stopped = False
+
+    @property
+    def connected(self) -> bool:
+        return self._connection is not None
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidHandshake, WebSocketException
+
+        attempt = 0
+        was_connected = False
+        while not self._stopped and self.refused is None:
+            try:
+                tls: dict[str, Any] = {} if self.tls is None else {"ssl": self.tls}
+                async with connect(
+                    self.address.url,
+                    **tls,
+                    max_size=LONGEST_SERVER_MESSAGE,
+                    ping_interval=HEARTBEAT_SECONDS,
+                    ping_timeout=HEARTBEAT_SECONDS,
+                    open_timeout=10,
+                    close_timeout=2,
+                ) as connection:
+                    self._connection = connection
+                    await connection.send(self._hello())
+                    if was_connected:
+                        self.listener({"type": "connection", "status": "back"})
+                    was_connected, attempt = True, 0
+                    async for frame in connection:
+                        self._hear(frame)
+            except ssl.SSLError as failure:  # no certificate trusted: trying again changes nothing
+                self.refused = _why(failure)
+            except (OSError, InvalidHandshake, WebSocketException, TimeoutError) as failure:
+                if not was_connected and (not self.retry or attempt >= FIRST_TRIES):
+                    self.refused = _why(failure)
+            finally:
+                self._connection = None
+            if self._stopped or self.refused is not None or not self.retry:
+                break
+            if was_connected:
+                self.listener({"type": "connection", "status": "lost"})
+            await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
+            attempt += 1
+        if self.refused is not None:
+            self.listener({"type": "error", "reason": self.refused})
+
+    def _hello(self) -> str:
+        return write(
+            "hello",
+            protocol=PROTOCOL,
+            version=__version__,
+            name=self.name,
+            want=self.want,
+            key=self.key,
+            size=self.size,
+        )
+
+    def _hear(self, frame: str | bytes) -> None:
+        if isinstance(frame, bytes) or len(frame) > LONGEST_SERVER_MESSAGE:
+            return
+        try:
+            message = json.loads(frame)
+        except ValueError:
+            return
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            return
+        if message["type"] == "welcome" and message.get("role") == "host":
+            key = message.get("key")
+            if isinstance(key, str) and len(key) <= 64:  # a relay's room: come back as its host
+                self.want, self.key = "join", key
+        if message["type"] == "error":
+            reason = message.get("reason")
+            self.refused = reason if isinstance(reason, str) else "the server said no"
+            return
+        self.listener(message)
+
+    async def send(self, kind: str, **fields: Any) -> bool:
+        """A request to the server; False if it could not go (the connection is down)."""
+        connection = self._connection
+        if connection is None or len(fields) > 4:
+            return False
+        with contextlib.suppress(Exception):
+            await connection.send(write(kind, **fields))
+            return True
+        return False
+
+    async def stop(self) -> None:
+        self._stopped = True
+        connection = self._connection
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()
+
+
+def _why(failure: BaseException) -> str:
+    if isinstance(failure, ConnectionRefusedError):
+        return "no game server answers there: check the address, or ask for a new invite"
+    if isinstance(failure, TimeoutError):
+        return "the game server did not answer in time"
+    if isinstance(failure, ssl.SSLCertVerificationError):
+        return f"could not reach the game server: its certificate is not trusted ({failure.reason})"
+    return f"could not reach the game server ({type(failure).__name__})"

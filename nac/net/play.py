@@ -1,0 +1,150 @@
+"""Online play as every front end runs it: the client's connection and the table it keeps, the
+requests a player makes (checked by the rules here first, so a refusal needs no round trip; the
+server referees again), and `nac host`'s own server. A front end draws `table` whenever
+`on_change` is called and says what the requests return."""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Callable
+from typing import Any
+
+from ..core import Game, IllegalMove, KeypadLayout, check_square
+from .address import DEFAULT_PORT, Address, public_host
+from .client import OnlineClient
+from .referee import Referee
+from .rooms import Limits
+from .server import GameServer
+from .table import Keep, Table
+
+
+class OnlinePlay:
+    """One player's or watcher's online game, from `run()` until `stop()` or the server's no."""
+
+    def __init__(
+        self,
+        address: Address,
+        want: str,
+        name: str,
+        *,
+        on_change: Callable[[], object],
+        keep: Keep | None = None,
+        size: int = 3,
+        tls: ssl.SSLContext | None = None,
+        keypad: KeypadLayout = KeypadLayout.PHONE,
+        server: GameServer | None = None,
+    ) -> None:
+        """`want`: "join" (a seat, the host's own included) or "watch"; on a relay also
+        "host" (a new room) or "lobby". `server`: the game server this player hosts, closed
+        with it."""
+        self.table = Table(keep=keep)
+        self.keypad = keypad
+        self.on_change = on_change
+        self.server = server
+        self.client = OnlineClient(address, want, name, self._heard, size=size, tls=tls)
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        self.table.hear(message)
+        self.on_change()
+
+    async def run(self) -> None:
+        """Connected until stopped, or until the server says no (`table.error` says why)."""
+        try:
+            await self.client.run()
+        finally:
+            if self.table.link != "closed":
+                self.table.link = "closed"
+                self.on_change()
+
+    async def stop(self) -> None:
+        await self.client.stop()
+        if self.server is not None:
+            await self.server.close()
+
+    # -- what a player asks -------------------------------------------------------------------
+
+    def why_not_move(self, cell: int) -> str | None:
+        """Why this player may not play `cell` now (the rules' words), or None."""
+        table, game = self.table, self.table.game
+        room = table.room
+        if table.you is None:
+            return "watchers do not play: you are watching"
+        if room is None or room.names[table.you.other] is None:
+            return "the game begins when your opponent arrives"
+        if room.abandoned:
+            return "the game was abandoned: ask for a rematch"
+        if game.is_over:
+            return "the game is over: ask for a rematch"
+        if game.turn is not table.you:
+            return f"it is {room.name(game.turn)}'s turn"
+        try:
+            check_square(game.board, cell, self.keypad)
+        except IllegalMove as refusal:
+            return str(refusal)
+        if table.link != "open":
+            return "the connection is down: your move waits until it is back"
+        return None
+
+    async def move(self, cell: int) -> str | None:
+        refusal = self.why_not_move(cell)
+        if refusal is None and not await self.client.send("move", cell=cell):
+            refusal = "the connection is down: your move was not sent"
+        return refusal
+
+    def why_no_rematch(self) -> str | None:
+        table, room = self.table, self.table.room
+        if table.you is None or room is None:
+            return "only the two players ask for a rematch"
+        if room.names[table.you.other] is None:
+            return "your opponent has not arrived yet"
+        if not (table.game.is_over or room.abandoned):
+            return "the game is in progress: finish it, or resign"
+        if table.you in room.rematch:
+            return "you have asked: waiting for your opponent"
+        return None
+
+    async def rematch(self) -> str | None:
+        refusal = self.why_no_rematch()
+        if refusal is None and not await self.client.send("rematch"):
+            refusal = "the connection is down: ask again once it is back"
+        return refusal
+
+    def why_no_resign(self) -> str | None:
+        table, room = self.table, self.table.room
+        if table.you is None or room is None or room.names[table.you.other] is None:
+            return "there is no game of yours in progress to resign"
+        if table.game.is_over or room.abandoned:
+            return "the game is over already"
+        return None
+
+    async def resign(self) -> str | None:
+        refusal = self.why_no_resign()
+        if refusal is None and not await self.client.send("resign"):
+            refusal = "the connection is down: resign once it is back"
+        return refusal
+
+
+async def host_game(
+    name: str,
+    *,
+    size: int = 3,
+    bind: str = "0.0.0.0",
+    port: int = DEFAULT_PORT,
+    public_url: str | None = None,
+    limits: Limits | None = None,
+) -> tuple[GameServer, Address]:
+    """`nac host`'s server, listening on `bind`:`port` with one room for this player, and
+    the address the host's own client takes its seat at. The invites name `public_url` (a
+    reverse proxy's wss:// address), or this machine as others reach it."""
+    referee = Referee("", limits)
+    server = GameServer(referee)
+    await server.start(bind, port)
+    referee.server = public_url or f"ws://{public_host(bind)}:{server.port}"
+    room = referee.open_room(size, name)
+    near = bind if bind not in ("", "0.0.0.0", "::") else ("::1" if bind == "::" else "127.0.0.1")
+    near = f"[{near}]" if ":" in near else near
+    return server, Address(f"ws://{near}:{server.port}", room.host.key)

@@ -1,0 +1,119 @@
+"""nac's online protocol: JSON messages over a WebSocket (one message a text frame), every field
+checked on arrival. No framing of our own: the WebSocket library frames, pings and closes.
+
+A client's first message is `hello`; the server answers `welcome` (or `error`, then closes).
+From then on the server sends the room's whole `state` whenever it changes (a late watcher
+gets the moves so far with it), and `refused` when a request of the client's changes nothing.
+
+| from   | type      | fields                                                            |
+|--------|-----------|-------------------------------------------------------------------|
+| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, size |
+| client | move      | cell (0 to n²-1, row by row from the top left)                    |
+| client | rematch   | (a new game when both players have asked)                         |
+| client | resign    | (the game is lost to the other side)                              |
+| server | welcome   | you (X, O, or null for a watcher), invite (the host's lines)      |
+| server | state     | the room: names, board size, the game's moves and result, score, |
+|        |           | who is connected, who asked for a rematch, watchers               |
+| server | lobby     | the open games (a relay's): host, size, status, watchers, keys    |
+| server | refused   | reason (a move out of turn, on a taken square, ...)               |
+| server | error     | reason (a wrong key, another version, a full server: then closed) |
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, NamedTuple
+
+from ..core.players import player_name
+
+PROTOCOL = 1
+"""The protocol's version: two copies of nac speaking different ones refuse each other."""
+LONGEST_MESSAGE = 4096
+"""Bytes a message may take; a longer one ends the connection."""
+WANTS = ("host", "join", "watch", "lobby")
+CLIENT_TYPES = ("hello", "move", "rematch", "resign")
+DEFAULT_NAME = "Player"
+
+
+class BadMessage(ValueError):
+    """A message that is not one of the protocol's, or with a field of the wrong kind; the
+    text says what was wrong, for the sender."""
+
+
+class Hello(NamedTuple):
+    protocol: int
+    version: str
+    name: str
+    want: str
+    key: str
+    size: int
+
+
+def checked_name(name: object) -> str:
+    """A player's shown name (`nac.core.players.player_name`); BadMessage for anything else."""
+    try:
+        return player_name(name)
+    except ValueError as refusal:
+        raise BadMessage(str(refusal)) from None
+
+
+def read(text: str | bytes) -> dict[str, Any]:
+    """A message's fields, from one frame: a JSON object with a known `type`."""
+    if isinstance(text, bytes):
+        raise BadMessage("messages are text, not binary")
+    if len(text.encode("utf-8", "replace")) > LONGEST_MESSAGE:
+        raise BadMessage(f"a message takes at most {LONGEST_MESSAGE} bytes")
+    try:
+        message = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise BadMessage("a message is a JSON object") from None
+    if not isinstance(message, dict) or message.get("type") not in CLIENT_TYPES:
+        raise BadMessage(f"a message is a JSON object whose type is one of {CLIENT_TYPES}")
+    return message
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")
+
+
+def read_hello(message: dict[str, Any]) -> Hello:
+    """The first message's fields, checked."""
+    if message.get("type") != "hello":
+        raise BadMessage("the first message is a hello")
+    protocol = message.get("protocol")
+    version = message.get("version")
+    if not isinstance(protocol, int) or isinstance(protocol, bool):
+        raise BadMessage("hello.protocol is a whole number")
+    if not isinstance(version, str) or len(version) > 40 or not version.isprintable():
+        raise BadMessage("hello.version is nac's version, like 0.1.0")
+    want = message.get("want")
+    if want not in WANTS:
+        raise BadMessage(f"hello.want is one of {', '.join(WANTS)}")
+    key = message.get("key", "")
+    if not isinstance(key, str) or len(key) > 64 or not key.isascii():
+        raise BadMessage("hello.key is an invite's key")
+    size = message.get("size", 3)
+    if size not in (3, 4, 5) or isinstance(size, bool):
+        raise BadMessage("hello.size is 3, 4 or 5")
+    name = checked_name(message.get("name", DEFAULT_NAME))
+    return Hello(protocol, version, name, want, key, size)
+
+
+def read_cell(message: dict[str, Any], cells: int) -> int:
+    cell = message.get("cell")
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < cells:
+        raise BadMessage(f"move.cell is a square's number, 0 to {cells - 1}")
+    return cell
+
+
+def write(kind: str, **fields: Any) -> str:
+    """A message of the server's (or the client's), as its frame's text."""
+    return json.dumps({"type": kind, **fields}, separators=(",", ":"), allow_nan=False)
+
+
+def number(value: object, default: float) -> float:
+    """A finite number from a message, or `default`."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return default
+    return float(value)

@@ -1,0 +1,254 @@
+"""The referee: rooms where two players meet, with their watchers. A room runs the core's
+`Match` on a two-player `Game`, so every move is checked by the rules, the first move
+alternates game after game, and the score is kept; clients only send what they want to do.
+
+- A host makes a room (`nac host` makes its own; on a relay any visitor may) and gets two
+  invites: the join key takes the other seat, the watch key only watches. An invite nobody
+  has used expires after `Limits.invite_seconds`.
+- A player whose connection drops keeps the seat: the other side is told at once, and the
+  player comes back with the same key; a game whose player has not come back within
+  `Limits.back_seconds` is abandoned, and counts for no one.
+- A rematch starts when both players have asked; either may resign a game in progress.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..core import Game, IllegalMove, Mark, Match, Mode, Starter
+from .address import Address, invite
+from .protocol import write
+
+
+class Link(Protocol):
+    """One client's connection, whatever carries it (websockets, aiohttp)."""
+
+    address: str
+    """Where it comes from (an IP address), for the limits per address."""
+
+    async def send(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows; the README lists the defaults."""
+
+    rooms: int = 1000
+    watchers: int = 50
+    """Watchers per room."""
+    connections: int = 4000
+    per_address: int = 64
+    """Connections from one address at once."""
+    messages_per_second: float = 20.0
+    burst: int = 40
+    """A connection may send `burst` messages at once, then `messages_per_second`."""
+    wrong_keys: int = 10
+    """Wrong keys from one address before it is refused for `wrong_key_seconds`."""
+    wrong_key_seconds: float = 60.0
+    hello_seconds: float = 10.0
+    """How long a new connection has to say hello."""
+    invite_seconds: float = 15 * 60.0
+    back_seconds: float = 60.0
+    """How long a dropped player has to come back before the game is abandoned."""
+    heartbeat_seconds: float = 5.0
+    """Pings: a connection that answers none within this is dropped (and seen to drop)."""
+
+
+@dataclass
+class Seat:
+    mark: Mark
+    key: str
+    name: str = ""
+    link: Link | None = None
+    left_at: float | None = None
+    """When its player's connection dropped (None while connected, or before anyone sat)."""
+
+    @property
+    def taken(self) -> bool:
+        return bool(self.name)
+
+
+@dataclass
+class Room:
+    size: int
+    host: Seat
+    guest: Seat
+    watch_key: str
+    server: str
+    """The server's address, for the invite lines."""
+    limits: Limits
+    clock: Callable[[], float] = time.monotonic
+    listed: bool = False
+    """Whether a relay's lobby lists it (open to anyone there)."""
+    created: float = field(default=0.0)
+    watchers: set[Link] = field(default_factory=set)
+    rematch: set[Mark] = field(default_factory=set)
+    match: Match = field(init=False)
+    abandoned: bool = False
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self.created = self.clock()
+        # the first game waits for the guest; X starts it, then each in turn
+        self.match = Match(Game(mode=Mode.TWO_PLAYER, size=self.size), Starter.ALTERNATE)
+
+    # -- who is where -------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return self.host, self.guest
+
+    def seat_of(self, link: Link) -> Seat | None:
+        return next((seat for seat in self.seats if seat.link is link), None)
+
+    def invites(self) -> dict[str, str]:
+        return {
+            "join": invite("join", Address(self.server, self.guest.key)),
+            "watch": invite("watch", Address(self.server, self.watch_key)),
+        }
+
+    @property
+    def invite_expired(self) -> bool:
+        return not self.guest.taken and self.clock() - self.created > self.limits.invite_seconds
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def in_progress(self) -> bool:
+        return self.guest.taken and not self.game.is_over and not self.abandoned
+
+    # -- what the clients see -----------------------------------------------------------------
+
+    def state(self, you: Mark | None) -> str:
+        game, match = self.game, self.match
+        now = self.clock()
+        resigned = game.resigned.value if game.resigned is not None else None
+        fields: dict[str, Any] = {
+            "you": you.value if you is not None else None,
+            "size": self.size,
+            "names": {seat.mark.value: seat.name or None for seat in self.seats},
+            "online": {seat.mark.value: seat.link is not None for seat in self.seats},
+            "back_in": {
+                seat.mark.value: max(0.0, self.limits.back_seconds - (now - seat.left_at))
+                if seat.left_at is not None
+                else None
+                for seat in self.seats
+            },
+            "watchers": len(self.watchers),
+            "game": match.games_started,
+            "first": game.first.value,
+            "moves": [move.cell for move in game.moves],
+            "resigned": resigned,
+            "abandoned": self.abandoned,
+            "rematch": sorted(mark.value for mark in self.rematch),
+            "score": {"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
+        }
+        if you is Mark.X and not self.guest.taken:
+            left = max(0.0, self.limits.invite_seconds - (now - self.created))
+            fields["invite"] = {**self.invites(), "expires_in": round(left)}
+        return write("state", **fields)
+
+    async def tell_everyone(self) -> None:
+        for seat in self.seats:
+            if seat.link is not None:
+                await _send(seat.link, self.state(seat.mark))
+        watched = self.state(None)
+        for watcher in list(self.watchers):
+            await _send(watcher, watched)
+
+    # -- what the players do ------------------------------------------------------------------
+
+    def sit(self, seat: Seat, link: Link, name: str) -> str | None:
+        """`link` takes `seat` (a player arriving or coming back); why not, or None."""
+        if seat.link is not None:
+            return "that seat is taken: its player is connected"
+        seat.link, seat.left_at = link, None
+        if not seat.taken:
+            seat.name = name
+        return None
+
+    def move(self, link: Link, cell: int) -> str | None:
+        """A player's move, refereed by the rules; why it is refused, or None."""
+        seat, game = self.seat_of(link), self.game
+        if seat is None:
+            return "watchers do not play"
+        if not self.guest.taken:
+            return "the game begins when your opponent arrives"
+        if self.abandoned:
+            return "the game was abandoned: ask for a rematch"
+        if game.is_over:
+            return "the game is over: ask for a rematch"
+        if game.turn is not seat.mark:
+            return f"it is {game.turn}'s turn"
+        try:
+            game.play_cell(cell)
+        except IllegalMove as refusal:
+            return str(refusal)
+        self.rematch.clear()
+        return None
+
+    def ask_rematch(self, link: Link) -> str | None:
+        seat, match = self.seat_of(link), self.match
+        if seat is None or not self.guest.taken:
+            return "only the two players may ask for a rematch"
+        if self.in_progress:
+            return "a game is in progress: finish it, or resign"
+        self.rematch.add(seat.mark)
+        if len(self.rematch) == 2:
+            self.rematch.clear()
+            self.abandoned = False
+            match.new_game()
+        return None
+
+    def resign(self, link: Link) -> str | None:
+        seat, game = self.seat_of(link), self.game
+        if seat is None or not self.in_progress:
+            return "there is no game of yours in progress to resign"
+        game.resign(seat.mark)
+        return None
+
+    # -- arrivals and departures --------------------------------------------------------------
+
+    def leave(self, link: Link) -> None:
+        """A connection ended: a player keeps the seat to come back to, a watcher just goes."""
+        self.watchers.discard(link)
+        seat = self.seat_of(link)
+        if seat is not None:
+            seat.link, seat.left_at = None, self.clock()
+
+    def away(self, seat: Seat) -> bool:
+        """Whether the seat's player dropped and has not come back in time."""
+        left = seat.left_at
+        return left is not None and self.clock() - left > self.limits.back_seconds
+
+    def tick(self) -> bool:
+        """Time passes: a game whose player has not come back in time is abandoned; a room
+        whose invite expired unused, or that both players have left for good, closes.
+        Whether anything changed."""
+        changed = False
+        if self.in_progress and any(self.away(seat) for seat in self.seats):
+            self.abandoned = True
+            changed = True
+        left_for_good = all(self.away(seat) or not seat.taken for seat in self.seats)
+        if self.invite_expired or (self.guest.taken and left_for_good):
+            self.closed = True
+            changed = True
+        return changed
+
+
+async def _send(link: Link, text: str) -> None:
+    """Send, or forget it: a connection that has gone is seen to go by its own handler."""
+    try:
+        await link.send(text)
+    except Exception:  # any failure to send means that link is going away
+        return
+
+
+Broadcast = Callable[[Room], Awaitable[None]]

@@ -1,0 +1,106 @@
+"""The game server of `nac host`: the referee (`referee.py`) behind the websockets library,
+which frames the messages, pings the clients (a connection that answers no ping within
+`Limits.heartbeat_seconds` is dropped, so a vanished player is noticed within seconds) and
+refuses frames over the protocol's size. `wss://` with `ssl=` (or a reverse proxy in front)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http
+import logging
+import ssl
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+from .address import ENDPOINT
+from .protocol import LONGEST_MESSAGE
+from .referee import Referee
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import Server, ServerConnection
+    from websockets.http11 import Request, Response
+
+log = logging.getLogger("nac.net")
+QUIET = logging.getLogger("nac.net.handshakes")
+"""Where the library's own handshake failures go (a port scan, garbage): nowhere by default."""
+QUIET.addHandler(logging.NullHandler())
+QUIET.propagate = False
+
+
+class WebsocketsLink:
+    """A client's connection as the referee sees it."""
+
+    def __init__(self, connection: ServerConnection) -> None:
+        self.connection = connection
+        remote = connection.remote_address
+        self.address = str(remote[0]) if remote else "?"
+
+    async def send(self, text: str) -> None:
+        await self.connection.send(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        await self.connection.close(code, reason)
+
+
+async def frames(connection: ServerConnection) -> AsyncIterator[str | bytes]:
+    from websockets.exceptions import ConnectionClosed
+
+    with contextlib.suppress(ConnectionClosed):
+        async for frame in connection:
+            yield frame
+
+
+class GameServer:
+    """A referee listening on `bind`:`port` (0: any free port) until `close`."""
+
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self._server: Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self, bind: str, port: int, tls: ssl.SSLContext | None = None) -> None:
+        from websockets.asyncio.server import serve
+
+        limits = self.referee.limits
+        self._server = await serve(
+            self._handle,
+            bind or None,
+            port,
+            ssl=tls,
+            max_size=LONGEST_MESSAGE,
+            max_queue=16,
+            ping_interval=limits.heartbeat_seconds,
+            ping_timeout=limits.heartbeat_seconds,
+            close_timeout=2,
+            open_timeout=limits.hello_seconds,
+            process_request=_only_the_game,
+            logger=QUIET,
+            server_header=None,
+        )
+        self._sweeper = asyncio.create_task(self.referee.sweep())
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        sockets = self._server.sockets
+        found: int = sockets[0].getsockname()[1]
+        return found
+
+    async def _handle(self, connection: ServerConnection) -> None:
+        link = WebsocketsLink(connection)
+        await self.referee.session(link, frames(connection))
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+
+def _only_the_game(connection: ServerConnection, request: Request) -> Response | None:
+    """Anything but the game's WebSocket gets a short answer, not a handshake."""
+    if request.path.rstrip("/").endswith(f"/{ENDPOINT}"):
+        return None
+    return connection.respond(http.HTTPStatus.NOT_FOUND, "nac: a game server; play with nac join\n")

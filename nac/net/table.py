@@ -1,0 +1,298 @@
+"""What a player or a watcher knows of an online game, from the server's messages: the room
+(names, who is connected, watchers, score, rematch, the host's invite) and a `Game` that
+follows the server's moves, so a front end draws it like any game and its `Match` hears its
+end. Every field from the network is checked here; a message that does not fit is dropped
+with a note, and never reaches the game.
+
+A game is counted and saved (`keep`) by a player who saw it in progress: not by a watcher, not
+for a game that was over before this copy of nac arrived, and not for an abandoned one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import BOARD_SIZES, FinishedGame, Game, Mark, Match, Mode, NotationError, replay
+from ..core.players import player_name
+from .protocol import number
+
+Keep = Callable[[FinishedGame], object]
+MARKS = {"X": Mark.X, "O": Mark.O}
+
+
+class BadState(ValueError):
+    """A server's message that does not fit the protocol or the rules."""
+
+
+@dataclass(frozen=True)
+class Invite:
+    join: str
+    """`nac join ADDRESS`, for the opponent."""
+    watch: str
+    """`nac watch ADDRESS`, for watchers."""
+    expires_at: float
+    """When the join line stops working, on this machine's monotonic clock."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """A `state` message, checked."""
+
+    size: int
+    names: dict[Mark, str | None]
+    online: dict[Mark, bool]
+    back_by: dict[Mark, float | None]
+    """When a dropped player's seat is given up, on this machine's monotonic clock."""
+    watchers: int
+    number: int
+    """The game's number in the room: 1, then one more a rematch."""
+    first: Mark
+    moves: tuple[int, ...]
+    resigned: Mark | None
+    abandoned: bool
+    rematch: frozenset[Mark]
+    score: tuple[int, int, int]
+    """X's wins, O's wins, draws, in this room."""
+    invite: Invite | None
+
+    def name(self, mark: Mark) -> str:
+        return self.names[mark] or str(mark)
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """A game a relay's lobby lists."""
+
+    host: str
+    guest: str | None
+    size: int
+    status: str
+    """"waiting", "playing" or "over"."""
+    moves: int
+    watchers: int
+    join: str | None
+    """The key that takes its free seat (None once taken)."""
+    watch: str
+
+
+@dataclass(frozen=True)
+class Lobby:
+    games: tuple[OpenGame, ...]
+    playing: int
+    watching: int
+
+
+@dataclass
+class Table:
+    """The state of one online game as this client knows it."""
+
+    keep: Keep | None = None
+    clock: Callable[[], float] = time.monotonic
+    role: str = ""
+    """"play" or "host" (a seat), "watch", or "lobby", once welcomed."""
+    you: Mark | None = None
+    room: Room | None = None
+    lobby: Lobby | None = None
+    link: str = "connecting"
+    """"connecting", "open", "lost" (coming back by itself) or "closed"."""
+    refusal: str = ""
+    """The server's last refusal of a request of ours ("it is O's turn")."""
+    error: str = ""
+    """Why the game cannot go on: the server said no, or could not be reached."""
+    game: Game = field(init=False)
+    match: Match = field(init=False)
+    _number: int = 0
+    _seen_in_progress: int = -1
+
+    def __post_init__(self) -> None:
+        self.game = Game(mode=Mode.ONLINE)
+        self.match = Match(self.game, keep=self._kept)
+
+    @property
+    def playing(self) -> bool:
+        return self.you is not None
+
+    def hear(self, message: dict[str, Any]) -> None:
+        """One message from the server (or the client's own about the connection)."""
+        kind = message.get("type")
+        try:
+            if kind == "welcome":
+                self._welcome(message)
+            elif kind == "state":
+                self._follow(read_room(message, self.clock()))
+                self.refusal = ""
+            elif kind == "lobby":
+                self.lobby = read_lobby(message)
+            elif kind == "refused":
+                self.refusal = _text(message.get("reason"), 300) or "refused"
+            elif kind == "error":
+                self.error = _text(message.get("reason"), 300) or "the server said no"
+                self.link = "closed"
+            elif kind == "connection":
+                self.link = "open" if message.get("status") == "back" else "lost"
+        except BadState as bad:
+            self.refusal = f"the server sent something nac cannot use ({bad}): ignored"
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        role = message.get("role")
+        if role not in ("play", "host", "watch", "lobby"):
+            raise BadState("a welcome with no role")
+        you = message.get("you")
+        self.role, self.link = str(role), "open"
+        self.you = MARKS.get(you) if isinstance(you, str) else None
+
+    def _follow(self, room: Room) -> None:
+        """The game follows the server's: the moves it has not played yet are played; another
+        game (a rematch, or one that is not this one's sequel) begins afresh."""
+        try:
+            board = replay(room.size, room.first, room.moves)
+        except NotationError as refusal:
+            raise BadState(str(refusal)) from None
+        if room.resigned is not None and board.outcome is not None:
+            raise BadState("a resignation after the game ended")
+        game = self.game
+        played = [move.cell for move in game.moves]
+        same = (
+            room.number == self._number
+            and game.size == room.size
+            and game.first is room.first
+            and played == list(room.moves[: len(played)])
+            and game.resigned in (None, room.resigned)
+        )
+        if not same:
+            self._number = room.number
+            self.match.new_game(size=room.size, human=self.you or Mark.X, first=room.first)
+        self.match.opponent = room.name((self.you or Mark.X).other)
+        if board.outcome is None and room.resigned is None and not room.abandoned:
+            self._seen_in_progress = room.number
+        for cell in room.moves[len(game.moves) :]:
+            game.play_cell(cell)
+        if room.resigned is not None and not game.is_over:
+            game.resign(room.resigned)
+        self.room = room
+
+    def _kept(self, finished: FinishedGame) -> None:
+        if (
+            self.keep is not None
+            and self.you is not None
+            and self._seen_in_progress == self._number
+        ):
+            self.keep(finished)
+
+
+def read_room(message: dict[str, Any], now: float) -> Room:
+    """A `state` message's room; BadState if a field does not fit."""
+    size = message.get("size")
+    if size not in BOARD_SIZES or isinstance(size, bool):
+        raise BadState("no board size")
+    assert isinstance(size, int)
+    moves = message.get("moves")
+    if not isinstance(moves, list) or len(moves) > size * size:
+        raise BadState("no moves")
+    if any(isinstance(cell, bool) or not isinstance(cell, int) for cell in moves):
+        raise BadState("a move that is not a square")
+    first = MARKS.get(str(message.get("first")))
+    if first is None:
+        raise BadState("nobody moves first")
+    names = _per_mark(message.get("names"), lambda name: _name(name))
+    online = _per_mark(message.get("online"), bool)
+    back_in = _per_mark(message.get("back_in"), lambda value: _seconds(value, now))
+    score = message.get("score")
+    if not isinstance(score, dict):
+        raise BadState("no score")
+    resigned = message.get("resigned")
+    rematch = message.get("rematch")
+    if not isinstance(rematch, list):
+        raise BadState("no rematch")
+    return Room(
+        size=size,
+        names=names,
+        online=online,
+        back_by=back_in,
+        watchers=_count(message.get("watchers")),
+        number=_count(message.get("game")),
+        first=first,
+        moves=tuple(moves),
+        resigned=MARKS.get(resigned) if isinstance(resigned, str) else None,
+        abandoned=message.get("abandoned") is True,
+        rematch=frozenset(
+            MARKS[mark] for mark in rematch if isinstance(mark, str) and mark in MARKS
+        ),
+        score=(_count(score.get("X")), _count(score.get("O")), _count(score.get("draws"))),
+        invite=_invite(message.get("invite"), now),
+    )
+
+
+def read_lobby(message: dict[str, Any]) -> Lobby:
+    games = message.get("games")
+    if not isinstance(games, list):
+        raise BadState("a lobby with no games")
+    found: list[OpenGame] = []
+    for entry in games[:500]:
+        if not isinstance(entry, dict):
+            continue
+        size = entry.get("size")
+        status = entry.get("status")
+        watch = _text(entry.get("watch"), 64)
+        host = _name(entry.get("host"))
+        if size not in BOARD_SIZES or status not in ("waiting", "playing", "over"):
+            continue
+        if not watch or host is None:
+            continue
+        found.append(
+            OpenGame(
+                host=host,
+                guest=_name(entry.get("guest")),
+                size=int(size),
+                status=str(status),
+                moves=_count(entry.get("moves")),
+                watchers=_count(entry.get("watchers")),
+                join=_text(entry.get("join"), 64) or None,
+                watch=watch,
+            )
+        )
+    return Lobby(tuple(found), _count(message.get("playing")), _count(message.get("watching")))
+
+
+def _per_mark(value: object, read: Callable[[Any], Any]) -> dict[Mark, Any]:
+    if not isinstance(value, dict):
+        raise BadState("a field per mark missing")
+    return {mark: read(value.get(mark.value)) for mark in Mark}
+
+
+def _name(value: object) -> str | None:
+    if value is None:
+        return None
+    try:
+        return player_name(value)
+    except ValueError:
+        raise BadState("a name nac does not show") from None
+
+
+def _seconds(value: object, now: float) -> float | None:
+    if value is None:
+        return None
+    return now + min(max(number(value, 0.0), 0.0), 24 * 3600.0)
+
+
+def _count(value: object) -> int:
+    return int(min(max(number(value, 0.0), 0.0), 1e9))
+
+
+def _text(value: object, longest: int) -> str:
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.split())[:longest]
+    return text if text.isprintable() else ""
+
+
+def _invite(value: object, now: float) -> Invite | None:
+    if not isinstance(value, dict):
+        return None
+    join, watch = _text(value.get("join"), 400), _text(value.get("watch"), 400)
+    if not join or not watch:
+        return None
+    return Invite(join, watch, now + number(value.get("expires_in"), 0.0))

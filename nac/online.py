@@ -1,0 +1,201 @@
+"""`nac host`, `nac join ADDRESS`, `nac watch ADDRESS` and `nac lobby SERVER`: the command
+line of online play, and its start, shared by the full-screen app and `--plain`. Nothing here
+imports the WebSocket library: it loads when a game begins."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .core import BOARD_SIZES, checked_size
+from .core.players import player_name
+from .net.address import DEFAULT_PORT, Address, BadAddress, parse_address, parse_server
+
+if TYPE_CHECKING:
+    from .net.play import OnlinePlay
+    from .net.table import Keep
+
+DEFAULT_BIND = "0.0.0.0"
+"""`nac host` listens on every address of the machine, so a friend on the same network can
+reach it (the key in the invite keeps strangers out); `--bind 127.0.0.1` keeps it on this
+machine."""
+WANTS = ("host", "join", "watch", "lobby")
+
+
+@dataclass(frozen=True)
+class OnlineStart:
+    """What an online command asked for."""
+
+    want: str
+    """"host", "join", "watch" or "lobby"."""
+    name: str
+    address: Address | None = None
+    """join, watch: the invite's address."""
+    server: str = ""
+    """lobby, and host on a relay: the relay's WebSocket address."""
+    size: int = 3
+    bind: str = DEFAULT_BIND
+    port: int = DEFAULT_PORT
+    public_url: str | None = None
+
+
+def default_name() -> str:
+    """A player's shown name when none is given: their login name, or "Player"."""
+    try:
+        return player_name(getpass.getuser().capitalize())
+    except (ValueError, KeyError, OSError):
+        return "Player"
+
+
+async def begin(
+    start: OnlineStart, *, on_change: Callable[[], object], keep: Keep | None
+) -> OnlinePlay:
+    """The online game `start` asks for, ready to `run()`: for `nac host`, its own server
+    listening first (OSError if it cannot listen there)."""
+    from .net.play import OnlinePlay, host_game
+
+    if start.want == "host" and not start.server:
+        server, home = await host_game(
+            start.name,
+            size=start.size,
+            bind=start.bind,
+            port=start.port,
+            public_url=start.public_url,
+        )
+        return OnlinePlay(home, "join", start.name, on_change=on_change, keep=keep, server=server)
+    if start.want in ("host", "lobby"):
+        return OnlinePlay(
+            Address(start.server, ""),
+            start.want,
+            start.name,
+            on_change=on_change,
+            keep=keep,
+            size=start.size,
+        )
+    assert start.address is not None
+    return OnlinePlay(start.address, start.want, start.name, on_change=on_change, keep=keep)
+
+
+# -- the command line ---------------------------------------------------------------------------
+
+
+def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = commands.add_parser(
+        "host",
+        help="host an online game: a friend joins with the line shown",
+        description="Host an online game: the screen shows one line for your opponent "
+        "(nac join ADDRESS) and one for watchers (nac watch ADDRESS).",
+    )
+    host.add_argument("--size", type=_size, default=3, metavar="{3,4,5}", help="the board")
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"the port to listen on (default: {DEFAULT_PORT}; 0: any free one)",
+    )
+    host.add_argument(
+        "--bind",
+        default=DEFAULT_BIND,
+        metavar="ADDRESS",
+        help="the address to listen on (default: every address of this machine, so others "
+        "can reach it; 127.0.0.1: this machine only)",
+    )
+    host.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="the address the invites give, behind a reverse proxy (wss://example.org/nac)",
+    )
+    host.add_argument(
+        "--relay",
+        type=_server,
+        metavar="SERVER",
+        help="host on a relay (nac serve's address) instead of on this machine",
+    )
+    for want, text in (
+        ("join", "join an online game with its invite's ADDRESS (or the whole line)"),
+        ("watch", "watch an online game with its watch line's ADDRESS"),
+    ):
+        command = commands.add_parser(want, help=text, description=text.capitalize() + ".")
+        command.add_argument("address", type=_address, metavar="ADDRESS")
+    lobby = commands.add_parser(
+        "lobby",
+        help="the open games on a relay (nac serve's address), to join or watch",
+        description="A relay's lobby: the open games, to join or watch, or host your own.",
+    )
+    lobby.add_argument("server", type=_server, metavar="SERVER")
+    for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby):
+        command.add_argument(
+            "--name", type=_name, metavar="NAME", help="the name others see (default: yours)"
+        )
+        command.add_argument(
+            "--plain",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="in plain text (typed lines) instead of the full-screen app",
+        )
+
+
+def online_start(options: argparse.Namespace) -> OnlineStart:
+    """The start an online command's options ask for."""
+    name = options.name or default_name()
+    if options.command == "host":
+        return OnlineStart(
+            "host",
+            name,
+            server=options.relay or "",
+            size=options.size,
+            bind=options.bind,
+            port=options.port,
+            public_url=options.public_url,
+        )
+    if options.command == "lobby":
+        return OnlineStart("lobby", name, server=options.server)
+    return OnlineStart(options.command, name, address=options.address)
+
+
+def _checked(read: Callable[[str], object], text: str) -> object:
+    try:
+        return read(text)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
+
+
+def _size(text: str) -> int:
+    size = _checked(lambda value: checked_size(int(value) if value.isdigit() else value), text)
+    assert isinstance(size, int) and size in BOARD_SIZES
+    return size
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give 0 to 65535")
+    return int(text)
+
+
+def _name(text: str) -> str:
+    return str(_checked(player_name, text))
+
+
+def _address(text: str) -> Address:
+    try:
+        return parse_address(text)
+    except BadAddress as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
+
+
+def _server(text: str) -> str:
+    try:
+        return parse_server(text)
+    except BadAddress as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
+
+
+def _public_url(text: str) -> str:
+    server = _server(text)
+    if text.strip().lower().startswith(("http://", "https://", "ws://", "wss://")):
+        return server
+    raise argparse.ArgumentTypeError(f"{text!r} is not a URL: give one like wss://example.org/nac")

@@ -1,0 +1,209 @@
+"""Every sentence of online play, for both front ends (the app's online screen and the plain
+console): pure functions of what the client knows (`nac.net.table.Table`), and the time now on
+the same monotonic clock, for the countdowns."""
+
+from __future__ import annotations
+
+from ..core import Mark
+from ..net.table import Invite, Lobby, OpenGame, Room, Table
+from .commands import key_for
+from .names import board_name
+from .screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS
+from .words import sentence
+
+TITLE = "Noughts & Crosses · online"
+CONNECTING = "Connecting to the game…"
+LOBBY_CONNECTING = "Connecting to the lobby…"
+WAITING_FOR_OPPONENT = "Waiting for your opponent"
+WAITING_FOR_PLAYERS = "Waiting for the players"
+SEND_THIS = "Send them this line:"
+WATCHERS_LINE = "Watchers:"
+NO_ANALYSIS = "The analysis is for watchers: the two players play on their own."
+NO_LEARNING = "Hints, analysis and undo are off during an online game."
+COPIED_INVITE = "The invite line is copied: paste it to your opponent."
+COPIED_WATCH = "The watch line is copied: paste it to whoever wants to watch."
+NO_INVITE = "There is no invite to copy now: your opponent is here."
+LEAVE_QUESTION = f"Leave this game? Press {key_for('leave', ONLINE_COMMANDS)} again to leave."
+RESIGN_QUESTION = f"Resign this game? Press {key_for('resign', ONLINE_COMMANDS)} again to resign."
+NO_OPEN_GAMES = "No open games yet: host one, and it shows here for others to join."
+
+
+def clock(seconds: float) -> str:
+    """ "14:52", "0:42"."""
+    whole = max(0, int(seconds + 0.5))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def who(table: Table, mark: Mark) -> str:
+    """ "You" for this player's mark, else the player's name ("X" before they are named)."""
+    room = table.room
+    if mark is table.you:
+        return "You"
+    return room.name(mark) if room is not None else str(mark)
+
+
+def status(table: Table, now: float) -> str:
+    """The panel's first line: whose move, the result, or what is being waited for."""
+    room, game = table.room, table.game
+    if table.error:
+        return sentence(f"the game cannot go on: {table.error}")
+    if room is None:
+        return CONNECTING
+    if table.link == "lost":
+        return "Your connection is lost: coming back…"
+    if room.names[Mark.O] is None:
+        return WAITING_FOR_OPPONENT if table.you is not None else WAITING_FOR_PLAYERS
+    if room.abandoned:
+        return abandoned(table)
+    away = next((mark for mark in Mark if not room.online[mark]), None)
+    outcome = game.outcome
+    if outcome is not None:
+        return result(table)
+    if away is not None:
+        return dropped(table, away, now)
+    turn = game.turn
+    if turn is table.you:
+        return f"Your move ({turn})"
+    return f"{room.name(turn)}'s move ({turn})" + ("" if table.you is None else " …")
+
+
+def result(table: Table) -> str:
+    """ "You won", "Ana won: you resigned", "Sam won (X)", "Draw"."""
+    game, room = table.game, table.room
+    outcome = game.outcome
+    if outcome is None or room is None:
+        return ""
+    winner = outcome.winner
+    if winner is None:
+        return "Draw"
+    won = "You won" if winner is table.you else f"{room.name(winner)} won"
+    if table.you is None:
+        won += f" ({winner})"
+    resigned = game.resigned
+    if resigned is None:
+        return won
+    loser = "you" if resigned is table.you else room.name(resigned)
+    return f"{won}: {loser} resigned"
+
+
+def abandoned(table: Table) -> str:
+    room = table.room
+    assert room is not None
+    gone = [mark for mark in Mark if not room.online[mark]]
+    names = " and ".join(who(table, mark) for mark in gone) or "A player"
+    return (
+        f"Abandoned: {names} did not come back in time. It counts for no one; "
+        f"{key_for('rematch', ONLINE_COMMANDS)} asks for a new game."
+    )
+
+
+def dropped(table: Table, mark: Mark, now: float) -> str:
+    """ "Ana lost the connection: waiting 0:42 for them to come back (they rejoin with the
+    same line)"."""
+    room = table.room
+    assert room is not None
+    back_by = room.back_by[mark]
+    left = clock(back_by - now) if back_by is not None else ""
+    waiting = f"waiting {left} for them" if left else "waiting for them"
+    name = room.name(mark)
+    return f"{name} lost the connection: {waiting} to come back (they rejoin with the same line)"
+
+
+def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
+    """(who, mark, name, connection) per side: ("You", "X", "Sam", "online")."""
+    room = table.room
+    if room is None:
+        return []
+    rows = []
+    for mark in Mark:
+        name = room.names[mark]
+        if table.you is None:
+            label = "X" if mark is Mark.X else "O"
+        else:
+            label = "You" if mark is table.you else "Opponent"
+        seen = "online" if room.online[mark] else ("away" if name else "not here yet")
+        rows.append((label, mark.value, name or "…", seen))
+    return rows
+
+
+def watching(room: Room) -> str:
+    return f"Watching {room.watchers}" if room.watchers else "No watchers"
+
+
+def score(table: Table) -> str:
+    """ "Score: You 1, Ana 0, draws 2" (watchers: the names)."""
+    room = table.room
+    if room is None:
+        return ""
+    x, o, draws = room.score
+    return f"Score: {who(table, Mark.X)} {x}, {who(table, Mark.O)} {o}, draws {draws}"
+
+
+def rematch(table: Table) -> str:
+    """What stands between this game and the next, once it is over."""
+    room = table.room
+    if room is None or not (table.game.is_over or room.abandoned):
+        return ""
+    key = key_for("rematch", ONLINE_COMMANDS)
+    if table.you is None:
+        return (
+            "Waiting for the players to ask for a rematch."
+            if not room.rematch
+            else (
+                f"{' and '.join(room.name(mark) for mark in sorted(room.rematch, key=str))} "
+                "asked for a rematch."
+            )
+        )
+    other = table.you.other
+    if table.you in room.rematch:
+        return f"You asked for a rematch: waiting for {room.name(other)}."
+    if other in room.rematch:
+        return f"{room.name(other)} wants a rematch: {key} to accept."
+    return (
+        f"{key} asks for a rematch ({'you' if room.first is other else room.name(other)} "
+        "moved first this time)."
+    )
+
+
+def invite_lines(invite: Invite, now: float, *, keys: bool = True) -> list[str]:
+    """The host's invite: the line for the opponent, the one for watchers (with the keys that
+    copy them, where there are keys), the expiry."""
+    copy = f"({key_for('copy_invite', ONLINE_COMMANDS)} copies it)" if keys else ""
+    copy_watch = f"({key_for('copy_watch', ONLINE_COMMANDS)} copies it)" if keys else ""
+    lines = [SEND_THIS, invite.join, copy, "", WATCHERS_LINE, invite.watch, copy_watch, ""]
+    return [
+        *(line for line in lines if line or keys),
+        f"The invite expires in {clock(invite.expires_at - now)}.",
+    ]
+
+
+def refused(reason: str) -> str:
+    return sentence(reason)
+
+
+# -- a relay's lobby ---------------------------------------------------------------------------
+
+
+def lobby_heading(lobby: Lobby, where: str) -> str:
+    return f"Open games on {where} · {lobby.playing} playing · {lobby.watching} watching"
+
+
+def open_game(game: OpenGame) -> str:
+    """One game of the lobby: "Sam · 3×3 · waiting for an opponent"."""
+    players = game.host if game.guest is None else f"{game.host} v {game.guest}"
+    if game.status == "waiting":
+        doing = "waiting for an opponent"
+    elif game.status == "playing":
+        doing = f"move {game.moves + 1}"
+    else:
+        doing = "between games"
+    watchers = f" · {game.watchers} watching" if game.watchers else ""
+    return f"{players} · {board_name(game.size)} · {doing}{watchers}"
+
+
+def lobby_help() -> str:
+    keys = {action: key_for(action, LOBBY_COMMANDS) for action in ("join", "watch", "host")}
+    return (
+        f"{keys['join']} joins the game chosen, {keys['watch']} watches it, {keys['host']} hosts "
+        "a game of your own."
+    )

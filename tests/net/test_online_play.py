@@ -1,0 +1,290 @@
+"""Online play between real clients through a real server on loopback: whole games, watchers,
+rematches, resignations, drops and returns, abandonment, invites that expire, another version,
+two games at once, and wss:// with a certificate made here."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from dataclasses import replace
+
+import pytest
+import trustme
+
+from nac.core import GameResult, Mark, Mode, format_game, parse_game
+from nac.net.address import parse_address
+from nac.net.rooms import Limits
+from nac.present import online_words
+
+from .helpers import (
+    Clock,
+    both_here,
+    game_server,
+    hello,
+    next_of,
+    play_moves,
+    player,
+    raw,
+    replies,
+    seated,
+)
+
+X_WINS = [0, 3, 1, 4, 2]  # X: a1 b1 c1 along the top
+DRAWN = [4, 0, 1, 7, 2, 6, 3, 5, 8]
+
+
+async def test_two_players_play_a_whole_game_and_each_counts_it_under_the_others_name() -> None:
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        assert (host.table.you, guest.table.you) == (Mark.X, Mark.O)
+        await play_moves((host, guest), X_WINS)
+        for one in (host, guest):
+            await one.until(lambda one: one.play.game.is_over, "the end seen")
+            assert one.moves == X_WINS
+        assert online_words.status(host.table, 0) == "You won"
+        assert online_words.status(guest.table, 0) == "Sam won"
+        [won], [lost] = host.kept, guest.kept
+        assert won.result is GameResult.WON and won.kind.key == "online/Ana"
+        assert lost.result is GameResult.LOST and lost.kind.key == "online/Sam"
+        saved = parse_game(format_game(lost.saved))  # a line `nac --review` reads
+        assert saved.mode is Mode.ONLINE and saved.opponent == "Sam"
+        assert saved.player(Mark.O) == "person" and list(saved.moves) == X_WINS
+        assert host.table.room.score == (1, 0, 0)
+        await host.stop()
+        await guest.stop()
+
+
+async def test_a_watcher_who_comes_late_gets_the_moves_so_far_and_then_each_move() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), DRAWN[:4])
+        watcher = player(served.address(room.watch_key), "watch", "Lee")
+        await watcher.until(lambda _: watcher.moves == DRAWN[:4], "the moves so far")
+        assert watcher.table.you is None
+        await host.until(lambda _: host.table.room.watchers == 1, "the watcher counted")
+        await play_moves((host, guest), DRAWN[4:])
+        await watcher.until(lambda _: watcher.play.game.is_over, "the end")
+        assert watcher.moves == DRAWN and online_words.status(watcher.table, 0) == "Draw"
+        assert watcher.kept == []  # a watcher counts nothing
+        assert await watcher.play.move(0) is not None  # and never plays
+        for one in (host, guest, watcher):
+            await one.stop()
+
+
+async def test_a_rematch_starts_when_both_ask_and_the_other_side_moves_first() -> None:
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        await play_moves((host, guest), X_WINS)
+        await guest.until(lambda _: guest.play.game.is_over)
+        assert await host.play.rematch() is None
+        await guest.until(lambda _: Mark.X in guest.table.room.rematch, "the wish seen")
+        assert online_words.rematch(guest.table) == "Sam wants a rematch: r to accept."
+        assert await host.play.rematch() is not None  # asked already
+        assert await guest.play.rematch() is None
+        for one in (host, guest):
+            await one.until(lambda one: one.table.room.number == 2, "the second game")
+            assert one.play.game.first is Mark.O and one.moves == []
+        assert await host.play.move(4) == "it is Ana's turn"
+        await play_moves((host, guest), [4, 0])
+        assert host.moves == [4, 0] and host.play.game.board[4] is Mark.O
+        await host.stop()
+        await guest.stop()
+
+
+async def test_resigning_gives_the_game_to_the_other_side_and_is_saved_as_such() -> None:
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        await play_moves((host, guest), [4])
+        assert await guest.play.resign() is None
+        for one in (host, guest):
+            await one.until(lambda one: one.play.game.is_over, "the resignation")
+        assert online_words.status(host.table, 0) == "You won: Ana resigned"
+        assert online_words.status(guest.table, 0) == "Sam won: you resigned"
+        assert format_game(guest.kept[0].saved).split()[7] == "result=O-resigns"
+        assert host.kept[0].result is GameResult.WON
+        assert await host.play.resign() == "the game is over already"
+        await host.stop()
+        await guest.stop()
+
+
+async def test_a_dropped_player_is_seen_to_go_and_comes_back_with_the_same_line() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4, 0, 8])
+        await guest.stop()  # the joiner's nac ends mid-game
+        await host.until(lambda _: not host.table.room.online[Mark.O], "the drop seen")
+        status = online_words.status(host.table, host.table.clock())
+        assert status.startswith("Ana lost the connection: waiting 1:0")
+        assert status.endswith("to come back (they rejoin with the same line)")
+        back = player(room.invites()["join"].removeprefix("nac join "), name="Ana")
+        await back.until(lambda _: back.moves == [4, 0, 8], "the game where it was")
+        await host.until(lambda _: host.table.room.online[Mark.O], "the return seen")
+        assert back.table.you is Mark.O
+        await play_moves((host, back), [2])
+        assert host.moves == back.moves == [4, 0, 8, 2]
+        await host.stop()
+        await back.stop()
+
+
+async def test_the_client_comes_back_by_itself_after_the_connection_drops() -> None:
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        await play_moves((host, guest), [4])
+        connection = guest.play.client._connection
+        assert connection is not None
+        connection.transport.abort()  # the network goes: no goodbye
+        await guest.until(lambda _: guest.table.link == "lost", "the loss noticed")
+        await guest.until(lambda _: guest.table.link == "open", "back by itself")
+        await play_moves((host, guest), [0])
+        assert guest.moves == [4, 0]
+        await host.stop()
+        await guest.stop()
+
+
+async def test_a_player_who_does_not_come_back_in_time_abandons_the_game_for_no_one() -> None:
+    clock = Clock()
+    async with game_server(clock=clock) as served:
+        host, guest, _ = await seated(served)
+        await play_moves((host, guest), [4, 0])
+        await guest.stop()
+        await host.until(lambda _: not host.table.room.online[Mark.O])
+        clock.now += Limits().back_seconds - 1
+        await served.referee.tick()
+        assert not host.table.room.abandoned
+        clock.now += 2
+        await served.referee.tick()
+        await host.until(lambda _: host.table.room.abandoned, "the abandonment said")
+        assert online_words.status(host.table, 0).startswith(
+            "Abandoned: Ana did not come back in time. It counts for no one"
+        )
+        assert host.kept == [] and host.table.room.score == (0, 0, 0)
+        assert await host.play.move(8) is not None
+        await host.stop()
+
+
+async def test_an_invite_nobody_used_expires() -> None:
+    clock = Clock()
+    async with game_server(clock=clock) as served:
+        room = served.room()
+        host = player(served.address(room.host.key), name="Sam")
+        await host.until(lambda _: host.table.room is not None and host.table.room.invite)
+        assert host.table.room.invite.join == room.invites()["join"]
+        clock.now += Limits().invite_seconds + 1
+        await served.referee.tick()
+        await host.until(lambda _: host.table.link == "closed")
+        late = player(room.invites()["join"], name="Ana")
+        await late.until(lambda _: late.table.link == "closed", "the refusal")
+        assert "check the invite (it may have expired)" in late.table.error
+        await host.stop()
+
+
+async def test_another_version_of_the_protocol_is_refused_naming_both_versions() -> None:
+    async with game_server() as served:
+        room = served.room()
+        async with raw(served.url) as ws:
+            await ws.send(hello(key=room.guest.key, protocol=99, version="9.9.9"))
+            said = await replies(ws)
+        reason = said[-1]["reason"]
+        assert said[-1]["type"] == "error"
+        assert "protocol 1 (nac 0." in reason and "yours speaks 99 (nac 9.9.9)" in reason
+        assert not room.guest.taken
+
+
+async def test_a_watch_key_never_takes_a_seat_and_a_join_key_never_watches() -> None:
+    async with game_server() as served:
+        room = served.room()
+        async with raw(served.url) as ws:
+            await ws.send(hello("join", room.watch_key))
+            said = await replies(ws)
+        assert said[-1]["type"] == "error" and not room.guest.taken
+        async with raw(served.url) as ws:
+            await ws.send(hello("watch", room.guest.key))
+            said = await replies(ws)
+        assert said[-1]["type"] == "error" and not room.watchers
+
+
+async def test_a_seat_whose_player_is_connected_is_not_taken_by_a_second_copy() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        async with raw(served.url) as ws:
+            await ws.send(hello("join", room.guest.key, name="Mallory"))
+            said = await replies(ws)
+        assert "that seat is taken" in said[-1]["reason"]
+        await play_moves((host, guest), [4, 0])
+        assert host.table.room.names[Mark.O] == "Ana"
+        await host.stop()
+        await guest.stop()
+
+
+async def test_two_games_at_once_do_not_see_each_other() -> None:
+    async with game_server() as served:
+        first = await seated(served)
+        second = await seated(served)
+        await play_moves(first[:2], [0, 1])
+        await play_moves(second[:2], [8])
+        assert first[0].moves == [0, 1] and second[0].moves == [8]
+        assert first[2].watch_key != second[2].watch_key
+        for one in (*first[:2], *second[:2]):
+            await one.stop()
+
+
+async def test_wss_works_with_a_certificate_made_here() -> None:
+    authority = trustme.CA()
+    server_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert("127.0.0.1").configure_cert(server_context)
+    client_context = ssl.create_default_context()
+    authority.configure_trust(client_context)
+    async with game_server(tls=server_context) as served:
+        room = served.room()
+        assert room.invites()["join"].startswith("nac join wss://127.0.0.1:")
+        host = player(room.invites()["join"].replace(room.guest.key, room.host.key),
+                      name="Sam", tls=client_context)  # fmt: skip
+        guest = player(room.invites()["join"], name="Ana", tls=client_context)
+        for one in (host, guest):
+            await one.until(lambda one: both_here(one), "both seated over TLS")
+        await play_moves((host, guest), [4])
+        await guest.until(lambda _: guest.moves == [4])
+        untrusting = player(room.invites()["watch"], "watch", "Eve")  # no trust: refused
+        await untrusting.until(lambda _: untrusting.table.link == "closed")
+        assert "could not reach the game server" in untrusting.table.error
+        for one in (host, guest, untrusting):
+            await one.stop()
+
+
+async def test_a_late_move_and_a_move_out_of_turn_are_refused_by_the_server_too() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4])
+        assert await host.play.move(0) == "it is Ana's turn"  # refused before it is sent
+        async with raw(served.url) as ws:  # a client that does not check first
+            await ws.send(hello("join", room.host.key))
+            await asyncio.sleep(0)
+            error = await next_of(ws, "error")
+        assert "seat is taken" in error["reason"]
+        await host.stop()
+        await guest.until(lambda _: not guest.table.room.online[Mark.X], "the host gone")
+        async with raw(served.url) as ws:
+            await ws.send(hello("join", room.host.key, name="Sam"))
+            await next_of(ws, "state")
+            for cell in (0, 4, 99):
+                await ws.send(f'{{"type":"move","cell":{cell}}}')
+            refusals = [(await next_of(ws, "refused"))["reason"] for _ in range(2)]
+            said = await replies(ws)
+        assert refusals == ["it is O's turn", "it is O's turn"]
+        assert (
+            said[-1]["type"] == "error" and "move.cell is a square's number" in said[-1]["reason"]
+        )
+        assert [move.cell for move in room.game.moves] == [4]
+        await guest.stop()
+
+
+def test_an_invite_address_reads_back_from_its_line() -> None:
+    limits = replace(Limits(), invite_seconds=60)
+    assert limits.invite_seconds == 60
+    address = parse_address("nac join 192.168.1.5:7878/k3Jx9qLm2Rt8vW4z")
+    assert address.url == "ws://192.168.1.5:7878/play" and address.key == "k3Jx9qLm2Rt8vW4z"
+    assert str(address) == "192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"
+    behind = parse_address("wss://example.org/nac/k3Jx9qLm2Rt8vW4z")
+    assert behind.url == "wss://example.org/nac/play"
+    with pytest.raises(ValueError, match="no invite key"):
+        parse_address("192.168.1.5:7878")

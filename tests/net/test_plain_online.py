@@ -1,0 +1,145 @@
+"""`nac host --plain`, `nac join --plain` and `nac watch --plain` as a player runs them: three
+processes on this machine, the joiner and the watcher started with the lines the host printed,
+a game played to the end, and a joiner killed mid-game who comes back with the same line."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from nac.store import Storage
+from nac.store.paths import StorageDirs
+
+from .helpers import LONGEST_WAIT
+
+
+class Plain:
+    """One `nac ... --plain` process: lines typed in, what it prints read as it comes."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.seen: list[str] = []
+
+    @classmethod
+    async def start(cls, *args: str, home: Path) -> Plain:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "nac", *args, "--plain",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+            env={**os.environ, "NAC_HOME": str(home), "PYTHONUNBUFFERED": "1"},
+        )  # fmt: skip
+        return cls(process)
+
+    async def line(self, pattern: str) -> str:
+        """The next printed line that matches `pattern` (a regular expression)."""
+        assert self.process.stdout is not None
+        async with asyncio.timeout(LONGEST_WAIT):
+            while True:
+                raw = await self.process.stdout.readline()
+                if not raw:
+                    raise AssertionError(f"ended before {pattern!r}; printed: {self.seen}")
+                text = raw.decode().rstrip("\n")
+                self.seen.append(text)
+                if re.search(pattern, text):
+                    return text
+
+    async def type(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"{text}\n".encode())
+        await self.process.stdin.drain()
+
+    async def end(self) -> int:
+        if self.process.returncode is None:
+            await self.type("q")
+        async with asyncio.timeout(LONGEST_WAIT):
+            return await self.process.wait()
+
+
+async def test_host_join_and_watch_in_plain_text_play_a_game_to_the_end(tmp_path: Path) -> None:
+    homes = [tmp_path / name for name in ("host", "join", "watch")]
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=homes[0])  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    watch_line = await host.line(r"^nac watch ")
+    await host.line("Waiting for your opponent")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=homes[1])
+    await host.line("Your move")
+    await guest.line(r"Sam's move \(X\)")
+    watcher = await Plain.start(*watch_line.split()[1:], home=homes[2])
+    await watcher.line(r"Sam's move \(X\)")
+    for turn, square in enumerate("512837469"):
+        mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+        await mover.type(square)
+        await other.line(rf"played {square}\.")
+    for one in (host, guest, watcher):
+        await one.line("^Draw")
+        await one.line("^Score: .* draws 1")
+    assert await host.end() == 0 and await guest.end() == 0 and await watcher.end() == 0
+    board = [line for line in watcher.seen if line.startswith((" X ", " O "))][-3:]
+    assert board == [" O | X | X ", " X | X | O ", " O | O | X "]
+    kept = [Storage.at(StorageDirs(home, home)).games.last() for home in homes]
+    assert kept[0] is not None and kept[1] is not None
+    assert kept[0].opponent == "Ana" and kept[1].opponent == "Sam"
+    assert kept[0].moves == kept[1].moves
+    assert kept[2] is None  # a watcher keeps nothing
+
+
+async def test_a_joiner_killed_mid_game_is_reported_and_the_same_line_resumes(
+    tmp_path: Path,
+) -> None:
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=tmp_path / "host")  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
+    await guest.line(r"Sam's move")
+    await host.type("5")
+    await guest.line(r"played 5\.")
+    guest.process.kill()
+    await guest.process.wait()
+    await host.line(r"^Ana lost the connection: waiting \d:\d\d for them to come back")
+    again = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
+    await again.line(r"1\. Sam \(X\) played 5\.")
+    await again.line("Your move")
+    await again.type("1")
+    await host.line(r"Ana \(O\) played 1\.")
+    assert await host.end() == 0 and await again.end() == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["join", "192.168.1.5:7878"], "has no invite key at its end"),
+        (["join", "nowhere:7/short"], "has no invite key"),
+        (["host", "--name", "\x1b[31mred"], "a name is 1 to 20 printable characters"),
+        (["host", "--size", "7"], "7"),
+        (["host", "--port", "70000"], "is not a port"),
+        (["lobby", "ftp://x y"], "is not a server's address"),
+    ],
+)
+async def test_a_bad_online_option_is_refused_with_a_clear_message(
+    args: list[str], says: str
+) -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "nac", *args, "--plain",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    _, error = await asyncio.wait_for(process.communicate(), LONGEST_WAIT)
+    assert process.returncode == 2
+    assert says in error.decode() and "Traceback" not in error.decode()
+
+
+async def test_joining_where_no_server_answers_says_so_and_ends() -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "nac", "join", "127.0.0.1:9/k3Jx9qLm2Rt8vW4z", "--plain",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    said, _ = await asyncio.wait_for(process.communicate(), LONGEST_WAIT)
+    assert process.returncode == 1
+    assert "no game server answers there" in said.decode()
