@@ -24,7 +24,13 @@ from .online import WANTS, add_online_commands, online_start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .store import Settings
-from .web import WEB_PLAYER_OPTION, add_serve_command, served_by_textual, web_player_problem
+from .web import (
+    RELAY_OPTION,
+    WEB_PLAYER_OPTION,
+    add_serve_command,
+    served_by_textual,
+    web_player_problem,
+)
 
 if TYPE_CHECKING:
     from .store import Storage
@@ -161,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # One browser's game under `nac serve`: no terminal needed, nothing read or written.
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(RELAY_OPTION, dest="relay_server", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", title="commands")
     add_serve_command(commands)
     add_online_commands(commands)
@@ -266,7 +273,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ui.app import NacApp
 
     app = NacApp(
-        settings, storage=storage, think_seconds=options.think, review=review, online=start
+        settings,
+        storage=storage,
+        think_seconds=options.think,
+        review=review,
+        online=start,
+        relay=options.relay_server,
     )
     status = app.run_in_terminal()
     for file in (storage.stats.file, storage.games.file):

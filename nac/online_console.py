@@ -98,11 +98,12 @@ class PlainOnline:
 
     def _lobby(self, table: Table) -> None:
         lobby = table.lobby
-        if lobby is None:
+        if lobby is None or not self._once("lobby", lobby):
             return
         play = self.play
         assert play is not None
-        self.say(online_words.lobby_heading(lobby, play.client.address.server))
+        where = play.client.address.server.removeprefix("ws://")
+        self.say(online_words.lobby_heading(lobby, where))
         if not lobby.games:
             self.say(online_words.NO_OPEN_GAMES)
         for game in lobby.games:

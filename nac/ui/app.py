@@ -59,6 +59,7 @@ class NacApp(App[None]):
         engine: Engine | None = None,
         review: SavedGame | None = None,
         online: OnlineStart | None = None,
+        relay: str | None = None,
         clock: Callable[[], datetime] | None = None,
         timer: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -78,6 +79,9 @@ class NacApp(App[None]):
         """A game to review as the app starts (`nac --review`)."""
         self.online_at_start = online
         """An online game to begin as the app starts (`nac host`, `join`, `watch`, `lobby`)."""
+        self.relay = relay
+        """The relay whose lobby online play offers first: `nac serve`'s own, for its web
+        players (None in a terminal: the player gives a server's address)."""
         self.session.after_saving(self.show_notices)
 
     @property

@@ -26,6 +26,9 @@ DEFAULT_MAX_PLAYERS = 8
 """Games at once: each is a Python process of about 40 MB."""
 WEB_PLAYER_OPTION = "--web-player"
 """The hidden option of the command each browser's game runs (see `served_command`)."""
+RELAY_OPTION = "--relay-server"
+"""The hidden option that tells a browser's game where the relay is (`nac serve` itself), for
+the lobby its online play opens."""
 DRIVER_VARIABLE = "TEXTUAL_DRIVER"
 """Set by textual-serve for the processes it starts: Textual then talks over pipes, not a tty."""
 DISTRIBUTION = "nac-game"
@@ -36,6 +39,19 @@ def port_number(text: str) -> int:
     if text.strip().isdigit() and 1 <= int(text) <= 65535:
         return int(text)
     raise argparse.ArgumentTypeError(f"{text!r} is not a port: use a number from 1 to 65535")
+
+
+def proxy_url(text: str) -> str:
+    """A reverse proxy's address for the invites: ws:// or wss:// (http and https read as
+    those)."""
+    from ..net.address import BadAddress, parse_server
+
+    try:
+        if text.strip().lower().startswith(("http://", "https://", "ws://", "wss://")):
+            return parse_server(text)
+    except BadAddress:
+        pass
+    raise argparse.ArgumentTypeError(f"{text!r} is not a URL: give one like wss://example.org")
 
 
 def player_count(text: str) -> int:
@@ -68,6 +84,12 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="N",
         help=f"games at once, one process each (default: {DEFAULT_MAX_PLAYERS})",
     )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        type=proxy_url,
+        help="the address online invites give, behind a reverse proxy (wss://example.org)",
+    )
 
 
 WEB_DRIVER_CLASS = "WebDriver"
@@ -89,10 +111,11 @@ def web_player_problem(*, plain: bool) -> str | None:
     return None
 
 
-def served_command(python: str = sys.executable) -> str:
+def served_command(relay: str, python: str = sys.executable) -> str:
     """The shell command each browser's game runs: textual-serve starts it with a shell, which
-    `exec` replaces with the game (one process per game, and the server's signals reach it)."""
-    argv = [python, "-m", "nac", WEB_PLAYER_OPTION]
+    `exec` replaces with the game (one process per game, and the server's signals reach it).
+    `relay`: where the game reaches this server's online play."""
+    argv = [python, "-m", "nac", WEB_PLAYER_OPTION, RELAY_OPTION, relay]
     if sys.platform == "win32":
         import subprocess
 
@@ -103,7 +126,11 @@ def served_command(python: str = sys.executable) -> str:
 
 
 def serve(
-    host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, max_players: int = DEFAULT_MAX_PLAYERS
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    *,
+    max_players: int = DEFAULT_MAX_PLAYERS,
+    public_url: str | None = None,
 ) -> int:
     """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens. Returns the
     exit status: 0 when stopped, 1 if it cannot listen there, 2 without textual-serve."""
@@ -119,16 +146,23 @@ def serve(
     warning = exposure_warning(host, port)
     if warning:
         print(warning, flush=True)
+    from ..net.address import public_host
+    from ..net.referee import Referee
+    from .online import Relay
     from .server import Served
 
+    near = browser_url(host, port).replace("http://", "ws://")
+    public = public_url or (near if is_loopback(host) else f"ws://{public_host(host)}:{port}")
     server = Served(
-        served_command(),
+        served_command(near),
         host=host,
         port=port,
         max_players=max_players,
         loopback_only=is_loopback(host),
         announcement=f"nac: serving the game at {browser_url(host, port)} (open it in a "
-        "browser; ctrl+c stops)",
+        f"browser; terminals play online with nac lobby {public.removeprefix('ws://')}; "
+        "ctrl+c stops)",
+        relay=Relay(Referee(public, relay=True)),
     )
     try:
         server.serve()
@@ -139,4 +173,6 @@ def serve(
 
 
 def serve_from_options(options: argparse.Namespace) -> int:
-    return serve(options.host, options.port, max_players=options.max_players)
+    return serve(
+        options.host, options.port, max_players=options.max_players, public_url=options.public_url
+    )

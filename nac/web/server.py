@@ -26,6 +26,7 @@ from textual_serve.server import Server
 
 from ..present import words
 from .addresses import host_name, is_loopback, same_origin
+from .online import Relay
 from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
 
 log = logging.getLogger("nac.web")
@@ -56,8 +57,11 @@ class Served(Server):
         max_players: int,
         loopback_only: bool,
         announcement: str,
+        relay: Relay | None = None,
     ) -> None:
+        """`relay`: online play at `/play` beside the page (`nac.web.online`)."""
         super().__init__(command, host=host, port=port, title=words.TITLE)
+        self.relay = relay
         self.max_players = max_players
         self.loopback_only = loopback_only
         self.announcement = announcement
@@ -216,6 +220,8 @@ class Served(Server):
         page = resources.files(__package__ or "nac.web").joinpath("page.html")
         loader = jinja2.DictLoader({"page.html": page.read_text(encoding="utf-8")})
         aiohttp_jinja2.setup(app, loader=loader)
+        if self.relay is not None:
+            self.relay.add_to(app)
         return app
 
     def announce(self, *_: object) -> None:
