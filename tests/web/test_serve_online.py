@@ -11,6 +11,7 @@ import pytest
 
 from nac.core import Mark
 from nac.net.address import Address, parse_server
+from nac.net.table import OpenGame
 from tools.web_screenshot import RunningServer, served_game
 
 from ..net.helpers import Player, play_moves, player
@@ -31,7 +32,7 @@ def lobby_of(server: RunningServer) -> Address:
     return Address(parse_server(server.url), "")
 
 
-def lobby_entry(lobby: Player, host: str) -> object:
+def lobby_entry(lobby: Player, host: str) -> OpenGame | None:
     games = lobby.table.lobby.games if lobby.table.lobby else ()
     return next((game for game in games if game.host == host), None)
 
@@ -46,7 +47,7 @@ async def test_a_game_hosted_on_the_relay_is_listed_joined_watched_and_played(
     assert invite.join.startswith("nac join 127.0.0.1:") and invite.watch.startswith("nac watch")
     await lobby.until(lambda _: lobby_entry(lobby, "Sam") is not None, "the game listed")
     entry = lobby_entry(lobby, "Sam")
-    assert entry.status == "waiting" and entry.join is not None
+    assert entry is not None and entry.status == "waiting" and entry.join is not None
     guest = player(Address(lobby_of(relay).server, entry.join), name="Ana")
     await guest.until(lambda _: guest.table.you is Mark.O and guest.table.room is not None)
     watcher = player(invite.watch, "watch", "Kim")
