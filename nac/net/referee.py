@@ -22,7 +22,7 @@ from .. import __version__
 from ..core import Mark
 from .address import new_key
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
-from .rooms import Limits, Link, Room, Seat
+from .rooms import Limits, Link, Room, Seat, deliver as _send
 
 POLICY = 1008
 """Close code: the client broke the protocol or a limit."""
@@ -283,13 +283,6 @@ class Referee:
             return
         await room.tell_everyone()
         await self.tell_lobby()
-
-
-async def _send(link: Link, text: str) -> None:
-    try:
-        await link.send(text)
-    except Exception:  # any failure to send means that link is going away
-        return
 
 
 async def _close(link: Link, reason: str, code: int) -> None:

@@ -13,6 +13,8 @@ alternates game after game, and the score is kept; clients only send what they w
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -158,10 +160,10 @@ class Room:
     async def tell_everyone(self) -> None:
         for seat in self.seats:
             if seat.link is not None:
-                await _send(seat.link, self.state(seat.mark))
+                await deliver(seat.link, self.state(seat.mark))
         watched = self.state(None)
         for watcher in list(self.watchers):
-            await _send(watcher, watched)
+            await deliver(watcher, watched)
 
     # -- what the players do ------------------------------------------------------------------
 
@@ -243,12 +245,30 @@ class Room:
         return changed
 
 
-async def _send(link: Link, text: str) -> None:
-    """Send, or forget it: a connection that has gone is seen to go by its own handler."""
+SEND_SECONDS = 5.0
+"""How long a message may wait to go out to one connection (one that reads nothing fills its
+buffers, then its sends wait): past it the connection is closed, so it holds no one else up."""
+SLOW = 1008
+_closing: set[asyncio.Task[None]] = set()
+
+
+async def deliver(link: Link, text: str) -> None:
+    """Send, or forget it: a connection that has gone is seen to go by its own handler, and one
+    too slow to take the message within SEND_SECONDS is closed."""
     try:
-        await link.send(text)
-    except Exception:  # any failure to send means that link is going away
+        async with asyncio.timeout(SEND_SECONDS):
+            await link.send(text)
+    except TimeoutError:
+        closing = asyncio.ensure_future(_close_slow(link))
+        _closing.add(closing)
+        closing.add_done_callback(_closing.discard)
+    except Exception:  # any other failure to send means that link is going away
         return
+
+
+async def _close_slow(link: Link) -> None:
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(link.close(SLOW, "too slow: the messages were not read"), 5.0)
 
 
 Broadcast = Callable[[Room], Awaitable[None]]

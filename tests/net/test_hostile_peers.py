@@ -8,9 +8,11 @@ import asyncio
 import json
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from websockets.exceptions import ConnectionClosed
 
+from nac.net import rooms
 from nac.net.protocol import LONGEST_MESSAGE
 from nac.net.rooms import Limits
 
@@ -177,5 +179,37 @@ async def test_bytes_that_are_not_a_websocket_get_a_short_answer_and_the_game_go
             if request.startswith(b"GET"):
                 assert answer.startswith(b"HTTP/1.1 404") and b"a game server" in answer
         await still_playing(served, (host, guest), [])
+        await host.stop()
+        await guest.stop()
+
+
+class Unread:
+    """A peer that reads nothing: once its buffers are full every send to it waits (here at
+    once), until it is closed."""
+
+    address = "127.0.0.9"
+
+    def __init__(self) -> None:
+        self.closed = asyncio.Event()
+
+    async def send(self, text: str) -> None:
+        await self.closed.wait()
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed.set()
+
+
+async def test_a_watcher_who_reads_nothing_is_closed_and_holds_no_one_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rooms, "SEND_SECONDS", 0.2)
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        stuck = Unread()
+        room.watchers.add(stuck)
+        await play_moves((host, guest), [4, 0])
+        await asyncio.wait_for(stuck.closed.wait(), LONGEST_WAIT)
+        await play_moves((host, guest), [8])
+        assert host.moves == guest.moves == [4, 0, 8]
         await host.stop()
         await guest.stop()
