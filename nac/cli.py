@@ -12,6 +12,7 @@ from . import __version__
 from .core import (
     BOARD_SIZES,
     LOCAL_MODES,
+    Board,
     KeypadLayout,
     Level,
     Mark,
@@ -165,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="play in plain text (typed lines) instead of the full-screen app",
     )
+    parser.add_argument(
+        "--lab",
+        type=lab_position,
+        metavar="POSITION",
+        help="the lab: how each search technique does on a position given as rows of X, O and "
+        "'.' split by '/' (like X.O/.X./...); with --plain, print its table",
+    )
     # One browser's game under `nac serve`: no terminal needed, nothing read or written.
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(RELAY_OPTION, dest="relay_server", help=argparse.SUPPRESS)
@@ -172,6 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_online_commands(commands)
     return parser
+
+
+def lab_position(text: str) -> Board:
+    """A position for the lab, on a board the game offers."""
+    try:
+        board = Board.parse(text)
+        checked_size(board.size)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
+    return board
 
 
 def run_options(options: argparse.Namespace) -> dict[str, object]:
@@ -251,6 +269,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .online_console import play_online_plain
 
         return play_online_plain(start, storage)
+    if options.lab is not None and options.plain:
+        from .console import print_lab
+
+        return print_lab(options.lab, settings.keypad)
 
     review: SavedGame | None = None
     if options.review is not None:

@@ -18,6 +18,7 @@ from typing import TextIO
 
 from .core import (
     COLUMN_LETTERS,
+    Board,
     Change,
     ChangeKind,
     FinishedGame,
@@ -220,6 +221,24 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
     head = learning_words.review_heading(game)
     return "\n".join([head, "", *("".join(text for text, _ in line).rstrip() for line in lines)])
+
+
+def print_lab(board: Board, keypad: KeypadLayout) -> int:
+    """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
+    from .engine.lab import census, compare
+    from .present.lab_lines import plain_lab
+
+    try:
+        text = plain_lab(
+            board,
+            compare(board),
+            census(board),
+            lambda cell: square_name(cell, board.size, keypad),
+        )
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    print(encodable(text, sys.stdout.encoding))
+    return 0
 
 
 INTERRUPTED = 130

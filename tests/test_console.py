@@ -7,6 +7,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from nac.cli import main
 from nac.console import ConsoleGame
 from nac.core import Game, Level, Mode, Starter
 from nac.engine import Engine
@@ -128,3 +131,16 @@ def test_output_that_cannot_show_every_character_gets_plain_ascii() -> None:
     assert isinstance(out.buffer, io.BytesIO)
     text = out.buffer.getvalue().decode("ascii")
     assert "4 in a row on a 4x4 board" in text
+
+
+def test_plain_lab_prints_the_five_techniques_with_the_textbook_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--plain", "--lab", ".../.../..."]) == 0
+    printed = capsys.readouterr().out
+    minimax = next(line for line in printed.splitlines() if line.startswith("minimax "))
+    assert minimax.split()[1] == "549,946" and " draw " in minimax
+    assert "All five agree: draw for the side to move" in printed
+    assert "549,946 nodes, 255,168 games, 5,478 positions (765 up to symmetry)" in printed
+    for name in ("+ alpha-beta", "+ move ordering", "+ transposition table", "+ symmetry"):
+        assert name in printed

@@ -1,0 +1,389 @@
+"""The lab: one position searched by each technique Genius's solver uses, one after another,
+with what each costs: plain minimax, alpha-beta, alpha-beta with move ordering, with a
+transposition table, with symmetry. Each is a plain negamax written to be read, counting the
+positions it visits (`nodes`), the ones it keeps (`stored`) and the branches it cuts (`cuts`).
+All five find the same value; the move each picks first may differ where moves are equal.
+
+Scores are the solver's (`solver.py`): from the side to move, a game won when the board holds
+`c` marks scores `cells + 1 - c` for the winner, minus that for the loser, a draw 0.
+
+A search stops at `node_limit` nodes (it then says so: `stopped`) or when `stop` is set
+(`SearchStopped`): the slow techniques on 4×4 would otherwise run for hours. `census` counts
+the whole game from a position (its nodes, games, positions, and positions up to symmetry);
+`trace` yields an alpha-beta search step by step, for a learner to watch.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from ..core import Board
+from ..core.geometry import Geometry, geometry
+from .stop import SearchStopped, StopSignal
+from .symmetry import symmetries
+from .values import MoveValue, value_of
+
+DEFAULT_NODE_LIMIT = 2_000_000
+"""Nodes a technique may visit before it stops and says so (plain minimax from the empty 4×4
+board would visit about 10¹³)."""
+STOP_CHECK_MASK = 4095
+"""A search looks at its stop signal once every 4,096 nodes."""
+
+
+class Technique(Enum):
+    """The techniques in the order the lab adds them, each with all those before it."""
+
+    MINIMAX = "minimax"
+    ALPHA_BETA = "alpha-beta"
+    ORDERING = "move ordering"
+    TABLE = "transposition table"
+    SYMMETRY = "symmetry"
+
+
+class Searched(NamedTuple):
+    """What one technique found and what it cost."""
+
+    technique: Technique
+    nodes: int
+    stored: int
+    cuts: int
+    seconds: float
+    score: int | None
+    """The position's score for the side to move (None if the search stopped first)."""
+    move: int | None
+    value: MoveValue | None
+    stopped: bool
+    """Whether it stopped at its node limit before it finished."""
+
+
+class Census(NamedTuple):
+    """The whole game from a position: every node of its tree, the games (leaves), the
+    different positions, and the positions different up to the board's 8 symmetries."""
+
+    nodes: int
+    games: int
+    positions: int
+    symmetric: int
+    stopped: bool
+
+
+class _Limit(Exception):
+    """The node limit: the search stops and says how far it got."""
+
+
+@dataclass
+class _Counter:
+    limit: int
+    stop: StopSignal | None
+    nodes: int = 0
+    cuts: int = 0
+
+    def visit(self) -> None:
+        if self.nodes >= self.limit:
+            raise _Limit
+        self.nodes += 1
+        if self.nodes & STOP_CHECK_MASK == 0 and self.stop is not None and self.stop.is_set():
+            raise SearchStopped
+
+
+class _Position:
+    """A board as two bit masks, the side to move first."""
+
+    __slots__ = ("cells", "empty", "mine", "shape", "theirs")
+
+    def __init__(self, board: Board) -> None:
+        self.shape: Geometry = geometry(board.size, board.win_length)
+        self.mine, self.theirs = board.sides  # the side to move's marks first
+        self.cells = self.shape.cell_count
+
+
+def _ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
+    """The score of the move to `cell` for its mover if it ends the game, else None."""
+    for mask in shape.masks_through[cell]:
+        if after & mask == mask:
+            return shape.cell_count + 1 - placed
+    return 0 if placed == shape.cell_count else None
+
+
+def _natural(shape: Geometry) -> tuple[int, ...]:
+    return tuple(range(shape.cell_count))
+
+
+def _centre_first(shape: Geometry) -> tuple[int, ...]:
+    """Cells on more lines first (the centre, then the corners on 3×3), then by index."""
+    return tuple(
+        sorted(range(shape.cell_count), key=lambda cell: (-len(shape.lines_through[cell]), cell))
+    )
+
+
+def _negamax(
+    shape: Geometry,
+    mine: int,
+    theirs: int,
+    alpha: int,
+    beta: int,
+    counter: _Counter,
+    order: tuple[int, ...],
+    *,
+    pruning: bool,
+    table: dict[int, tuple[int, int]] | None = None,
+    key: Callable[[int, int], int] | None = None,
+) -> int:
+    """The score of the position for the side to move (`mine`), searched as the technique
+    says: all moves (`pruning` False), or with alpha-beta, and a table of bounds if given."""
+    counter.visit()
+    alpha_in = alpha
+    if table is not None and key is not None:
+        found = table.get(key(mine, theirs))
+        if found is not None:
+            kind, score = found
+            if kind == 0 or (kind > 0 and score >= beta) or (kind < 0 and score <= alpha):
+                return score
+    taken = mine | theirs
+    placed = taken.bit_count() + 1
+    best = -shape.cell_count - 2
+    for cell in order:
+        bit = 1 << cell
+        if taken & bit:
+            continue
+        after = mine | bit
+        final = _ends(shape, after, cell, placed)
+        score = (
+            final
+            if final is not None
+            else -_negamax(
+                shape,
+                theirs,
+                after,
+                -beta,
+                -max(alpha, best),
+                counter,
+                order,
+                pruning=pruning,
+                table=table,
+                key=key,
+            )
+        )
+        if final is not None:
+            counter.visit()  # the position the move makes is a node too: the game's end
+        if score > best:
+            best = score
+        if pruning and best >= beta:
+            counter.cuts += 1
+            break
+    if table is not None and key is not None:
+        kind = 1 if best >= beta else -1 if best <= alpha_in else 0
+        table[key(mine, theirs)] = (kind if pruning else 0, best)
+    return best
+
+
+def _key(shape: Geometry) -> Callable[[int, int], int]:
+    cells = shape.cell_count
+    return lambda mine, theirs: mine | theirs << cells
+
+
+def search(
+    board: Board,
+    technique: Technique,
+    *,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    stop: StopSignal | None = None,
+    timer: Callable[[], float] = time.perf_counter,
+) -> Searched:
+    """`board` searched by `technique` (with all the techniques before it): its score and the
+    first best move it meets, and its nodes, stored positions, cuts and time. A finished game
+    has no move; the search then visits its one node."""
+    position = _Position(board)
+    shape = position.shape
+    counter = _Counter(node_limit, stop)
+    pruning = technique is not Technique.MINIMAX
+    ordered = technique in (Technique.ORDERING, Technique.TABLE, Technique.SYMMETRY)
+    order = _centre_first(shape) if ordered else _natural(shape)
+    table: dict[int, tuple[int, int]] | None = None
+    key: Callable[[int, int], int] | None = None
+    if technique in (Technique.TABLE, Technique.SYMMETRY):
+        table = {}
+        key = symmetries(shape.size).canonical_key if technique is Technique.SYMMETRY else None
+        key = key or _key(shape)
+    started = timer()
+    score: int | None = None
+    move: int | None = None
+    stopped = False
+    try:
+        score, move = _root(position, counter, order, pruning, table, key)
+    except _Limit:
+        stopped = True
+    seconds = timer() - started
+    value = None
+    if score is not None and move is not None:
+        value = value_of(shape, score, board.mark_count)
+    stored = len(table) if table is not None else 0
+    return Searched(
+        technique, counter.nodes, stored, counter.cuts, seconds, score, move, value, stopped
+    )
+
+
+def _root(
+    position: _Position,
+    counter: _Counter,
+    order: tuple[int, ...],
+    pruning: bool,
+    table: dict[int, tuple[int, int]] | None,
+    key: Callable[[int, int], int] | None,
+) -> tuple[int | None, int | None]:
+    """The root: each move searched, the best kept (the first of equals, in the order)."""
+    counter.visit()
+    shape, mine, theirs = position.shape, position.mine, position.theirs
+    taken = mine | theirs
+    if _over(shape, mine, theirs):
+        return None, None
+    placed = taken.bit_count() + 1
+    best, move = -shape.cell_count - 2, None
+    limit = shape.cell_count + 1
+    for cell in order:
+        bit = 1 << cell
+        if taken & bit:
+            continue
+        after = mine | bit
+        final = _ends(shape, after, cell, placed)
+        if final is not None:
+            counter.visit()
+            score = final
+        else:
+            alpha = best if pruning else -limit
+            score = -_negamax(
+                shape, theirs, after, -limit, -alpha, counter, order,
+                pruning=pruning, table=table, key=key,
+            )  # fmt: skip
+        if score > best:
+            best, move = score, cell
+    return best, move
+
+
+def _over(shape: Geometry, mine: int, theirs: int) -> bool:
+    if (mine | theirs).bit_count() == shape.cell_count:
+        return True
+    return any(mask & side == mask for mask in shape.line_masks for side in (mine, theirs))
+
+
+def compare(
+    board: Board,
+    *,
+    node_limit: int = DEFAULT_NODE_LIMIT,
+    stop: StopSignal | None = None,
+    timer: Callable[[], float] = time.perf_counter,
+) -> tuple[Searched, ...]:
+    """Every technique in turn on `board`."""
+    return tuple(
+        search(board, technique, node_limit=node_limit, stop=stop, timer=timer)
+        for technique in Technique
+    )
+
+
+def agree(results: tuple[Searched, ...]) -> bool:
+    """Whether every technique that finished found the same score (at least one finished)."""
+    scores = {result.score for result in results if not result.stopped}
+    return len(scores) == 1
+
+
+def census(
+    board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT, stop: StopSignal | None = None
+) -> Census:
+    """The whole game tree from `board`, counted (stopped at `node_limit` nodes)."""
+    position = _Position(board)
+    shape = position.shape
+    canonical = symmetries(shape.size).canonical_key
+    counter = _Counter(node_limit, stop)
+    seen: set[tuple[int, int]] = set()
+    shapes: set[int] = set()
+    games = 0
+
+    def walk(mine: int, theirs: int, over: bool) -> None:
+        nonlocal games
+        counter.visit()
+        if (mine, theirs) not in seen:
+            seen.add((mine, theirs))
+            shapes.add(canonical(mine, theirs))
+        if over:
+            games += 1
+            return
+        taken = mine | theirs
+        placed = taken.bit_count() + 1
+        for cell in range(shape.cell_count):
+            bit = 1 << cell
+            if not taken & bit:
+                after = mine | bit
+                walk(theirs, after, _ends(shape, after, cell, placed) is not None)
+
+    stopped = False
+    try:
+        walk(position.mine, position.theirs, _over(shape, position.mine, position.theirs))
+    except _Limit:
+        stopped = True
+    return Census(counter.nodes, games, len(seen), len(shapes), stopped)
+
+
+# -- a search step by step ---------------------------------------------------------------------
+
+
+class Step(NamedTuple):
+    """One step of an alpha-beta search, for a learner to watch.
+
+    `kind`: "try" (a move is tried: `line` is the moves from the start), "value" (a position's
+    value is backed up: `score` for the side that moved last), "cut" (the moves left at a
+    position are cut: `cut` lists them, because `score` reached the bound `bound`)."""
+
+    kind: str
+    line: tuple[int, ...]
+    score: int | None = None
+    bound: int | None = None
+    cut: tuple[int, ...] = ()
+
+
+def trace(board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Iterator[Step]:
+    """An alpha-beta search of `board` (moves centre first), one step at a time."""
+    position = _Position(board)
+    shape = position.shape
+    order = _centre_first(shape)
+    counter = _Counter(node_limit, None)
+    limit = shape.cell_count + 1
+
+    def walk(
+        mine: int, theirs: int, line: tuple[int, ...], alpha: int, beta: int
+    ) -> Iterator[Step | int]:
+        counter.visit()
+        taken = mine | theirs
+        placed = taken.bit_count() + 1
+        moves = [cell for cell in order if not taken >> cell & 1]
+        best = -limit - 1
+        for index, cell in enumerate(moves):
+            here = (*line, cell)
+            yield Step("try", here)
+            after = mine | 1 << cell
+            final = _ends(shape, after, cell, placed)
+            score = final if final is not None else -limit - 1
+            if final is None:
+                for step in walk(theirs, after, here, -beta, -max(alpha, best)):
+                    if isinstance(step, int):
+                        score = -step
+                    else:
+                        yield step
+            yield Step("value", here, score)
+            best = max(best, score)
+            if best >= beta:
+                rest = tuple(moves[index + 1 :])
+                if rest:
+                    yield Step("cut", line, best, beta, rest)
+                break
+        yield best
+
+    try:
+        for step in walk(position.mine, position.theirs, (), -limit - 1, limit + 1):
+            if isinstance(step, Step):
+                yield step
+    except _Limit:
+        return
