@@ -269,4 +269,3 @@ async def deliver(link: Link, text: str) -> None:
 async def _close_slow(link: Link) -> None:
     with contextlib.suppress(Exception):
         await asyncio.wait_for(link.close(SLOW, "too slow: the messages were not read"), 5.0)
-

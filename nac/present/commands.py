@@ -25,6 +25,18 @@ from .names import (
     mark_entry_title,
 )
 
+LAB = Command(
+    (("y", "app.lab"),),
+    "y",
+    "The lab: this position searched by minimax, alpha-beta, move ordering, a transposition "
+    "table and symmetry, side by side; its game tree; the search step by step",
+    "Lab",
+    rank=8,
+    palette=(Entry("The lab", "How Genius searches this position, technique by technique",
+                   "app.lab"),),
+)  # fmt: skip
+"""The lab, from the game, a review or a puzzle."""
+
 
 def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     return tuple(
@@ -182,6 +194,7 @@ COMMANDS: tuple[Command, ...] = (
         rank=7,
         palette=(Entry("Review", "Rate every move of this game against perfect play", "review"),),
     ),
+    LAB,
     Command(
         (("l", "games"),),
         "l",

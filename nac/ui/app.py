@@ -155,6 +155,25 @@ class NacApp(App[None]):
                 screen.switches.heard(name)
         return await super().run_action(action, default_namespace, namespaces)
 
+    def action_lab(self) -> None:
+        """The lab, on the position of the screen on top: the game's board, the review's
+        position at its move, the puzzle's."""
+        from ..core import replay
+        from .screens.lab import LabScreen
+        from .screens.puzzle import PuzzleScreen
+        from .screens.review import ReviewScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            game = screen.game
+            self.push_screen(LabScreen(game.board, game.square_name, timer=self.timer))
+        elif isinstance(screen, ReviewScreen):
+            saved = screen.game
+            board = replay(saved.size, saved.first, saved.moves[: screen.step])
+            self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
+        elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
+            self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))
+
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""
         for widget in self.screen.walk_children(Widget):
