@@ -196,6 +196,14 @@ COMMANDS: tuple[Command, ...] = (
     ),
     LAB,
     Command(
+        (("d", "app.drill_last"),),
+        "d",
+        "After a game with a mistake of yours: drill it (play the move you missed)",
+        "Drill mistake",
+        "Drill",
+        rank=2,
+    ),
+    Command(
         (("l", "games"),),
         "l",
         "Saved games: the last games played; Enter reviews one, a pasted line too",

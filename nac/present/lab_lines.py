@@ -8,8 +8,7 @@ from collections.abc import Callable
 
 from ..core import Board, Geometry, Mark
 from ..core.geometry import geometry
-from ..engine import MoveValue, Result
-from ..engine.lab import Census, Searched, Step, Technique, agree
+from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ..engine.values import value_of
 
 TITLE = "How Genius searches this position"

@@ -41,6 +41,18 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
     PLAY_CURSOR,
     Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
     Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
+    Command(
+        (("m", "mistakes"),),
+        "m",
+        "Your mistakes: the positions where you went wrong in your games, to play again",
+        "Your mistakes",
+        "Mistakes",
+        rank=1,
+    ),
+    Command((("g", "go_to"),), "g", "Go to a puzzle by its number", "Go to", rank=4),
+    Command(
+        (("b", "boards"),), "b", "Puzzles of every board, or 3×3 or 4×4 only", "Boards", rank=3
+    ),
     LAB,
     CLOSE,
 )
@@ -160,3 +172,11 @@ STEP_COMMANDS: tuple[Command, ...] = (
     CLOSE,
 )  # fmt: skip
 """Alpha-beta search step by step: a move tried, a value backed up, moves cut."""
+DRILL_COMMANDS: tuple[Command, ...] = (
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
+    Command((("n", "next_drill"),), "n", "The next mistake due", "Next", rank=1),
+    CLOSE,
+)
+"""Your mistakes, drilled: play the move you should have played."""

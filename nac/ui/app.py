@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from textual import work
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.dom import DOMNode
@@ -20,10 +21,10 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import Game, Match, SavedGame
+from ..core import FinishedGame, Game, Match, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
-from ..present import words
+from ..present import learning_words, words
 from ..present.commands import COMMANDS
 from ..present.pace import Pace
 from ..store import Session, Settings, Storage
@@ -83,6 +84,9 @@ class NacApp(App[None]):
         """The relay whose lobby online play offers first: `nac serve`'s own, for its web
         players (None in a terminal: the player gives a server's address)."""
         self.session.after_saving(self.show_notices)
+        self.last_drill: str | None = None
+        """The drill the last game gave (a mistake of yours), for `d`."""
+        self.match.listen(self._look_for_mistakes)
 
     @property
     def settings(self) -> Settings:
@@ -173,6 +177,45 @@ class NacApp(App[None]):
             self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
         elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
             self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))
+
+    def _look_for_mistakes(self, finished: FinishedGame) -> None:
+        """A game of yours just ended: its mistakes become drills, and `d` offers the first."""
+        self.last_drill = None
+        self.refresh_bindings()
+        self._find_mistakes(finished)
+
+    @work(thread=True, exclusive=True, group="mistakes")
+    def _find_mistakes(self, finished: FinishedGame) -> None:
+        from ..engine import mistakes_in
+
+        drills = mistakes_in([finished.saved])
+        if not drills:
+            return
+        entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
+        self.storage.stats.drills.add(entries, None, datetime.now(UTC))
+        number = drills[0].board.mark_count + 1
+        self.call_from_thread(self._offer_drill, finished, drills[0].key, number)
+
+    def _offer_drill(self, finished: FinishedGame, key: str, number: int) -> None:
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if not isinstance(screen, GameScreen) or screen.finished is not finished:
+            return  # another game began meanwhile
+        self.last_drill = key
+        screen.say(learning_words.drill_offer(number))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "drill_last":
+            screen = self.screen_stack[0] if self.screen_stack else None
+            finished = isinstance(screen, GameScreen) and screen.finished is not None
+            return self.last_drill is not None and finished and self.screen is screen
+        return True
+
+    def action_drill_last(self) -> None:
+        from .screens.drills import DrillScreen
+
+        if self.last_drill is not None:
+            self.push_screen(DrillScreen(self.storage, self.game.keypad, first=self.last_drill))
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

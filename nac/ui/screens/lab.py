@@ -20,8 +20,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...core import Board
-from ...engine.lab import DEFAULT_NODE_LIMIT, Census, Searched, Technique, census, search
-from ...engine.stop import SearchStopped
+from ...engine import (
+    DEFAULT_NODE_LIMIT,
+    Census,
+    Searched,
+    SearchStopped,
+    Technique,
+    census,
+    search,
+)
 from ...present import lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings

@@ -15,7 +15,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from ...core import Board
-from ...engine.lab import Step, trace
+from ...engine import Step, trace
 from ...present import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
 from ...present.views import BoardView

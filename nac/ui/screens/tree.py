@@ -17,9 +17,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from ...core import Board
-from ...engine import MoveValue, analyse
-from ...engine.lab import Step, trace
-from ...engine.stop import SearchStopped
+from ...engine import MoveValue, SearchStopped, Step, analyse, trace
 from ...present import lab_lines
 from ...present.screen_commands import TREE_COMMANDS
 from ..bindings import bindings
@@ -58,7 +56,6 @@ class TreeScreen(Screen[None]):
         tree: Tree[Position] = Tree(
             lab_lines.position_line(self.board), data=Position((), self.board), id="game-tree"
         )
-        tree.show_root = True
         yield tree
         yield KeysBar(TREE_COMMANDS)
 
