@@ -4,6 +4,7 @@ match, the settings and where they are kept), the theme, and the notices about s
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import signal
 import sys
@@ -21,7 +22,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import FinishedGame, Game, Match, SavedGame
+from ..core import Board, FinishedGame, Game, Match, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
 from ..present import learning_words, words
@@ -59,6 +60,7 @@ class NacApp(App[None]):
         think_seconds: float | None = None,
         engine: Engine | None = None,
         review: SavedGame | None = None,
+        lab: Board | None = None,
         online: OnlineStart | None = None,
         relay: str | None = None,
         clock: Callable[[], datetime] | None = None,
@@ -78,6 +80,8 @@ class NacApp(App[None]):
         self.notices_shown: list[str] = []
         self.review_at_start = review
         """A game to review as the app starts (`nac --review`)."""
+        self.lab_at_start = lab
+        """A position for the lab as the app starts (`nac --lab POSITION`)."""
         self.online_at_start = online
         """An online game to begin as the app starts (`nac host`, `join`, `watch`, `lobby`)."""
         self.relay = relay
@@ -119,6 +123,13 @@ class NacApp(App[None]):
             from .screens.games import review_screen
 
             self.push_screen(review_screen(self.review_at_start, self.engine, self.game.keypad))
+        if self.lab_at_start is not None:
+            from ..core import square_name
+            from .screens.lab import LabScreen
+
+            board, keypad = self.lab_at_start, self.game.keypad
+            named = functools.partial(square_name, size=board.size, keypad=keypad)
+            self.push_screen(LabScreen(board, named, timer=self.timer))
 
     def on_unmount(self) -> None:
         self.engine.close()
