@@ -30,6 +30,10 @@ TRY_AGAIN_LATER = 1013
 GOING_AWAY = 1001
 
 
+REPLACED = "this seat was taken by another connection with the same line"
+"""Said to a player's connection when a newer one with the same key takes the seat."""
+
+
 class Closing(Exception):
     """The session ends: tell the client why, close with this code."""
 
@@ -258,9 +262,9 @@ class Referee:
             await _send(link, write("welcome", you=None, role="watch"))
         else:
             seat = room.host if opens == "X" else room.guest
-            refused = room.sit(seat, link, hello.name)
-            if refused is not None:
-                raise Closing(refused, TRY_AGAIN_LATER)
+            replaced = room.sit(seat, link, hello.name)
+            if replaced is not None:
+                await _close(replaced, REPLACED, POLICY)
             await _send(link, write("welcome", you=seat.mark.value, role="play"))
         await room.tell_everyone()
         await self.tell_lobby()

@@ -167,14 +167,15 @@ class Room:
 
     # -- what the players do ------------------------------------------------------------------
 
-    def sit(self, seat: Seat, link: Link, name: str) -> str | None:
-        """`link` takes `seat` (a player arriving or coming back); why not, or None."""
-        if seat.link is not None:
-            return "that seat is taken: its player is connected"
-        seat.link, seat.left_at = link, None
+    def sit(self, seat: Seat, link: Link, name: str) -> Link | None:
+        """`link` takes `seat` (a player arriving, or coming back with the same key); the
+        seat's connection before it, if it still had one, which the caller closes: a player
+        whose network went without a word is back before the server has seen it go, and the
+        newest connection with the key is the player's."""
+        replaced, seat.link, seat.left_at = seat.link, link, None
         if not seat.taken:
             seat.name = name
-        return None
+        return replaced
 
     def move(self, link: Link, cell: int) -> str | None:
         """A player's move, refereed by the rules; why it is refused, or None."""
