@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -269,6 +269,3 @@ async def deliver(link: Link, text: str) -> None:
 async def _close_slow(link: Link) -> None:
     with contextlib.suppress(Exception):
         await asyncio.wait_for(link.close(SLOW, "too slow: the messages were not read"), 5.0)
-
-
-Broadcast = Callable[[Room], Awaitable[None]]

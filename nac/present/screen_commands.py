@@ -133,3 +133,17 @@ LOBBY_COMMANDS: tuple[Command, ...] = (
     CLOSE,
 )  # fmt: skip
 """A relay's lobby: the open games to join or watch, or a game of your own to host."""
+ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
+    Command((("h", "choose('host')"),), "h", "Host a game: a friend joins with the line shown",
+            "Host", rank=1),
+    Command((("j", "choose('join')"),), "j", "Join a game with the invite line you were sent",
+            "Join", rank=1),
+    Command((("w", "choose('watch')"),), "w", "Watch a game with its watch line", "Watch",
+            rank=1),
+    Command((("l", "choose('lobby')"),), "l", "A relay's open games (nac serve)", "Lobby",
+            rank=2),
+    Command((("enter", "submit"),), "Enter", "Go: the choice, or the line typed", "Go", rank=1),
+    Command((("escape", "close"),), "Esc", "Back (to the choices, or to the game)", "Back",
+            rank=0),
+)  # fmt: skip
+"""Going online from a game (`o`): host, or join, watch or a lobby with a line typed."""
