@@ -31,10 +31,11 @@ from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.metrics import minimum_terminal
 from ...present.online_layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
+from ...present.second_press import SecondPress
 from ...present.switches import CONFIRM_SECONDS
-from ...present.views import CellNote, analysis_notes
 from ..bindings import bindings
 from ..square_prompt import SquarePrompt
+from ..watcher_analysis import WatcherAnalysis
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
 from ..widgets.online_panel import OnlinePanel
@@ -83,20 +84,17 @@ class OnlineScreen(Screen[None]):
         self.failure = ""
         """Why there is no game (`nac host`'s server could not listen)."""
         self.message = ""
-        self.asked: str | None = None
-        """The action a question waits a second press of ("resign", "leave")."""
+        self.questions = SecondPress()
         self.watch_line = ""
         """The host's watch line, kept once the invite is gone (`w` copies it all game)."""
-        self.analysis_on = False
-        self.notes: tuple[CellNote | None, ...] = ()
-        self.analysis = ""
+        self.analysis = WatcherAnalysis()
         self.arrangement: OnlineLayout | None = None
         self.prompt = SquarePrompt(self, self.say)
         self._due = False
-        self._moves_seen: tuple[int, int] = (-1, -1)
+        self._moves_seen: tuple[int, int] | None = None
+        """The game's number and its moves when last drawn."""
         self._refusal_seen = ""
         self._ticker: Timer | None = None
-        self._question_timer: Timer | None = None
         self._stopped = False
 
     # -- layout ------------------------------------------------------------------------------------
@@ -172,19 +170,17 @@ class OnlineScreen(Screen[None]):
         if play is not None:
             self._heard(play)
         now = self.clock()
+        self.questions.expire()
         message = self._said()
         if self.failure:
             state = online_view.OnlinePanelState(online_words.NOT_HOSTING, message=self.failure)
         else:
-            state = online_view.panel_state(play, now, message, self.analysis)
+            state = online_view.panel_state(play, now, message, self.analysis.timing)
         self._arrange(state.invite_width)
         self.query_one(OnlinePanel).state = state
-        self.query_one(BoardWidget).view = online_view.board_view(play, self.notes)
+        self.query_one(BoardWidget).view = online_view.board_view(play, self.analysis.notes)
         if self._ticker is not None:
-            if online_view.counting_down(play):
-                self._ticker.resume()
-            else:
-                self._ticker.pause()
+            (self._ticker.resume if online_view.counting_down(play) else self._ticker.pause)()
         self.refresh_bindings()
 
     def _heard(self, play: OnlinePlay) -> None:
@@ -194,10 +190,10 @@ class OnlineScreen(Screen[None]):
         room = table.room
         if room is not None and room.invite is not None:
             self.watch_line = room.invite.watch
-        moves = (room.number if room else 0, len(play.game.moves))
+        moves = (room.number, len(play.game.moves)) if room is not None else None
         if moves != self._moves_seen:
+            self.message = "" if self._moves_seen is not None else self.message
             self._moves_seen = moves
-            self.message = ""
             if play.why_not_play() is not None:
                 self.prompt.close()
             self._analysis_follows()
@@ -207,7 +203,8 @@ class OnlineScreen(Screen[None]):
         self._refusal_seen = table.refusal
 
     def _said(self) -> str:
-        return QUESTIONS[self.asked] if self.asked else self.message
+        asked = self.questions.asked
+        return QUESTIONS[asked] if asked else self.message
 
     def say(self, message: str) -> None:
         self.message = message
@@ -247,27 +244,17 @@ class OnlineScreen(Screen[None]):
     def heard(self, action: str) -> None:
         """A command is about to run (the app tells every one): a question waiting for a
         second press is dropped by any other."""
-        name = action.partition("(")[0].rpartition(".")[2]
-        if self.asked is not None and name != self.asked:
-            self.asked = None
+        if self.questions.heard(action):
             self._changed()
 
     def _ask(self, action: str) -> bool:
         """Whether this press of `action` is the second, the one that runs it; the first
         asks (the question is taken back after CONFIRM_SECONDS)."""
-        if self.asked == action:
-            self.asked = None
+        if self.questions.pressed(action):
             return True
-        self.asked = action
-        if self._question_timer is not None:
-            self._question_timer.stop()
-        self._question_timer = self.set_timer(CONFIRM_SECONDS, self._question_expired)
+        self.set_timer(CONFIRM_SECONDS + 0.1, self._update)  # the question expires
         self._changed()
         return False
-
-    def _question_expired(self) -> None:
-        self.asked = None
-        self._changed()
 
     # -- the player's requests ---------------------------------------------------------------------
 
@@ -309,13 +296,14 @@ class OnlineScreen(Screen[None]):
 
     async def action_rematch(self) -> None:
         if self.play is not None:
-            refusal = await self.play.rematch()
-            self.say(words.sentence(refusal) if refusal else "")
+            self._answered(await self.play.rematch())
 
     async def action_resign(self) -> None:
         if self.play is not None and self._ask("resign"):
-            refusal = await self.play.resign()
-            self.say(words.sentence(refusal) if refusal else "")
+            self._answered(await self.play.resign())
+
+    def _answered(self, refusal: str | None) -> None:
+        self.say(words.sentence(refusal) if refusal else "")
 
     def action_copy_invite(self) -> None:
         room = self.play.table.room if self.play is not None else None
@@ -331,28 +319,18 @@ class OnlineScreen(Screen[None]):
     # -- a watcher's analysis ----------------------------------------------------------------------
 
     def action_analysis(self) -> None:
-        self.analysis_on = not self.analysis_on
         if self.play is not None:
-            self.say(words.analysis_switched(self.analysis_on, self.play.game.size))
+            self.say(self.analysis.switch(self.play.game.size))
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:
-        """The notes follow the board: cleared at once, filled when the analysis is done."""
-        self.notes, self.analysis = (), ""
-        searches = self.query_one(Searches)
-        play = self.play
-        if self.analysis_on and play is not None and not play.game.is_over:
-            searches.find_analysis(play.game.board)
-        else:
-            searches.cancel("analysis")
+        board = self.play.game.board if self.play is not None else None
+        self.analysis.follow(board, self.query_one(Searches))
         self._changed()
 
     @on(Searches.AnalysisDone)
     def _analysis_done(self, done: Searches.AnalysisDone) -> None:
-        play = self.play
-        if self.analysis_on and play is not None and done.board == play.game.board:
-            self.notes = analysis_notes(done.values, done.board.cell_count)
-            self.analysis = words.analysis_time(done.seconds)
+        if self.analysis.done(done, self.play.game.board if self.play is not None else None):
             self._changed()
 
     # -- leaving -----------------------------------------------------------------------------------
@@ -381,7 +359,8 @@ class OnlineScreen(Screen[None]):
         if self._stopped:
             return
         self._stopped = True
-        self.query_one(Searches).cancel()
+        for searches in self.query(Searches):
+            searches.cancel()
         if self.play is not None:
             await self.play.stop()
 
