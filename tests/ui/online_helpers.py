@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from nac.core import Mark
 from nac.net.play import OnlinePlay
+from nac.net.table import Room
 from nac.online import OnlineStart
 from nac.present.online_lines import online_panel_lines
 from nac.present.online_view import OnlinePanelState
@@ -90,6 +91,12 @@ def invite_line(app: NacApp, command: str) -> str:
     found = [line for line in panel(app).invite if line.startswith(f"nac {command} ")]
     assert found, panel(app)
     return found[0].split()[2]
+
+
+def room_of(play: OnlinePlay) -> Room:
+    room = play.table.room
+    assert room is not None
+    return room
 
 
 def both_online(play: OnlinePlay) -> bool:

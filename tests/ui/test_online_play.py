@@ -6,6 +6,7 @@ dropped opponent seen to go and come back."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from unittest.mock import patch
 
 import pytest
@@ -19,7 +20,7 @@ from nac.store import Storage
 from nac.ui.screens.game import GameScreen
 from nac.ui.widgets.board import BoardWidget
 
-from ..net.helpers import game_server, player
+from ..net.helpers import Player, game_server, player
 from .helpers import press
 from .online_helpers import (
     both_online,
@@ -31,6 +32,7 @@ from .online_helpers import (
     online_screen,
     panel,
     panel_text,
+    room_of,
     until,
 )
 
@@ -58,9 +60,9 @@ async def test_the_host_shows_the_invite_and_plays_the_joiner_to_the_end_with_it
         for key, answer in (("1", 3), ("2", 4)):
             count = len(play.game.moves)
             await press(pilot, key)
-            await guest.until(lambda guest, n=count: len(guest.moves) == n + 1, "the move seen")
+            await guest.until(moved_to(count + 1), "the move seen")
             assert await guest.play.move(answer) is None
-            await until(pilot, lambda n=count: len(play.game.moves) == n + 2, "the reply")
+            await until(pilot, lambda n=count: len(play.game.moves) == n + 2, "the reply")  # type: ignore[misc]
         await press(pilot, "3")  # the top row: X wins
         await until(pilot, lambda: play.game.is_over, "the end")
         assert panel(app).status == "You won"
@@ -72,13 +74,14 @@ async def test_the_host_shows_the_invite_and_plays_the_joiner_to_the_end_with_it
         ]
         assert list(storage.stats.records()) == ["online/Ana"]
         assert storage.stats.records()["online/Ana"].won == 1
-        assert storage.games.last() is not None and storage.games.last().opponent == "Ana"
+        saved = storage.games.last()
+        assert saved is not None and saved.opponent == "Ana"
         await guest.until(lambda guest: guest.play.game.is_over, "the end seen by Ana")
         await press(pilot, "r")
-        await until(pilot, lambda: play.table.you in play.table.room.rematch, "asked")
+        await until(pilot, lambda: play.table.you in room_of(play).rematch, "asked")
         assert panel(app).after == "You asked for a rematch: waiting for Ana."
         assert await guest.play.rematch() is None
-        await until(pilot, lambda: play.table.room.number == 2, "the rematch")
+        await until(pilot, lambda: room_of(play).number == 2, "the rematch")
         assert panel(app).status == "Ana's move (O) …"
         await guest.stop()
 
@@ -151,11 +154,11 @@ async def test_a_dropped_opponent_is_said_to_be_away_until_they_come_back_with_t
         await press(pilot, "5")
         await guest.until(lambda guest: guest.moves == [4], "the move seen")
         await guest.stop()  # the joiner's nac ends mid-game
-        await until(pilot, lambda: not play.table.room.online[Mark.O], "the drop")
+        await until(pilot, lambda: not room_of(play).online[Mark.O], "the drop")
         assert panel(app).status.startswith("Ana lost the connection: waiting 1:00 for them")
         assert panel(app).players[1][3] == "away" and "○ away" in panel_text(app)
         back = player(line, name="Ana")
-        await until(pilot, lambda: play.table.room.online[Mark.O], "the return")
+        await until(pilot, lambda: room_of(play).online[Mark.O], "the return")
         assert panel(app).status == "Ana's move (O) …"
         await back.until(lambda back: back.moves == [4], "the game where it was")
         await back.stop()
@@ -183,3 +186,7 @@ def offset_of(board: BoardWidget, cell: int) -> tuple[int, int]:
     """Where on the board widget `cell` is drawn."""
     width, height = board.content_size
     return next((x, y) for y in range(height) for x in range(width) if board.cell_at(x, y) == cell)
+
+
+def moved_to(count: int) -> Callable[[Player], bool]:
+    return lambda one: len(one.moves) == count

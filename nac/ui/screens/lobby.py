@@ -4,7 +4,7 @@ opens the online screen over the lobby, and leaving that game comes back here.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -23,6 +23,9 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.lobby_list import LobbyList
 from ..widgets.title_bar import TitleBar
 
+Connect = Callable[[Callable[[], object]], Awaitable[OnlinePlay]]
+"""Begins a lobby's connection, given what to call at each change."""
+
 
 class LobbyScreen(Screen[None]):
     """The open games of one relay."""
@@ -30,12 +33,20 @@ class LobbyScreen(Screen[None]):
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(LOBBY_COMMANDS))
 
-    def __init__(self, start: OnlineStart, open_online: Callable[[OnlineStart], object]) -> None:
+    def __init__(
+        self,
+        start: OnlineStart,
+        open_online: Callable[[OnlineStart], object],
+        connect: Connect | None = None,
+    ) -> None:
         """`start`: the lobby's (its server, the player's name); `open_online`: opens the game
-        chosen, over this screen."""
+        chosen, over this screen; `connect`: begins the lobby's connection (`begin`'s)."""
         super().__init__()
         self.start = start
         self.open_online = open_online
+        self._connect_with = connect or (
+            lambda on_change: begin(start, on_change=on_change, keep=None)
+        )
         self.play: OnlinePlay | None = None
         self.chosen = 0
         self.message = ""
@@ -51,7 +62,7 @@ class LobbyScreen(Screen[None]):
         self.run_worker(self._connect(), group="lobby", exit_on_error=False)
 
     async def _connect(self) -> None:
-        play = await begin(self.start, on_change=self._changed, keep=None)
+        play = await self._connect_with(self._changed)
         self.play = play
         await play.run()
 
@@ -145,6 +156,12 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(OnlineDialog("invite", self.start.name), chosen)
 
     async def action_close(self) -> None:
+        await self.stop()
+        self.dismiss(None)
+
+    async def stop(self) -> None:
         if self.play is not None:
             await self.play.stop()
-        self.dismiss(None)
+
+    async def on_unmount(self) -> None:
+        await self.stop()
