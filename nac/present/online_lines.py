@@ -36,10 +36,14 @@ def invite_lines(line: str, width: int) -> list[Line]:
     return lines
 
 
-def invite_section(state: OnlinePanelState, width: int) -> list[Line]:
+def invite_section(state: OnlinePanelState, width: int, compact: int = 0) -> list[Line]:
+    """The invite's lines; `compact` 1: without the blank lines, 2: nor the reminders of the
+    keys that copy the lines (the footer names them too)."""
     lines: list[Line] = []
     last = len(state.invite) - 1
     for index, text in enumerate(state.invite):
+        if (compact and not text) or (compact > 1 and text.startswith("(")):
+            continue
         if not text:
             lines.append(())
         elif text.startswith("nac "):
@@ -53,29 +57,39 @@ def invite_section(state: OnlinePanelState, width: int) -> list[Line]:
 
 def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
     """A row per side: who, the mark, the name and the connection ("You      X  Sam  ● online");
-    the connection goes under the name when the row is too long."""
+    where that is too long, the mark first and "(you)" after the name ("X  Sam (you)  ●"), the
+    connection's sign alone if need be."""
     lines: list[Line] = []
+    narrow = any(
+        len(row_text(label, mark, name, CONNECTION.get(seen, seen))) > width
+        for label, mark, name, seen in state.players
+    )
     for label, mark, name, seen in state.players:
-        head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
+        if narrow:
+            head, name = f"{mark}  ", name + (" (you)" if label == "You" else "")
+        else:
+            head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
         if seen == "not here yet":
             lines.append(((head, "label"), (f"({seen})", "dim")))
             continue
         connection = CONNECTION.get(seen, seen)
-        room = max(1, width - len(head))
+        if len(head) + len(name) + 2 + len(connection) > width:
+            connection = connection[0]
+        room = max(1, width - len(head) - 2 - len(connection))
         shown = name if len(name) <= room else name[: room - 1] + "…"
         style = "online" if seen == "online" else "away"
-        row: Line = ((head, "label"), (shown, ""))
-        if len(head) + len(shown) + 2 + len(connection) <= width:
-            lines.append((*row, ("  ", ""), (connection, style)))
-        else:
-            lines += [row, ((" " * min(len(head), max(0, width - len(connection))), ""),
-                            (connection, style))]  # fmt: skip
+        lines.append(((head, "label"), (shown, ""), ("  ", ""), (connection, style)))
     if state.watching:
         lines.append(((state.watching, "dim"),))
     return lines
 
 
-def sections(state: OnlinePanelState, width: int) -> list[Section]:
+def row_text(label: str, mark: str, name: str, connection: str) -> str:
+    head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
+    return f"{head}{name}  {connection}"
+
+
+def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Section]:
     boxed = f" {state.status} "  # its spaces belong to the reversed box
     status: list[Line] = [((boxed, "status"),)]
     if len(boxed) > width:
@@ -83,7 +97,7 @@ def sections(state: OnlinePanelState, width: int) -> list[Section]:
     found: list[Section] = [
         (9, status),
         (8, wrapped(state.message, width, "message")),
-        (9, invite_section(state, width)),
+        (9, invite_section(state, width, compact)),
         (7, player_lines(state, width)),
         (8, wrapped(state.after, width, "")),
         (5, wrapped(state.score, width, "")),
@@ -101,18 +115,21 @@ def online_panel_lines(
     state: OnlinePanelState, width: int, height: int, stacked: bool = False
 ) -> list[Line]:
     """The panel's lines in width×height: beside the board a blank line between the parts,
-    under it none."""
-    kept = sections(state, width)
+    under it none; the invite compact if it does not fit whole."""
     gap = 0 if stacked else 1
 
     def height_of(parts: list[Section]) -> int:
         return sum(len(lines) for _, lines in parts) + gap * (len(parts) - 1)
 
-    while kept and height_of(kept) > height:
-        lowest = min(priority for priority, _ in kept)
-        if lowest >= KEPT_ALWAYS:
+    for compact in (0, 1, 2):
+        kept = sections(state, width, compact)
+        while kept and height_of(kept) > height:
+            lowest = min(priority for priority, _ in kept)
+            if lowest >= KEPT_ALWAYS:
+                break
+            kept = [section for section in kept if section[0] != lowest]
+        if height_of(kept) <= height:
             break
-        kept = [section for section in kept if section[0] != lowest]
     result: list[Line] = []
     for index, (_, lines) in enumerate(kept):
         if index:

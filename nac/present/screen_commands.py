@@ -107,7 +107,7 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
     Command((("c", "copy_invite"),), "c", "Copy the invite line for your opponent", "Copy invite",
             "Copy", rank=1),
     Command((("w", "copy_watch"),), "w", "Copy the line for watchers", "Copy watch line",
-            "Watch line", rank=2),
+            "Watch", rank=2),
     Command((("t", "analysis"),), "t", "Watchers: the analysis of every square, on your own "
             "screen only", "Analysis", rank=3),
     Command(
@@ -117,7 +117,7 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
         "Leave",
         rank=0,
     ),
-    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=5),
+    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     Command((("q", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")), "q", "Quit", "Quit", rank=0),
 )  # fmt: skip
 """An online game's keys: the players' (play, rematch, resign), the host's (copy the invite
@@ -130,6 +130,7 @@ LOBBY_COMMANDS: tuple[Command, ...] = (
     Command((("h", "host"),), "h", "Host a game here: others join it from the lobby or with "
             "its line", "Host", rank=1),
     Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=3),
+    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     CLOSE,
 )  # fmt: skip
 """A relay's lobby: the open games to join or watch, or a game of your own to host."""

@@ -12,6 +12,7 @@ from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...core import Game, Mode
 from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.table import OpenGame
@@ -154,6 +155,11 @@ class LobbyScreen(Screen[None]):
                 self.open_online(start)
 
         self.app.push_screen(OnlineDialog("invite", self.start.name), chosen)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(Game(mode=Mode.ONLINE), online=True))
 
     async def action_close(self) -> None:
         await self.stop()

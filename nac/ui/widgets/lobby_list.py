@@ -40,16 +40,27 @@ class LobbyList(LinesWidget):
             lines += wrapped(online_words.NO_OPEN_GAMES, width, "dim")
             self.show(lines)
             return
-        room = max(1, height - len(lines))
-        first = max(0, min(self.chosen - room + 1, len(self.games) - room))
-        for index, game in enumerate(self.games[first : first + room], first):
-            text = online_words.open_game(game)
-            if index == self.chosen:
-                text = (CHOSEN + text)[:width].ljust(width)
-                lines.append(((text, "chosen"),))
-            else:
-                lines.append(((("  " + text)[:width], ""),))
+        entries = [self._entry(index, game, width) for index, game in enumerate(self.games)]
+        top = len(lines)
+        first = self.chosen  # from the chosen game back, as many as fit with it
+        while first > 0 and sum(map(len, entries[first - 1 : self.chosen + 1])) <= height - top:
+            first -= 1
+        for entry in entries[first:]:
+            if len(lines) + len(entry) > height and len(lines) > top:
+                break
+            lines += entry
         self.show(lines)
+
+    def _entry(self, index: int, game: OpenGame, width: int) -> list[Line]:
+        """A game's lines, wrapped under itself; the chosen one marked and highlighted."""
+        chosen = index == self.chosen
+        style = "chosen" if chosen else ""
+        texts = [text for ((text, _),) in wrapped(online_words.open_game(game), width - 2, "")]
+        indent = " " * len(CHOSEN)
+        return [
+            ((((CHOSEN if chosen and at == 0 else indent) + text).ljust(width), style),)
+            for at, text in enumerate(texts)
+        ]
 
     def watch_heading(self) -> None:
         self.relayout()
