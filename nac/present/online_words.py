@@ -221,11 +221,12 @@ def open_game(game: OpenGame) -> str:
     return f"{players} · {board_name(game.size)} · {doing}{watchers}"
 
 
-def lobby_help() -> str:
+def lobby_help(name: str) -> str:
     keys = {action: key_for(action, LOBBY_COMMANDS) for action in ("join", "watch", "host")}
     return (
         f"{keys['join']} joins the game chosen, {keys['watch']} watches it, {keys['host']} hosts "
-        "a game of your own."
+        f"a game of your own. You play as {name} ({key_for('rename', LOBBY_COMMANDS)} changes "
+        "it)."
     )
 
 
@@ -238,6 +239,7 @@ ASK = {
     "watch": "Paste the watch line (nac watch …), or its address, then Enter:",
     "invite": "Paste an invite line (nac join … or nac watch …), then Enter:",
     "lobby": "A relay's address (the one nac serve prints, like 192.168.1.5:8000), then Enter:",
+    "name": "Your name, as the others see it (1 to 20 characters), then Enter:",
 }
 """What the dialog asks for, per choice."""
 NOTHING_TYPED = "Type or paste a line first (Esc goes back)."

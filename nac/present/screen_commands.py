@@ -124,12 +124,13 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
 lines) and a watcher's (the analysis); hints, analysis and undo are not a player's here."""
 LOBBY_COMMANDS: tuple[Command, ...] = (
     Command((("up", "cursor(-1)"), ("down", "cursor(1)")), "↑ ↓", "Choose a game", "Choose",
-            rank=2),
+            rank=4),
     Command((("enter", "join"),), "Enter", "Join the game chosen (its free seat)", "Join", rank=1),
-    Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=1),
+    Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=2),
     Command((("h", "host"),), "h", "Host a game here: others join it from the lobby or with "
-            "its line", "Host", rank=1),
-    Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=3),
+            "its line", "Host", rank=3),
+    Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=5),
+    Command((("n", "rename"),), "n", "Your name, as the others see it", "Name", rank=6),
     Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     CLOSE,
 )  # fmt: skip

@@ -76,10 +76,16 @@ async def test_the_lobby_lists_a_game_hosted_there_and_enter_joins_it() -> None:
             await until(pilot, lambda: len(listing.games) == 1, "Sam's game listed")
             assert online_words.open_game(listing.games[0]) == "Sam · 3×3 · waiting for an opponent"
             assert "Enter Join" in footer(app) and "w Watch" in footer(app)
+            await press(pilot, "n")
+            await pilot.press(*"Kim Lee", "enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "named")
+            note = str(app.screen.query_one("#lobby-note", Static).content)
+            assert "You play as Kim Lee (n changes it)." in note
             await press(pilot, "enter")
             play = await online_ready(pilot, app, "the game joined")
             await until(pilot, lambda: both_online(play), "seated")
             assert play.table.you is Mark.O and panel(app).status == "Sam's move (X) …"
+            assert host.table.room.names[Mark.O] == "Kim Lee"
             assert await host.play.move(4) is None
             await until(pilot, lambda: len(play.game.moves) == 1, "Sam's move")
             await press(pilot, "1")

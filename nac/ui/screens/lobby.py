@@ -5,6 +5,7 @@ opens the online screen over the lobby, and leaving that game comes back here.""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -93,7 +94,7 @@ class LobbyScreen(Screen[None]):
         if table is not None and table.error:
             note = words.sentence(f"the lobby cannot be reached: {table.error}")
         else:
-            note = self.message or online_words.lobby_help()
+            note = self.message or online_words.lobby_help(self.start.name)
         self.query_one("#lobby-note", Static).update(note)
         self.refresh_bindings()
 
@@ -155,6 +156,16 @@ class LobbyScreen(Screen[None]):
                 self.open_online(start)
 
         self.app.push_screen(OnlineDialog("invite", self.start.name), chosen)
+
+    def action_rename(self) -> None:
+        from .online_dialog import OnlineDialog
+
+        def named(start: OnlineStart | None) -> None:
+            if start is not None:
+                self.start = replace(self.start, name=start.name)
+                self._update()
+
+        self.app.push_screen(OnlineDialog("name", self.start.name), named)
 
     def action_help(self) -> None:
         from .help import HelpScreen

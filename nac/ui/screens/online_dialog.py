@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net.address import BadAddress, parse_address, parse_server
+from ...net.protocol import BadMessage, checked_name
 from ...online import OnlineStart
 from ...present import online_words, words
 from ...present.screen_commands import ONLINE_DIALOG_COMMANDS
@@ -26,7 +27,7 @@ CHOICES = ("host", "join", "watch", "lobby")
 
 class OnlineDialog(ModalScreen[OnlineStart | None]):
     """The four ways online; `want` given, straight to its question ("invite": a join or a
-    watch line, whichever is pasted)."""
+    watch line, whichever is pasted; "name": the player's name, answered as the start's)."""
 
     DEFAULT_CSS = """
     OnlineDialog {
@@ -144,6 +145,11 @@ class OnlineDialog(ModalScreen[OnlineStart | None]):
         typed = text.strip()
         if not typed:
             return None, online_words.NOTHING_TYPED
+        if self.asking == "name":
+            try:
+                return OnlineStart("name", checked_name(typed)), ""
+            except BadMessage as refusal:
+                return None, words.sentence(str(refusal))
         try:
             if self.asking == "lobby":
                 return OnlineStart("lobby", self.player, server=parse_server(typed)), ""
