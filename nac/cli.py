@@ -299,6 +299,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         storage=storage,
         think_seconds=options.think,
         review=review,
+        lab=options.lab,
         online=start,
         relay=options.relay_server,
     )

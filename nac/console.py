@@ -225,7 +225,7 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
 
 def print_lab(board: Board, keypad: KeypadLayout) -> int:
     """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
-    from .engine.lab import census, compare
+    from .engine import census, compare
     from .present.lab_lines import plain_lab
 
     try:

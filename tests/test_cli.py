@@ -238,3 +238,21 @@ def test_review_last_with_a_corrupt_games_file_says_what_became_of_it(nac_home: 
     assert result.returncode == 2
     assert "is not valid JSON" in result.stderr and "games.json.corrupt-" in result.stderr
     assert "no saved game to review" in result.stderr
+
+
+async def test_the_lab_option_opens_the_app_on_the_lab_of_that_position() -> None:
+    from nac.core import Board
+    from nac.ui.screens.lab import LabScreen
+
+    board = Board.parse("X.O/.X./...")
+    app = NacApp(lab=board, think_seconds=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LabScreen) and app.screen.board == board
+
+
+def test_a_lab_position_that_is_not_a_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--plain", "--lab", "X.O/.Z./..."])
+    assert stopped.value.code == 2
+    assert "'Z' in 'X.O/.Z./...' is not a mark" in capsys.readouterr().err

@@ -28,7 +28,7 @@ from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level, ch
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
-from .moves import Cell, Change, ChangeKind, Move, moves_to_undo
+from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner
 from .outcome import Outcome
 
 ChangeListener = Callable[[Change], object]
@@ -37,20 +37,17 @@ NewGameListener = Callable[[Board], object]
 
 
 class Game:
-    """Game after game, in one of three modes.
+    """Game after game, in one of four modes.
 
     - `Mode.COMPUTER` (the default): the human plays X and the computer O unless told
       otherwise; the human starts each new game unless `first` says otherwise, or the human
       hands the first move to the computer with `computer_starts()`.
     - `Mode.TWO_PLAYER`: two people take turns at the same keys.
     - `Mode.WATCH`: the computer plays both sides, each at its own level (`watch_levels`).
-    - `Mode.ONLINE`: two people on two machines; `human` is this machine's player. The moves
-      of both come in through `play_cell` (a front end plays what the game's server has
-      refereed), and none is taken back.
+    - `Mode.ONLINE`: two people on two machines (`human` is this one's); both sides' moves
+      come through `play_cell`, as the game's server referees them, and none is taken back.
 
-    A player may resign a game in progress (`resign`): the other side wins.
-
-    The game keeps its history, so moves can be taken back (`undo`).
+    The game keeps its history, so moves can be taken back (`undo`); a player may resign.
     """
 
     def __init__(
@@ -216,9 +213,8 @@ class Game:
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended (a resignation: the other side won, with no line), or None."""
-        if self._resigned is not None:
-            return Outcome(self._resigned.other)
-        return self._board.outcome
+        resigned = self._resigned
+        return self._board.outcome if resigned is None else Outcome(resigned.other)
 
     @property
     def resigned(self) -> Mark | None:
@@ -254,36 +250,24 @@ class Game:
         return self._human_move(parse_coordinate(name, self._size))
 
     def resign(self, mark: Mark | None = None) -> Outcome:
-        """`mark` resigns the game in progress and the other side wins; the game's end is
-        reported as any other. Against the computer only the person resigns (and is the
-        default); in a two-player or online game either side (the one to move by default);
-        never in watch mode. GameAlreadyOver once the game is over."""
-        mark = self._resigner(mark)
-        self._resigned = mark
-        outcome = Outcome(mark.other)
+        """`mark` resigns the game in progress (who may: `moves.resigner`) and the other side
+        wins; the game's end is reported as any other."""
+        found = self._resigner(mark)
+        if isinstance(found, IllegalMove):
+            raise found
+        self._resigned = found
+        outcome = Outcome(found.other)
         self._announce([], outcome)
         return outcome
 
     def why_no_resign(self, mark: Mark | None = None) -> IllegalMove | None:
         """What `resign` would raise now, or None if `mark` may resign."""
-        try:
-            self._resigner(mark)
-        except IllegalMove as refusal:
-            return refusal
-        return None
+        found = self._resigner(mark)
+        return found if isinstance(found, IllegalMove) else None
 
-    def _resigner(self, mark: Mark | None) -> Mark:
-        if mark is not None:
-            checked(mark, Mark, "mark", Mark)
-        if self.is_over:
-            raise GameAlreadyOver()
-        if self._mode is Mode.WATCH:
-            raise IllegalMove("the computer plays both sides in watch mode: nobody resigns")
-        if self._mode is Mode.COMPUTER:
-            if mark is not None and mark is not self._human:
-                raise NotYourTurn(mark, "only you resign, not the computer")
-            return self._human
-        return self.turn if mark is None else mark
+    def _resigner(self, mark: Mark | None) -> Mark | IllegalMove:
+        mark = None if mark is None else checked(mark, Mark, "mark", Mark)
+        return resigner(self._mode, self._human, self.turn, self.is_over, mark)
 
     def computer_starts(self) -> None:
         """Against the computer, on an empty board: the computer makes the first move (call

@@ -8,7 +8,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .board import Board
-from .errors import GameAlreadyOver, IllegalMove, NothingToUndo
+from .errors import GameAlreadyOver, IllegalMove, NothingToUndo, NotYourTurn
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
@@ -74,3 +74,20 @@ def moves_to_undo(moves: list[Move], mode: Mode, over: bool) -> list[Move] | Ill
     if not taken:
         return NothingToUndo("there is no move of yours to take back")
     return taken
+
+
+def resigner(
+    mode: Mode, human: Mark, turn: Mark, over: bool, mark: Mark | None
+) -> Mark | IllegalMove:
+    """Who resigns (`mark`, or by default the person against the computer, else the side to
+    move), or why nobody may: not once the game is over, not the computer, not in watch
+    mode."""
+    if over:
+        return GameAlreadyOver()
+    if mode is Mode.WATCH:
+        return IllegalMove("the computer plays both sides in watch mode: nobody resigns")
+    if mode is Mode.COMPUTER:
+        if mark is not None and mark is not human:
+            return NotYourTurn(mark, "only you resign, not the computer")
+        return human
+    return turn if mark is None else mark

@@ -32,8 +32,29 @@ if TYPE_CHECKING:
         play as play,
         position_value as position_value,
     )
+    from .drills import (
+        DRILLED_SIZES as DRILLED_SIZES,
+        Drill as Drill,
+        drills_of as drills_of,
+        mistakes_in as mistakes_in,
+        unscanned as unscanned,
+    )
     from .hints import (
         Hint as Hint,
+    )
+    from .lab import (
+        DEFAULT_NODE_LIMIT as DEFAULT_NODE_LIMIT,
+        Census as Census,
+        Searched as Searched,
+        Technique as Technique,
+        agree as agree,
+        census as census,
+        compare as compare,
+        search as search,
+    )
+    from .lab_steps import (
+        Step as Step,
+        trace as trace,
     )
     from .limits import (
         NO_LIMIT as NO_LIMIT,
@@ -90,7 +111,19 @@ __getattr__, __dir__, __all__ = lazy_face(
             "play",
             "position_value",
         ),
+        ".drills": ("DRILLED_SIZES", "Drill", "drills_of", "mistakes_in", "unscanned"),
         ".hints": ("Hint",),
+        ".lab": (
+            "DEFAULT_NODE_LIMIT",
+            "Census",
+            "Searched",
+            "Technique",
+            "agree",
+            "census",
+            "compare",
+            "search",
+        ),
+        ".lab_steps": ("Step", "trace"),
         ".limits": (
             "NO_LIMIT",
             "Limit",

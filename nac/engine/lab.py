@@ -10,13 +10,13 @@ Scores are the solver's (`solver.py`): from the side to move, a game won when th
 A search stops at `node_limit` nodes (it then says so: `stopped`) or when `stop` is set
 (`SearchStopped`): the slow techniques on 4×4 would otherwise run for hours. `census` counts
 the whole game from a position (its nodes, games, positions, and positions up to symmetry);
-`trace` yields an alpha-beta search step by step, for a learner to watch.
+`lab_steps.trace` yields an alpha-beta search step by step, for a learner to watch.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -71,12 +71,12 @@ class Census(NamedTuple):
     stopped: bool
 
 
-class _Limit(Exception):
+class NodeLimit(Exception):
     """The node limit: the search stops and says how far it got."""
 
 
 @dataclass
-class _Counter:
+class Counter:
     limit: int
     stop: StopSignal | None
     nodes: int = 0
@@ -84,13 +84,13 @@ class _Counter:
 
     def visit(self) -> None:
         if self.nodes >= self.limit:
-            raise _Limit
+            raise NodeLimit
         self.nodes += 1
         if self.nodes & STOP_CHECK_MASK == 0 and self.stop is not None and self.stop.is_set():
             raise SearchStopped
 
 
-class _Position:
+class Position:
     """A board as two bit masks, the side to move first."""
 
     __slots__ = ("cells", "empty", "mine", "shape", "theirs")
@@ -101,7 +101,7 @@ class _Position:
         self.cells = self.shape.cell_count
 
 
-def _ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
+def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
     """The score of the move to `cell` for its mover if it ends the game, else None."""
     for mask in shape.masks_through[cell]:
         if after & mask == mask:
@@ -113,7 +113,7 @@ def _natural(shape: Geometry) -> tuple[int, ...]:
     return tuple(range(shape.cell_count))
 
 
-def _centre_first(shape: Geometry) -> tuple[int, ...]:
+def centre_first(shape: Geometry) -> tuple[int, ...]:
     """Cells on more lines first (the centre, then the corners on 3×3), then by index."""
     return tuple(
         sorted(range(shape.cell_count), key=lambda cell: (-len(shape.lines_through[cell]), cell))
@@ -126,7 +126,7 @@ def _negamax(
     theirs: int,
     alpha: int,
     beta: int,
-    counter: _Counter,
+    counter: Counter,
     order: tuple[int, ...],
     *,
     pruning: bool,
@@ -151,7 +151,7 @@ def _negamax(
         if taken & bit:
             continue
         after = mine | bit
-        final = _ends(shape, after, cell, placed)
+        final = ends(shape, after, cell, placed)
         score = (
             final
             if final is not None
@@ -197,12 +197,12 @@ def search(
     """`board` searched by `technique` (with all the techniques before it): its score and the
     first best move it meets, and its nodes, stored positions, cuts and time. A finished game
     has no move; the search then visits its one node."""
-    position = _Position(board)
+    position = Position(board)
     shape = position.shape
-    counter = _Counter(node_limit, stop)
+    counter = Counter(node_limit, stop)
     pruning = technique is not Technique.MINIMAX
     ordered = technique in (Technique.ORDERING, Technique.TABLE, Technique.SYMMETRY)
-    order = _centre_first(shape) if ordered else _natural(shape)
+    order = centre_first(shape) if ordered else _natural(shape)
     table: dict[int, tuple[int, int]] | None = None
     key: Callable[[int, int], int] | None = None
     if technique in (Technique.TABLE, Technique.SYMMETRY):
@@ -215,7 +215,7 @@ def search(
     stopped = False
     try:
         score, move = _root(position, counter, order, pruning, table, key)
-    except _Limit:
+    except NodeLimit:
         stopped = True
     seconds = timer() - started
     value = None
@@ -228,8 +228,8 @@ def search(
 
 
 def _root(
-    position: _Position,
-    counter: _Counter,
+    position: Position,
+    counter: Counter,
     order: tuple[int, ...],
     pruning: bool,
     table: dict[int, tuple[int, int]] | None,
@@ -249,7 +249,7 @@ def _root(
         if taken & bit:
             continue
         after = mine | bit
-        final = _ends(shape, after, cell, placed)
+        final = ends(shape, after, cell, placed)
         if final is not None:
             counter.visit()
             score = final
@@ -294,10 +294,10 @@ def census(
     board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT, stop: StopSignal | None = None
 ) -> Census:
     """The whole game tree from `board`, counted (stopped at `node_limit` nodes)."""
-    position = _Position(board)
+    position = Position(board)
     shape = position.shape
     canonical = symmetries(shape.size).canonical_key
-    counter = _Counter(node_limit, stop)
+    counter = Counter(node_limit, stop)
     seen: set[tuple[int, int]] = set()
     shapes: set[int] = set()
     games = 0
@@ -317,73 +317,11 @@ def census(
             bit = 1 << cell
             if not taken & bit:
                 after = mine | bit
-                walk(theirs, after, _ends(shape, after, cell, placed) is not None)
+                walk(theirs, after, ends(shape, after, cell, placed) is not None)
 
     stopped = False
     try:
         walk(position.mine, position.theirs, _over(shape, position.mine, position.theirs))
-    except _Limit:
+    except NodeLimit:
         stopped = True
     return Census(counter.nodes, games, len(seen), len(shapes), stopped)
-
-
-# -- a search step by step ---------------------------------------------------------------------
-
-
-class Step(NamedTuple):
-    """One step of an alpha-beta search, for a learner to watch.
-
-    `kind`: "try" (a move is tried: `line` is the moves from the start), "value" (a position's
-    value is backed up: `score` for the side that moved last), "cut" (the moves left at a
-    position are cut: `cut` lists them, because `score` reached the bound `bound`)."""
-
-    kind: str
-    line: tuple[int, ...]
-    score: int | None = None
-    bound: int | None = None
-    cut: tuple[int, ...] = ()
-
-
-def trace(board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Iterator[Step]:
-    """An alpha-beta search of `board` (moves centre first), one step at a time."""
-    position = _Position(board)
-    shape = position.shape
-    order = _centre_first(shape)
-    counter = _Counter(node_limit, None)
-    limit = shape.cell_count + 1
-
-    def walk(
-        mine: int, theirs: int, line: tuple[int, ...], alpha: int, beta: int
-    ) -> Iterator[Step | int]:
-        counter.visit()
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        moves = [cell for cell in order if not taken >> cell & 1]
-        best = -limit - 1
-        for index, cell in enumerate(moves):
-            here = (*line, cell)
-            yield Step("try", here)
-            after = mine | 1 << cell
-            final = _ends(shape, after, cell, placed)
-            score = final if final is not None else -limit - 1
-            if final is None:
-                for step in walk(theirs, after, here, -beta, -max(alpha, best)):
-                    if isinstance(step, int):
-                        score = -step
-                    else:
-                        yield step
-            yield Step("value", here, score)
-            best = max(best, score)
-            if best >= beta:
-                rest = tuple(moves[index + 1 :])
-                if rest:
-                    yield Step("cut", line, best, beta, rest)
-                break
-        yield best
-
-    try:
-        for step in walk(position.mine, position.theirs, (), -limit - 1, limit + 1):
-            if isinstance(step, Step):
-                yield step
-    except _Limit:
-        return

@@ -58,10 +58,6 @@ class OnlineClient:
         self._connection: ClientConnection | None = None
         self._stopped = False
 
-    @property
-    def connected(self) -> bool:
-        return self._connection is not None
-
     async def run(self) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import InvalidHandshake, WebSocketException

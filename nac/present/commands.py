@@ -25,6 +25,18 @@ from .names import (
     mark_entry_title,
 )
 
+LAB = Command(
+    (("y", "app.lab"),),
+    "y",
+    "The lab: this position searched by minimax, alpha-beta, move ordering, a transposition "
+    "table and symmetry, side by side; its game tree; the search step by step",
+    "Lab",
+    rank=8,
+    palette=(Entry("The lab", "How Genius searches this position, technique by technique",
+                   "app.lab"),),
+)  # fmt: skip
+"""The lab, from the game, a review or a puzzle."""
+
 
 def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     return tuple(
@@ -181,6 +193,15 @@ COMMANDS: tuple[Command, ...] = (
         "Review",
         rank=7,
         palette=(Entry("Review", "Rate every move of this game against perfect play", "review"),),
+    ),
+    LAB,
+    Command(
+        (("d", "app.drill_last"),),
+        "d",
+        "After a game with a mistake of yours: drill it (play the move you missed)",
+        "Drill mistake",
+        "Drill",
+        rank=2,
     ),
     Command(
         (("l", "games"),),

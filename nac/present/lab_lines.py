@@ -6,11 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Board
-from ..engine.lab import Census, Searched, Technique, agree
+from ..core import Board, Geometry, Mark
+from ..core.geometry import geometry
+from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
+from ..engine.values import value_of
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
+SHORT_NAMES = {
+    Technique.MINIMAX: "minimax",
+    Technique.ALPHA_BETA: "+ α-β",
+    Technique.ORDERING: "+ ordering",
+    Technique.TABLE: "+ table",
+    Technique.SYMMETRY: "+ symmetry",
+}
+"""The same, where the terminal is narrow."""
+NUMBERS = (1, 2, 3, 4)
+"""The columns of numbers (aligned to the right)."""
+WIDE = 74
+"""Columns the whole table takes; narrower, it keeps technique, nodes, value and move."""
+NARROW_COLUMNS = (0, 1, 5, 6)
 TECHNIQUE_NAMES = {
     Technique.MINIMAX: "minimax",
     Technique.ALPHA_BETA: "+ alpha-beta",
@@ -20,6 +35,15 @@ TECHNIQUE_NAMES = {
 }
 """Each technique with all those above it."""
 SEARCHING = "searching…"
+STOPPED = "stopped"
+STOPPED_VERDICT = "Stopped: the searches still running were stopped."
+
+
+def position_line(board: Board) -> str:
+    """The position searched: its board, and who is to move."""
+    if board.is_over:
+        return f"{board}: the game is over"
+    return f"{board} · {board.to_move} to move"
 
 
 def seconds_text(seconds: float) -> str:
@@ -28,15 +52,20 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.2f} s"
 
 
-def row(result: Searched, square: Callable[[int], str]) -> tuple[str, ...]:
-    """A technique's row of COLUMNS."""
+def columns_for(width: int) -> tuple[int, ...]:
+    """The columns (indices into COLUMNS) that fit `width`."""
+    return tuple(range(len(COLUMNS))) if width >= WIDE else NARROW_COLUMNS
+
+
+def row(result: Searched, square: Callable[[int], str], *, short: bool = False) -> tuple[str, ...]:
+    """A technique's row of COLUMNS (`short`: its short name)."""
     if result.stopped:
         value, move = f"stopped after {result.nodes:,} nodes", ""
     else:
         value = str(result.value) if result.value is not None else "game over"
         move = square(result.move) if result.move is not None else ""
     return (
-        TECHNIQUE_NAMES[result.technique],
+        (SHORT_NAMES if short else TECHNIQUE_NAMES)[result.technique],
         f"{result.nodes:,}",
         f"{result.stored:,}",
         f"{result.cuts:,}",
@@ -46,8 +75,8 @@ def row(result: Searched, square: Callable[[int], str]) -> tuple[str, ...]:
     )
 
 
-def pending_row(technique: Technique) -> tuple[str, ...]:
-    return (TECHNIQUE_NAMES[technique], "", "", "", "", SEARCHING, "")
+def pending_row(technique: Technique, *, short: bool = False) -> tuple[str, ...]:
+    return ((SHORT_NAMES if short else TECHNIQUE_NAMES)[technique], "", "", "", "", SEARCHING, "")
 
 
 def verdict(results: tuple[Searched, ...]) -> str:
@@ -108,3 +137,91 @@ def plain_lab(
     return "\n".join(
         [head, rule, body[0], rule, *body[1:], rule, verdict(results), census_line(whole)]
     )
+
+
+# -- the search, step by step ------------------------------------------------------------------
+
+
+def step_sentence(step: Step, board: Board, square: Callable[[int], str]) -> str:
+    """What a step of alpha-beta from `board` does, in words: "Tries X on 5.", "X on 5 is
+    worth a draw for X.", "Cuts 3, 7: ..." (why those moves need no search)."""
+    depth = len(step.line)
+    shape = geometry(board.size, board.win_length)
+    root = board.to_move
+    mover = root if depth % 2 == 1 else root.other
+    if step.kind == "try":
+        return f"Tries {mover} on {square(step.line[-1])} (depth {depth})."
+    if step.kind == "value":
+        worth = _worth(shape, step.score, board.mark_count + depth - 1)
+        return f"{mover} on {square(step.line[-1])} is worth {worth} for {mover}."
+    to_move = root if depth % 2 == 0 else root.other
+    marks = board.mark_count + depth
+    cut = ", ".join(square(cell) for cell in step.cut)
+    worth, bound = _worth(shape, step.score, marks), _worth(shape, step.bound, marks)
+    return (
+        f"Cuts {cut}: {to_move} already has a move worth {worth} here, and {to_move.other} can "
+        f"hold {to_move} to {bound} by playing elsewhere before this, so {to_move.other} will "
+        "not come here: the other moves cannot change the result."
+    )
+
+
+def _worth(shape: Geometry, score: int | None, marks: int) -> str:
+    if score is None:
+        return "nothing known"
+    value = value_of(shape, score, marks)
+    return "a draw" if value.result is Result.DRAW else f"a {value}"
+
+
+# -- the tree ----------------------------------------------------------------------------------
+
+TREE_TITLE = "The game tree · each move's value with perfect play · ★ best · ✂ cut by alpha-beta"
+TREE_SHORT_TITLE = "The game tree · ★ best · ✂ cut by alpha-beta"
+BEST_MARK = "★"
+CUT_MARK = "✂"
+
+
+def tree_label(
+    *,
+    mover: Mark,
+    square: str,
+    value: MoveValue | None,
+    best: bool,
+    cut: Step | None,
+    marks: int,
+    board: Board,
+) -> str:
+    """A move in the tree: "X 5 · draw ★", "O 3 · loss in 2 ✂ cut: ..."."""
+    worth = "value not known" if value is None else str(value)
+    label = f"{mover} {square} · {worth}"
+    if best:
+        label += f" {BEST_MARK}"
+    if cut is not None:
+        label += cut_words(cut, board, marks - board.mark_count)
+    return label
+
+
+def cut_words(cut: Step, board: Board, depth: int) -> str:
+    """Why alpha-beta cut a move: the bound it reached."""
+    shape = geometry(board.size, board.win_length)
+    marks = board.mark_count + depth
+    return (
+        f" {CUT_MARK} cut: a move before it already reached {_worth(shape, cut.score, marks)}, "
+        f"the bound β ({_worth(shape, cut.bound, marks)})"
+    )
+
+
+# -- step by step ------------------------------------------------------------------------------
+
+STEPS_TITLE = "Alpha-beta, step by step"
+STEPS_HEADING = "Alpha-beta search, moves in order: centre, corners, edges"
+STEPS_START = (
+    "The search tries each move in turn, goes down to the end of the game, and backs the "
+    "values up; where a move is already good enough that the side above would never allow it, "
+    "the rest are cut. → takes a step."
+)
+
+
+def step_count(at: int, total: int, more: bool) -> str:
+    """ "Step 12 of 100", "Step 12 of the first 20,000" where the search goes on."""
+    of = f"the first {total:,}" if more else f"{total:,}"
+    return f"Step {at:,} of {of}"

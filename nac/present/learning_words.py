@@ -10,7 +10,7 @@ from ..core.players import REMOTE, name_of
 from . import words
 from .commands import key_for
 from .names import level_name
-from .screen_commands import GAMES_COMMANDS, PUZZLE_COMMANDS
+from .screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
 REVIEW_EXACT = "Every move rated against perfect play."
@@ -130,3 +130,72 @@ def saved_result(game: SavedGame) -> str:
         result = f"{winner} won"
     resigned = game.ending.resigned
     return result if resigned is None else f"{result} ({resigned} resigned)"
+
+
+# -- your mistakes, drilled ----------------------------------------------------------------------
+
+MISTAKES_TITLE = "Your mistakes"
+FINDING_MISTAKES = "Looking through your saved games for mistakes…"
+NO_MISTAKES_DUE = (
+    "No mistake is due now. Every mistake and blunder in your games on 3×3 and 4×4 comes here, "
+    "and comes back until you answer it right three times in a row."
+)
+
+
+def mistakes_count(due: int, later: int) -> str:
+    """ "2 due · 3 later" """
+    return f"{due} due · {later} later"
+
+
+def mistakes_offer(due: int) -> str:
+    """Beside the puzzles: "Your mistakes: 2 due (m)"."""
+    key = key_for("mistakes", PUZZLE_COMMANDS)
+    return f"Your mistakes: {due} due ({key})"
+
+
+def drill_title(board_name: str, mover: str) -> str:
+    return f"{mover} to play: find the move you missed ({board_name})"
+
+
+def drill_right(square: str, played: str, kept: bool) -> str:
+    """Answered right: what was played in the game, and when it comes back."""
+    following = key_for("next_drill", DRILL_COMMANDS)
+    again = (
+        "It comes back later, until you have it three times in a row."
+        if kept
+        else ("Three times right in a row: it leaves your drills.")
+    )
+    return (
+        f"Right: {square} is as good as the best. In your game you played {played}. {again} "
+        f"{following}: the next."
+    )
+
+
+def drill_wrong(square: str, played: str, best: str) -> str:
+    following = key_for("next_drill", DRILL_COMMANDS)
+    return (
+        f"Not that one: {square} is not as good as {best}. In your game you played {played}. "
+        f"It comes back soon. {following}: the next."
+    )
+
+
+def drill_offer(number: int) -> str:
+    """After a game with a mistake of yours: the offer to drill it."""
+    key, puzzles = key_for("app.drill_last"), key_for("puzzles")
+    mistakes = key_for("mistakes", PUZZLE_COMMANDS)
+    return (
+        f"Move {number} was a mistake of yours: {key} drills it now; it is kept with your "
+        f"mistakes ({puzzles}, then {mistakes})."
+    )
+
+
+def puzzle_go_to_prompt(count: int) -> str:
+    return f"Go to puzzle (1-{count}):"
+
+
+PUZZLE_BOARDS = (("every board's", (3, 4)), ("3×3", (3,)), ("4×4", (4,)))
+"""The puzzles the board filter (`b`) shows, in turn."""
+
+
+def puzzle_filter(name: str) -> str:
+    return f"Showing {name} puzzles."

@@ -33,8 +33,6 @@ WATCHERS_ANALYSE = (
     "Hints and undo are for games of your own: watchers have the analysis "
     f"({key_for('analysis', ONLINE_COMMANDS)})."
 )
-BOARD_HIDDEN = "The board shows when your opponent arrives."
-"""Said where the invite leaves the board no room beside it."""
 
 
 def cannot_host(where: str, why: str) -> str:

@@ -11,6 +11,7 @@ from ..engine import GameReview, MoveReview, Rating
 from . import learning_words
 from .panel_lines import GLUE, wrapped
 from .runs import Line
+from .value_strip import strip_lines
 
 CURRENT = "▶ "
 OTHER = "  "
@@ -65,6 +66,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
             for glued in ("(move ", "(moves "):  # "(move 5)" on one line
                 summary = summary.replace(glued, glued[:-1] + GLUE)
             head += wrapped(f"{side}: {summary}", width, "label", "  ")
+        if view.review.moves:
+            head += [(), *strip_lines(view.review, view.step, width)]
     if view.message:
         head += wrapped(view.message, width, "message")
     head.append(())

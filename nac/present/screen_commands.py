@@ -4,7 +4,7 @@ its screen's bindings and footer, and the sentences that name its keys."""
 
 from __future__ import annotations
 
-from .commands import CURSOR_KEYS, PLAY_CURSOR, PLAY_KEYS, Command
+from .commands import CURSOR_KEYS, LAB, PLAY_CURSOR, PLAY_KEYS, Command
 
 CLOSE = Command((("escape", "close"), ("q", "close")), "Esc", "Back to the game", "Back", rank=0)
 REVIEW_COMMANDS: tuple[Command, ...] = (
@@ -23,6 +23,7 @@ REVIEW_COMMANDS: tuple[Command, ...] = (
     Command(
         (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
     ),
+    LAB,
     CLOSE,
 )
 GAMES_COMMANDS: tuple[Command, ...] = (
@@ -40,6 +41,19 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
     PLAY_CURSOR,
     Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
     Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
+    Command(
+        (("m", "mistakes"),),
+        "m",
+        "Your mistakes: the positions where you went wrong in your games, to play again",
+        "Your mistakes",
+        "Mistakes",
+        rank=1,
+    ),
+    Command((("g", "go_to"),), "g", "Go to a puzzle by its number", "Go to", rank=4),
+    Command(
+        (("b", "boards"),), "b", "Puzzles of every board, or 3×3 or 4×4 only", "Boards", rank=3
+    ),
+    LAB,
     CLOSE,
 )
 STATS_COMMANDS: tuple[Command, ...] = (
@@ -149,3 +163,36 @@ ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
             rank=0),
 )  # fmt: skip
 """Going online from a game (`o`): host, or join, watch or a lobby with a line typed."""
+LAB_COMMANDS: tuple[Command, ...] = (
+    Command((("space", "stop"),), "space", "Stop the searches still running", "Stop", rank=1),
+    Command((("t", "tree"),), "t", "Walk the game tree from this position", "Tree", rank=1),
+    Command((("s", "steps"),), "s", "Watch alpha-beta search, one step at a time", "Step",
+            rank=2),
+    CLOSE,
+)  # fmt: skip
+"""The lab: five techniques on one position, and the ways into the search."""
+TREE_COMMANDS: tuple[Command, ...] = (
+    Command((("up", "noop"), ("down", "noop")), "↑ ↓", "Go through the moves", "Move", rank=2),
+    Command((("enter", "noop"),), "Enter", "Open a move: the replies to it", "Open", rank=1),
+    Command((("p", "principal"),), "p", "Open the principal line (best play)", "Best line",
+            rank=1),
+    CLOSE,
+)  # fmt: skip
+"""The game tree (Textual's Tree takes the arrows and Enter itself: they are listed here for
+the footer and the help)."""
+STEP_COMMANDS: tuple[Command, ...] = (
+    Command((("right", "step(1)"), ("space", "step(1)")), "→", "The search's next step (also "
+            "`space`)", "Next", rank=1),
+    Command((("left", "step(-1)"),), "←", "The step before", "Back", rank=2),
+    Command((("home", "step_to(0)"),), "Home", "From the start", "Start", rank=3),
+    CLOSE,
+)  # fmt: skip
+"""Alpha-beta search step by step: a move tried, a value backed up, moves cut."""
+DRILL_COMMANDS: tuple[Command, ...] = (
+    PLAY_KEYS,
+    CURSOR_KEYS,
+    PLAY_CURSOR,
+    Command((("n", "next_drill"),), "n", "The next mistake due", "Next", rank=1),
+    CLOSE,
+)
+"""Your mistakes, drilled: play the move you should have played."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core import GameResult
 from ..core.errors import shown
+from .drills import Drills, check_drills
 from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
@@ -75,6 +76,7 @@ def _check_puzzles(fields: object) -> None:
 
 
 def _check(data: Data) -> None:
+    check_drills(data)
     if PUZZLES in data:
         _check_puzzles(data[PUZZLES])
     records = data.get(RECORDS, {})
@@ -100,6 +102,8 @@ class Stats:
         self.file = JsonFile.in_directory(
             directory, FILE_NAME, SCHEMA, check=_check, saving=saving, what="stats file"
         )
+        self.drills = Drills(self.file)
+        """Your mistakes' drills and their schedule, kept in the same file."""
 
     def records(self) -> dict[str, Record]:
         data = self.file.read()

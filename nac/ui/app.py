@@ -4,6 +4,7 @@ match, the settings and where they are kept), the theme, and the notices about s
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import signal
 import sys
@@ -12,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Protocol, runtime_checkable
 
+from textual import work
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.dom import DOMNode
@@ -20,10 +22,10 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import FinishedGame, Game, Match, SavedGame
+from ..core import Board, FinishedGame, Game, Match, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
-from ..present import words
+from ..present import learning_words, words
 from ..present.commands import COMMANDS
 from ..present.pace import Pace
 from ..store import Session, Settings, Storage
@@ -67,6 +69,7 @@ class NacApp(App[None]):
         think_seconds: float | None = None,
         engine: Engine | None = None,
         review: SavedGame | None = None,
+        lab: Board | None = None,
         online: OnlineStart | None = None,
         relay: str | None = None,
         clock: Callable[[], datetime] | None = None,
@@ -86,6 +89,8 @@ class NacApp(App[None]):
         self.notices_shown: list[str] = []
         self.review_at_start = review
         """A game to review as the app starts (`nac --review`)."""
+        self.lab_at_start = lab
+        """A position for the lab as the app starts (`nac --lab POSITION`)."""
         self.online_at_start = online
         """An online game to begin as the app starts (`nac host`, `join`, `watch`, `lobby`)."""
         self.relay = relay
@@ -93,6 +98,9 @@ class NacApp(App[None]):
         players (None in a terminal: the player gives a server's address)."""
         self.session.after_saving(self.show_notices)
         self.online = OnlineDoors(self, self.engine, self.keep, lambda: self.settings.keypad, relay)
+        self.last_drill: str | None = None
+        """The drill the last game gave (a mistake of yours), for `d`."""
+        self.match.listen(self._look_for_mistakes)
 
     @property
     def settings(self) -> Settings:
@@ -127,6 +135,13 @@ class NacApp(App[None]):
             self.push_screen(review_screen(self.review_at_start, self.engine, self.game.keypad))
         if self.online_at_start is not None:
             self.online.open(self.online_at_start)
+        if self.lab_at_start is not None:
+            from ..core import square_name
+            from .screens.lab import LabScreen
+
+            board, keypad = self.lab_at_start, self.game.keypad
+            named = functools.partial(square_name, size=board.size, keypad=keypad)
+            self.push_screen(LabScreen(board, named, timer=self.timer))
 
     def on_unmount(self) -> None:
         self.engine.close()
@@ -171,6 +186,64 @@ class NacApp(App[None]):
             if (target or self).check_action(name, parameters):
                 hear(name)
         return await super().run_action(action, default_namespace, namespaces)
+
+    def action_lab(self) -> None:
+        """The lab, on the position of the screen on top: the game's board, the review's
+        position at its move, the puzzle's."""
+        from ..core import replay
+        from .screens.lab import LabScreen
+        from .screens.puzzle import PuzzleScreen
+        from .screens.review import ReviewScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            game = screen.game
+            self.push_screen(LabScreen(game.board, game.square_name, timer=self.timer))
+        elif isinstance(screen, ReviewScreen):
+            saved = screen.game
+            board = replay(saved.size, saved.first, saved.moves[: screen.step])
+            self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
+        elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
+            self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))
+
+    def _look_for_mistakes(self, finished: FinishedGame) -> None:
+        """A game of yours just ended: its mistakes become drills, and `d` offers the first."""
+        self.last_drill = None
+        self.refresh_bindings()
+        self._find_mistakes(finished)
+
+    @work(thread=True, exclusive=True, group="mistakes")
+    def _find_mistakes(self, finished: FinishedGame) -> None:
+        from ..engine import mistakes_in
+
+        drills = mistakes_in([finished.saved])
+        if not drills:
+            return
+        entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
+        self.storage.stats.drills.add(entries, None, datetime.now(UTC))
+        number = drills[0].board.mark_count + 1
+        self.call_from_thread(self._offer_drill, finished, drills[0].key, number)
+
+    def _offer_drill(self, finished: FinishedGame, key: str, number: int) -> None:
+        screen = self.screen_stack[0] if self.screen_stack else None
+        if not isinstance(screen, GameScreen) or screen.finished is not finished:
+            return  # another game began meanwhile
+        self.last_drill = key
+        screen.say(learning_words.drill_offer(number))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "drill_last":
+            screen = self.screen_stack[0] if self.screen_stack else None
+            finished = isinstance(screen, GameScreen) and screen.finished is not None
+            return self.last_drill is not None and finished and self.screen is screen
+        return True
+
+    def action_drill_last(self) -> None:
+        from .screens.drills import DrillScreen
+
+        if self.last_drill is not None:
+            self.push_screen(DrillScreen(self.storage, self.game.keypad, first=self.last_drill))
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

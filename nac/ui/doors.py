@@ -46,8 +46,8 @@ class Doors:
     def puzzles(self) -> None:
         from .screens.puzzle import PuzzleScreen
 
-        stats, keypad = self._session.storage.stats, self._session.game.keypad
-        self._screen.app.push_screen(PuzzleScreen(stats, keypad, self._engine))
+        storage, keypad = self._session.storage, self._session.game.keypad
+        self._screen.app.push_screen(PuzzleScreen(storage, keypad, self._engine))
 
     def help(self) -> None:
         from .screens.help import HelpScreen

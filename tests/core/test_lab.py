@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from nac.core import Board
-from nac.engine import position_value
-from nac.engine.lab import Technique, agree, census, compare, search, trace
+from nac.engine import Technique, agree, census, compare, position_value, search, trace
 from nac.engine.stop import SearchStopped
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

@@ -202,5 +202,52 @@ SCENARIOS = {
             keys=("1", "9", "7", "4", "r"),
             size=(60, 20),
         ),
+        Scenario(
+            "review-80x24",
+            "The review at 80×24: the value for X after each move falls at the blunder",
+            keys=("2", "4", "6", "v"),
+            level=Level.GENIUS,
+            size=(80, 24),
+        ),
+        Scenario(
+            "lab",
+            "The lab on the empty board: five techniques, the textbook figures, one value",
+            keys=("y",),
+        ),
+        Scenario(
+            "lab-80x24",
+            "The lab at 80×24, after X's centre and Genius's reply",
+            keys=("5", "y"),
+            size=(80, 24),
+        ),
+        Scenario(
+            "tree",
+            "The game tree from X's second move: the best line opened to the end",
+            keys=("5", "y", "t", "p"),
+        ),
+        Scenario(
+            "tree-80x24",
+            "The game tree at 80×24: each move's value, ★ the best",
+            keys=("5", "y", "t", "p"),
+            size=(80, 24),
+        ),
+        Scenario(
+            "steps",
+            "Alpha-beta step by step: a move tried, a value backed up",
+            keys=("5", "y", "s", *("right",) * 6),
+        ),
+        Scenario(
+            "drill",
+            "Your mistake drilled: the position before the blunder, to play again",
+            keys=("2", "4", "6", "d"),
+            level=Level.GENIUS,
+        ),
+        Scenario(
+            "drill-80x24",
+            "The drill answered at 80×24: the best move marked, your game's move said",
+            keys=("2", "4", "6", "d", "9"),
+            level=Level.GENIUS,
+            size=(80, 24),
+        ),
     )
 }

@@ -14,6 +14,7 @@ from nac.core import Level, Mark, Mode, format_game, parse_game
 from nac.engine import all_puzzles, judge_move, review_game
 from nac.present.learning_words import ALL_PUZZLES_SOLVED, saved_result
 from nac.present.review_lines import ReviewView, review_lines
+from nac.present.value_strip import MARKS, strip_lines, x_values
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.games import GamesScreen
@@ -310,3 +311,30 @@ async def test_the_reviews_title_keeps_the_result_on_a_narrow_terminal() -> None
         screen = await reviewed(pilot, app)
         title = str(screen.query_one(TitleBar).content)
         assert "You lost" in title and len(title) <= 40
+
+
+async def test_the_review_of_a_lost_game_shows_the_value_falling_at_the_blunder() -> None:
+    app = make_app(level=Level.GENIUS)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "2", "4", "6")  # Genius wins
+        await settle(pilot, app)
+        await press(pilot, "v")
+        screen = await reviewed(pilot, app)
+        assert screen.review is not None
+        values = x_values(screen.review)
+        assert len(values) == len(app.game.moves) and values[-1] == "lost"
+        blunder = screen.review.summary(Mark.X).blunders[0]
+        assert values[blunder - 2 : blunder] == ("drawn", "lost")  # drawn before it, lost after
+        text = panel_text(screen)
+        assert "Value for X after each move" in text
+        assert " ".join(MARKS[value] for value in values) in text
+
+
+def test_the_value_strip_marks_the_move_on_the_board_and_wraps_to_the_width() -> None:
+    review = review_game([4, 1, 0, 8, 2, 6, 3, 5, 7])
+    assert x_values(review) == ("drawn", "won", "won", "won", "drawn", "drawn", "lost",
+                                "drawn", "drawn")  # fmt: skip
+    lines = strip_lines(review, 3, width=8)
+    marks = [run for line in lines[2:] for run in line if run[0].strip()]
+    assert [style for _, style in marks][2] == "current" and len(marks) == 9
+    assert all(sum(len(text) for text, _ in line) <= 8 for line in lines[2:])

@@ -5,6 +5,7 @@ puzzles and the run of puzzles solved in a row are kept with the stats."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import ClassVar
 
 from textual import on
@@ -20,7 +21,7 @@ from ...present import learning_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.screen_commands import PUZZLE_COMMANDS
 from ...present.views import BoardView
-from ...store import Stats
+from ...store import Storage
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
@@ -53,11 +54,14 @@ class PuzzleScreen(Screen[None]):
     attempt: var[Attempt | None] = var(None, init=False, bindings=True)
     """The footer follows it: the digits play a 3×3 puzzle, the cursor and Enter a 4×4 one."""
 
-    def __init__(self, stats: Stats, keypad: KeypadLayout, engine: Engine) -> None:
+    def __init__(self, storage: Storage, keypad: KeypadLayout, engine: Engine) -> None:
         super().__init__()
-        self.stats = stats
+        self.storage = storage
+        self.stats = storage.stats
         self.keypad = keypad
         self.engine = engine
+        self.boards = 0
+        """Which boards' puzzles are shown: an index into `learning_words.PUZZLE_BOARDS`."""
         self.puzzles = all_puzzles()
         self.index = 0
         """The puzzle on the board (the first one not solved yet, once mounted)."""
@@ -96,6 +100,8 @@ class PuzzleScreen(Screen[None]):
         record = self.stats.puzzles()
         solved = len(record.solved)
         count = learning_words.puzzle_count(self.index, len(self.puzzles), solved, record.streak)
+        due = len(self.stats.drills.due(datetime.now(UTC)))
+        count += f" · {learning_words.mistakes_offer(due)}"
         self.query_one(PuzzlePanel).text = (self.puzzle.title, count, attempt.message)
 
     def square(self, cell: int) -> str:
@@ -153,6 +159,30 @@ class PuzzleScreen(Screen[None]):
         else:
             message = learning_words.puzzle_right(self.square(judged.defence))
             self.attempt = Attempt(after.play(judged.defence), last=judged.defence, message=message)
+
+    def action_mistakes(self) -> None:
+        from .drills import DrillScreen
+
+        self.app.push_screen(DrillScreen(self.storage, self.keypad), lambda _: self._begin())
+
+    def action_go_to(self) -> None:
+        from .number_prompt import NumberPrompt
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                self.index = number - 1
+                self._begin()
+
+        prompt = learning_words.puzzle_go_to_prompt(len(self.puzzles))
+        self.app.push_screen(NumberPrompt(prompt, len(self.puzzles)), chosen)
+
+    def action_boards(self) -> None:
+        """Every board's puzzles, then 3×3's only, then 4×4's only."""
+        self.boards = (self.boards + 1) % len(learning_words.PUZZLE_BOARDS)
+        name, sizes = learning_words.PUZZLE_BOARDS[self.boards]
+        self.puzzles = tuple(p for p in all_puzzles() if p.board.size in sizes)
+        self.index = 0
+        self._begin(learning_words.puzzle_filter(name))
 
     def action_next_puzzle(self) -> None:
         self.index = (self.index + 1) % len(self.puzzles)

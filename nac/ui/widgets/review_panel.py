@@ -22,6 +22,10 @@ class ReviewPanel(LinesWidget):
         "review--current",
         "review--bad",
         "review--so-so",
+        "review--won",
+        "review--drawn",
+        "review--lost",
+        "review--unknown",
     }
     DEFAULT_CSS = """
     ReviewPanel > .review--title { text-style: bold; }
@@ -31,6 +35,10 @@ class ReviewPanel(LinesWidget):
     ReviewPanel > .review--current { text-style: bold reverse; }
     ReviewPanel > .review--bad { color: $text-error; text-style: bold; }
     ReviewPanel > .review--so-so { color: $text-warning; }
+    ReviewPanel > .review--won { color: $text-primary; text-style: bold; }
+    ReviewPanel > .review--drawn { color: $foreground; }
+    ReviewPanel > .review--lost { color: $text-warning; text-style: bold; }
+    ReviewPanel > .review--unknown { color: $text-muted; }
     """
 
     view: var[ReviewView | None] = var(None)

@@ -1,0 +1,68 @@
+"""Your mistakes, as drills: every mistake and blunder a person made in a saved game becomes a
+position to solve again, the position before the move, answered right by any move as good as
+the best (Genius's value). The schedule that brings each back is kept with the stats
+(`nac.store.drills`)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core import Board, Mark, SavedGame, format_game
+from ..core.notation import PERSON
+from .review import GameReview, Rating, positions_before, review_game
+from .stop import StopSignal
+
+DRILLED = (Rating.MISTAKE, Rating.BLUNDER)
+
+
+class Drill(NamedTuple):
+    """A position where a person went wrong: the board before the move, the move played, and
+    every move that was best there."""
+
+    board: Board
+    played: int
+    answers: tuple[int, ...]
+    rating: Rating
+
+    @property
+    def key(self) -> str:
+        """The same mistake in the same position, from any game: one drill."""
+        return f"{self.board}:{self.board.to_move.value}:{self.played}"
+
+    def is_right(self, cell: int) -> bool:
+        """Whether `cell` is as good as the best move here."""
+        return cell in self.answers
+
+
+def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
+    """The drills a reviewed game gives: its persons' mistakes and blunders, in order."""
+    people = {mark for mark in Mark if game.player(mark) == PERSON}
+    boards = positions_before(Board.empty(game.size, first=game.first), game.moves)
+    found = []
+    for move, board in zip(review.moves, boards, strict=True):
+        if move.mark in people and move.rating in DRILLED and move.best_cells:
+            assert move.rating is not None
+            found.append(Drill(board, move.cell, move.best_cells, move.rating))
+    return found
+
+
+DRILLED_SIZES = (3, 4)
+"""Boards whose games are scanned for drills: those every move of which is rated exactly (on
+5×5 only proven values are known, and a review takes seconds a move)."""
+
+
+def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
+    """The saved games after the one whose line is `marker` (all of them if it is gone)."""
+    lines = [format_game(game) for game in games]
+    if marker is not None and marker in lines:
+        return games[len(lines) - lines[::-1].index(marker) :]
+    return list(games)
+
+
+def mistakes_in(games: list[SavedGame], stop: StopSignal | None = None) -> list[Drill]:
+    """The drills the games give (their persons' mistakes on 3×3 and 4×4), in order."""
+    found: list[Drill] = []
+    for game in games:
+        if game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
+            found += drills_of(game, review_game(game.moves, game.size, game.first, stop))
+    return found

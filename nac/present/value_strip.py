@@ -1,0 +1,51 @@
+"""The value history of a reviewed game: after each move, what the position is worth with
+perfect play from X's side (won, drawn or lost), one mark per move, so who let the game slip
+and when shows at a glance. The shapes differ as well as the colours (16 colours, NO_COLOR)."""
+
+from __future__ import annotations
+
+from ..core import Mark
+from ..engine import GameReview, Result
+from .runs import Line, Run
+
+MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
+"""X's side: ▲ X wins, ● a draw, ▼ O wins, ? not known (5×5, where not proven)."""
+HEADING = "Value for X after each move"
+KEY = "▲ X wins  ● draw  ▼ O wins"
+
+
+def x_values(review: GameReview) -> tuple[str, ...]:
+    """ "won", "drawn", "lost" (from X's side) or "unknown", after each move."""
+    values = []
+    for move in review.moves:
+        if move.played is None:
+            values.append("unknown")
+            continue
+        result = move.played.result
+        if result is Result.DRAW:
+            values.append("drawn")
+        elif (result is Result.WIN) == (move.mark is Mark.X):
+            values.append("won")
+        else:
+            values.append("lost")
+    return tuple(values)
+
+
+def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
+    """The strip under its heading, wrapped to `width`; the move on the board (`step`, 1 for
+    the first) marked "current"; each mark styled by its value ("won", "drawn", "lost")."""
+    values = x_values(review)
+    if not values:
+        return []
+    lines: list[Line] = [((HEADING, "label"),), ((KEY, "dim"),)]
+    row: list[Run] = []
+    used = 0
+    for number, value in enumerate(values, 1):
+        if used + 2 > max(2, width) and row:
+            lines.append(tuple(row))
+            row, used = [], 0
+        style = "current" if number == step else value
+        row += [(MARKS[value], style), (" ", "")]
+        used += 2
+    lines.append(tuple(row))
+    return lines

@@ -1,0 +1,186 @@
+"""Your mistakes, drilled (the puzzles' `m`, or `d` after a game with one): each position
+where you went wrong in a saved game, due by its schedule; play the move you missed. Right is
+any move as good as the best; your game's move is shown only after you try. The saved games are
+looked through for new mistakes on a thread as the screen opens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.reactive import var
+from textual.screen import Screen
+
+from ...core import Board, IllegalMove, KeypadLayout, check_square, format_game, square_name
+from ...engine import mistakes_in, unscanned
+from ...present import learning_words, words
+from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
+from ...present.names import board_name
+from ...present.screen_commands import DRILL_COMMANDS
+from ...present.views import BoardView
+from ...store import Storage
+from ...store.drills import DrillRecord
+from ..bindings import bindings
+from ..widgets.board import BoardWidget
+from ..widgets.keys_bar import KeysBar
+from ..widgets.puzzle_panel import PuzzlePanel
+from ..widgets.title_bar import TitleBar
+
+
+class DrillScreen(Screen[None]):
+    """The mistakes due, one after another."""
+
+    AUTO_FOCUS = "BoardWidget"
+    BINDINGS: ClassVar[list[BindingType]] = list(
+        bindings(DRILL_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
+    )
+
+    drill: var[DrillRecord | None] = var(None, init=False, bindings=True)
+    answered: var[str] = var("", init=False, bindings=True)
+    """What the answer to this drill was ("" before one), said in the panel."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        keypad: KeypadLayout,
+        *,
+        first: str | None = None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        """`first`: the key of a drill to begin with (the one a game just gave)."""
+        super().__init__()
+        self.storage = storage
+        self.keypad = keypad
+        self.first = first
+        self.clock = clock
+        self.due: list[DrillRecord] = []
+        self.later = 0
+        self.scanned = False
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(learning_words.MISTAKES_TITLE)
+        with Horizontal():
+            yield BoardWidget()
+            yield PuzzlePanel()
+        yield KeysBar(DRILL_COMMANDS)
+
+    def on_mount(self) -> None:
+        self.query_one(PuzzlePanel).text = (
+            learning_words.MISTAKES_TITLE, "", learning_words.FINDING_MISTAKES
+        )  # fmt: skip
+        self._look_through_games()
+
+    @work(thread=True, exclusive=True, group="drills")
+    def _look_through_games(self) -> None:
+        """New mistakes from the games saved since the last look, added to the schedule."""
+        drills = self.storage.stats.drills
+        games = unscanned(self.storage.games.games(), drills.scanned())
+        found = mistakes_in(games)
+        entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in found]
+        last = format_game(games[-1]) if games else None
+        if entries or last is not None:
+            drills.add(entries, last, self.clock())
+        self.app.call_from_thread(self._found)
+
+    def _found(self) -> None:
+        self.scanned = True
+        self._refresh_due()
+        chosen = next((d for d in self.due if d.key == self.first), None)
+        self._show(chosen or (self.due[0] if self.due else None))
+
+    def _refresh_due(self) -> None:
+        drills = self.storage.stats.drills
+        now = self.clock()
+        self.due = drills.due(now)
+        self.later = len(drills.all()) - len(self.due)
+
+    def _show(self, drill: DrillRecord | None) -> None:
+        self.answered = ""
+        self.drill = drill
+
+    def watch_drill(self) -> None:
+        self._draw()
+
+    def watch_answered(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        drill = self.drill
+        count = learning_words.mistakes_count(len(self.due), self.later)
+        if drill is None:
+            self.query_one(BoardWidget).view = BoardView.empty()
+            self.query_one(PuzzlePanel).text = (
+                learning_words.MISTAKES_TITLE, count, learning_words.NO_MISTAKES_DUE
+            )  # fmt: skip
+            return
+        playing = not self.answered
+        board = drill.board
+        self.query_one(BoardWidget).view = BoardView.of(
+            board,
+            name=self.square if playing else None,
+            hint=None if playing else drill.answers[0],
+            hint_word="best",
+            playing=playing,
+        )
+        title = learning_words.drill_title(board_name(board.size), str(board.to_move))
+        self.query_one(PuzzlePanel).text = (title, count, self.answered)
+
+    def square(self, cell: int) -> str:
+        board = self.drill.board if self.drill is not None else Board.empty()
+        return square_name(cell, board.size, self.keypad)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        playing = self.drill is not None and not self.answered
+        if action == "play_key":
+            return playing and self.drill is not None and self.drill.board.size == 3
+        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):
+            return playing
+        if action == "next_drill":
+            return self.scanned and bool(self.answered or not self.due)
+        return True
+
+    def action_play_key(self, key: int) -> None:
+        self.play(self.keypad.cell_for_key(key))
+
+    @on(BoardWidget.CellChosen)
+    def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
+        self.play(chosen.cell)
+
+    def play(self, cell: int) -> None:
+        """The answer: right if as good as the best; the schedule moves on either way."""
+        drill = self.drill
+        if drill is None or self.answered:
+            return
+        try:
+            check_square(drill.board, cell, self.keypad)
+        except IllegalMove as refusal:
+            self.app.bell()
+            self.query_one(PuzzlePanel).text = (
+                self.query_one(PuzzlePanel).text[0],
+                learning_words.mistakes_count(len(self.due), self.later),
+                words.sentence(str(refusal)),
+            )
+            return
+        right = drill.is_right(cell)
+        kept = self.storage.stats.drills.answered(drill.key, right, self.clock())
+        played, square = self.square(drill.played), self.square(cell)
+        best = " or ".join(self.square(answer) for answer in drill.answers)
+        self._refresh_due()
+        self.answered = (
+            learning_words.drill_right(square, played, kept is not None)
+            if right
+            else learning_words.drill_wrong(square, played, best)
+        )
+
+    def action_next_drill(self) -> None:
+        current = self.drill.key if self.drill is not None else None
+        following = next((d for d in self.due if d.key != current), None)
+        self._show(following)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,173 @@
+"""The lab (`y`): the position on the board searched by each technique Genius's solver uses, one
+after another, side by side (nodes, positions stored, branches cut, time, value, move), and
+whether they agree; the whole game's size from here; the ways into the search (the tree `t`,
+step by step `s`). The searches run on a thread, one technique at a time, the screen answering
+meanwhile; `space` stops them, and leaving does too."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Vertical
+from textual.coordinate import Coordinate
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from ...core import Board
+from ...engine import (
+    DEFAULT_NODE_LIMIT,
+    Census,
+    Searched,
+    SearchStopped,
+    Technique,
+    census,
+    search,
+)
+from ...present import lab_lines
+from ...present.screen_commands import LAB_COMMANDS
+from ..bindings import bindings
+from ..widgets.keys_bar import KeysBar
+from ..widgets.title_bar import TitleBar
+
+
+class LabScreen(Screen[None]):
+    """Five techniques on one position."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(LAB_COMMANDS))
+
+    def __init__(
+        self,
+        board: Board,
+        square: Callable[[int], str],
+        *,
+        node_limit: int = DEFAULT_NODE_LIMIT,
+        timer: Callable[[], float] | None = None,
+    ) -> None:
+        super().__init__()
+        self.board = board
+        self.square = square
+        self.node_limit = node_limit
+        self.timer = timer
+        """Times the searches (tests give a fixed one, so pictures do not vary)."""
+        self.results: list[Searched] = []
+        self.whole: Census | None = None
+        self.stop = threading.Event()
+        self.searching = False
+        self.columns: tuple[int, ...] = ()
+        """The columns shown (indices into `lab_lines.COLUMNS`), as the width allows."""
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar(f"The lab · {lab_lines.TITLE}", "The lab")
+        with Vertical():
+            yield Static(lab_lines.position_line(self.board), id="lab-position", markup=False)
+            yield DataTable(id="lab-table", cursor_type="none", zebra_stripes=False)
+            yield Static("", id="lab-verdict", markup=False)
+            yield Static("", id="lab-census", markup=False)
+        yield KeysBar(LAB_COMMANDS)
+
+    def on_mount(self) -> None:
+        self._lay_out(self.size.width)
+        self.searching = True
+        self._search()
+
+    def on_resize(self, resized: events.Resize) -> None:
+        if lab_lines.columns_for(resized.size.width) != self.columns:
+            self._lay_out(resized.size.width)
+
+    def _lay_out(self, width: int) -> None:
+        """The table with the columns that fit the width, and the rows found so far."""
+        self.columns = lab_lines.columns_for(width)
+        short = self.columns != lab_lines.columns_for(lab_lines.WIDE)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        table.add_columns(*(lab_lines.COLUMNS[index] for index in self.columns))
+        found = {result.technique: result for result in self.results}
+        for technique in Technique:
+            result = found.get(technique)
+            cells = (
+                lab_lines.row(result, self.square, short=short)
+                if result is not None
+                else lab_lines.pending_row(technique, short=short)
+            )
+            table.add_row(*self._cells(cells))
+
+    def _cells(self, cells: tuple[str, ...]) -> list[Text]:
+        return [
+            Text(cells[index], justify="right" if index in lab_lines.NUMBERS else "left")
+            for index in self.columns
+        ]
+
+    @work(thread=True, exclusive=True, group="lab")
+    def _search(self) -> None:
+        """Each technique in turn, then the whole game's census; each result shown as it
+        comes."""
+        timing = {"timer": self.timer} if self.timer is not None else {}
+        try:
+            for index, technique in enumerate(Technique):
+                found = search(
+                    self.board, technique, node_limit=self.node_limit, stop=self.stop, **timing
+                )
+                self.app.call_from_thread(self._found, index, found)
+            whole = census(self.board, node_limit=self.node_limit, stop=self.stop)
+            self.app.call_from_thread(self._counted, whole)
+        except SearchStopped:
+            self.app.call_from_thread(self._stopped)
+
+    def _found(self, index: int, found: Searched) -> None:
+        self.results.append(found)
+        short = self.columns != lab_lines.columns_for(lab_lines.WIDE)
+        table = self.query_one(DataTable)
+        cells = self._cells(lab_lines.row(found, self.square, short=short))
+        for column, cell in enumerate(cells):
+            table.update_cell_at(Coordinate(index, column), cell, update_width=True)
+        if len(self.results) == len(Technique):
+            self.query_one("#lab-verdict", Static).update(lab_lines.verdict(tuple(self.results)))
+
+    def _counted(self, whole: Census) -> None:
+        self.whole = whole
+        self.searching = False
+        self.query_one("#lab-census", Static).update(lab_lines.census_line(whole))
+        self.refresh_bindings()
+
+    def _stopped(self) -> None:
+        self.searching = False
+        table = self.query_one(DataTable)
+        value = self.columns.index(5)
+        for index in range(len(self.results), len(Technique)):
+            cell = Text(lab_lines.STOPPED)
+            table.update_cell_at(Coordinate(index, value), cell, update_width=True)
+        self.query_one("#lab-verdict", Static).update(lab_lines.STOPPED_VERDICT)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "stop":
+            return self.searching
+        if action in ("tree", "steps"):
+            return not self.board.is_over
+        return True
+
+    def action_stop(self) -> None:
+        self.stop.set()
+
+    def action_tree(self) -> None:
+        from .tree import TreeScreen
+
+        self.app.push_screen(TreeScreen(self.board, self.square))
+
+    def action_steps(self) -> None:
+        from .steps import StepsScreen
+
+        self.app.push_screen(StepsScreen(self.board, self.square))
+
+    def action_close(self) -> None:
+        self.stop.set()
+        self.dismiss(None)
+
+    def on_unmount(self) -> None:
+        self.stop.set()

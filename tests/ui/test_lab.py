@@ -1,0 +1,153 @@
+"""Pilot tests of the lab: `y` from the empty board shows the five techniques with the textbook
+figures and their agreement; on 4×4 the slow ones stop at their limit and say so while the
+screen answers keys; the tree walks to a leaf and shows the moves alpha-beta cuts; the search
+goes step by step on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from nac.core import Board
+from nac.engine import position_value
+from nac.ui.screens.lab import LabScreen
+from nac.ui.screens.steps import StepsScreen
+from nac.ui.screens.tree import TreeScreen
+from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.puzzle_panel import PuzzlePanel
+
+from .helpers import make_app, press
+
+STEPS = 3000
+"""A bound on the waits below (each a short pause): a hang fails, it does not stall."""
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    for _ in range(STEPS):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never came: {what}")
+
+
+def rows(screen: LabScreen) -> list[list[str]]:
+    table = screen.query_one(DataTable)
+    return [[str(cell) for cell in table.get_row_at(index)] for index in range(table.row_count)]
+
+
+async def test_on_a_narrow_terminal_the_lab_keeps_nodes_value_and_move() -> None:
+    app = make_app()
+    async with app.run_test(size=(40, 15)) as pilot:
+        await press(pilot, "y")
+        screen = app.screen
+        assert isinstance(screen, LabScreen)
+        await until(pilot, lambda: screen.whole is not None, "the searches")
+        table = rows(screen)
+        assert table[0] == ["minimax", "549,946", "draw", "1"]
+        assert table[1][0] == "+ α-β"
+
+
+async def test_the_lab_on_the_empty_board_shows_the_textbook_figures_and_agreement() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "y")
+        screen = app.screen
+        assert isinstance(screen, LabScreen)
+        await until(pilot, lambda: screen.whole is not None, "the searches and the census")
+        table = rows(screen)
+        assert [row[0] for row in table] == [
+            "minimax", "+ alpha-beta", "+ move ordering", "+ transposition table", "+ symmetry",
+        ]  # fmt: skip
+        assert table[0][1] == "549,946" and {row[5] for row in table} == {"draw"}
+        verdict = str(screen.query_one("#lab-verdict", Static).render())
+        census = str(screen.query_one("#lab-census", Static).render())
+        assert verdict.startswith("All five agree: draw")
+        assert "255,168 games, 5,478 positions (765 up to symmetry)" in census
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, LabScreen)
+
+
+async def test_on_4x4_the_slow_techniques_stop_at_their_limit_and_keys_still_work() -> None:
+    app = make_app(size=4)
+    async with app.run_test(size=(100, 32)) as pilot:
+        position = Board.parse("XO../.X../..O./....")  # X to move; the fast ones finish
+        app.push_screen(LabScreen(position, app.game.square_name, node_limit=30_000))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LabScreen)
+        await until(pilot, lambda: screen.whole is not None, "every technique done or stopped")
+        table = rows(screen)
+        assert [row[5] for row in table[:3]] == ["stopped after 30,000 nodes"] * 3
+        assert table[3][5] == table[4][5] == str(position_value(position))
+        assert "The 2 that finished agree" in str(screen.query_one("#lab-verdict", Static).render())
+        assert "3 stopped at the node limit" in str(
+            screen.query_one("#lab-verdict", Static).render()
+        )
+        app.pop_screen()
+        app.push_screen(LabScreen(app.game.board, app.game.square_name))  # 2,000,000 nodes
+        await pilot.pause()
+        searching = app.screen
+        assert isinstance(searching, LabScreen) and searching.searching
+        await press(pilot, "space")  # answered while the search runs: it stops
+        await until(pilot, lambda: not searching.searching, "the stop")
+        assert "stopped" in str(searching.query_one("#lab-verdict", Static).render()).lower()
+
+
+async def test_the_tree_walks_to_a_leaf_and_shows_the_moves_alpha_beta_cuts() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "5", "y")  # after X's centre, Genius has answered: X to move
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        await press(pilot, "t")
+        screen = app.screen
+        assert isinstance(screen, TreeScreen)
+        tree: Tree[object] = screen.query_one(Tree)
+        await until(pilot, lambda: bool(tree.root.children) and screen.traced_all, "the moves")
+        labels = [str(child.label) for child in tree.root.children]
+        assert len(labels) == 7 and all(" · " in label for label in labels)
+        assert any("★" in label for label in labels)
+        for child in tree.root.children:  # the replies to each move: alpha-beta cuts some
+            child.expand()
+        await until(pilot, lambda: all(c.children for c in tree.root.children), "the replies")
+        cut = [str(n.label) for n in _walk(tree.root) if "✂" in str(n.label)]
+        assert cut and all("the bound β" in label for label in cut)
+        await press(pilot, "p")  # the principal line, opened to the end
+        await until(pilot, lambda: _leaf_selected(tree), "a leaf of the best line")
+        assert "draw" in str(tree.cursor_node.label if tree.cursor_node else "")
+
+
+def _walk(node: TreeNode[object]) -> list[TreeNode[object]]:
+    found = list(node.children)
+    for child in node.children:
+        found += _walk(child)
+    return found
+
+
+def _leaf_selected(tree: Tree[object]) -> bool:
+    node = tree.cursor_node
+    return node is not None and not node.allow_expand and node is not tree.root
+
+
+async def test_the_search_goes_step_by_step_on_the_board() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "5", "y", "s")
+        screen = app.screen
+        assert isinstance(screen, StepsScreen)
+        board = screen.query_one(BoardWidget)
+        marks_before = sum(1 for mark in board.view.marks if mark)
+        await press(pilot, "right")
+        assert sum(1 for mark in board.view.marks if mark) == marks_before + 1
+        said = screen.query_one(PuzzlePanel).text
+        assert said[1] == f"Step 1 of {len(screen.steps):,}" and said[2].startswith("Tries X on")
+        for _ in range(40):
+            await pilot.press("right")
+        await pilot.pause()
+        kinds = {step.kind for step in screen.steps[: screen.at]}
+        assert {"try", "value"} <= kinds
+        await press(pilot, "home")
+        assert screen.at == 0
