@@ -249,9 +249,11 @@ class Screen:
     @property
     def is_laid_out(self) -> bool:
         """Whether the game has drawn itself for this size: right after a resize the page
-        shows the old picture for a moment, the title then off the middle of the top line."""
-        title = self.lines[0].find(TITLE) if self.lines else -1
-        return title >= 0 and abs(title - (self.cols - len(TITLE)) / 2) <= 1
+        shows the old picture for a moment, the title then off the middle of the top line
+        (the game's title, or a screen's: "Noughts & Crosses · online")."""
+        title = self.lines[0].strip() if self.lines else ""
+        start = self.lines[0].find(title) if title.startswith(TITLE) else -1
+        return start >= 0 and abs(start - (self.cols - len(title)) / 2) <= 1
 
     def squares(self) -> list[tuple[range, range]]:
         """Each square's inside as (rows, columns) of the terminal, in reading order: found

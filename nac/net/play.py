@@ -69,6 +69,21 @@ class OnlinePlay:
 
     def why_not_move(self, cell: int) -> str | None:
         """Why this player may not play `cell` now (the rules' words), or None."""
+        refusal = self._why_not_now()
+        if refusal is not None:
+            return refusal
+        try:
+            check_square(self.table.game.board, cell, self.keypad)
+        except IllegalMove as illegal:
+            return str(illegal)
+        return self._why_link_down()
+
+    def why_not_play(self) -> str | None:
+        """Why this player may not move now, whatever the square, or None (a front end offers
+        its keys for a move only then)."""
+        return self._why_not_now() or self._why_link_down()
+
+    def _why_not_now(self) -> str | None:
         table, game = self.table, self.table.game
         room = table.room
         if table.you is None:
@@ -81,11 +96,10 @@ class OnlinePlay:
             return "the game is over: ask for a rematch"
         if game.turn is not table.you:
             return f"it is {room.name(game.turn)}'s turn"
-        try:
-            check_square(game.board, cell, self.keypad)
-        except IllegalMove as refusal:
-            return str(refusal)
-        if table.link != "open":
+        return None
+
+    def _why_link_down(self) -> str | None:
+        if self.table.link != "open":
             return "the connection is down: your move waits until it is back"
         return None
 

@@ -136,6 +136,15 @@ class Referee:
         if changed:
             await self.tell_lobby()
 
+    async def close_all(self, reason: str) -> None:
+        """The server is closing: every connection is told why (an `error`: its client stops
+        trying to come back), and closed."""
+        links: set[Link] = set(self.lobby)
+        for room in self.rooms:
+            links.update(room.watchers)
+            links.update(seat.link for seat in room.seats if seat.link is not None)
+        await asyncio.gather(*(_close(link, reason, GOING_AWAY) for link in links))
+
     # -- the lobby of a relay ------------------------------------------------------------------
 
     def lobby_text(self) -> str:

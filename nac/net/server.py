@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
     from websockets.http11 import Request, Response
 
+CLOSED = "the host has closed the game"
+"""Said to every client when `nac host` ends (its player left or quit)."""
 log = logging.getLogger("nac.net")
 QUIET = logging.getLogger("nac.net.handshakes")
 """Where the library's own handshake failures go (a port scan, garbage): nowhere by default."""
@@ -92,8 +94,11 @@ class GameServer:
         await self.referee.session(link, frames(connection))
 
     async def close(self) -> None:
+        """Every client is told the game is over (so none waits to come back), then the server
+        stops."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.referee.close_all(CLOSED)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

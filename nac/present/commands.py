@@ -228,6 +228,22 @@ COMMANDS: tuple[Command, ...] = (
         palette=(Entry("Stats", "Lifetime results per board, mode and level", "stats"),),
     ),
     Command(
+        (("o", "app.online"),),
+        "o",
+        "",  # told in the help's own section on online play (`ONLINE_HELP`)
+        "Online",
+        rank=9,
+        palette=tuple(
+            Entry(f"Play online: {want}", description, f"app.online('{want}')")
+            for want, description in (
+                ("host", "Host a game: a friend joins with the line shown"),
+                ("join", "Join a game with the invite line you were sent"),
+                ("watch", "Watch a game with its watch line"),
+                ("lobby", "A relay's open games (nac serve): join, watch or host one"),
+            )
+        ),
+    ),
+    Command(
         (),
         "ctrl+p",
         "Command palette: also your mark (X or O), who starts, the theme",
@@ -300,11 +316,11 @@ def footer_commands() -> list[Command]:
     return [command for command in COMMANDS if command.label]
 
 
-def help_rows() -> list[tuple[str, str]]:
-    """The help's key list: the keys as shown, and what they do (a command with no help of its
+def help_rows(commands: Sequence[Command] = COMMANDS) -> list[tuple[str, str]]:
+    """A table's key list: the keys as shown, and what they do (a command with no help of its
     own, like resume, is told in another's)."""
     rows = []
-    for command in COMMANDS:
+    for command in commands:
         if not command.help:
             continue
         keys = " ".join(f"`{key}`" for key in command.shown.split(" "))
@@ -312,9 +328,20 @@ def help_rows() -> list[tuple[str, str]]:
     return rows
 
 
+def rows_table(rows: Sequence[tuple[str, str]]) -> str:
+    """Key rows as a Markdown table."""
+    lines = ["| Key | Does |", "|-----|------|"]
+    lines += [f"| {keys} | {does} |" for keys, does in rows]
+    return "\n".join(lines)
+
+
 def key_table() -> str:
     """The key list as a Markdown table (the help screen's and the README's)."""
-    lines = ["| Key | Does |", "|-----|------|"]
-    lines += [f"| {keys} | {does} |" for keys, does in help_rows()]
-    lines.append("| mouse click | Play the square clicked |")
-    return "\n".join(lines)
+    return rows_table([*help_rows(), ("mouse click", "Play the square clicked")])
+
+
+ONLINE_HELP = (
+    "Play online: host a game (a friend joins with the line shown), join or watch one with the "
+    "line you were sent, or a relay's open games (`nac serve`); also in the palette"
+)
+"""What `o` does, told in the help's section on online play."""

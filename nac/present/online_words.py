@@ -26,6 +26,26 @@ NO_INVITE = "There is no invite to copy now: your opponent is here."
 LEAVE_QUESTION = f"Leave this game? Press {key_for('leave', ONLINE_COMMANDS)} again to leave."
 RESIGN_QUESTION = f"Resign this game? Press {key_for('resign', ONLINE_COMMANDS)} again to resign."
 NO_OPEN_GAMES = "No open games yet: host one, and it shows here for others to join."
+NOT_YET = "Not yet: the game has not begun."
+NOT_HOSTING = "No game: nothing is hosted"
+NO_WATCH_LINE = "There is no watch line to copy: the host has the invite."
+WATCHERS_ANALYSE = (
+    "Hints and undo are for games of your own: watchers have the analysis "
+    f"({key_for('analysis', ONLINE_COMMANDS)})."
+)
+
+
+def cannot_host(where: str, why: str) -> str:
+    """Said when `nac host`'s server cannot listen: why, and what to do."""
+    return (
+        f"Cannot host a game on {where}: {why}. {key_for('leave', ONLINE_COMMANDS)} goes back; "
+        "nac host --port 0 takes any free port."
+    )
+
+
+def port_taken(asked: int, port: int) -> str:
+    """Said when the default port is taken and the game is hosted on another."""
+    return f"Port {asked} is taken here (another game hosted?): this game is on port {port}."
 
 
 def clock(seconds: float) -> str:
@@ -159,10 +179,8 @@ def rematch(table: Table) -> str:
         return f"You asked for a rematch: waiting for {room.name(other)}."
     if other in room.rematch:
         return f"{room.name(other)} wants a rematch: {key} to accept."
-    return (
-        f"{key} asks for a rematch ({'you' if room.first is other else room.name(other)} "
-        "moved first this time)."
-    )
+    starts = "you move first" if room.first is other else f"{room.name(other)} moves first"
+    return f"{key} asks for a rematch ({starts} next time)."
 
 
 def invite_lines(invite: Invite, now: float, *, keys: bool = True) -> list[str]:
@@ -201,9 +219,25 @@ def open_game(game: OpenGame) -> str:
     return f"{players} · {board_name(game.size)} · {doing}{watchers}"
 
 
-def lobby_help() -> str:
+def lobby_help(name: str) -> str:
     keys = {action: key_for(action, LOBBY_COMMANDS) for action in ("join", "watch", "host")}
     return (
         f"{keys['join']} joins the game chosen, {keys['watch']} watches it, {keys['host']} hosts "
-        "a game of your own."
+        f"a game of your own. You play as {name} ({key_for('rename', LOBBY_COMMANDS)} changes "
+        "it)."
     )
+
+
+LOBBY_TITLE = "Noughts & Crosses · lobby"
+SEATS_TAKEN = f"That game has its two players: {key_for('watch', LOBBY_COMMANDS)} watches it."
+NO_GAME_CHOSEN = f"There is no game to choose yet: {key_for('host', LOBBY_COMMANDS)} hosts one."
+DIALOG_TITLE = "Play online"
+ASK = {
+    "join": "Paste the line you were sent (nac join …), or its address, then Enter:",
+    "watch": "Paste the watch line (nac watch …), or its address, then Enter:",
+    "invite": "Paste an invite line (nac join … or nac watch …), then Enter:",
+    "lobby": "A relay's address (the one nac serve prints, like 192.168.1.5:8000), then Enter:",
+    "name": "Your name, as the others see it (1 to 20 characters), then Enter:",
+}
+"""What the dialog asks for, per choice."""
+NOTHING_TYPED = "Type or paste a line first (Esc goes back)."

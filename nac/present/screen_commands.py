@@ -121,7 +121,7 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
     Command((("c", "copy_invite"),), "c", "Copy the invite line for your opponent", "Copy invite",
             "Copy", rank=1),
     Command((("w", "copy_watch"),), "w", "Copy the line for watchers", "Copy watch line",
-            "Watch line", rank=2),
+            "Watch", rank=2),
     Command((("t", "analysis"),), "t", "Watchers: the analysis of every square, on your own "
             "screen only", "Analysis", rank=3),
     Command(
@@ -131,22 +131,38 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
         "Leave",
         rank=0,
     ),
-    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=5),
+    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     Command((("q", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")), "q", "Quit", "Quit", rank=0),
 )  # fmt: skip
 """An online game's keys: the players' (play, rematch, resign), the host's (copy the invite
 lines) and a watcher's (the analysis); hints, analysis and undo are not a player's here."""
 LOBBY_COMMANDS: tuple[Command, ...] = (
     Command((("up", "cursor(-1)"), ("down", "cursor(1)")), "↑ ↓", "Choose a game", "Choose",
-            rank=2),
+            rank=4),
     Command((("enter", "join"),), "Enter", "Join the game chosen (its free seat)", "Join", rank=1),
-    Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=1),
+    Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=2),
     Command((("h", "host"),), "h", "Host a game here: others join it from the lobby or with "
-            "its line", "Host", rank=1),
-    Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=3),
+            "its line", "Host", rank=3),
+    Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=5),
+    Command((("n", "rename"),), "n", "Your name, as the others see it", "Name", rank=6),
+    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     CLOSE,
 )  # fmt: skip
 """A relay's lobby: the open games to join or watch, or a game of your own to host."""
+ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
+    Command((("h", "choose('host')"),), "h", "Host a game: a friend joins with the line shown",
+            "Host", rank=1),
+    Command((("j", "choose('join')"),), "j", "Join a game with the invite line you were sent",
+            "Join", rank=1),
+    Command((("w", "choose('watch')"),), "w", "Watch a game with its watch line", "Watch",
+            rank=1),
+    Command((("l", "choose('lobby')"),), "l", "A relay's open games (nac serve)", "Lobby",
+            rank=2),
+    Command((("enter", "submit"),), "Enter", "Go: the choice, or the line typed", "Go", rank=1),
+    Command((("escape", "close"),), "Esc", "Back (to the choices, or to the game)", "Back",
+            rank=0),
+)  # fmt: skip
+"""Going online from a game (`o`): host, or join, watch or a lobby with a line typed."""
 LAB_COMMANDS: tuple[Command, ...] = (
     Command((("space", "stop"),), "space", "Stop the searches still running", "Stop", rank=1),
     Command((("t", "tree"),), "t", "Walk the game tree from this position", "Tree", rank=1),

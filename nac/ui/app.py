@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual import work
 from textual.actions import ActionParseResult, parse
@@ -29,6 +29,7 @@ from ..present import learning_words, words
 from ..present.commands import COMMANDS
 from ..present.pace import Pace
 from ..store import Session, Settings, Storage
+from .online_doors import OnlineDoors
 from .screens.game import GameScreen
 
 
@@ -40,6 +41,14 @@ def forgiving_driver() -> type[Driver] | None:
     from .driver import ForgivingDriver
 
     return ForgivingDriver
+
+
+@runtime_checkable
+class Hearing(Protocol):
+    """A screen with questions waiting for a second press (the online screen's): it hears
+    every command about to run, and any other drops the question."""
+
+    def heard(self, action: str) -> None: ...
 
 
 CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -88,6 +97,7 @@ class NacApp(App[None]):
         """The relay whose lobby online play offers first: `nac serve`'s own, for its web
         players (None in a terminal: the player gives a server's address)."""
         self.session.after_saving(self.show_notices)
+        self.online = OnlineDoors(self, self.engine, self.keep, lambda: self.settings.keypad, relay)
         self.last_drill: str | None = None
         """The drill the last game gave (a mistake of yours), for `d`."""
         self.match.listen(self._look_for_mistakes)
@@ -123,6 +133,8 @@ class NacApp(App[None]):
             from .screens.games import review_screen
 
             self.push_screen(review_screen(self.review_at_start, self.engine, self.game.keypad))
+        if self.online_at_start is not None:
+            self.online.open(self.online_at_start)
         if self.lab_at_start is not None:
             from ..core import square_name
             from .screens.lab import LabScreen
@@ -163,11 +175,16 @@ class NacApp(App[None]):
         hears each one that will run, so a question waiting for a second press is dropped by
         any other."""
         screen = self.screen if self.screen_stack else None
+        hear: Callable[[str], None] | None = None
         if isinstance(screen, GameScreen):
+            hear = screen.switches.heard
+        elif isinstance(screen, Hearing):
+            hear = screen.heard
+        if hear is not None:
             namespace, name, parameters = parse(action) if isinstance(action, str) else action
-            target = {"": default_namespace, "app": self, "screen": screen}.get(namespace)
+            target = {"": default_namespace, "app": self, "screen": self.screen}.get(namespace)
             if (target or self).check_action(name, parameters):
-                screen.switches.heard(name)
+                hear(name)
         return await super().run_action(action, default_namespace, namespaces)
 
     def action_lab(self) -> None:
@@ -233,6 +250,15 @@ class NacApp(App[None]):
         for widget in self.screen.walk_children(Widget):
             widget.refresh()
         self.screen.refresh(layout=True)
+
+    def action_online(self, want: str = "") -> None:
+        """Online play (`o`, the palette's *Play online* entries)."""
+        self.online.go(want)
+
+    def keep(self, finished: FinishedGame) -> None:
+        """A finished online game: counted in the stats and saved, as a local one is."""
+        self.storage.keep(finished)
+        self.show_notices()
 
     # -- notices ---------------------------------------------------------------------------------
 

@@ -13,9 +13,11 @@ import trustme
 from nac.core import GameResult, Mark, Mode, format_game, parse_game
 from nac.net.address import parse_address
 from nac.net.rooms import Limits
+from nac.net.server import CLOSED
 from nac.present import online_words
 
 from .helpers import (
+    LONGEST_WAIT,
     Clock,
     both_here,
     game_server,
@@ -287,3 +289,34 @@ def test_an_invite_address_reads_back_from_its_line() -> None:
     assert behind.url == "wss://example.org/nac/play"
     with pytest.raises(ValueError, match="no invite key"):
         parse_address("192.168.1.5:7878")
+
+
+async def test_a_player_may_move_only_on_their_turn_whatever_the_square() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        assert host.play.why_not_play() is None
+        assert guest.play.why_not_play() == "it is Sam's turn"
+        await play_moves((host, guest), [4])
+        assert guest.play.why_not_play() is None
+        assert guest.play.why_not_move(4) == "square 5 is taken by X"
+        watcher = player(served.address(room.watch_key), "watch", "Lee")
+        await watcher.until(lambda _: watcher.moves == [4], "the move so far")
+        assert watcher.play.why_not_play() == "watchers do not play: you are watching"
+        for one in (host, guest, watcher):
+            await one.stop()
+
+
+async def test_when_the_host_closes_the_game_everyone_is_told_and_stops_coming_back() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        watcher = player(served.address(room.watch_key), "watch", "Lee")
+        await watcher.until(lambda _: watcher.table.room is not None, "the watcher in")
+        await host.stop()
+        await served.server.close()
+        for one in (guest, watcher):
+            await one.until(lambda one: one.table.error == CLOSED, "the host's goodbye")
+            assert one.task is not None
+            await asyncio.wait_for(one.task, LONGEST_WAIT)  # no more coming back
+            assert online_words.status(one.table, 0) == (
+                "The game cannot go on: the host has closed the game."
+            )

@@ -80,7 +80,7 @@ async def test_host_join_and_watch_in_plain_text_play_a_game_to_the_end(tmp_path
     for one in (host, guest, watcher):
         await one.line("^Draw")
         await one.line("^Score: .* draws 1")
-    assert await host.end() == 0 and await guest.end() == 0 and await watcher.end() == 0
+    assert await guest.end() == 0 and await watcher.end() == 0 and await host.end() == 0
     board = [line for line in watcher.seen if line.startswith((" X ", " O "))][-3:]
     assert board == [" O | X | X ", " X | X | O ", " O | O | X "]
     kept = [Storage.at(StorageDirs(home, home)).games.last() for home in homes]
@@ -108,7 +108,7 @@ async def test_a_joiner_killed_mid_game_is_reported_and_the_same_line_resumes(
     await again.line("Your move")
     await again.type("1")
     await host.line(r"Ana \(O\) played 1\.")
-    assert await host.end() == 0 and await again.end() == 0
+    assert await again.end() == 0 and await host.end() == 0
 
 
 @pytest.mark.parametrize(

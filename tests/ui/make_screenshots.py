@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from .online_scenarios import ONLINE_SCENARIOS, OnlineScenario
 from .scenarios import SCENARIOS, Scenario
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
-async def shoot(scenario: Scenario) -> Path:
+async def shoot(scenario: Scenario | OnlineScenario) -> Path:
     app = scenario.make_app()
     async with app.run_test(size=scenario.size) as pilot:
         await scenario.play(pilot)
@@ -20,7 +21,8 @@ async def shoot(scenario: Scenario) -> Path:
 
 def main() -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
-    for scenario in SCENARIOS.values():
+    scenarios: list[Scenario | OnlineScenario] = [*SCENARIOS.values(), *ONLINE_SCENARIOS.values()]
+    for scenario in scenarios:
         path = asyncio.run(shoot(scenario))
         print(f"{path.relative_to(SCREENSHOTS.parent)}: {scenario.description}")
 

@@ -16,7 +16,7 @@ import sys
 import threading
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -331,3 +331,45 @@ def test_a_phone_shows_the_whole_board_and_a_tap_plays_a_square(
     after = board_after(game, {5}, noughts=1)
     assert "1. X 5" in after.text or "Your move" in after.text
     game.close()
+
+
+def says(text: str) -> Callable[[Screen], bool]:
+    return lambda screen: text in screen.text
+
+
+@pytest.mark.browser
+def test_two_browser_tabs_play_each_other_through_the_lobby(
+    server: RunningServer, browser: Browser
+) -> None:
+    """Tab A hosts a game from `nac serve`'s lobby, tab B finds it there and joins it; they
+    play it to the end, each seeing the other's moves."""
+    tabs = {name: BrowserGame(browser, server.url) for name in ("Ann", "Bea")}
+    for name, tab in tabs.items():
+        tab.press("o")  # a relay's own tab: `o` is its lobby
+        tab.wait_for(says("Open games on"), "the lobby")
+        tab.press("n")
+        tab.wait_for(says("Your name, as the others see it"), "the name asked")
+        tab.page.keyboard.type(name)
+        tab.press("Enter")
+        tab.wait_for(says(f"You play as {name}"), f"{name} named")
+    ann, bea = tabs["Ann"], tabs["Bea"]
+    ann.press("h")
+    ann.wait_for(says("Waiting for your opponent"), "the game hosted, its invite shown")
+    bea.wait_for(says("Ann · 3×3 · waiting for an opponent"), "Ann's game in Bea's lobby")
+    bea.press("Enter")
+    bea.wait_for(says("Ann's move (X)"), "Bea seated")
+    ann.wait_for(says("Your move (X)"), "Ann told Bea is here")
+    crosses: set[int] = set()
+    noughts: set[int] = set()
+    for turn, square in enumerate((1, 4, 2, 5, 3)):  # X takes the top row
+        mover = ann if turn % 2 == 0 else bea
+        (crosses if mover is ann else noughts).add(square)
+        mover.wait_for(says("Your move"), f"{square}: the mover's turn")
+        mover.press(str(square))
+        for tab in (ann, bea):
+            board_after(tab, crosses, len(noughts))
+    ann.wait_for(says("You won"), "Ann's win")
+    screen = bea.wait_for(says("Ann won"), "Bea told")
+    assert marks(screen.board(), "O") == {4, 5}
+    for tab in (ann, bea):
+        tab.close()

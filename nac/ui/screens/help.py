@@ -18,9 +18,23 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Game
-from ...present.commands import COMMANDS, Command, key_for, key_table
+from ...present.commands import (
+    COMMANDS,
+    ONLINE_HELP,
+    Command,
+    help_rows,
+    key_for,
+    key_table,
+    rows_table,
+)
 from ...present.names import KEYPAD_DESCRIPTIONS
-from ...present.screen_commands import GAMES_COMMANDS, HELP_COMMANDS, REVIEW_COMMANDS
+from ...present.screen_commands import (
+    GAMES_COMMANDS,
+    HELP_COMMANDS,
+    LOBBY_COMMANDS,
+    ONLINE_COMMANDS,
+    REVIEW_COMMANDS,
+)
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 
@@ -29,21 +43,32 @@ TABLES: dict[str, Sequence[Command]] = {
     "review": REVIEW_COMMANDS,
     "games": GAMES_COMMANDS,
     "help": HELP_COMMANDS,
+    "online": ONLINE_COMMANDS,
+    "lobby": LOBBY_COMMANDS,
 }
 """The command tables the help's text names keys from: `{key:review}` is the key of the game's
 `review`, `{help:close:or}` the help's closing keys as "`Escape`, `?` or `q`"."""
-KEY_NAME = re.compile(r"\{(key|review|games|help):([a-z_]+)(:or)?\}")
+KEY_NAME = re.compile(r"\{(key|review|games|help|online|lobby):([a-z_.]+)(:or)?\}")
+ONLINE_SECTION = "## Online play"
 
 
-def help_text(game: Game) -> str:
-    """The help as Markdown, with the key table, the keypad in use and every key named in the
-    text filled in from the command tables."""
+def help_text(game: Game, *, online: bool = False) -> str:
+    """The help as Markdown, with the key tables, the keypad in use and every key named in the
+    text filled in from the command tables; `online`: its section on online play first."""
     template = resources.files(__package__ or "nac.ui.screens").joinpath("help.md")
+    online_rows = [(f"`{key_for('app.online')}`", ONLINE_HELP), *help_rows(ONLINE_COMMANDS)]
     text = (
         template.read_text(encoding="utf-8")
         .replace("{keys}", key_table())
+        .replace("{online_keys}", rows_table(online_rows))
+        .replace("{lobby_keys}", rows_table(help_rows(LOBBY_COMMANDS)))
         .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
+    if online:
+        title, _, rest = text.partition("\n\n")
+        before, _, section = rest.partition(ONLINE_SECTION)
+        section, heading, after = section.partition("\n## ")
+        text = f"{title}\n\n{ONLINE_SECTION}{section}\n{before}{heading}{after}"
     return KEY_NAME.sub(_keys, text)
 
 
@@ -89,9 +114,10 @@ class HelpScreen(ModalScreen[None]):
     AUTO_FOCUS = "VerticalScroll"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_COMMANDS))
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, online: bool = False) -> None:
+        """`online`: opened from online play, its section first."""
         super().__init__()
-        self.text = help_text(game)
+        self.text = help_text(game, online=online)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:

@@ -1,0 +1,59 @@
+"""Where the online screen puts the board and the panel in a terminal: pure arithmetic, no
+Textual.
+
+In a game the panel sits beside the board (30 columns, or 24 when that is what lets a board
+fit) or under it, whichever shows the bigger board, as on the game screen. While the host waits
+for an opponent the invite lines matter more than the empty board: the panel takes the width
+they need to show each whole on one line, and the board only the room left; where none is
+left, the panel has the screen to itself.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, BoardMetrics, board_metrics
+
+CHROME_ROWS = 2
+"""The title and the footer."""
+NARROW_PANEL_WIDTH = 24
+"""The panel beside the board when 30 columns leave the board no room."""
+UNDER_ROWS = 6
+"""The panel's rows under the board."""
+PANEL_CHROME = 4
+"""Columns of the panel's divider and padding around its text (kept equal to app.tcss)."""
+
+
+class OnlineLayout(NamedTuple):
+    board: BoardMetrics | None
+    """The board that fits, or None when the panel has the screen to itself."""
+    side_panel: bool
+    """The panel beside the board (or alone), or under it."""
+
+    @property
+    def board_columns(self) -> int:
+        """The columns of the board's area beside the panel (the board and its margins)."""
+        return 0 if self.board is None else self.board.width + 2 * SIDE_MARGIN
+
+
+def online_layout(
+    cells: int, columns: int, rows: int, invite_width: int = 0
+) -> OnlineLayout | None:
+    """The layout of a `cells`×`cells` board in columns×rows, with the invite's longest line
+    `invite_width` long (0: no invite shown); None when the terminal is too small."""
+    if columns < MIN_TERMINAL[0] or rows < MIN_TERMINAL[1]:
+        return None
+    body = rows - CHROME_ROWS
+    if invite_width:
+        panel = max(SIDE_PANEL_WIDTH, invite_width + PANEL_CHROME)
+        return OnlineLayout(board_metrics(cells, columns - panel, body), True)
+    choices = [
+        (board_metrics(cells, columns - SIDE_PANEL_WIDTH, body), True),
+        (board_metrics(cells, columns - NARROW_PANEL_WIDTH, body), True),
+        (board_metrics(cells, columns, body - UNDER_ROWS), False),
+    ]
+    fitting = [(board, beside) for board, beside in choices if board is not None]
+    if not fitting:
+        return None
+    board, beside = max(fitting, key=lambda choice: choice[0].glyph_rows if choice[0] else 0)
+    return OnlineLayout(board, beside)

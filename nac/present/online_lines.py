@@ -1,0 +1,138 @@
+"""The online panel laid out in lines: pure arithmetic, no Textual, so tests read the text.
+
+The status first (whose move, a drop's countdown, the result), then the message (a refusal, a
+question), the host's invite while it waits, the two players with their connection, what comes
+after a game (the rematch), the watchers, the score, the moves and the analysis's timing. Every
+sentence wraps to the width. An invite line is never cut: where it does not fit whole it breaks
+once, between `nac join` and its address, and an address longer than the width breaks where it
+must (the copy keys copy the whole line). When the height is short the parts that matter least
+go first; the status, the message and the invite always stay.
+"""
+
+from __future__ import annotations
+
+from .online_view import OnlinePanelState
+from .panel_lines import KEPT_ALWAYS, Section, by_moves, wrapped
+from .runs import Line
+
+LABEL_WIDTH = 9
+"""Room for "Opponent" and a space."""
+CONNECTION = {"online": "● online", "away": "○ away"}
+"""The connection as the panel shows it: a sign as well as a word, for screens without colour."""
+
+
+def invite_lines(line: str, width: int) -> list[Line]:
+    """An invite line (`nac join ADDRESS`) whole if it fits, else the command and then the
+    address, indented where there is room, and broken only if even that is too long."""
+    if len(line) <= width:
+        return [((line, "invite"),)]
+    command, _, address = line.rpartition(" ")
+    indent = "  " if len(address) + 2 <= width else ""
+    step = max(1, width - len(indent))
+    lines: list[Line] = [((command, "invite"),)] if command else []
+    lines += [
+        ((indent + address[at : at + step], "invite"),) for at in range(0, len(address), step)
+    ]
+    return lines
+
+
+def invite_section(state: OnlinePanelState, width: int, compact: int = 0) -> list[Line]:
+    """The invite's lines; `compact` 1: without the blank lines, 2: nor the reminders of the
+    keys that copy the lines (the footer names them too)."""
+    lines: list[Line] = []
+    last = len(state.invite) - 1
+    for index, text in enumerate(state.invite):
+        if (compact and not text) or (compact > 1 and text.startswith("(")):
+            continue
+        if not text:
+            lines.append(())
+        elif text.startswith("nac "):
+            lines += invite_lines(text, width)
+        elif index == last:
+            lines += wrapped(text, width, "")
+        else:
+            lines += wrapped(text, width, "dim" if text.startswith("(") else "label")
+    return lines
+
+
+def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
+    """A row per side: who, the mark, the name and the connection ("You      X  Sam  ● online");
+    where that is too long, the mark first and "(you)" after the name ("X  Sam (you)  ●"), the
+    connection's sign alone if need be."""
+    lines: list[Line] = []
+    narrow = any(
+        len(row_text(label, mark, name, CONNECTION.get(seen, seen))) > width
+        for label, mark, name, seen in state.players
+    )
+    for label, mark, name, seen in state.players:
+        if narrow:
+            head, name = f"{mark}  ", name + (" (you)" if label == "You" else "")
+        else:
+            head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
+        if seen == "not here yet":
+            lines.append(((head, "label"), (f"({seen})", "dim")))
+            continue
+        connection = CONNECTION.get(seen, seen)
+        if len(head) + len(name) + 2 + len(connection) > width:
+            connection = connection[0]
+        room = max(1, width - len(head) - 2 - len(connection))
+        shown = name if len(name) <= room else name[: room - 1] + "…"
+        style = "online" if seen == "online" else "away"
+        lines.append(((head, "label"), (shown, ""), ("  ", ""), (connection, style)))
+    if state.watching:
+        lines.append(((state.watching, "dim"),))
+    return lines
+
+
+def row_text(label: str, mark: str, name: str, connection: str) -> str:
+    head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
+    return f"{head}{name}  {connection}"
+
+
+def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Section]:
+    boxed = f" {state.status} "  # its spaces belong to the reversed box
+    status: list[Line] = [((boxed, "status"),)]
+    if len(boxed) > width:
+        status = wrapped(state.status, width, "status")
+    found: list[Section] = [
+        (9, status),
+        (8, wrapped(state.message, width, "message")),
+        (9, invite_section(state, width, compact)),
+        (7, player_lines(state, width)),
+        (8, wrapped(state.after, width, "")),
+        (5, wrapped(state.score, width, "")),
+    ]
+    if state.moves:
+        moves: list[Line] = [((state.history_title, "label"),)]
+        moves += [((line, ""),) for line in by_moves(state.moves, width)]
+        found.append((4, moves))
+    if state.analysis:
+        found.append((3, wrapped(state.analysis, width, "dim")))
+    return [(priority, lines) for priority, lines in found if lines]
+
+
+def online_panel_lines(
+    state: OnlinePanelState, width: int, height: int, stacked: bool = False
+) -> list[Line]:
+    """The panel's lines in width×height: beside the board a blank line between the parts,
+    under it none; the invite compact if it does not fit whole."""
+    gap = 0 if stacked else 1
+
+    def height_of(parts: list[Section]) -> int:
+        return sum(len(lines) for _, lines in parts) + gap * (len(parts) - 1)
+
+    for compact in (0, 1, 2):
+        kept = sections(state, width, compact)
+        while kept and height_of(kept) > height:
+            lowest = min(priority for priority, _ in kept)
+            if lowest >= KEPT_ALWAYS:
+                break
+            kept = [section for section in kept if section[0] != lowest]
+        if height_of(kept) <= height:
+            break
+    result: list[Line] = []
+    for index, (_, lines) in enumerate(kept):
+        if index:
+            result += [()] * gap
+        result += lines
+    return result

@@ -1,0 +1,171 @@
+"""What the online screen shows and allows, as pure functions of the online game (`OnlinePlay`)
+and the time now: the board's view, the panel's state, and for each command whether it works
+now and why not, so the footer, the keys and the refusals agree."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from . import online_words, words
+from .commands import COMMANDS
+from .screen_commands import ONLINE_COMMANDS
+from .views import BoardView, CellNote
+
+if TYPE_CHECKING:
+    from ..net.play import OnlinePlay
+
+
+class OnlinePanelState(NamedTuple):
+    status: str
+    """Whose move, the result, a drop's countdown, or what is being waited for."""
+    players: tuple[tuple[str, str, str, str], ...] = ()
+    """(who, mark, name, connection) per side (`online_words.player_rows`)."""
+    watching: str = ""
+    invite: tuple[str, ...] = ()
+    """The host's invite lines while it waits (`online_words.invite_lines`)."""
+    score: str = ""
+    moves: tuple[str, ...] = ()
+    history_title: str = "Moves"
+    after: str = ""
+    """Once a game is over: what stands between it and the next (the rematch)."""
+    message: str = ""
+    """The last refusal, a question, or what a key did."""
+    analysis: str = ""
+
+    @property
+    def invite_width(self) -> int:
+        """The longest invite line: the panel's width must show it whole."""
+        return max((len(line) for line in self.invite), default=0)
+
+
+ON_THE_BOARD = frozenset(
+    {
+        "play_key",
+        "play_cursor",
+        "cursor",
+        "cursor_to",
+        "cursor_centre",
+        "move_prompt",
+        "type_square",
+    }
+)
+"""A player's move: only on their turn, the connection open."""
+ALWAYS = frozenset({"help", "quit", "leave", "command_palette"})
+LEARNING_KEYS = frozenset(
+    key for command in COMMANDS for key, action in command.keys if action in ("hint", "undo")
+)
+"""The game screen's keys for a hint and undo: no one's in an online game."""
+
+
+def refusal(
+    play: OnlinePlay | None,
+    action: str,
+    *,
+    prompt_open: bool = False,
+    watch_line: str = "",
+) -> str | None:
+    """Why `action` cannot run now, in the player's words; None if it can. `watch_line`: the
+    host's watch line, kept once the invite is gone."""
+    if action in ALWAYS:
+        return None
+    room = None if play is None else play.table.room
+    if play is None or room is None:
+        return online_words.NOT_YET
+    table, game = play.table, play.game
+    if action in ON_THE_BOARD:
+        why = play.why_not_play()
+        if why is not None:
+            return words.sentence(why)
+        if action == "play_key" and not game.uses_keypad:
+            return words.keys_play_3x3(game.size)
+        if action == "type_square" and game.uses_keypad:
+            return words.LETTERS_ON_3X3
+        if action in ("move_prompt", "type_square") and prompt_open:
+            return words.PROMPT_OPEN
+        return None
+    why = None
+    if action == "rematch":
+        why = play.why_no_rematch()
+    elif action == "resign":
+        why = play.why_no_resign()
+    elif action == "copy_invite" and room.invite is None:
+        return online_words.NO_INVITE
+    elif action == "copy_watch" and not watch_line:
+        return online_words.NO_WATCH_LINE
+    elif action == "analysis" and table.you is not None:
+        return online_words.NO_ANALYSIS
+    return None if why is None else words.sentence(why)
+
+
+def key_refusal(
+    play: OnlinePlay | None, key: str, *, prompt_open: bool = False, watch_line: str = ""
+) -> str | None:
+    """What to say when `key` is pressed and none of its commands can run now (the first
+    one's reason); None when one runs, or the key runs none."""
+    if key in LEARNING_KEYS:
+        watching = play is not None and play.table.room is not None and play.table.you is None
+        return online_words.WATCHERS_ANALYSE if watching else online_words.NO_LEARNING
+    reasons = [
+        refusal(play, action.partition("(")[0], prompt_open=prompt_open, watch_line=watch_line)
+        for command in ONLINE_COMMANDS
+        for bound, action in command.keys
+        if bound == key
+    ]
+    if not reasons or any(reason is None for reason in reasons):
+        return None
+    return next((reason for reason in reasons if reason), None)
+
+
+def board_view(play: OnlinePlay | None, notes: tuple[CellNote | None, ...] = ()) -> BoardView:
+    """The board as this side sees it: the squares' keys for a player, the last move, a
+    watcher's analysis notes, and the cursor on this player's turn."""
+    if play is None:
+        return BoardView.empty()
+    game = play.game
+    last = game.last_move
+    return BoardView.of(
+        game.board,
+        name=game.square_name if play.table.you is not None else None,
+        last=last.cell if last else None,
+        notes=notes,
+        playing=play.why_not_play() is None,
+    )
+
+
+def panel_state(
+    play: OnlinePlay | None, now: float, message: str = "", analysis: str = ""
+) -> OnlinePanelState:
+    """The panel of an online game at the time `now` (the client's monotonic clock)."""
+    if play is None:
+        return OnlinePanelState(message or online_words.CONNECTING)
+    table = play.table
+    room = table.room
+    status = online_words.status(table, now)
+    if room is None:
+        return OnlinePanelState(status, message=message)
+    invite = room.invite
+    game = play.game
+    return OnlinePanelState(
+        status=status,
+        players=tuple(online_words.player_rows(table)),
+        watching=online_words.watching(room),
+        invite=tuple(online_words.invite_lines(invite, now)) if invite is not None else (),
+        score=online_words.score(table) if sum(room.score) else "",
+        moves=words.moves(game),
+        history_title=words.history_title(game),
+        after=online_words.rematch(table),
+        message=message,
+        analysis=analysis,
+    )
+
+
+def counting_down(play: OnlinePlay | None) -> bool:
+    """Whether a countdown is shown (the invite's expiry, a dropped player's time to come
+    back): the panel is drawn again every second only then."""
+    room = None if play is None else play.table.room
+    if play is None or room is None or play.table.error:
+        return False
+    if room.invite is not None:
+        return True
+    over = play.game.is_over or room.abandoned
+    return not over and any(room.back_by[mark] is not None for mark in room.back_by)

@@ -1,0 +1,105 @@
+"""The doors to online play, a plain helper the app owns: the online screen or a relay's lobby
+for what was asked (the command line's `nac host`/`join`/`watch`/`lobby`, the palette's
+*Play online* entries, `o`, the lobby's choices), the dialog that asks for a line first, and
+`nac host`'s server started in the app (on any free port when the default one is taken).
+Each screen's module is loaded when first opened, so the app starts as fast as before."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..core import FinishedGame, KeypadLayout
+from ..engine import Engine
+from ..net.address import DEFAULT_PORT
+from ..online import OnlineStart, begin, default_name
+from ..present import online_words
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..net.play import OnlinePlay
+    from ..net.table import Keep
+
+
+class OnlineDoors:
+    def __init__(
+        self,
+        app: App[Any],
+        engine: Engine,
+        keep: Callable[[FinishedGame], object],
+        keypad: Callable[[], KeypadLayout],
+        relay: str | None,
+    ) -> None:
+        """`keep`: where finished games go; `keypad`: the player's layout of the digits;
+        `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there)."""
+        self._app = app
+        self._engine = engine
+        self._keep = keep
+        self._keypad = keypad
+        self.relay = relay
+        self.name = default_name() if relay is None else "Player"
+        """The name others see, for games begun from the app (the command line's `--name`
+        otherwise)."""
+
+    def go(self, want: str = "") -> None:
+        """`o` and the palette: in a browser tab of a relay, its lobby (or a game hosted
+        there); else the dialog, at its question for `want` (hosting needs none)."""
+        relay = self.relay
+        if relay is not None and want in ("", "lobby", "host"):
+            self.open(OnlineStart(want or "lobby", self.name, server=relay))
+        elif want == "host":
+            self.open(OnlineStart("host", self.name))
+        else:
+            self.ask(want or None)
+
+    def ask(self, want: str | None) -> None:
+        from .screens.online_dialog import OnlineDialog
+
+        def chosen(start: OnlineStart | None) -> None:
+            if start is not None:
+                self.open(start)
+
+        self._app.push_screen(OnlineDialog(want, self.name, self.relay), chosen)
+
+    def open(self, start: OnlineStart) -> None:
+        """The lobby, or the online screen, over the screen shown now."""
+        if start.want == "lobby":
+            from .screens.lobby import LobbyScreen
+
+            self._app.push_screen(LobbyScreen(start, self.open))
+            return
+        from .screens.online import OnlineScreen
+
+        self._app.push_screen(
+            OnlineScreen(
+                opening(start),
+                engine=self._engine,
+                keep=self._keep,
+                keypad=self._keypad(),
+            )
+        )
+
+
+def opening(start: OnlineStart) -> Callable[..., Any]:
+    """How the online screen begins `start`: for `nac host`, its server listening first; on
+    the default port, if that is taken, on any free one (said so); else why it cannot host."""
+
+    async def begun(
+        on_change: Callable[[], object], keep: Keep | None
+    ) -> tuple[OnlinePlay | None, str]:
+        try:
+            return await begin(start, on_change=on_change, keep=keep), ""
+        except OSError as error:
+            why = error.strerror or str(error)
+            if start.port != DEFAULT_PORT:
+                return None, online_words.cannot_host(f"{start.bind}:{start.port}", why)
+        try:
+            play = await begin(replace(start, port=0), on_change=on_change, keep=keep)
+        except OSError as error:
+            return None, online_words.cannot_host(start.bind, error.strerror or str(error))
+        port = play.server.port if play.server is not None else 0
+        return play, online_words.port_taken(start.port, port)
+
+    return begun

@@ -1,0 +1,94 @@
+"""The online screen's layout and panel as pure functions: where the board and the panel go at
+each terminal size, the invite lines never cut, the player rows, the parts that give way when
+the panel is short."""
+
+from __future__ import annotations
+
+import pytest
+
+from nac.present.metrics import SIDE_MARGIN
+from nac.present.online_layout import PANEL_CHROME, online_layout
+from nac.present.online_lines import invite_lines, online_panel_lines, player_lines
+from nac.present.online_view import OnlinePanelState
+
+JOIN = "nac join 192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"
+WATCH = "nac watch 192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy"
+INVITE = (
+    "Send them this line:", JOIN, "(c copies it)", "",
+    "Watchers:", WATCH, "(w copies it)", "",
+    "The invite expires in 14:52.",
+)  # fmt: skip
+PLAYERS = (("You", "X", "Sam", "online"), ("Opponent", "O", "Ana", "away"))
+
+
+def text(lines: list[tuple[tuple[str, str], ...]]) -> list[str]:
+    return ["".join(part for part, _ in line) for line in lines]
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 32), (60, 20), (40, 15)])
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_in_a_game_the_board_and_the_panel_fit_the_terminal(
+    size: int, columns: int, rows: int
+) -> None:
+    layout = online_layout(size, columns, rows)
+    if layout is None:  # only where the local game says so too
+        assert (size, columns, rows) in {(4, 40, 15), (5, 40, 15)}
+        return
+    assert layout.board is not None
+    if layout.side_panel:
+        assert layout.board_columns + 24 <= columns
+    else:
+        assert layout.board.width + 2 * SIDE_MARGIN <= columns
+        assert layout.board.height + 2 + 6 <= rows
+
+
+def test_while_the_host_waits_the_panel_takes_the_width_of_the_invite_lines() -> None:
+    wide = online_layout(3, 80, 24, len(WATCH))
+    assert wide is not None and wide.board is not None and wide.side_panel
+    assert 80 - wide.board_columns - PANEL_CHROME >= len(WATCH)
+    alone = online_layout(3, 60, 20, len(WATCH))
+    assert alone is not None and alone.board is None  # the board waits for the opponent
+    assert online_layout(3, 39, 15, len(WATCH)) is None
+
+
+@pytest.mark.parametrize("width", [44, 43, 36, 20, 12])
+def test_an_invite_line_is_never_cut_only_broken_before_its_address(width: int) -> None:
+    shown = text(invite_lines(WATCH, width))
+    assert all(len(line) <= width for line in shown)
+    assert "".join(line.strip() for line in shown).replace(" ", "") == WATCH.replace(" ", "")
+    if width >= len(WATCH):
+        assert shown == [WATCH]
+    elif width >= 36:
+        assert shown == ["nac watch", "  192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy"]
+
+
+def test_the_whole_invite_shows_at_40_columns_and_15_rows() -> None:
+    state = OnlinePanelState("Waiting for your opponent", PLAYERS, invite=INVITE)
+    shown = text(online_panel_lines(state, 36, 12))
+    assert "  192.168.1.5:7878/k3Jx9qLm2Rt8vW4z" in shown
+    assert "  192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy" in shown
+    assert shown[-1] == "The invite expires in 14:52." and len(shown) <= 12
+
+
+def test_player_rows_keep_to_the_width_with_the_connection_by_sign_and_word() -> None:
+    state = OnlinePanelState("", PLAYERS, watching="Watching 2")
+    assert text(player_lines(state, 26)) == [
+        "You      X  Sam  ● online",
+        "Opponent O  Ana  ○ away",
+        "Watching 2",
+    ]
+    assert text(player_lines(state, 21))[:2] == ["X  Sam (you)  ●", "O  Ana  ○ away"]
+
+
+def test_a_short_panel_drops_the_moves_and_the_score_before_the_status_and_the_message() -> None:
+    state = OnlinePanelState(
+        "Your move (X)",
+        PLAYERS,
+        score="Score: You 1, Ana 0, draws 0",
+        moves=("1. X 5", "2. O 1"),
+        message="It is your turn.",
+    )
+    tall = text(online_panel_lines(state, 30, 30))
+    assert "Moves" in tall and any(line.startswith("Score") for line in tall)
+    short = text(online_panel_lines(state, 30, 5))
+    assert short == [" Your move (X) ", "", "It is your turn."]
