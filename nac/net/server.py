@@ -96,8 +96,11 @@ class GameServer:
 
 def connection_options(limits: Limits) -> dict[str, Any]:
     """The library's settings for a game's connections (the load benchmark's bare relay takes
-    the same)."""
+    the same). No permessage-deflate: a message is a few hundred bytes, and compressing them
+    kept two zlib streams for each connection (about 40 KB, most of a connection's memory)
+    and cost CPU time on every message."""
     return {
+        "compression": None,
         "max_size": LONGEST_MESSAGE,
         "max_queue": 16,
         "ping_interval": limits.heartbeat_seconds,
