@@ -112,6 +112,18 @@ def write(kind: str, **fields: Any) -> str:
     return json.dumps({"type": kind, **fields}, separators=(",", ":"), allow_nan=False)
 
 
+def inside(**fields: Any) -> str:
+    """Fields written as the inside of a JSON object (`"a":1,"b":2`), for `joined`: a part
+    that many messages share is written once."""
+    return json.dumps(fields, separators=(",", ":"), allow_nan=False)[1:-1]
+
+
+def joined(*insides: str) -> str:
+    """One message from the insides `inside` wrote, in order (`write`'s text, had it been
+    given all their fields)."""
+    return "{" + ",".join(part for part in insides if part) + "}"
+
+
 def number(value: object, default: float) -> float:
     """A finite number from a message, or `default`."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):

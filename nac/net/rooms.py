@@ -18,11 +18,11 @@ import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..core import Game, IllegalMove, Mark, Match, Mode, Starter
 from .address import Address, invite
-from .protocol import write
+from .protocol import inside, joined
 
 
 class Link(Protocol):
@@ -128,40 +128,48 @@ class Room:
 
     # -- what the clients see -----------------------------------------------------------------
 
-    def state(self, you: Mark | None) -> str:
+    def shared_state(self) -> str:
+        """What a `state` tells everyone in the room alike (`inside` a message): written once
+        for all of a change's recipients."""
         game, match = self.game, self.match
         now = self.clock()
         resigned = game.resigned.value if game.resigned is not None else None
-        fields: dict[str, Any] = {
-            "you": you.value if you is not None else None,
-            "size": self.size,
-            "names": {seat.mark.value: seat.name or None for seat in self.seats},
-            "online": {seat.mark.value: seat.link is not None for seat in self.seats},
-            "back_in": {
+        return inside(
+            size=self.size,
+            names={seat.mark.value: seat.name or None for seat in self.seats},
+            online={seat.mark.value: seat.link is not None for seat in self.seats},
+            back_in={
                 seat.mark.value: max(0.0, self.limits.back_seconds - (now - seat.left_at))
                 if seat.left_at is not None
                 else None
                 for seat in self.seats
             },
-            "watchers": len(self.watchers),
-            "game": match.games_started,
-            "first": game.first.value,
-            "moves": [move.cell for move in game.moves],
-            "resigned": resigned,
-            "abandoned": self.abandoned,
-            "rematch": sorted(mark.value for mark in self.rematch),
-            "score": {"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
-        }
+            watchers=len(self.watchers),
+            game=match.games_started,
+            first=game.first.value,
+            moves=[move.cell for move in game.moves],
+            resigned=resigned,
+            abandoned=self.abandoned,
+            rematch=sorted(mark.value for mark in self.rematch),
+            score={"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
+        )
+
+    def state(self, you: Mark | None, shared: str) -> str:
+        """The `state` message for `you` (a player's mark, or None for a watcher): the room's
+        `shared_state`, and the host's invite lines while the other seat is free."""
+        invite = ""
         if you is Mark.X and not self.guest.taken:
-            left = max(0.0, self.limits.invite_seconds - (now - self.created))
-            fields["invite"] = {**self.invites(), "expires_in": round(left)}
-        return write("state", **fields)
+            left = max(0.0, self.limits.invite_seconds - (self.clock() - self.created))
+            invite = inside(invite={**self.invites(), "expires_in": round(left)})
+        mark = you.value if you is not None else None
+        return joined(inside(type="state", you=mark), shared, invite)
 
     async def tell_everyone(self) -> None:
+        shared = self.shared_state()
         for seat in self.seats:
             if seat.link is not None:
-                await deliver(seat.link, self.state(seat.mark))
-        watched = self.state(None)
+                await deliver(seat.link, self.state(seat.mark, shared))
+        watched = self.state(None, shared)
         for watcher in list(self.watchers):
             await deliver(watcher, watched)
 

@@ -11,11 +11,12 @@ import http
 import logging
 import ssl
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .address import ENDPOINT
 from .protocol import LONGEST_MESSAGE
 from .referee import Referee
+from .rooms import Limits
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
@@ -64,21 +65,15 @@ class GameServer:
     async def start(self, bind: str, port: int, tls: ssl.SSLContext | None = None) -> None:
         from websockets.asyncio.server import serve
 
-        limits = self.referee.limits
         self._server = await serve(
             self._handle,
             bind or None,
             port,
             ssl=tls,
-            max_size=LONGEST_MESSAGE,
-            max_queue=16,
-            ping_interval=limits.heartbeat_seconds,
-            ping_timeout=limits.heartbeat_seconds,
-            close_timeout=2,
-            open_timeout=limits.hello_seconds,
             process_request=_only_the_game,
             logger=QUIET,
             server_header=None,
+            **connection_options(self.referee.limits),
         )
         self._sweeper = asyncio.create_task(self.referee.sweep())
 
@@ -102,6 +97,22 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+
+
+def connection_options(limits: Limits) -> dict[str, Any]:
+    """The library's settings for a game's connections (the load benchmark's bare relay takes
+    the same). No permessage-deflate: a message is a few hundred bytes, and compressing them
+    kept two zlib streams for each connection (about 40 KB, most of a connection's memory)
+    and cost CPU time on every message."""
+    return {
+        "compression": None,
+        "max_size": LONGEST_MESSAGE,
+        "max_queue": 16,
+        "ping_interval": limits.heartbeat_seconds,
+        "ping_timeout": limits.heartbeat_seconds,
+        "close_timeout": 2,
+        "open_timeout": limits.hello_seconds,
+    }
 
 
 def _only_the_game(connection: ServerConnection, request: Request) -> Response | None:

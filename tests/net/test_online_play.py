@@ -4,6 +4,8 @@ two games at once, and wss:// with a certificate made here."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import ssl
 from dataclasses import replace
 
@@ -12,6 +14,8 @@ import trustme
 
 from nac.core import GameResult, Mark, Mode, format_game, parse_game
 from nac.net.address import parse_address
+from nac.net.protocol import write
+from nac.net.referee import Referee
 from nac.net.rooms import Limits
 from nac.net.server import CLOSED
 from nac.present import online_words
@@ -320,3 +324,44 @@ async def test_when_the_host_closes_the_game_everyone_is_told_and_stops_coming_b
             assert online_words.status(one.table, 0) == (
                 "The game cannot go on: the host has closed the game."
             )
+
+
+class Listener:
+    """A link that only keeps what it is sent."""
+
+    address = "127.0.0.1"
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    async def send(self, text: str) -> None:
+        self.said.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        return None
+
+
+async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite() -> None:
+    room = Referee("ws://127.0.0.1:7878").open_room(3, "Sam")
+    host, guest, watcher = Listener(), Listener(), Listener()
+    room.sit(room.host, host, "Sam")
+    room.watchers.add(watcher)
+    await room.tell_everyone()
+    room.sit(room.guest, guest, "Ana")
+    room.move(host, 4)
+    await room.tell_everyone()
+    for said in (host.said, watcher.said, guest.said):
+        for text in said:  # the same text as the message written whole
+            assert text == write(
+                "state", **{k: v for k, v in json.loads(text).items() if k != "type"}
+            )
+    alone, seated_host = (json.loads(text) for text in host.said)
+    (seen_alone, seen), (seen_by_guest,) = (
+        [json.loads(text) for text in watcher.said],
+        [json.loads(text) for text in guest.said],
+    )
+    assert alone["invite"]["join"] == room.invites()["join"] and "invite" not in seen_alone
+    assert {**alone, "you": None} == {**seen_alone, "invite": alone["invite"]}
+    assert (seated_host["you"], seen_by_guest["you"], seen["you"]) == ("X", "O", None)
+    assert seated_host["moves"] == seen_by_guest["moves"] == seen["moves"] == [4]
+    assert {**seated_host, "you": None} == {**seen_by_guest, "you": None} == seen

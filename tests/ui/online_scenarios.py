@@ -84,7 +84,7 @@ class Recorded:
             clock[0] += self.dropped_for
         role = "watch" if self.you is None else "play"
         welcome = {"type": "welcome", "you": self.you and self.you.value, "role": role}
-        return [welcome, json.loads(room.state(self.you))]
+        return [welcome, json.loads(room.state(self.you, room.shared_state()))]
 
 
 class RecordedPlay(OnlinePlay):
