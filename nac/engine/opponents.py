@@ -143,7 +143,8 @@ class Clever:
     weaker move a person would make: it still wins when it can win at once and blocks a win
     at once, but otherwise plays a move Genius would not, a rule of thumb of Average's if one
     is weaker (missing a fork of its own, walking into one of yours, letting a trap go). On
-    5×5, where Genius's equal moves are not all known, a slip is Average's move."""
+    5×5, where Genius's equal moves are not all known, a slip is Average's move. Where it
+    cannot stop both of two threats, it blocks one, as a person would."""
 
     def __init__(self, slip: float = CLEVER_SLIP) -> None:
         if not 0 <= slip <= 1:
@@ -159,7 +160,9 @@ class Clever:
     ) -> int:
         if rng.random() < self.slip:
             return self.slip_move(board, rng, stop)
-        return _GENIUS.choose(board, rng, stop, limit)
+        cell = _GENIUS.choose(board, rng, stop, limit)
+        urgent = urgent_cells(board)  # lost anyway, Genius may not block: a person would
+        return rng.choice(urgent) if urgent and cell not in urgent else cell
 
     def slip_move(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
         """The move of a slip: a win at once, else a block, else a weaker move (see above)."""
