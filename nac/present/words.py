@@ -287,14 +287,25 @@ def level_set(game: Game, level: Level) -> str:
         )
     if level is Level.ADAPTIVE:
         return (
-            f"Level {level_label(game, game.computer)}, from the computer's next move: "
-            f"{ADAPTIVE_AIMS}."
+            f"Level {level.label}, from the computer's next move: {ADAPTIVE_AIMS}"
+            f"{_playing_like(game, game.computer)}."
         )
     return f"Level {level.label}, from the computer's next move."
 
 
 def watch_level_set(game: Game, mark: Mark) -> str:
-    return f"{mark} plays as {level_label(game, mark)} from its next move."
+    level = game.level_of(mark) or game.level
+    return f"{mark} plays as {level.label} from its next move{_playing_like(game, mark)}."
+
+
+def _playing_like(game: Game, mark: Mark) -> str:
+    """ " (playing like Clever now)" where Adaptive plays `mark`, else nothing."""
+    like = game.plays_like(mark)
+    return (
+        ""
+        if game.level_of(mark) is not Level.ADAPTIVE or like is None
+        else (f" (playing like {like.label} now)")
+    )
 
 
 def keypad_set(layout: KeypadLayout) -> str:

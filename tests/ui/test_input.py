@@ -150,7 +150,18 @@ async def test_help_opens_with_question_mark_and_closes_with_escape() -> None:
 
 def test_the_help_text_lists_every_key_the_levels_and_the_rules() -> None:
     text = help_text(Game())
-    keys = ("`1-9`", "`arrows`", "`Enter`", "`s`", "`i` `a` `c` `g` `e`", "`n`", "`k`", "`?`", "`b`", "`:`")
+    keys = (
+        "`1-9`",
+        "`arrows`",
+        "`Enter`",
+        "`s`",
+        "`i` `a` `c` `g` `e`",
+        "`n`",
+        "`k`",
+        "`?`",
+        "`b`",
+        "`:`",
+    )
     for key in keys:
         assert key in text
     words = ("`x`, `ctrl+q`, `ctrl+c`", "Idiot", "Average", "Clever", "Genius", "Adaptive")
