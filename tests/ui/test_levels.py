@@ -23,7 +23,8 @@ async def test_c_and_e_choose_clever_and_adaptive_and_the_panel_says_so() -> Non
         assert panel(app).message == "Level Clever, from the computer's next move."
         await press(pilot, "e")
         assert level_of(app) is Level.ADAPTIVE
-        assert panel(app).value("Level") == "Adaptive: playing like Average now"
+        assert panel(app).value("Level") == "Adaptive"
+        assert panel(app).value("Plays like") == "Average now"
         assert panel(app).message == (
             "Level Adaptive, from the computer's next move: it follows your results this "
             "session and aims at an even score (playing like Average now)."
@@ -48,7 +49,7 @@ async def test_adaptive_plays_stronger_after_you_win_and_the_panel_says_how_stro
         assert panel(app).summary == "Adaptive (Average)"
         await press(pilot, "1", "9", "7", "4")  # a fork: Average, as Adaptive plays now, loses
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
-        assert panel(app).value("Level") == "Adaptive: playing like Clever now"
+        assert panel(app).value("Plays like") == "Clever now"
         await press(pilot, "enter")
         assert app.game.board.is_empty and app.match.score.first == 1
         assert panel(app).summary == "Adaptive (Clever)"
@@ -61,7 +62,7 @@ async def test_in_watch_mode_capitals_set_os_level_and_each_side_says_what_it_pl
         assert app.game.watch_levels == (Level.GENIUS, Level.CLEVER)
         await press(pilot, "e")
         assert app.game.watch_levels == (Level.ADAPTIVE, Level.CLEVER)
-        assert panel(app).value("X plays as") == "Adaptive: playing like Average now"
+        assert panel(app).value("X plays as") == "Adaptive (Average)"
         assert panel(app).value("O plays as") == "Clever"
         assert panel(app).message == (
             "X plays as Adaptive from its next move (playing like Average now)."
