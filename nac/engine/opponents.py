@@ -19,7 +19,7 @@ from typing import Protocol
 from ..core import CLASSIC_SIZE, FIXED_LEVELS, Board, GameAlreadyOver, Geometry, Level
 from ..core.checks import checked
 from .limits import NO_LIMIT, Limit
-from .sources import Exact, source_for
+from .sources import source_for
 from .stop import StopSignal
 
 
@@ -133,18 +133,17 @@ class Genius:
         return source_for(board).genius_move(board, rng, limit, stop)
 
 
-CLEVER_SLIP = 0.15
-"""How often Clever slips (tuned with `make bench` so that its results fall between Average's
-and Genius's against every reference player; the README's table shows them)."""
+CLEVER_SLIP = 0.25
+"""How often Clever plays by Average's rules instead of as Genius (tuned with `make bench` so
+that its results fall between Average's and Genius's against every reference player; the
+README's table shows them)."""
 
 
 class Clever:
-    """Genius's move, except that with the chance `slip` it does not look ahead and plays a
-    weaker move a person would make: it still wins when it can win at once and blocks a win
-    at once, but otherwise plays a move Genius would not, a rule of thumb of Average's if one
-    is weaker (missing a fork of its own, walking into one of yours, letting a trap go). On
-    5×5, where Genius's equal moves are not all known, a slip is Average's move. Where it
-    cannot stop both of two threats, it blocks one, as a person would."""
+    """Genius's move, except that with the chance `slip` it does not look ahead and plays by
+    Average's rules of thumb, as a person might: it still wins when it can win at once and
+    blocks a win at once, but then it may miss a fork of its own, walk into one of yours or let
+    a trap go. Where it cannot stop both of two threats it blocks one, as a person would."""
 
     def __init__(self, slip: float = CLEVER_SLIP) -> None:
         if not 0 <= slip <= 1:
@@ -159,24 +158,10 @@ class Clever:
         limit: Limit = NO_LIMIT,
     ) -> int:
         if rng.random() < self.slip:
-            return self.slip_move(board, rng, stop)
+            return _AVERAGE.choose(board, rng)
         cell = _GENIUS.choose(board, rng, stop, limit)
         urgent = urgent_cells(board)  # lost anyway, Genius may not block: a person would
         return rng.choice(urgent) if urgent and cell not in urgent else cell
-
-    def slip_move(self, board: Board, rng: random.Random, stop: StopSignal | None = None) -> int:
-        """The move of a slip: a win at once, else a block, else a weaker move (see above)."""
-        urgent = urgent_cells(board)
-        if urgent:
-            return rng.choice(urgent)
-        rules = _AVERAGE.candidates(board)
-        source = source_for(board)
-        if not isinstance(source, Exact):
-            return rng.choice(rules)
-        best = source.genius_moves(board, stop)
-        weaker = [cell for cell in rules if cell not in best]
-        weaker = weaker or [cell for cell in board.empty_cells if cell not in best]
-        return rng.choice(weaker or best)
 
 
 _AVERAGE = Average()
