@@ -84,7 +84,8 @@ class Match:
     """Games one after another on one `Game`, with the starter rule and the session score.
 
     Made, it begins the first game by the starter rule. `keep` (if given) receives every
-    finished game first, then the listeners added with `listen`.
+    finished game first, then the listeners added with `listen`. The game is told the score's
+    lead after every game (`Game.session_lead`): Adaptive plays by it.
     """
 
     def __init__(

@@ -3,7 +3,7 @@ the full-screen game, from `words`."""
 
 from __future__ import annotations
 
-from ..core import Game, Mark, Match, Mode, Score
+from ..core import Game, Level, Mark, Match, Mode, Score
 from .commands import key_for
 from .names import board_description
 from .words import level_label, player_name, score_rows
@@ -12,8 +12,11 @@ NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
 
 
 def score_line(game: Game, score: Score) -> str:
-    """ "Score: You 1, Computer 0, Draws 2." """
-    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
+    """ "Score: You 1, Computer 0, Draws 2." (and against Adaptive what it plays like now)"""
+    line = "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score))
+    if game.mode is Mode.COMPUTER and game.level is Level.ADAPTIVE:
+        line += f". {level_label(game, game.computer)}"
+    return line + "."
 
 
 AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
