@@ -1,12 +1,20 @@
 """Pilot tests of the levels between Average and Genius: Clever and Adaptive chosen by key and
-from the palette, and the panel saying what Adaptive plays like now."""
+from the palette, the panel saying what Adaptive plays like now, and a game against Adaptive
+saved, listed, counted and reviewed as Adaptive's."""
 
 from __future__ import annotations
 
-from nac.core import Level, Mark, Mode
-from nac.ui.app import NacApp
+from pathlib import Path
 
-from .helpers import make_app, panel, press
+from textual.widgets import DataTable
+
+from nac.core import Level, Mark, Mode, format_game
+from nac.store import Storage
+from nac.ui.app import NacApp
+from nac.ui.screens.games import GamesScreen
+from nac.ui.screens.review import ReviewScreen
+
+from .helpers import make_app, panel, press, settle
 
 
 def level_of(app: NacApp) -> Level:
@@ -67,3 +75,22 @@ async def test_in_watch_mode_capitals_set_os_level_and_each_side_says_what_it_pl
         assert panel(app).message == (
             "X plays as Adaptive from its next move (playing like Average now)."
         )
+
+
+async def test_a_game_against_adaptive_is_saved_listed_counted_and_reviewed_as_adaptives(
+    nac_home: Path,
+) -> None:
+    app = make_app(storage=Storage.default(), level=Level.ADAPTIVE)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await press(pilot, "1", "9", "7", "4")  # a fork beats Adaptive, playing like Average
+        await press(pilot, "l")
+        assert isinstance(app.screen, GamesScreen)
+        cells = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
+        assert cells[:4] == ["You won", "3×3", "You", "Adaptive"]
+        await press(pilot, "enter")
+        await settle(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.review is not None
+    (saved,) = Storage.default().games.games()
+    assert "O=adaptive" in format_game(saved) and saved.kind.key == "computer/adaptive"
+    assert Storage.default().stats.records()["computer/adaptive"].won == 1
