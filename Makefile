@@ -66,6 +66,7 @@ check-strength: $(VENV)/.installed-test
 ## bench: print speed and strength figures (asserts nothing)
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_core
+	$(BIN)/python -m tests.benchmarks.bench_levels
 	$(BIN)/python -m tests.benchmarks.bench_app
 	$(BIN)/python -m tests.benchmarks.bench_big
 	$(BIN)/python -m tests.benchmarks.bench_five

@@ -103,7 +103,8 @@ CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
         "--level",
         Level.parse,
         "{" + ",".join(level.value for level in Level) + "}",
-        f"how well the computer plays (default: {DEFAULTS.level.value})",
+        "how well the computer plays (adaptive: by your results, to an even score; "
+        f"default: {DEFAULTS.level.value})",
     ),
     (
         "--starter",

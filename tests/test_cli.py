@@ -98,6 +98,14 @@ def test_options_reach_the_app(started: list[NacApp]) -> None:
     assert app.game.size == 4
 
 
+def test_the_levels_between_and_adaptive_are_options(started: list[NacApp]) -> None:
+    cli.main(["--level", "Clever"])
+    cli.main(["--level", "adaptive", "--mode", "watch", "--watch-levels", "adaptive,clever"])
+    clever, adaptive = started
+    assert clever.game.level is Level.CLEVER and adaptive.game.level is Level.ADAPTIVE
+    assert adaptive.game.watch_levels == (Level.ADAPTIVE, Level.CLEVER)
+
+
 def test_choices_are_read_in_any_case(started: list[NacApp]) -> None:
     cli.main(["--level", "Genius", "--mode", "Watch", "--keypad", "NUMPAD", "--starter", "You"])
     (app,) = started

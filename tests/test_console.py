@@ -53,6 +53,14 @@ def test_a_whole_game_ends_with_a_result_a_score_and_what_to_press() -> None:
     assert "Score: You" in text and "n for a new game, q to quit" in text
 
 
+def test_against_adaptive_the_console_says_what_it_plays_like_after_each_game() -> None:
+    text, game = play([str(key) for key in range(1, 10)], level=Level.ADAPTIVE)
+    assert "the computer (Adaptive: playing like Average now) is O" in text
+    winner = game.outcome.winner if game.outcome else None
+    now = {None: "Average", game.human: "Clever", game.computer: "Idiot"}[winner]
+    assert f"Draws {int(winner is None)}. Adaptive: playing like {now} now." in text
+
+
 def test_the_computer_starts_only_on_an_empty_board() -> None:
     text, game = play(["s", "s"])
     assert game.board.mark_count == 1

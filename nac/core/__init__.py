@@ -68,8 +68,11 @@ if TYPE_CHECKING:
     from .levels import (
         DEFAULT_LEVEL as DEFAULT_LEVEL,
         DEFAULT_WATCH_LEVELS as DEFAULT_WATCH_LEVELS,
+        EVEN_SCORE_LEVEL as EVEN_SCORE_LEVEL,
+        FIXED_LEVELS as FIXED_LEVELS,
         ComputerTurn as ComputerTurn,
         Level as Level,
+        adaptive_level as adaptive_level,
     )
     from .mark import (
         Mark as Mark,
@@ -121,7 +124,15 @@ __getattr__, __dir__, _public = lazy_face(
         ".geometry": ("BOARD_SIZES", "CLASSIC_SIZE", "Geometry", "win_length_for"),
         ".keypad": ("KeypadLayout", "check_square", "parse_square", "square_name"),
         ".kinds": ("MIXED", "GameKind", "GameResult"),
-        ".levels": ("DEFAULT_LEVEL", "DEFAULT_WATCH_LEVELS", "ComputerTurn", "Level"),
+        ".levels": (
+            "DEFAULT_LEVEL",
+            "DEFAULT_WATCH_LEVELS",
+            "EVEN_SCORE_LEVEL",
+            "FIXED_LEVELS",
+            "ComputerTurn",
+            "Level",
+            "adaptive_level",
+        ),
         ".mark": ("Mark",),
         ".match": ("FinishedGame", "Match", "Score", "Starter"),
         ".modes": ("LOCAL_MODES", "Mode"),

@@ -28,7 +28,7 @@ from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level, ch
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
-from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner
+from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner, start_refusal
 from .outcome import Outcome
 
 ChangeListener = Callable[[Change], object]
@@ -79,6 +79,8 @@ class Game:
         self._game_number = 0
         self._reported_game = -1
         self._resigned: Mark | None = None
+        self.session_lead = 0
+        """The first side's wins less the other's this session, as the match keeps it."""
 
     def listen(
         self,
@@ -198,6 +200,17 @@ class Game:
             return self._watch_levels[0 if mark is Mark.X else 1]
         return self._level
 
+    def plays_like(self, mark: Mark) -> Level | None:
+        """The fixed level that finds `mark`'s moves now (Adaptive's from its opponent's lead)."""
+        level = self.level_of(mark)
+        lead = -self.session_lead if mark is self.first_side else self.session_lead
+        return None if level is None else level.plays_like(lead)
+
+    @property
+    def first_side(self) -> Mark:
+        """The side the score counts first: the person (against the computer, online), else X."""
+        return self._human if self._mode in (Mode.COMPUTER, Mode.ONLINE) else Mark.X
+
     @property
     def is_human_turn(self) -> bool:
         return not self.is_over and not self.controlled_by_computer(self.turn)
@@ -279,36 +292,29 @@ class Game:
 
     def why_computer_cannot_start(self) -> IllegalMove | None:
         """What `computer_starts` would raise now, or None if the computer may start."""
-        if self._mode is Mode.TWO_PLAYER:
-            return IllegalMove("the computer starts only in a game against it: two players play")
-        if self._mode is Mode.ONLINE:
-            return IllegalMove("the computer starts only in a game against it: this one is online")
-        if self._mode is Mode.WATCH:
-            return IllegalMove("the computer already plays both sides in watch mode")
-        if self.is_over or not self._board.is_empty:
-            return NotYourTurn(self.turn, "the computer can only start on an empty board")
-        if self.controlled_by_computer(self.turn):
-            return NotYourTurn(self.turn, "the computer is starting already")
-        return None
+        started = self.is_over or not self._board.is_empty
+        return start_refusal(self._mode, self.turn, started, self.controlled_by_computer(self.turn))
 
     def computer_turn(self) -> ComputerTurn:
-        """The position the computer moves in now, and its level (an engine finds the move:
-        `nac.engine.play(turn.board, turn.level)`); NotYourTurn or GameAlreadyOver when it is
-        not the computer's turn."""
+        """The position the computer moves in now, and the level it plays like (an engine
+        finds the move: `nac.engine.play(turn.board, turn.level)`); NotYourTurn or
+        GameAlreadyOver when it is not the computer's turn."""
         if self.is_over:
             raise GameAlreadyOver()
         if not self.controlled_by_computer(self.turn):
             if self._mode in (Mode.TWO_PLAYER, Mode.ONLINE):
                 raise NotYourTurn(self.turn, "two people are playing, not the computer")
             raise NotYourTurn(self.turn, "the computer cannot move for you")
-        level = self.level_of(self.turn)
+        level = self.plays_like(self.turn)
         assert level is not None
         return ComputerTurn(self._board, level)
 
     def computer_move(self, cell: int) -> Cell:
-        """The computer plays `cell`, found by an engine for `computer_turn()`."""
-        turn = self.computer_turn()
-        return self._place(self._board.check_move(cell), by_computer=True, level=turn.level)
+        """The computer plays `cell`, found by an engine for `computer_turn()` (the move is
+        its level's: Adaptive's, whatever it plays like)."""
+        self.computer_turn()
+        level = self.level_of(self.turn)
+        return self._place(self._board.check_move(cell), by_computer=True, level=level)
 
     def new_game(
         self,
@@ -349,15 +355,9 @@ class Game:
         board = Board.empty(self._size, first=first)
         for move in self._moves:
             board = board.play(move.cell)
-        self._board = board
+        self._board, size, removed = board, self._size, ChangeKind.REMOVED
         changes = [
-            Change(
-                Cell.of(move.cell, self._size),
-                move.mark,
-                move.by_computer,
-                board,
-                ChangeKind.REMOVED,
-            )
+            Change(Cell.of(move.cell, size), move.mark, move.by_computer, board, removed)
             for move in taken
         ]
         self._announce(changes, None)

@@ -1,7 +1,9 @@
 """How well the computer plays: the levels a player picks, and the turn the computer moves in.
 
 The rules name the levels; how each level finds its move is the engines' business
-(`nac.engine`), so nothing here searches.
+(`nac.engine`), so nothing here searches. Adaptive is the one level with no strategy of its
+own: it plays like one of the fixed levels, chosen by its opponent's results this session
+(`adaptive_level`), and the game says which (`Game.plays_like`).
 """
 
 from __future__ import annotations
@@ -17,16 +19,40 @@ from .choices import parse_choice
 class Level(Enum):
     IDIOT = "idiot"
     AVERAGE = "average"
+    CLEVER = "clever"
     GENIUS = "genius"
+    ADAPTIVE = "adaptive"
 
     @property
     def label(self) -> str:
         return self.value.capitalize()
 
+    def plays_like(self, lead: int) -> Level:
+        """The fixed level that finds this level's moves when its opponent leads this session
+        by `lead` games: itself, or for Adaptive `adaptive_level(lead)`."""
+        return adaptive_level(lead) if self is Level.ADAPTIVE else self
+
     @classmethod
     def parse(cls, text: str) -> Level:
         """A level from its name in any case ("Genius", "genius"); ValueError otherwise."""
         return parse_choice(cls, text, "a level")
+
+
+FIXED_LEVELS = (Level.IDIOT, Level.AVERAGE, Level.CLEVER, Level.GENIUS)
+"""The levels that play by a strategy of their own, weakest first (measured: `make bench`)."""
+EVEN_SCORE_LEVEL = Level.AVERAGE
+"""What Adaptive plays like while the score is even, the first game of a session included."""
+
+
+def adaptive_level(lead: int) -> Level:
+    """The fixed level Adaptive plays like when its opponent leads this session by `lead` games
+    (their wins less Adaptive's; below zero when Adaptive leads): Average at an even score, one
+    level stronger for each game the opponent is ahead, one weaker for each game behind, from
+    Idiot to Genius. A win moves it up a level, a loss down one, a draw leaves it."""
+    if isinstance(lead, bool) or not isinstance(lead, int):
+        raise TypeError(f"lead must be a whole number of games, like 1 or -2, not {lead!r}")
+    even = FIXED_LEVELS.index(EVEN_SCORE_LEVEL)
+    return FIXED_LEVELS[min(max(even + lead, 0), len(FIXED_LEVELS) - 1)]
 
 
 DEFAULT_LEVEL = Level.AVERAGE
@@ -35,9 +61,10 @@ DEFAULT_WATCH_LEVELS = (Level.GENIUS, Level.AVERAGE)
 
 
 class ComputerTurn(NamedTuple):
-    """The position the computer moves in and the level it plays: a front end asks an engine
-    for the move (`nac.engine.play(turn.board, turn.level)`, at once or in the background) and
-    plays the cell found with `Game.computer_move`."""
+    """The position the computer moves in and the fixed level whose strategy finds its move
+    (for Adaptive, the level it plays like now): a front end asks an engine for the move
+    (`nac.engine.play(turn.board, turn.level)`, at once or in the background) and plays the
+    cell found with `Game.computer_move`."""
 
     board: Board
     level: Level

@@ -59,6 +59,11 @@ class Score:
     def games(self) -> int:
         return self.first + self.second + self.draws
 
+    @property
+    def lead(self) -> int:
+        """The first side's wins less the second side's."""
+        return self.first - self.second
+
 
 @dataclass(frozen=True)
 class FinishedGame:
@@ -79,7 +84,8 @@ class Match:
     """Games one after another on one `Game`, with the starter rule and the session score.
 
     Made, it begins the first game by the starter rule. `keep` (if given) receives every
-    finished game first, then the listeners added with `listen`.
+    finished game first, then the listeners added with `listen`. The game is told the score's
+    lead after every game (`Game.session_lead`): Adaptive plays by it.
     """
 
     def __init__(
@@ -142,15 +148,14 @@ class Match:
         game.new_game(human=human, mode=mode, first=first, size=size)
         if changed_mode:
             self.score = Score()
+        game.session_lead = self.score.lead
         self.games_started += 1
 
     def result(self, outcome: Outcome) -> GameResult:
         """A finished game's result from the first side's view."""
-        game = self.game
         if outcome.winner is None:
             return GameResult.DRAWN
-        first_side = game.human if game.mode in (Mode.COMPUTER, Mode.ONLINE) else Mark.X
-        return GameResult.WON if outcome.winner is first_side else GameResult.LOST
+        return GameResult.WON if outcome.winner is self.game.first_side else GameResult.LOST
 
     def kind(self) -> GameKind:
         """The kind of the game on the board, from its moves so far."""
@@ -175,6 +180,7 @@ class Match:
     def _game_over(self, outcome: Outcome) -> None:
         result = self.result(outcome)
         self.score.add(result)
+        self.game.session_lead = self.score.lead
         kind = self.kind()
         finished = FinishedGame(kind, result, outcome, self.saved_game(kind))
         self.last = finished

@@ -91,3 +91,21 @@ def resigner(
             return NotYourTurn(mark, "only you resign, not the computer")
         return human
     return turn if mark is None else mark
+
+
+def start_refusal(
+    mode: Mode, turn: Mark, started: bool, computer_to_move: bool
+) -> IllegalMove | None:
+    """Why the computer may not make the first move (`Game.computer_starts`), or None: only
+    against a person, on an empty board (`started` is False), when it is not its turn yet."""
+    if mode is Mode.TWO_PLAYER:
+        return IllegalMove("the computer starts only in a game against it: two players play")
+    if mode is Mode.ONLINE:
+        return IllegalMove("the computer starts only in a game against it: this one is online")
+    if mode is Mode.WATCH:
+        return IllegalMove("the computer already plays both sides in watch mode")
+    if started:
+        return NotYourTurn(turn, "the computer can only start on an empty board")
+    if computer_to_move:
+        return NotYourTurn(turn, "the computer is starting already")
+    return None

@@ -9,7 +9,8 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
 3. The mode: `computer`, `two-player`, `watch` or `online`.
 4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others).
 5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
-   (`idiot`, `average`, `genius`, or `mixed` if it changed during the game), or online the
+   (`idiot`, `average`, `clever`, `genius`, `adaptive`, or `mixed` if it changed during the
+   game), or online the
    other player: `@` and their name, escaped as in a URL (`O=@Ana%20Lee`). Against the
    computer one side is a person; two-player: both; watch mode: neither; online: the person
    is the one who saved the game, the other side has a name.

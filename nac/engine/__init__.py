@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from .opponents import (
         STRATEGIES as STRATEGIES,
         Average as Average,
+        Clever as Clever,
         Genius as Genius,
         Idiot as Idiot,
         Strategy as Strategy,
@@ -131,6 +132,7 @@ __getattr__, __dir__, __all__ = lazy_face(
         ".opponents": (
             "STRATEGIES",
             "Average",
+            "Clever",
             "Genius",
             "Idiot",
             "Strategy",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..core.board import Board
 from ..core.checks import checked
-from ..core.levels import Level
+from ..core.levels import FIXED_LEVELS, Level
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
 from .opponents import A_BOARD, A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
@@ -88,8 +88,8 @@ def _check(board: object, limit: object) -> None:
 class Engine:
     """The engines in this process: every answer is found on the caller's thread.
 
-    `strategies` are the opponents by level (`STRATEGIES`: Idiot, Average, Genius); `rng` picks
-    among equal moves (seed it to replay games).
+    `strategies` are the opponents by fixed level (`STRATEGIES`: Idiot, Average, Clever,
+    Genius); `rng` picks among equal moves (seed it to replay games).
     """
 
     def __init__(
@@ -106,7 +106,7 @@ class Engine:
     @property
     def standard(self) -> bool:
         """Whether the opponents are the standard ones (another process can then play them)."""
-        return all(self.strategies[level] is STRATEGIES[level] for level in Level)
+        return all(self.strategies[level] is STRATEGIES[level] for level in FIXED_LEVELS)
 
     def is_instant(self, board: Board) -> bool:
         """Whether every answer for `board` is a lookup, so no search need run aside."""

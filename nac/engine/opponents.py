@@ -1,9 +1,12 @@
-"""The computer's opponents: Idiot (random), Average (rules of thumb) and Genius (perfect).
+"""The computer's opponents: Idiot (random), Average (rules of thumb), Clever (Genius's move
+but now and then Average's) and Genius (perfect).
 
 Every opponent is a `Strategy`: given a position that is not over, it returns the cell to play.
 Random choices come from a `random.Random` passed in, so games can be replayed. The engines
-(`nac.engine.Engine`) take their strategies as a mapping from `Level` (`STRATEGIES` by
-default), so a front end or a test can put in its own.
+(`nac.engine.Engine`) take their strategies as a mapping from each fixed `Level`
+(`STRATEGIES` by default), so a front end or a test can put in its own. Adaptive has none: it
+plays like a fixed level chosen by its results (`Game.plays_like`), and its turn names that
+level.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Protocol
 
-from ..core import CLASSIC_SIZE, Board, GameAlreadyOver, Geometry, Level
+from ..core import CLASSIC_SIZE, FIXED_LEVELS, Board, GameAlreadyOver, Geometry, Level
 from ..core.checks import checked
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
@@ -37,6 +40,14 @@ class Strategy(Protocol):
 def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[int]:
     """The free cells that would complete a line for the player holding `bits`."""
     return [cell for cell in free if shape.completes_line(bits | 1 << cell, cell)]
+
+
+def urgent_cells(board: Board) -> list[int]:
+    """The cells that win at once for the side to move, else those that block a win at once
+    of the other side; none if there are neither."""
+    shape, free = board.geometry, board.empty_cells
+    mine, theirs = board.sides
+    return completing_cells(shape, mine, free) or completing_cells(shape, theirs, free)
 
 
 class Idiot:
@@ -71,9 +82,9 @@ class Average:
     def candidates(self, board: Board) -> list[int]:
         """The equally good cells under the first rule that applies."""
         shape = board.geometry
-        mine, theirs = board.sides
+        theirs = board.sides[1]
         free = board.empty_cells
-        rules = [completing_cells(shape, mine, free), completing_cells(shape, theirs, free)]
+        rules = [urgent_cells(board)]
         if shape.size == CLASSIC_SIZE:
             rules += [
                 [cell for cell in shape.centre_cells if cell in free],
@@ -122,12 +133,54 @@ class Genius:
         return source_for(board).genius_move(board, rng, limit, stop)
 
 
+CLEVER_SLIP = 0.25
+"""How often Clever plays by Average's rules instead of as Genius (tuned with `make bench` so
+that its results fall between Average's and Genius's against every reference player; the
+README's table shows them)."""
+
+
+class Clever:
+    """Genius's move, except that with the chance `slip` it does not look ahead and plays by
+    Average's rules of thumb, as a person might: it still wins when it can win at once and
+    blocks a win at once, but then it may miss a fork of its own, walk into one of yours or let
+    a trap go. Where it cannot stop both of two threats it blocks one, as a person would."""
+
+    def __init__(self, slip: float = CLEVER_SLIP) -> None:
+        if not 0 <= slip <= 1:
+            raise ValueError(f"slip must be a chance from 0 to 1, not {slip!r}")
+        self.slip = slip
+
+    def choose(
+        self,
+        board: Board,
+        rng: random.Random,
+        stop: StopSignal | None = None,
+        limit: Limit = NO_LIMIT,
+    ) -> int:
+        if rng.random() < self.slip:
+            return _AVERAGE.choose(board, rng)
+        cell = _GENIUS.choose(board, rng, stop, limit)
+        urgent = urgent_cells(board)  # lost anyway, Genius may not block: a person would
+        return rng.choice(urgent) if urgent and cell not in urgent else cell
+
+
+_AVERAGE = Average()
+_GENIUS = Genius()
 STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
-    {Level.IDIOT: Idiot(), Level.AVERAGE: Average(), Level.GENIUS: Genius()}
+    {
+        Level.IDIOT: Idiot(),
+        Level.AVERAGE: _AVERAGE,
+        Level.CLEVER: Clever(),
+        Level.GENIUS: _GENIUS,
+    }
 )
-"""The standard opponents."""
+"""The standard opponents, one for each fixed level."""
 
 _default_rng = random.Random()
+ADAPTIVE_PLAYS_LIKE = (
+    "Adaptive has no strategy of its own: it plays like the fixed level its opponent's "
+    "results call for; ask the game's turn (game.computer_turn().level) or adaptive_level(lead)"
+)
 A_BOARD = ("a Board, like Board.parse('X.O/.X./...')",)
 A_LIMIT = ("a Limit, like Limit(seconds=1)",)
 
@@ -140,14 +193,17 @@ def choose_move(
     strategies: Mapping[Level, Strategy] = STRATEGIES,
     limit: Limit = NO_LIMIT,
 ) -> int:
-    """The cell (0..n²-1) that `level` plays in `board`. Raises GameAlreadyOver if it is over;
-    SearchStopped if `stop` is set during a long search."""
+    """The cell (0..n²-1) that `level` (a fixed one) plays in `board`. Raises GameAlreadyOver if
+    it is over; SearchStopped if `stop` is set during a long search; ValueError for Adaptive,
+    which plays like the level its results call for (`Game.computer_turn().level`)."""
     try:
         choose = strategies[level].choose
         over = board.outcome is not None
     except (KeyError, AttributeError, TypeError):  # checked only when it fails: a reply is hot
         checked(board, Board, "board", A_BOARD)
         checked(level, Level, "level", Level)
+        if level is Level.ADAPTIVE:
+            raise ValueError(ADAPTIVE_PLAYS_LIKE) from None
         checked_strategies(strategies)
         raise
     if limit is not NO_LIMIT:
@@ -160,16 +216,17 @@ def choose_move(
 
 
 def checked_strategies(strategies: object) -> Mapping[Level, Strategy]:
-    """`strategies` if it maps every Level to a Strategy, else a TypeError (ValueError for a
-    level it lacks) that says what to pass."""
+    """`strategies` if it maps every fixed Level to a Strategy, else a TypeError (ValueError for
+    a level it lacks) that says what to pass."""
     if not isinstance(strategies, Mapping):
         raise TypeError(
-            f"strategies must map each Level to a Strategy, like STRATEGIES, not {strategies!r}"
+            f"strategies must map each fixed Level to a Strategy, like STRATEGIES, not "
+            f"{strategies!r}"
         )
-    missing = [level.value for level in Level if level not in strategies]
+    missing = [level.value for level in FIXED_LEVELS if level not in strategies]
     if missing:
         raise ValueError(f"strategies has none for {', '.join(missing)}")
-    for level in Level:
+    for level in FIXED_LEVELS:
         if not callable(getattr(strategies[level], "choose", None)):
             raise TypeError(
                 f"strategies[{level}] must be a Strategy (an object with choose(board, rng, "

@@ -58,8 +58,8 @@ SQUARE_LETTERS = Command(
     ),
     "a-e",
     "4×4 and 5×5: type a square's name, its column letter then its row number (`b3`), and "
-    "`Enter`. While you play there, `a` and `b` begin a square's name: Average and the board "
-    "are in the palette",
+    "`Enter`. While you play there, `a`, `b`, `c` and `e` begin a square's name: Average, the "
+    "board, Clever and Adaptive are in the palette",
     "Play",
     rank=1,
 )

@@ -38,6 +38,15 @@ LAB = Command(
 """The lab, from the game, a review or a puzzle."""
 
 
+LEVEL_KEYS = {Level.ADAPTIVE: "e"}
+"""A level's key is its initial, but Adaptive's: `a` is Average's (`e` for an even score)."""
+
+
+def level_key(level: Level) -> str:
+    """The key that sets `level` (X's in watch mode; O's is its capital)."""
+    return LEVEL_KEYS.get(level, level.value[0])
+
+
 def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     return tuple(
         Entry(
@@ -89,9 +98,11 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command(
-        (("i", "level('idiot')"), ("a", "level('average')"), ("g", "level('genius')")),
-        "i a g",
-        "Level: Idiot, Average, Genius (from the computer's next move; X's in watch mode)",
+        tuple((level_key(level), f"level('{level.value}')") for level in Level),
+        " ".join(level_key(level) for level in Level),
+        f"Level: Idiot, Average, Clever, Genius, or Adaptive (`{level_key(Level.ADAPTIVE)}`), "
+        "which follows your results and aims at an even score (from the computer's next move; "
+        "X's in watch mode)",
         "Level",
         rank=4,
         palette=_each_level(
@@ -99,8 +110,8 @@ COMMANDS: tuple[Command, ...] = (
         ),
     ),
     Command(
-        (("I", "o_level('idiot')"), ("A", "o_level('average')"), ("G", "o_level('genius')")),
-        "I A G",
+        tuple((level_key(level).upper(), f"o_level('{level.value}')") for level in Level),
+        " ".join(level_key(level).upper() for level in Level),
         "O's level in watch mode",
         "O level",
         rank=6,

@@ -3,17 +3,20 @@ the full-screen game, from `words`."""
 
 from __future__ import annotations
 
-from ..core import Game, Mark, Match, Mode, Score
+from ..core import Game, Level, Mark, Match, Mode, Score
 from .commands import key_for
 from .names import board_description
-from .words import player_name, score_rows
+from .words import level_label, player_name, score_rows
 
 NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
 
 
 def score_line(game: Game, score: Score) -> str:
-    """ "Score: You 1, Computer 0, Draws 2." """
-    return "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score)) + "."
+    """ "Score: You 1, Computer 0, Draws 2." (and against Adaptive what it plays like now)"""
+    line = "Score: " + ", ".join(f"{name} {count}" for name, count in score_rows(game, score))
+    if game.mode is Mode.COMPUTER and game.level is Level.ADAPTIVE:
+        line += f". {level_label(game, game.computer)}"
+    return line + "."
 
 
 AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
@@ -36,11 +39,12 @@ def intro(match: Match) -> str:
     game = match.game
     board = board_description(game.size)
     if game.mode is Mode.COMPUTER:
-        who = f"You are {game.human}; the computer ({game.level.label}) is {game.computer}"
+        level = level_label(game, game.computer)
+        who = f"You are {game.human}; the computer ({level}) is {game.computer}"
     elif game.mode is Mode.TWO_PLAYER:
         who = "Two players take turns"
     else:
-        x, o = (level.label for level in game.watch_levels)
+        x, o = (level_label(game, mark) for mark in Mark)
         who = f"Watching {x} (X) play {o} (O)"
     return f"Noughts and crosses, {board}. {who}."
 

@@ -47,7 +47,7 @@ class Switches:
         level = Level.parse(name)
         x, o = self.session.game.watch_levels
         self.session.change(watch_levels=(level, o) if mark is Mark.X else (x, level))
-        return words.watch_level_set(mark, level)
+        return words.watch_level_set(self.session.game, mark)
 
     def keypad(self, name: str) -> str:
         layout = KeypadLayout.parse(name)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..core import Board, FinishedGame, Game, GameResult, Match, Mode, Starter
+from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for
@@ -186,10 +186,13 @@ def status(game: Game, activity: Activity) -> str:
 def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     rows: list[tuple[str, str]] = [("Mode", game.mode.label)]
     if game.mode is Mode.COMPUTER:
-        rows += [("Level", game.level.label), ("You play", str(game.human))]
+        rows.append(("Level", game.level.label))
+        like = game.plays_like(game.computer)
+        if game.level is Level.ADAPTIVE and like is not None:
+            rows.append(("Plays like", f"{like.label} now"))
+        rows.append(("You play", str(game.human)))
     elif game.mode is Mode.WATCH:
-        x, o = game.watch_levels
-        rows += [("X plays as", x.label), ("O plays as", o.label)]
+        rows += [(f"{mark} plays as", words.level_label(game, mark, short=True)) for mark in Mark]
     rows.append(("Board", board_name(game.size)))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
@@ -206,7 +209,11 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
         status=status(game, activity),
         details=details(game, match.starter),
         score=tuple(words.score_rows(game, match.score)),
-        summary=game.level.label if game.mode is Mode.COMPUTER else game.mode.label,
+        summary=(
+            words.level_label(game, game.computer, short=True)
+            if game.mode is Mode.COMPUTER
+            else game.mode.label
+        ),
         moves=words.moves(game),
         history_title=words.history_title(game),
         analysis=analysis,

@@ -17,7 +17,7 @@ from ..core import (
     Starter,
 )
 from ..engine import Hint
-from .commands import key_for
+from .commands import key_for, level_key
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
@@ -50,6 +50,19 @@ def player_name(game: Game, mark: Mark) -> str:
     if game.mode is Mode.WATCH:
         return f"{game.watch_levels[0 if mark is Mark.X else 1].label} ({mark})"
     return str(mark)
+
+
+def level_label(game: Game, mark: Mark, *, short: bool = False) -> str:
+    """The level playing `mark`, as the panel names it: "Genius"; Adaptive with the level it
+    plays like now, "Adaptive: playing like Clever now" ("Adaptive (Clever)" if `short`)."""
+    level, like = game.level_of(mark) or game.level, game.plays_like(mark)
+    if level is not Level.ADAPTIVE or like is None:
+        return level.label
+    return (
+        f"{level.label} ({like.label})"
+        if short
+        else f"{level.label}: playing like {like.label} now"
+    )
 
 
 def starter_label(game: Game, rule: Starter) -> str:
@@ -181,7 +194,9 @@ def square_begun(game: Game, letter: str) -> str:
     where their commands went)."""
     enter, escape = key_for("submit", PROMPT_KEYS), key_for("close", PROMPT_KEYS)
     said = f"Square {letter}…: its row (1-{game.size}), then {enter}; {escape} closes."
-    moved = {"a": "Average is", "b": "the board is"}.get(letter)
+    moved = (
+        {level_key(level): f"{level.label} is" for level in Level} | {"b": "the board is"}
+    ).get(letter)
     if moved:
         said += f" Here {letter} begins a square: {moved} in the palette (ctrl+p)."
     return said
@@ -262,16 +277,35 @@ def prompt_placeholder(game: Game) -> str:
     return f"{squares} — {keys}"
 
 
+ADAPTIVE_AIMS = "it follows your results this session and aims at an even score"
+
+
 def level_set(game: Game, level: Level) -> str:
     if game.mode is Mode.TWO_PLAYER:
         return (
             f"Level {level.label}, for when you play the computer again ({key_for('next_mode')})."
         )
+    if level is Level.ADAPTIVE:
+        return (
+            f"Level {level.label}, from the computer's next move: {ADAPTIVE_AIMS}"
+            f"{_playing_like(game, game.computer)}."
+        )
     return f"Level {level.label}, from the computer's next move."
 
 
-def watch_level_set(mark: Mark, level: Level) -> str:
-    return f"{mark} plays as {level.label} from its next move."
+def watch_level_set(game: Game, mark: Mark) -> str:
+    level = game.level_of(mark) or game.level
+    return f"{mark} plays as {level.label} from its next move{_playing_like(game, mark)}."
+
+
+def _playing_like(game: Game, mark: Mark) -> str:
+    """ " (playing like Clever now)" where Adaptive plays `mark`, else nothing."""
+    like = game.plays_like(mark)
+    return (
+        ""
+        if game.level_of(mark) is not Level.ADAPTIVE or like is None
+        else (f" (playing like {like.label} now)")
+    )
 
 
 def keypad_set(layout: KeypadLayout) -> str:

@@ -216,7 +216,7 @@ BAD_CALLS = [
         TypeError,
         "must be a Strategy",
     ),
-    ("Engine(strategies=5)", lambda: Engine(5), TypeError, "map each Level"),  # type: ignore[arg-type]
+    ("Engine(strategies=5)", lambda: Engine(5), TypeError, "map each fixed Level"),  # type: ignore[arg-type]
     ("Engine(rng=5)", lambda: Engine(rng=5), TypeError, "random.Random"),  # type: ignore[arg-type]
     (
         "choose_move(None, ...)",

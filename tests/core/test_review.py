@@ -8,7 +8,16 @@ import threading
 
 import pytest
 
-from nac.core import Board, IllegalMove, Level, Mark, NotASquare, SquareTaken, coordinate
+from nac.core import (
+    FIXED_LEVELS,
+    Board,
+    IllegalMove,
+    Level,
+    Mark,
+    NotASquare,
+    SquareTaken,
+    coordinate,
+)
 from nac.engine import (
     MoveValue,
     Result,
@@ -21,7 +30,7 @@ from nac.engine.sources import forget
 from . import big_reference, reference
 from .test_puzzles import as_cells
 
-LEVELS = tuple(Level)
+LEVELS = FIXED_LEVELS
 
 
 def played_game(size: int, x: Level, o: Level, seed: int, first: Mark = Mark.X) -> list[int]:

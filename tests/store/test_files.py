@@ -45,6 +45,13 @@ def test_settings_round_trip(nac_home: Path) -> None:
     assert SettingsFile(nac_home).load() == settings
 
 
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_is_saved_and_read_back(nac_home: Path, level: Level) -> None:
+    settings = Settings(level=level, watch_levels=(level, Level.GENIUS))
+    SettingsFile(nac_home).save(settings)
+    assert SettingsFile(nac_home).load() == settings
+
+
 def test_no_file_means_defaults_and_no_notice(nac_home: Path) -> None:
     settings_file = SettingsFile(nac_home)
     assert settings_file.load() == Settings()

@@ -141,6 +141,13 @@ SCENARIOS = {
             size=(80, 24),
         ),
         Scenario(
+            "adaptive-80x24",
+            "Adaptive at 80×24 after a game you won: it plays like Clever now, the panel says",
+            keys=("1", "9", "7", "4", "enter"),
+            level=Level.ADAPTIVE,
+            size=(80, 24),
+        ),
+        Scenario(
             "loss-60x20",
             "60×20: Genius wins; the banner keeps to one line (the headline alone)",
             keys=("2", "4", "6"),

@@ -39,7 +39,7 @@ async def test_the_footer_shows_only_the_keys_that_work_in_watch_mode() -> None:
         text = footer_text(app)
         for missing in ("1-9", "h Hint", "u Undo", ": Square"):
             assert missing not in text
-        assert "space Pause" in text and "I A G" in text
+        assert "space Pause" in text and "I A C G E" in text
 
 
 async def test_the_footer_of_a_bigger_board_has_no_keypad_keys() -> None:

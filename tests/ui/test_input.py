@@ -150,10 +150,22 @@ async def test_help_opens_with_question_mark_and_closes_with_escape() -> None:
 
 def test_the_help_text_lists_every_key_the_levels_and_the_rules() -> None:
     text = help_text(Game())
-    keys = ("`1-9`", "`arrows`", "`Enter`", "`s`", "`i` `a` `g`", "`n`", "`k`", "`?`", "`b`", "`:`")
+    keys = (
+        "`1-9`",
+        "`arrows`",
+        "`Enter`",
+        "`s`",
+        "`i` `a` `c` `g` `e`",
+        "`n`",
+        "`k`",
+        "`?`",
+        "`b`",
+        "`:`",
+    )
     for key in keys:
         assert key in text
-    for word in ("`x`, `ctrl+q`, `ctrl+c`", "Idiot", "Average", "Genius", "three of your marks"):
+    words = ("`x`, `ctrl+q`, `ctrl+c`", "Idiot", "Average", "Clever", "Genius", "Adaptive")
+    for word in (*words, "three of your marks"):
         assert word.lower() in text.lower()
     assert "phone (1 2 3 on top) layout" in text
     assert "numpad (7 8 9 on top) layout" in help_text(Game(keypad=KeypadLayout.NUMPAD))

@@ -59,7 +59,9 @@ async def test_on_3x3_the_letters_keep_their_commands() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "a")
         assert app.game.level is Level.AVERAGE and not game_screen(app).prompt.is_open
-        await press(pilot, "c")  # no command: it says how to play here
+        await press(pilot, "c", "e")
+        assert app.settings.level is Level.ADAPTIVE and not game_screen(app).prompt.is_open
+        await press(pilot, "D")  # no command: it says how to play here
         assert "1-9" in panel(app).message
 
 

@@ -47,8 +47,11 @@ TABLES: dict[str, Sequence[Command]] = {
     "lobby": LOBBY_COMMANDS,
 }
 """The command tables the help's text names keys from: `{key:review}` is the key of the game's
-`review`, `{help:close:or}` the help's closing keys as "`Escape`, `?` or `q`"."""
-KEY_NAME = re.compile(r"\{(key|review|games|help|online|lobby):([a-z_.]+)(:or)?\}")
+`review`, `{key:level('adaptive')}` the key of one of its actions, `{help:close:or}` the help's
+closing keys as "`Escape`, `?` or `q`"."""
+KEY_NAME = re.compile(
+    r"\{(key|review|games|help|online|lobby):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
+)
 ONLINE_SECTION = "## Online play"
 
 
