@@ -14,14 +14,16 @@ import time
 from typing import TextIO
 
 from .console import INTERRUPTED, board_text, line_reader
-from .core import Game, IllegalMove
+from .core import Game, IllegalMove, Mark, MoveValue
+from .engine import analyse
 from .net.play import OnlinePlay
 from .net.table import Table
 from .online import OnlineStart, begin
-from .present import online_words
+from .present import online_words, words
 from .present.commands import key_for
 from .present.plain_text import encodable
 from .present.screen_commands import ONLINE_COMMANDS
+from .present.views import analysis_notes
 from .store import Storage
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -30,13 +32,20 @@ QUIT_WORDS = ("q", "quit", "exit")
 class PlainOnline:
     """Prints what changed at each message; runs what each typed line says."""
 
-    def __init__(self, stdout: TextIO) -> None:
+    def __init__(self, stdout: TextIO, relay: str = "") -> None:
+        """`relay`: the relay hosted on (`nac host --relay`), for the way to host again."""
         self.stdout = stdout
+        self.relay = relay
         self.play: OnlinePlay | None = None
         self._said: dict[str, object] = {}
         self._moves_said = 0
         self._game_said = 0
-        self._resign_asked = False
+        self._asked = ""
+        """The command asked about, waiting for its second typing ("resign", "quit")."""
+        self._away: set[Mark] = set()
+        """The players seen to lose the connection, not yet back."""
+        self._analysis = False
+        """A watcher's analysis: printed after each move while on."""
         self.done = asyncio.Event()
 
     def say(self, text: str = "") -> None:
@@ -63,6 +72,8 @@ class PlainOnline:
         if table.error:
             if self._once("error", table.error):
                 self.say(online_words.status(table, now))
+                if table.invite_expired:
+                    self.say(online_words.host_again_plain(self.relay) + ".")
             self.done.set()
             return
         if self._once("link", table.link) and table.link in ("lost", "open") and table.room:
@@ -75,10 +86,18 @@ class PlainOnline:
         if room.invite is not None and self._once("invite", room.invite.join):
             self.say("\n".join(online_words.invite_lines(room.invite, now, keys=False)))
         if self._once("players", tuple(room.names.items())):
-            rows = online_words.player_rows(table)
-            self.say("; ".join(f"{label} {mark}: {name}" for label, mark, name, _ in rows))
+            self.say(online_words.roster(table))
+        for mark in Mark:
+            if room.online[mark] and mark in self._away:
+                self._away.discard(mark)
+                self.say(online_words.is_back(table, mark))
+            elif not room.online[mark] and room.names[mark] and not room.abandoned:
+                self._away.add(mark)
         game = table.game
         if room.number != self._game_said:
+            if self._game_said:  # a rematch: its number, and the board afresh
+                self.say(online_words.game_header(table) + ".")
+                self.say(board_text(game))
             self._game_said, self._moves_said = room.number, 0
         for number, move in enumerate(game.moves[self._moves_said :], self._moves_said + 1):
             name = online_words.who(table, move.mark)
@@ -92,6 +111,8 @@ class PlainOnline:
             self.say(status + ("." if not status.endswith((".", "…", ")")) else ""))
             if game.is_over or room.abandoned:
                 self.say(online_words.score(table) + ".")
+            if new_moves and self._analysis:
+                self.analyse()
         after = online_words.rematch(table)
         if after and self._once("rematch", (room.number, after)):
             self.say(after)
@@ -105,7 +126,7 @@ class PlainOnline:
         where = play.client.address.server.removeprefix("ws://")
         self.say(online_words.lobby_heading(lobby, where))
         if not lobby.games:
-            self.say(online_words.NO_OPEN_GAMES)
+            self.say(online_words.no_open_games(where))
         for game in lobby.games:
             self.say(online_words.open_game(game))
             server = play.client.address.server
@@ -122,32 +143,51 @@ class PlainOnline:
         assert play is not None
         command = line.strip()
         lowered = command.lower()
+        asked, self._asked = self._asked, ""
         if lowered in QUIT_WORDS:
+            if play.leaving_resigns and asked != "quit":
+                self._asked = "quit"
+                self.say(online_words.QUIT_QUESTION)
+                return True
+            await play.leave()
             return False
         table = play.table
         resign_key = key_for("resign", ONLINE_COMMANDS)
         if command == resign_key or lowered == "resign":
             refusal = play.why_no_resign()
-            if refusal is None and not self._resign_asked:
-                self._resign_asked = True
+            if refusal is None and asked != "resign":
+                self._asked = "resign"
                 self.say(online_words.RESIGN_QUESTION)
                 return True
-            self._resign_asked = False
             refusal = refusal or await play.resign()
+        elif lowered in ("", "?", "help"):
+            self.say(help_line(table))
+            return True
+        elif lowered in (key_for("rematch", ONLINE_COMMANDS), "rematch"):
+            refusal = await play.rematch()
+        elif lowered == key_for("analysis", ONLINE_COMMANDS) and table.room and not table.you:
+            self._analysis = not self._analysis
+            self.say(words.analysis_switched(self._analysis, play.game.size))
+            if self._analysis:
+                self.analyse()
+            return True
+        elif lowered in ("h", "hint", "u", "undo", "t"):
+            watching = table.room is not None and table.you is None
+            refusal = online_words.WATCHERS_ANALYSE if watching else online_words.NO_LEARNING
         else:
-            self._resign_asked = False
-            if lowered in ("", "?", "help"):
-                self.say(help_line(table))
-                return True
-            if lowered in (key_for("rematch", ONLINE_COMMANDS), "rematch"):
-                refusal = await play.rematch()
-            elif lowered in ("h", "hint", "u", "undo", "t"):
-                refusal = online_words.NO_LEARNING
-            else:
-                refusal = await self._move(play, command.removeprefix(":").strip())
+            refusal = await self._move(play, command.removeprefix(":").strip())
         if refusal:
             self.say(online_words.refused(refusal))
         return True
+
+    def analyse(self) -> None:
+        """A watcher's analysis of the position shown: how each empty square ends with perfect
+        play for the side to move."""
+        play = self.play
+        assert play is not None
+        game = play.game
+        if not game.is_over:
+            self.say(analysis_text(game, analyse(game.board)))
 
     async def _move(self, play: OnlinePlay, square: str) -> str | None:
         game: Game = play.game
@@ -158,14 +198,27 @@ class PlainOnline:
         return await play.move(cell)
 
 
+def analysis_text(game: Game, values: dict[int, MoveValue]) -> str:
+    """The analysis in a line, square by square as the board's notes say it ("1 draw · 3 win
+    in 2")."""
+    notes = analysis_notes(values, game.board.cell_count)
+    return " · ".join(
+        f"{game.square_name(cell)} {note.long}" for cell, note in enumerate(notes) if note
+    )
+
+
 def help_line(table: Table) -> str:
     if table.you is None:
-        return f"You are watching. {key_for('quit', ONLINE_COMMANDS)} quits."
+        return (
+            f"You are watching: {key_for('analysis', ONLINE_COMMANDS)} turns the analysis on "
+            f"or off, {key_for('quit', ONLINE_COMMANDS)} quits."
+        )
     squares = "1-9 (or a1-c3)" if table.game.uses_keypad else "a square like b3"
     rematch, resign = (key_for(action, ONLINE_COMMANDS) for action in ("rematch", "resign"))
     return (
         f"Type {squares} to play, {rematch} for a rematch once a game is over, {resign} to "
-        f"resign, {key_for('quit', ONLINE_COMMANDS)} to quit."
+        f"resign, {key_for('quit', ONLINE_COMMANDS)} to quit (during a game it counts as "
+        "resigning: asked first)."
     )
 
 
@@ -176,7 +229,7 @@ def _invite(server: str, key: str) -> str:
 
 
 async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: TextIO) -> int:
-    front = PlainOnline(stdout)
+    front = PlainOnline(stdout, start.server if start.want == "host" else "")
     keep = storage.keep if start.want != "watch" else None
     try:
         play = await begin(start, on_change=front.changed, keep=keep)

@@ -83,9 +83,17 @@ class OnlinePlay:
         its keys for a move only then)."""
         return self._why_not_now() or self._why_link_down()
 
+    def _why_ended(self) -> str | None:
+        table = self.table
+        if not table.ended:
+            return None
+        return f"the game cannot go on: {table.error or 'the connection is closed'}"
+
     def _why_not_now(self) -> str | None:
         table, game = self.table, self.table.game
         room = table.room
+        if table.ended:
+            return self._why_ended()
         if table.you is None:
             return "watchers do not play: you are watching"
         if room is None or room.names[table.you.other] is None:
@@ -111,6 +119,8 @@ class OnlinePlay:
 
     def why_no_rematch(self) -> str | None:
         table, room = self.table, self.table.room
+        if table.ended:
+            return self._why_ended()
         if table.you is None or room is None:
             return "only the two players ask for a rematch"
         if room.names[table.you.other] is None:
@@ -129,6 +139,8 @@ class OnlinePlay:
 
     def why_no_resign(self) -> str | None:
         table, room = self.table, self.table.room
+        if table.ended:
+            return self._why_ended()
         if table.you is None or room is None or room.names[table.you.other] is None:
             return "there is no game of yours in progress to resign"
         if table.game.is_over or room.abandoned:
@@ -140,6 +152,18 @@ class OnlinePlay:
         if refusal is None and not await self.client.send("resign"):
             refusal = "the connection is down: resign once it is back"
         return refusal
+
+    @property
+    def leaving_resigns(self) -> bool:
+        """Whether leaving now counts as resigning: this player's game is in progress."""
+        return self.why_no_resign() is None
+
+    async def leave(self) -> None:
+        """This player or watcher leaves: a game of theirs in progress is resigned first;
+        then the connection closes (and `nac host`'s server with it)."""
+        if self.leaving_resigns:
+            await self.client.send("resign")  # TODO(leave): self.client.send("leave")
+        await self.stop()
 
 
 async def host_game(

@@ -115,6 +115,20 @@ class Table:
     def playing(self) -> bool:
         return self.you is not None
 
+    @property
+    def ended(self) -> bool:
+        """Whether the game cannot go on here: the server said no (`error`), or the connection
+        closed for good."""
+        return bool(self.error) or self.link == "closed"
+
+    @property
+    def invite_expired(self) -> bool:
+        """Whether the server ended the game because the host's invite expired unused: it
+        said no while the invite was still waiting, its time up."""
+        room = self.room
+        invite = None if room is None else room.invite
+        return bool(self.error) and invite is not None and invite.expires_at <= self.clock() + 1
+
     def hear(self, message: dict[str, Any]) -> None:
         """One message from the server (or the client's own about the connection)."""
         kind = message.get("type")

@@ -1,49 +1,57 @@
 """The online panel laid out in lines: pure arithmetic, no Textual, so tests read the text.
 
 The status first (whose move, a drop's countdown, the result), then the message (a refusal, a
-question), the host's invite while it waits, the two players with their connection, what comes
-after a game (the rematch), the watchers, the score, the moves and the analysis's timing. Every
-sentence wraps to the width. An invite line is never cut: where it does not fit whole it breaks
-once, between `nac join` and its address, and an address longer than the width breaks where it
-must (the copy keys copy the whole line). When the height is short the parts that matter least
-go first; the status, the message and the invite always stay.
+question), the host's invite while it waits (its watch line during the game, where one line
+holds it), the two players with their connection, what comes after a game (the rematch), the
+watchers, the score, the moves and the analysis's timing. Every sentence wraps to the width. An
+invite line is never cut: where it does not fit whole its address shows alone, under a label
+naming the command, and an address longer than the width breaks where it must (the copy keys
+copy the whole line). When the height is short the invite first loses its blank lines and its
+reminders of the keys, then the parts that matter least go; the status, the message and the
+invite always stay.
 """
 
 from __future__ import annotations
 
+from . import online_words
 from .online_view import OnlinePanelState
 from .panel_lines import KEPT_ALWAYS, Section, by_moves, wrapped
 from .runs import Line
 
 LABEL_WIDTH = 9
 """Room for "Opponent" and a space."""
-CONNECTION = {"online": "● online", "away": "○ away"}
+CONNECTION = {
+    "online": "● online",
+    "away": "○ away",
+    "offline": "○ offline",
+    "unknown": "? unknown",
+}
 """The connection as the panel shows it: a sign as well as a word, for screens without colour."""
 
 
 def invite_lines(line: str, width: int) -> list[Line]:
-    """An invite line (`nac join ADDRESS`) whole if it fits, else the command and then the
-    address, indented where there is room, and broken only if even that is too long."""
+    """An invite line (`nac join ADDRESS`) whole if it fits, else its address alone (the
+    label before it names the command: `invite_section`), broken only if even that is too
+    long."""
     if len(line) <= width:
         return [((line, "invite"),)]
-    command, _, address = line.rpartition(" ")
-    indent = "  " if len(address) + 2 <= width else ""
-    step = max(1, width - len(indent))
-    lines: list[Line] = [((command, "invite"),)] if command else []
-    lines += [
-        ((indent + address[at : at + step], "invite"),) for at in range(0, len(address), step)
-    ]
-    return lines
+    address = line.rpartition(" ")[2]
+    step = max(1, width)
+    return [((address[at : at + step], "invite"),) for at in range(0, len(address), step)]
 
 
 def invite_section(state: OnlinePanelState, width: int, compact: int = 0) -> list[Line]:
     """The invite's lines; `compact` 1: without the blank lines, 2: nor the reminders of the
     keys that copy the lines (the footer names them too)."""
     lines: list[Line] = []
-    last = len(state.invite) - 1
-    for index, text in enumerate(state.invite):
+    invite = state.invite
+    last = len(invite) - 1
+    for index, text in enumerate(invite):
         if (compact and not text) or (compact > 1 and text.startswith("(")):
             continue
+        following = invite[index + 1] if index < last else ""
+        if text in online_words.ADDRESS_LABELS and len(following) > width:
+            text = online_words.ADDRESS_LABELS[text]  # the line below shows its address only
         if not text:
             lines.append(())
         elif text.startswith("nac "):
@@ -53,6 +61,21 @@ def invite_section(state: OnlinePanelState, width: int, compact: int = 0) -> lis
         else:
             lines += wrapped(text, width, "dim" if text.startswith("(") else "label")
     return lines
+
+
+def watch_line_lines(line: str, width: int) -> list[Line]:
+    """The host's watch line during a game, on one line where it fits (labelled where there
+    is room, else the line alone, else its address alone), else not at all."""
+    if not line:
+        return []
+    labelled = f"{online_words.WATCHERS_LINE} {line}"
+    address = line.rpartition(" ")[2]
+    for shown, label in ((labelled, True), (line, False), (address, False)):
+        if len(shown) <= width:
+            if label:
+                return [((online_words.WATCHERS_LINE + " ", "label"), (line, "invite"))]
+            return [((shown, "invite"),)]
+    return []
 
 
 def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
@@ -99,6 +122,7 @@ def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Sect
         (8, wrapped(state.message, width, "message")),
         (9, invite_section(state, width, compact)),
         (7, player_lines(state, width)),
+        (6, watch_line_lines(state.watch_line, width)),
         (8, wrapped(state.after, width, "")),
         (5, wrapped(state.score, width, "")),
     ]
@@ -115,7 +139,7 @@ def online_panel_lines(
     state: OnlinePanelState, width: int, height: int, stacked: bool = False
 ) -> list[Line]:
     """The panel's lines in width×height: beside the board a blank line between the parts,
-    under it none; the invite compact if it does not fit whole."""
+    under it none; the invite compact if it does not fit whole (before any part goes)."""
     gap = 0 if stacked else 1
 
     def height_of(parts: list[Section]) -> int:
@@ -123,13 +147,13 @@ def online_panel_lines(
 
     for compact in (0, 1, 2):
         kept = sections(state, width, compact)
-        while kept and height_of(kept) > height:
-            lowest = min(priority for priority, _ in kept)
-            if lowest >= KEPT_ALWAYS:
-                break
-            kept = [section for section in kept if section[0] != lowest]
         if height_of(kept) <= height:
             break
+    while kept and height_of(kept) > height:
+        lowest = min(priority for priority, _ in kept)
+        if lowest >= KEPT_ALWAYS:
+            break
+        kept = [section for section in kept if section[0] != lowest]
     result: list[Line] = []
     for index, (_, lines) in enumerate(kept):
         if index:

@@ -23,6 +23,8 @@ class OnlinePanelState(NamedTuple):
     watching: str = ""
     invite: tuple[str, ...] = ()
     """The host's invite lines while it waits (`online_words.invite_lines`)."""
+    watch_line: str = ""
+    """The host's watch line once the invite is gone (shown where it fits on one line)."""
     score: str = ""
     moves: tuple[str, ...] = ()
     history_title: str = "Moves"
@@ -72,6 +74,8 @@ def refusal(
     if play is None or room is None:
         return online_words.NOT_YET
     table, game = play.table, play.game
+    if table.ended:
+        return online_words.status(table, table.clock())
     if action in ON_THE_BOARD:
         why = play.why_not_play()
         if why is not None:
@@ -133,9 +137,15 @@ def board_view(play: OnlinePlay | None, notes: tuple[CellNote | None, ...] = ())
 
 
 def panel_state(
-    play: OnlinePlay | None, now: float, message: str = "", analysis: str = ""
+    play: OnlinePlay | None,
+    now: float,
+    message: str = "",
+    analysis: str = "",
+    watch_line: str = "",
 ) -> OnlinePanelState:
-    """The panel of an online game at the time `now` (the client's monotonic clock)."""
+    """The panel of an online game at the time `now` (the client's monotonic clock);
+    `watch_line`: the host's, kept once the invite is gone. Once the game cannot go on, no
+    invite, no watchers, nothing to come after it (but a new game, after an expired invite)."""
     if play is None:
         return OnlinePanelState(message or online_words.CONNECTING)
     table = play.table
@@ -143,17 +153,19 @@ def panel_state(
     status = online_words.status(table, now)
     if room is None:
         return OnlinePanelState(status, message=message)
-    invite = room.invite
+    invite = None if table.ended else room.invite
     game = play.game
+    after = online_words.HOST_AGAIN if table.invite_expired else online_words.rematch(table)
     return OnlinePanelState(
         status=status,
         players=tuple(online_words.player_rows(table)),
-        watching=online_words.watching(room),
+        watching="" if table.ended else online_words.watching(room),
         invite=tuple(online_words.invite_lines(invite, now)) if invite is not None else (),
+        watch_line=watch_line if invite is None and not table.ended else "",
         score=online_words.score(table) if sum(room.score) else "",
         moves=words.moves(game),
         history_title=words.history_title(game),
-        after=online_words.rematch(table),
+        after=after,
         message=message,
         analysis=analysis,
     )

@@ -5,10 +5,11 @@ the same monotonic clock, for the countdowns."""
 from __future__ import annotations
 
 from ..core import Mark
+from ..net.rooms import Limits
 from ..net.table import Invite, Lobby, OpenGame, Room, Table
-from .commands import key_for
+from .commands import COMMANDS, key_for
 from .names import board_name
-from .screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS
+from .screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 from .words import sentence
 
 TITLE = "Noughts & Crosses · online"
@@ -20,12 +21,61 @@ SEND_THIS = "Send them this line:"
 WATCHERS_LINE = "Watchers:"
 NO_ANALYSIS = "The analysis is for watchers: the two players play on their own."
 NO_LEARNING = "Hints, analysis and undo are off during an online game."
-COPIED_INVITE = "The invite line is copied: paste it to your opponent."
-COPIED_WATCH = "The watch line is copied: paste it to whoever wants to watch."
 NO_INVITE = "There is no invite to copy now: your opponent is here."
-LEAVE_QUESTION = f"Leave this game? Press {key_for('leave', ONLINE_COMMANDS)} again to leave."
+SEND_THIS_ADDRESS = "Send them this (nac join …):"
+WATCHERS_ADDRESS = "Watchers (nac watch …):"
+ADDRESS_LABELS = {SEND_THIS: SEND_THIS_ADDRESS, WATCHERS_LINE: WATCHERS_ADDRESS}
+"""The invite's labels where a line shows only its address (the command in the label)."""
+INVITE_EXPIRED = (
+    "The invite expired: nobody joined in "
+    f"{round(Limits().invite_seconds / 60)} minutes, and its game is closed."
+)
+
+
+def copied(line: str) -> str:
+    """Said when `c` or `w` hands a line to the terminal's clipboard (OSC 52: a terminal may
+    ignore it, so the line is named, to copy by hand)."""
+    return f"Sent to your terminal's clipboard (if it takes it): {line}"
+
+
+def leave_question(action: str = "leave") -> str:
+    """Asked at the first press of `action` (Esc's leave, q's quit) during this player's game
+    in progress."""
+    return (
+        "Leave this game? It counts as resigned: press "
+        f"{key_for(action, ONLINE_COMMANDS)} again to leave."
+    )
+
+
+LEAVE_QUESTION = leave_question("leave")
+QUIT_QUESTION = leave_question("quit")
+HOST_CHOICE = "choose('host')"
+HOST_AGAIN = (
+    f"{key_for('leave', ONLINE_COMMANDS)} goes back, to host again there "
+    f"({key_for('app.online', COMMANDS)}, then {key_for(HOST_CHOICE, ONLINE_DIALOG_COMMANDS)}; "
+    f"in a lobby, {key_for('host', LOBBY_COMMANDS)})."
+)
+"""After an expired invite, in the app: how to host a new game."""
+
+
+def host_again_plain(relay: str = "") -> str:
+    """After an expired invite, in the plain console: the command that hosts a new game."""
+    return f"For a new invite: nac host{f' --relay {relay}' if relay else ''}"
+
+
+def is_back(table: Table, mark: Mark) -> str:
+    """Said when a dropped player's connection comes back."""
+    return f"{who(table, mark)} {'are' if mark is table.you else 'is'} back."
+
+
+def no_open_games(relay: str) -> str:
+    """A relay's empty lobby, in the plain console: how to host there."""
+    return f"No open games yet: host one with nac host --relay {relay}, and it shows here."
 RESIGN_QUESTION = f"Resign this game? Press {key_for('resign', ONLINE_COMMANDS)} again to resign."
-NO_OPEN_GAMES = "No open games yet: host one, and it shows here for others to join."
+NO_OPEN_GAMES = (
+    f"No open games yet: {key_for('host', LOBBY_COMMANDS)} hosts one, and it shows here for "
+    "others to join."
+)
 NOT_YET = "Not yet: the game has not begun."
 NOT_HOSTING = "No game: nothing is hosted"
 NO_WATCH_LINE = "There is no watch line to copy: the host has the invite."
@@ -65,8 +115,10 @@ def who(table: Table, mark: Mark) -> str:
 def status(table: Table, now: float) -> str:
     """The panel's first line: whose move, the result, or what is being waited for."""
     room, game = table.room, table.game
-    if table.error:
-        return sentence(f"the game cannot go on: {table.error}")
+    if table.invite_expired:
+        return INVITE_EXPIRED
+    if table.ended:
+        return sentence(f"the game cannot go on: {table.error or 'the connection is closed'}")
     if room is None:
         return CONNECTING
     if table.link == "lost":
@@ -129,8 +181,25 @@ def dropped(table: Table, mark: Mark, now: float) -> str:
     return f"{name} lost the connection: {waiting} to come back (they rejoin with the same line)"
 
 
+def game_header(table: Table) -> str:
+    """ "Game 2: You (X) v Ana (O)", said as a rematch begins."""
+    room = table.room
+    assert room is not None
+    players = " v ".join(f"{who(table, mark)} ({mark})" for mark in Mark)
+    return f"Game {room.number}: {players}"
+
+
+def roster(table: Table) -> str:
+    """The players in one line: "You X: Sam; Opponent O: Ana" (a watcher's: "X: Sam; O: Ana")."""
+    return "; ".join(
+        f"{mark}: {name}" if label == mark else f"{label} {mark}: {name}"
+        for label, mark, name, _ in player_rows(table)
+    )
+
+
 def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
-    """(who, mark, name, connection) per side: ("You", "X", "Sam", "online")."""
+    """(who, mark, name, connection) per side: ("You", "X", "Sam", "online"); once the game
+    cannot go on, this side "offline" and the other "unknown"."""
     room = table.room
     if room is None:
         return []
@@ -142,6 +211,8 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
         else:
             label = "You" if mark is table.you else "Opponent"
         seen = "online" if room.online[mark] else ("away" if name else "not here yet")
+        if table.ended and name:
+            seen = "offline" if mark is table.you else "unknown"
         rows.append((label, mark.value, name or "…", seen))
     return rows
 
@@ -162,7 +233,7 @@ def score(table: Table) -> str:
 def rematch(table: Table) -> str:
     """What stands between this game and the next, once it is over."""
     room = table.room
-    if room is None or not (table.game.is_over or room.abandoned):
+    if room is None or table.ended or not (table.game.is_over or room.abandoned):
         return ""
     key = key_for("rematch", ONLINE_COMMANDS)
     if table.you is None:

@@ -120,8 +120,8 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
     Command((("R", "resign"),), "R", "Resign the game in progress (asks first)", "Resign", rank=4),
     Command((("c", "copy_invite"),), "c", "Copy the invite line for your opponent", "Copy invite",
             "Copy", rank=1),
-    Command((("w", "copy_watch"),), "w", "Copy the line for watchers", "Copy watch line",
-            "Watch", rank=2),
+    Command((("w", "copy_watch"),), "w", "Copy the line for watchers", "Watch line", "Line",
+            rank=2),
     Command((("t", "analysis"),), "t", "Watchers: the analysis of every square, on your own "
             "screen only", "Analysis", rank=3),
     Command(

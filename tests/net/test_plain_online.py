@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from nac.present import online_words, words
 from nac.store import Storage
 from nac.store.paths import StorageDirs
 
-from .helpers import LONGEST_WAIT
+from .helpers import LONGEST_WAIT, game_server
 
 
 class Plain:
@@ -38,21 +39,30 @@ class Plain:
 
     async def line(self, pattern: str) -> str:
         """The next printed line that matches `pattern` (a regular expression)."""
+        try:
+            return await asyncio.wait_for(self._line(pattern), LONGEST_WAIT)
+        except TimeoutError:
+            raise AssertionError(f"no {pattern!r} in time; printed: {self.seen}") from None
+
+    async def _line(self, pattern: str) -> str:
         assert self.process.stdout is not None
-        async with asyncio.timeout(LONGEST_WAIT):
-            while True:
-                raw = await self.process.stdout.readline()
-                if not raw:
-                    raise AssertionError(f"ended before {pattern!r}; printed: {self.seen}")
-                text = raw.decode().rstrip("\n")
-                self.seen.append(text)
-                if re.search(pattern, text):
-                    return text
+        while True:
+            raw = await self.process.stdout.readline()
+            if not raw:
+                raise AssertionError(f"ended before {pattern!r}; printed: {self.seen}")
+            text = raw.decode().rstrip("\n")
+            self.seen.append(text)
+            if re.search(pattern, text):
+                return text
 
     async def type(self, text: str) -> None:
         assert self.process.stdin is not None
         self.process.stdin.write(f"{text}\n".encode())
         await self.process.stdin.drain()
+
+    async def wait(self) -> int:
+        async with asyncio.timeout(LONGEST_WAIT):
+            return await self.process.wait()
 
     async def end(self) -> int:
         if self.process.returncode is None:
@@ -105,10 +115,83 @@ async def test_a_joiner_killed_mid_game_is_reported_and_the_same_line_resumes(
     await host.line(r"^Ana lost the connection: waiting \d:\d\d for them to come back")
     again = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
     await again.line(r"1\. Sam \(X\) played 5\.")
+    await host.line(r"^Ana is back\.$")
     await again.line("Your move")
     await again.type("1")
     await host.line(r"Ana \(O\) played 1\.")
+    await again.type("q")  # mid-game: asked first, as leaving counts as resigning
+    await again.line(re.escape(online_words.QUIT_QUESTION))
+    assert again.process.returncode is None
+    await again.type("quit")
+    await host.line(r"^You won: Ana resigned")
     assert await again.end() == 0 and await host.end() == 0
+
+
+async def test_a_rematch_prints_its_number_and_the_board_and_a_watcher_has_the_analysis(
+    tmp_path: Path,
+) -> None:
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=tmp_path / "host")  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    watch_line = await host.line(r"^nac watch ")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
+    await guest.line(r"Sam's move")
+    watcher = await Plain.start(*watch_line.split()[1:], home=tmp_path / "watch")
+    await watcher.line(r"^X: Sam; O: Ana$")  # the marks said once
+    await watcher.type("?")
+    await watcher.line(r"^You are watching: t turns the analysis on")
+    await watcher.type("t")
+    await watcher.line(re.escape(words.ANALYSIS_ON))
+    assert await watcher.line(r" · ") == " · ".join(f"{square} draw" for square in "123456789")
+    for turn, square in enumerate("14253"):  # X takes the top row
+        mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+        await mover.type(square)
+        await other.line(rf"played {square}\.")
+    # after O's 5, for X to move: how each square left ends with perfect play
+    await watcher.line(r"^3 win in 1 · 6 draw · 7 loss in 1 · 8 loss in 1 · 9 loss in 1$")
+    await host.line("^You won")
+    await host.type("q")  # between games: no question
+    await guest.line("^Sam won")
+    await guest.type("r")
+    assert await host.wait() == 0
+    await guest.line("^The game cannot go on: the host has closed the game")
+    assert await guest.wait() == 1 and await watcher.end() in (0, 1)
+
+
+async def test_both_asking_for_a_rematch_prints_its_number_and_the_fresh_board(
+    tmp_path: Path,
+) -> None:
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=tmp_path / "host")  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
+    await guest.line(r"Sam's move")
+    for turn, square in enumerate("14253"):
+        mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+        await mover.type(square)
+        await other.line(rf"played {square}\.")
+    await guest.line("^Sam won")
+    await guest.type("r")
+    await host.line("Ana wants a rematch")
+    await host.type("r")
+    await host.line(r"^Game 2: You \(X\) v Ana \(O\)\.$")
+    assert await host.line(r"\|") == " 1 | 2 | 3 "
+    await guest.line(r"^Game 2: Sam \(X\) v You \(O\)\.$")
+    await guest.line("^Your move")
+    await guest.type("q")
+    await guest.type("q")
+    assert await guest.wait() == 0 and await host.end() == 0
+
+
+async def test_an_empty_lobby_says_how_to_host_there() -> None:
+    async with game_server(relay=True) as served:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "nac", "lobby", served.url, "--plain",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+        said, _ = await asyncio.wait_for(process.communicate(), LONGEST_WAIT)
+        where = served.url.removeprefix("ws://")
+    assert f"host one with nac host --relay {where}," in said.decode()
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from nac.present import online_words
 from nac.present.metrics import SIDE_MARGIN
 from nac.present.online_layout import PANEL_CHROME, online_layout
 from nac.present.online_lines import invite_lines, online_panel_lines, player_lines
@@ -52,22 +53,58 @@ def test_while_the_host_waits_the_panel_takes_the_width_of_the_invite_lines() ->
 
 
 @pytest.mark.parametrize("width", [44, 43, 36, 20, 12])
-def test_an_invite_line_is_never_cut_only_broken_before_its_address(width: int) -> None:
+def test_an_invite_line_is_never_cut_its_address_shown_alone_where_the_line_does_not_fit(
+    width: int,
+) -> None:
     shown = text(invite_lines(WATCH, width))
     assert all(len(line) <= width for line in shown)
-    assert "".join(line.strip() for line in shown).replace(" ", "") == WATCH.replace(" ", "")
+    address = WATCH.split()[2]
     if width >= len(WATCH):
         assert shown == [WATCH]
-    elif width >= 36:
-        assert shown == ["nac watch", "  192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy"]
+    elif width >= len(address):
+        assert shown == [address]  # on one line: the command goes, not the address's end
+    else:
+        assert "".join(shown) == address
 
 
-def test_the_whole_invite_shows_at_40_columns_and_15_rows() -> None:
+def test_where_the_lines_do_not_fit_the_labels_name_the_commands() -> None:
     state = OnlinePanelState("Waiting for your opponent", PLAYERS, invite=INVITE)
+    shown = text(online_panel_lines(state, 36, 30))
+    at = shown.index(online_words.SEND_THIS_ADDRESS)
+    assert shown[at + 1] == "192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"
+    at = shown.index(online_words.WATCHERS_ADDRESS)
+    assert shown[at + 1] == "192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy"
+
+
+def test_the_whole_invite_and_the_players_show_at_40_columns_and_15_rows() -> None:
+    state = OnlinePanelState(
+        "Waiting for your opponent", PLAYERS[:1], watching="No watchers", invite=INVITE
+    )
     shown = text(online_panel_lines(state, 36, 12))
-    assert "  192.168.1.5:7878/k3Jx9qLm2Rt8vW4z" in shown
-    assert "  192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy" in shown
-    assert shown[-1] == "The invite expires in 14:52." and len(shown) <= 12
+    assert "192.168.1.5:7878/k3Jx9qLm2Rt8vW4z" in shown
+    assert "192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy" in shown
+    assert "The invite expires in 14:52." in shown and len(shown) <= 12
+    assert "You      X  Sam  ● online" in shown and "No watchers" in shown
+
+
+def test_the_invite_loses_its_blank_lines_before_the_players_go() -> None:
+    state = OnlinePanelState(
+        "Waiting for your opponent",
+        PLAYERS[:1],
+        watching="No watchers",
+        invite=INVITE,
+        message=online_words.copied(JOIN),
+    )
+    shown = text(online_panel_lines(state, 52, 17))
+    assert JOIN in shown and WATCH in shown
+    assert "You      X  Sam  ● online" in shown and "No watchers" in shown
+
+
+def test_during_the_game_the_watch_line_shows_where_one_line_holds_it() -> None:
+    state = OnlinePanelState("Your move (X)", PLAYERS, watch_line=WATCH)
+    assert f"Watchers: {WATCH}" in text(online_panel_lines(state, 60, 20))
+    assert WATCH in text(online_panel_lines(state, 44, 20))
+    assert not any("Qm8Tq1" in line for line in text(online_panel_lines(state, 26, 20)))
 
 
 def test_player_rows_keep_to_the_width_with_the_connection_by_sign_and_word() -> None:

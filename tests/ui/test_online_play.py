@@ -49,10 +49,10 @@ async def test_the_host_shows_the_invite_and_plays_the_joiner_to_the_end_with_it
         assert f"nac join {join}" in text.splitlines()  # whole, on a line of its own
         assert f"nac watch {watch}" in text.splitlines()
         assert join.startswith("127.0.0.1:") and join != watch
-        assert "c Copy invite" in footer(app) and "w Copy watch line" in footer(app)
+        assert "c Copy invite" in footer(app) and "w Watch line" in footer(app)
         await press(pilot, "c")
         assert app.clipboard == f"nac join {join}"
-        assert panel(app).message == online_words.COPIED_INVITE
+        assert panel(app).message == online_words.copied(f"nac join {join}")
         guest = player(join, name="Ana")
         await until(pilot, lambda: both_online(play), "Ana seated")
         assert panel(app).invite == () and panel(app).status == "Your move (X)"

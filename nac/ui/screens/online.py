@@ -49,7 +49,12 @@ Opening = Callable[[Callable[[], object], Keep | None], Awaitable[tuple[OnlinePl
 """Begins the online game (`nac.online.begin`), given what to call at each change and where a
 finished game is kept: the game and a note to say first (""), or None and why there is none
 (`nac host`'s server could not listen)."""
-QUESTIONS = {"resign": online_words.RESIGN_QUESTION, "leave": online_words.LEAVE_QUESTION}
+QUESTIONS = {
+    "resign": online_words.RESIGN_QUESTION,
+    "leave": online_words.LEAVE_QUESTION,
+    "quit": online_words.QUIT_QUESTION,
+}
+"""The questions asked at a first press (leaving and quitting: during this player's game)."""
 
 
 class OnlineScreen(Screen[None]):
@@ -175,7 +180,9 @@ class OnlineScreen(Screen[None]):
         if self.failure:
             state = online_view.OnlinePanelState(online_words.NOT_HOSTING, message=self.failure)
         else:
-            state = online_view.panel_state(play, now, message, self.analysis.timing)
+            state = online_view.panel_state(
+                play, now, message, self.analysis.timing, self.watch_line
+            )
         self._arrange(state.invite_width)
         self.query_one(OnlinePanel).state = state
         self.query_one(BoardWidget).view = online_view.board_view(play, self.analysis.notes)
@@ -309,12 +316,12 @@ class OnlineScreen(Screen[None]):
         room = self.play.table.room if self.play is not None else None
         if room is not None and room.invite is not None:
             self.app.copy_to_clipboard(room.invite.join)
-            self.say(online_words.COPIED_INVITE)
+            self.say(online_words.copied(room.invite.join))
 
     def action_copy_watch(self) -> None:
         if self.watch_line:
             self.app.copy_to_clipboard(self.watch_line)
-            self.say(online_words.COPIED_WATCH)
+            self.say(online_words.copied(self.watch_line))
 
     # -- a watcher's analysis ----------------------------------------------------------------------
 
@@ -337,12 +344,9 @@ class OnlineScreen(Screen[None]):
 
     async def action_leave(self) -> None:
         """Back to the screen below (the game, or the lobby); during a game of this player's,
-        only at the second press."""
-        in_progress = self.play is not None and self.play.why_no_resign() is None
-        if in_progress and not self._ask("leave"):
-            return
-        await self.stop()
-        self.dismiss(None)
+        only at the second press, and resigned."""
+        if await self._left("leave"):
+            self.dismiss(None)
 
     def action_help(self) -> None:
         from .help import HelpScreen
@@ -351,18 +355,30 @@ class OnlineScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game, online=True))
 
     async def action_quit(self) -> None:
-        await self.stop()
-        self.app.exit()
+        """Quit nac; during a game of this player's, only at the second press, and resigned."""
+        if await self._left("quit"):
+            self.app.exit()
 
-    async def stop(self) -> None:
-        """The connection closes (and `nac host`'s server with it); the game is left."""
+    async def _left(self, action: str) -> bool:
+        """Whether this press of `action` (leave, quit) leaves the game: at once between games
+        and for a watcher; during this player's game the first press asks (leaving counts as
+        resigning) and the second leaves."""
+        play = self.play
+        if play is not None and play.leaving_resigns and not self._ask(action):
+            return False
+        await self.stop(leaving=True)
+        return True
+
+    async def stop(self, *, leaving: bool = False) -> None:
+        """The connection closes (and `nac host`'s server with it); `leaving`: this player's
+        game in progress resigned first."""
         if self._stopped:
             return
         self._stopped = True
         for searches in self.query(Searches):
             searches.cancel()
         if self.play is not None:
-            await self.play.stop()
+            await (self.play.leave() if leaving else self.play.stop())
 
     async def on_unmount(self) -> None:
         await self.stop()
