@@ -71,6 +71,8 @@ def is_back(table: Table, mark: Mark) -> str:
 def no_open_games(relay: str) -> str:
     """A relay's empty lobby, in the plain console: how to host there."""
     return f"No open games yet: host one with nac host --relay {relay}, and it shows here."
+
+
 RESIGN_QUESTION = f"Resign this game? Press {key_for('resign', ONLINE_COMMANDS)} again to resign."
 NO_OPEN_GAMES = (
     f"No open games yet: {key_for('host', LOBBY_COMMANDS)} hosts one, and it shows here for "
