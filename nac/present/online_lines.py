@@ -64,18 +64,18 @@ def invite_section(state: OnlinePanelState, width: int, compact: int = 0) -> lis
 
 
 def watch_line_lines(line: str, width: int) -> list[Line]:
-    """The host's watch line during a game, on one line where it fits (labelled where there
-    is room, else the line alone, else its address alone), else not at all."""
-    if not line:
-        return []
-    labelled = f"{online_words.WATCHERS_LINE} {line}"
+    """The host's watch line during a game, never broken: after its label where the two fit
+    on one line, else under it (the address alone under a label naming the command), else not
+    at all."""
     address = line.rpartition(" ")[2]
-    for shown, label in ((labelled, True), (line, False), (address, False)):
-        if len(shown) <= width:
-            if label:
-                return [((online_words.WATCHERS_LINE + " ", "label"), (line, "invite"))]
-            return [((shown, "invite"),)]
-    return []
+    label = online_words.WATCHERS_LINE
+    if not line or len(address) > width:
+        return []
+    if len(label) + 1 + len(line) <= width:
+        return [((label + " ", "label"), (line, "invite"))]
+    if len(line) <= width:
+        return [((label, "label"),), ((line, "invite"),)]
+    return [((online_words.WATCHERS_ADDRESS, "label"),), ((address, "invite"),)]
 
 
 def player_lines(state: OnlinePanelState, width: int) -> list[Line]:

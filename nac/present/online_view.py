@@ -129,7 +129,7 @@ def board_view(play: OnlinePlay | None, notes: tuple[CellNote | None, ...] = ())
     last = game.last_move
     return BoardView.of(
         game.board,
-        name=game.square_name if play.table.you is not None else None,
+        name=game.square_name if play.table.you is not None and not play.table.ended else None,
         last=last.cell if last else None,
         notes=notes,
         playing=play.why_not_play() is None,

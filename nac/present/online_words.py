@@ -35,7 +35,7 @@ INVITE_EXPIRED = (
 def copied(line: str) -> str:
     """Said when `c` or `w` hands a line to the terminal's clipboard (OSC 52: a terminal may
     ignore it, so the line is named, to copy by hand)."""
-    return f"Sent to your terminal's clipboard (if it takes it): {line}"
+    return f"Sent to your terminal's clipboard: {line}"
 
 
 def leave_question(action: str = "leave") -> str:

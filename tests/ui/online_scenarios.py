@@ -58,6 +58,8 @@ class Recorded:
     dropped: Mark | None = None
     dropped_for: float = 18.0
     """Seconds since the drop (a minute to come back: 0:42 left)."""
+    expired: bool = False
+    """The invite's time up unused: the room closed, and the server said so."""
     links: dict[Mark, Link] = field(default_factory=lambda: {mark: Link() for mark in Mark})
 
     def messages(self) -> list[dict[str, Any]]:
@@ -82,9 +84,15 @@ class Recorded:
         if self.dropped is not None:
             room.leave(self.links[self.dropped])
             clock[0] += self.dropped_for
+        if self.expired:
+            clock[0] += room.limits.invite_seconds + 1
+            assert room.tick() and room.closed
         role = "watch" if self.you is None else "play"
         welcome = {"type": "welcome", "you": self.you and self.you.value, "role": role}
-        return [welcome, json.loads(room.state(self.you, room.shared_state()))]
+        messages = [welcome, json.loads(room.state(self.you, room.shared_state()))]
+        if self.expired:  # what the referee says as it closes the room
+            messages.append({"type": "error", "reason": "the game is over and its room closed"})
+        return messages
 
 
 class RecordedPlay(OnlinePlay):
@@ -179,6 +187,18 @@ ONLINE_SCENARIOS = {
             "The host's invite at 40×15: each line broken once, before its address",
             Recorded(guest=None),
             size=(40, 15),
+        ),
+        OnlineScenario(
+            "online-host-copied-60x20",
+            "The host's invite at 60×20 after c: the line named as sent, the players still shown",
+            Recorded(guest=None),
+            keys=("c",),
+            size=(60, 20),
+        ),
+        OnlineScenario(
+            "online-expired-80x24",
+            "An invite nobody used in 15 minutes: said so, and how to host again; no dead lines",
+            Recorded(guest=None, expired=True),
         ),
         OnlineScenario(
             "online-game-80x24",

@@ -103,7 +103,9 @@ def test_the_invite_loses_its_blank_lines_before_the_players_go() -> None:
 def test_during_the_game_the_watch_line_shows_where_one_line_holds_it() -> None:
     state = OnlinePanelState("Your move (X)", PLAYERS, watch_line=WATCH)
     assert f"Watchers: {WATCH}" in text(online_panel_lines(state, 60, 20))
-    assert WATCH in text(online_panel_lines(state, 44, 20))
+    assert text(online_panel_lines(state, 44, 20))[-2:] == ["Watchers:", WATCH]
+    address = WATCH.split()[2]
+    assert [online_words.WATCHERS_ADDRESS, address] == text(online_panel_lines(state, 36, 20))[-2:]
     assert not any("Qm8Tq1" in line for line in text(online_panel_lines(state, 26, 20)))
 
 

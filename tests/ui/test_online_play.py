@@ -57,6 +57,8 @@ async def test_the_host_shows_the_invite_and_plays_the_joiner_to_the_end_with_it
         await until(pilot, lambda: both_online(play), "Ana seated")
         assert panel(app).invite == () and panel(app).status == "Your move (X)"
         assert "Play" in footer(app) and "Copy invite" not in footer(app)
+        assert panel(app).watch_line == f"nac watch {watch}"  # kept in sight during the game
+        assert watch in panel_text(app).splitlines() and "w Watch line" in footer(app)
         for key, answer in (("1", 3), ("2", 4)):
             count = len(play.game.moves)
             await press(pilot, key)
