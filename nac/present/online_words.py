@@ -49,6 +49,7 @@ def leave_question(action: str = "leave") -> str:
 
 LEAVE_QUESTION = leave_question("leave")
 QUIT_QUESTION = leave_question("quit")
+LEAVE_QUESTIONS = {"leave": LEAVE_QUESTION, "quit": QUIT_QUESTION}
 HOST_CHOICE = "choose('host')"
 HOST_AGAIN = (
     f"{key_for('leave', ONLINE_COMMANDS)} goes back, to host again there "

@@ -127,12 +127,14 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
     Command(
         (("escape", "leave"),),
         "Esc",
-        "Leave the online game (asks first during a game) and play on your own",
+        "Leave the online game and play on your own (during your game it asks first: it "
+        "counts as resigning)",
         "Leave",
         rank=0,
     ),
     Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
-    Command((("q", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")), "q", "Quit", "Quit", rank=0),
+    Command((("q", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")), "q", "Quit (during your "
+            "game it asks first, as Esc does)", "Quit", rank=0),
 )  # fmt: skip
 """An online game's keys: the players' (play, rematch, resign), the host's (copy the invite
 lines) and a watcher's (the analysis); hints, analysis and undo are not a player's here."""

@@ -49,12 +49,7 @@ Opening = Callable[[Callable[[], object], Keep | None], Awaitable[tuple[OnlinePl
 """Begins the online game (`nac.online.begin`), given what to call at each change and where a
 finished game is kept: the game and a note to say first (""), or None and why there is none
 (`nac host`'s server could not listen)."""
-QUESTIONS = {
-    "resign": online_words.RESIGN_QUESTION,
-    "leave": online_words.LEAVE_QUESTION,
-    "quit": online_words.QUIT_QUESTION,
-}
-"""The questions asked at a first press (leaving and quitting: during this player's game)."""
+QUESTIONS = {"resign": online_words.RESIGN_QUESTION, **online_words.LEAVE_QUESTIONS}
 
 
 class OnlineScreen(Screen[None]):
@@ -180,9 +175,8 @@ class OnlineScreen(Screen[None]):
         if self.failure:
             state = online_view.OnlinePanelState(online_words.NOT_HOSTING, message=self.failure)
         else:
-            state = online_view.panel_state(
-                play, now, message, self.analysis.timing, self.watch_line
-            )
+            timing, watch_line = self.analysis.timing, self.watch_line
+            state = online_view.panel_state(play, now, message, timing, watch_line)
         self._arrange(state.invite_width)
         self.query_one(OnlinePanel).state = state
         self.query_one(BoardWidget).view = online_view.board_view(play, self.analysis.notes)
@@ -240,23 +234,19 @@ class OnlineScreen(Screen[None]):
             return
         if self.prompt.is_open:
             return
-        reason = online_view.key_refusal(
-            play, event.key, prompt_open=False, watch_line=self.watch_line
-        )
+        reason = online_view.key_refusal(play, event.key, watch_line=self.watch_line)
         if reason is not None:
             self.heard("")
             self.say(reason)
             event.stop()
 
     def heard(self, action: str) -> None:
-        """A command is about to run (the app tells every one): a question waiting for a
-        second press is dropped by any other."""
+        """A command is about to run: a question waiting for a second press goes at any other."""
         if self.questions.heard(action):
             self._changed()
 
     def _ask(self, action: str) -> bool:
-        """Whether this press of `action` is the second, the one that runs it; the first
-        asks (the question is taken back after CONFIRM_SECONDS)."""
+        """Whether this press of `action` is the second, which runs it; the first asks."""
         if self.questions.pressed(action):
             return True
         self.set_timer(CONFIRM_SECONDS + 0.1, self._update)  # the question expires
@@ -343,8 +333,7 @@ class OnlineScreen(Screen[None]):
     # -- leaving -----------------------------------------------------------------------------------
 
     async def action_leave(self) -> None:
-        """Back to the screen below (the game, or the lobby); during a game of this player's,
-        only at the second press, and resigned."""
+        """Back to the screen below (the game, or the lobby)."""
         if await self._left("leave"):
             self.dismiss(None)
 
@@ -355,14 +344,12 @@ class OnlineScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game, online=True))
 
     async def action_quit(self) -> None:
-        """Quit nac; during a game of this player's, only at the second press, and resigned."""
         if await self._left("quit"):
             self.app.exit()
 
     async def _left(self, action: str) -> bool:
-        """Whether this press of `action` (leave, quit) leaves the game: at once between games
-        and for a watcher; during this player's game the first press asks (leaving counts as
-        resigning) and the second leaves."""
+        """Whether this press of `action` (leave, quit) leaves: at once but in this player's
+        game, where the first asks (it counts as resigning) and the second resigns."""
         play = self.play
         if play is not None and play.leaving_resigns and not self._ask(action):
             return False
@@ -370,8 +357,7 @@ class OnlineScreen(Screen[None]):
         return True
 
     async def stop(self, *, leaving: bool = False) -> None:
-        """The connection closes (and `nac host`'s server with it); `leaving`: this player's
-        game in progress resigned first."""
+        """The connection closes (and `nac host`'s server with it); `leaving`: resigned first."""
         if self._stopped:
             return
         self._stopped = True
