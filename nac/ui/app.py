@@ -187,6 +187,17 @@ class NacApp(App[None]):
                 hear(name)
         return await super().run_action(action, default_namespace, namespaces)
 
+    async def action_quit(self) -> None:
+        """Quit (Textual's ctrl+q, heard before any screen's keys); on the online screen its
+        own quit, which asks first during this player's game."""
+        from .screens.online import OnlineScreen
+
+        screen = self.screen if self.screen_stack else None
+        if isinstance(screen, OnlineScreen):
+            await screen.action_quit()
+        else:
+            await super().action_quit()
+
     def action_lab(self) -> None:
         """The lab, on the position of the screen on top: the game's board, the review's
         position at its move, the puzzle's."""
