@@ -87,6 +87,8 @@ class PlainOnline:
             self.say("\n".join(online_words.invite_lines(room.invite, now, keys=False)))
         if self._once("players", tuple(room.names.items())):
             self.say(online_words.roster(table))
+        if self._once("help", table.role):  # once: what this side may type
+            self.say(help_line(table))
         for mark in Mark:
             if room.online[mark] and mark in self._away:
                 self._away.discard(mark)
@@ -147,7 +149,7 @@ class PlainOnline:
         if lowered in QUIT_WORDS:
             if play.leaving_resigns and asked != "quit":
                 self._asked = "quit"
-                self.say(online_words.QUIT_QUESTION)
+                self.say(online_words.QUIT_QUESTION_TYPED)
                 return True
             await play.leave()
             return False

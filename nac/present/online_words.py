@@ -38,11 +38,11 @@ def copied(line: str) -> str:
     return f"Sent to your terminal's clipboard: {line}"
 
 
-def leave_question(action: str = "leave") -> str:
+def leave_question(action: str = "leave", verb: str = "press") -> str:
     """Asked at the first press of `action` (Esc's leave, q's quit) during this player's game
-    in progress."""
+    in progress (`verb`: "type" in the plain console)."""
     return (
-        "Leave this game? It counts as resigned: press "
+        f"Leave this game? It counts as resigned: {verb} "
         f"{key_for(action, ONLINE_COMMANDS)} again to leave."
     )
 
@@ -50,6 +50,7 @@ def leave_question(action: str = "leave") -> str:
 LEAVE_QUESTION = leave_question("leave")
 QUIT_QUESTION = leave_question("quit")
 LEAVE_QUESTIONS = {"leave": LEAVE_QUESTION, "quit": QUIT_QUESTION}
+QUIT_QUESTION_TYPED = leave_question("quit", "type")
 HOST_CHOICE = "choose('host')"
 HOST_AGAIN = (
     f"{key_for('leave', ONLINE_COMMANDS)} goes back, to host again there "

@@ -120,7 +120,7 @@ async def test_a_joiner_killed_mid_game_is_reported_and_the_same_line_resumes(
     await again.type("1")
     await host.line(r"Ana \(O\) played 1\.")
     await again.type("q")  # mid-game: asked first, as leaving counts as resigning
-    await again.line(re.escape(online_words.QUIT_QUESTION))
+    await again.line(re.escape(online_words.QUIT_QUESTION_TYPED))
     assert again.process.returncode is None
     await again.type("quit")
     await host.line(r"^You won: Ana resigned")
@@ -138,8 +138,7 @@ async def test_a_rematch_prints_its_number_and_the_board_and_a_watcher_has_the_a
     await guest.line(r"Sam's move")
     watcher = await Plain.start(*watch_line.split()[1:], home=tmp_path / "watch")
     await watcher.line(r"^X: Sam; O: Ana$")  # the marks said once
-    await watcher.type("?")
-    await watcher.line(r"^You are watching: t turns the analysis on")
+    await watcher.line(r"^You are watching: t turns the analysis on")  # said at once
     await watcher.type("t")
     await watcher.line(re.escape(words.ANALYSIS_ON))
     assert await watcher.line(r" · ") == " · ".join(f"{square} draw" for square in "123456789")
