@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from nac.net.rooms import Limits
 from nac.present import online_words, words
 from nac.store import Storage
 from nac.store.paths import StorageDirs
@@ -225,3 +226,15 @@ async def test_joining_where_no_server_answers_says_so_and_ends() -> None:
     said, _ = await asyncio.wait_for(process.communicate(), LONGEST_WAIT)
     assert process.returncode == 1
     assert "no game server answers there" in said.decode()
+
+
+async def test_an_invite_expired_unused_says_so_and_how_to_host_again(tmp_path: Path) -> None:
+    now = [1000.0]
+    async with game_server(Limits(), clock=lambda: now[0]) as served:
+        room = served.room(host="Sam")
+        host = await Plain.start("join", str(served.address(room.host.key)), home=tmp_path)
+        await host.line("^Waiting for your opponent")
+        now[0] += Limits().invite_seconds + 1  # the server's sweep closes the room
+        await host.line(f"^{re.escape(online_words.INVITE_EXPIRED)}$")
+        await host.line(r"^For a new invite: nac host\.$")
+        assert await host.wait() == 1
