@@ -72,7 +72,7 @@ class OnlineClient:
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
-        from websockets.exceptions import InvalidHandshake, WebSocketException
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, WebSocketException
 
         attempt = 0
         was_connected = False
@@ -90,7 +90,10 @@ class OnlineClient:
                     close_timeout=2,
                 ) as connection:
                     self._connection = connection
-                    await connection.send(self._hello())
+                    # A server that refuses at once (a limit) may close before the hello is
+                    # out: what it said is still read below.
+                    with contextlib.suppress(ConnectionClosed):
+                        await connection.send(self._hello())
                     if was_connected:
                         self.listener({"type": "connection", "status": "back"})
                     was_connected, attempt = True, 0

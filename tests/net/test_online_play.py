@@ -13,7 +13,7 @@ import pytest
 import trustme
 
 from nac.core import GameResult, Mark, Mode, format_game, parse_game
-from nac.net.address import parse_address
+from nac.net.address import KEY_LENGTH, new_key, parse_address
 from nac.net.client import GIVE_UP_SECONDS, GONE
 from nac.net.protocol import write
 from nac.net.referee import Referee
@@ -360,6 +360,13 @@ def test_an_invite_address_reads_back_from_its_line() -> None:
     assert behind.url == "wss://example.org/nac/play"
     with pytest.raises(ValueError, match="no invite key"):
         parse_address("192.168.1.5:7878")
+
+
+def test_an_invite_cut_short_is_said_to_be_cut() -> None:
+    key = new_key()
+    assert len(key) == KEY_LENGTH
+    with pytest.raises(ValueError, match=f"has 15 characters, an invite's has {KEY_LENGTH}: was"):
+        parse_address(f"nac join 192.168.1.5:7878/{key[:-1]}")
 
 
 async def test_a_player_may_move_only_on_their_turn_whatever_the_square() -> None:
