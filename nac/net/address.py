@@ -14,7 +14,10 @@ KEY_BYTES = 12
 ENDPOINT = "play"
 """The WebSocket's path on a server (after any prefix a reverse proxy adds)."""
 DEFAULT_PORT = 7878
+KEY_LENGTH = 16
+"""Characters of a key that `new_key` makes."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_KEY_PART = re.compile(r"[A-Za-z0-9_-]+")
 _HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
 
 
@@ -59,6 +62,11 @@ def parse_address(text: object) -> Address:
         if address.lower().startswith(prefix):
             scheme, address = prefix[:-3], address[len(prefix) :]
     where, slash, key = address.rpartition("/")
+    if slash and _KEY_PART.fullmatch(key) and len(key) < KEY_LENGTH:
+        raise BadAddress(
+            f"the key at the end of {text!r} has {len(key)} characters, an invite's has "
+            f"{KEY_LENGTH}: was the line cut when it was copied?"
+        )
     if not slash or not _KEY.fullmatch(key):
         raise BadAddress(f"{text!r} has no invite key at its end: give {example}")
     host_port, _, prefix = where.partition("/")

@@ -1,7 +1,8 @@
 """A player's or a watcher's connection to a game server, through the websockets library: it
 says hello, hands every message to its listener, and after a drop comes back by itself (with
-the same key, to the same seat) until the server says no (a wrong or expired key, another
-version: an `error`) or the front end stops it."""
+the same key and the seat's token, to the same seat) until the server says no (a wrong or
+expired key, another version: an `error`), cannot be reached for `GIVE_UP_SECONDS`, or the
+front end stops it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import ssl
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +26,13 @@ RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """The pauses before coming back after a drop, then the last one again."""
 FIRST_TRIES = 3
 """Tries to reach a server never reached yet, before saying it cannot be reached."""
+GIVE_UP_SECONDS = 90.0
+"""How long a lost server is tried again: past the 60 s a server keeps a dropped player's seat,
+so by then the game is over whatever happened to the server."""
+GONE = (
+    "nothing heard from the game server for a minute and a half: it has gone (its nac closed, "
+    "or its network), and the game with it"
+)
 HEARTBEAT_SECONDS = 5.0
 LONGEST_SERVER_MESSAGE = 64 * 1024
 """A server's state grows with its moves and names; a message over this ends the connection."""
@@ -55,15 +64,19 @@ class OnlineClient:
         self.retry = retry
         self.refused: str | None = None
         """Why the server said no, once it has: the client stops then."""
+        self.token = ""
+        """The seat's pass from the server's welcome: a player back with it takes the seat."""
+        self.clock = time.monotonic
         self._connection: ClientConnection | None = None
         self._stopped = False
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
-        from websockets.exceptions import InvalidHandshake, WebSocketException
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, WebSocketException
 
         attempt = 0
         was_connected = False
+        lost_at = 0.0
         while not self._stopped and self.refused is None:
             try:
                 tls: dict[str, Any] = {} if self.tls is None else {"ssl": self.tls}
@@ -77,7 +90,10 @@ class OnlineClient:
                     close_timeout=2,
                 ) as connection:
                     self._connection = connection
-                    await connection.send(self._hello())
+                    # A server that refuses at once (a limit) may close before the hello is
+                    # out: what it said is still read below.
+                    with contextlib.suppress(ConnectionClosed):
+                        await connection.send(self._hello())
                     if was_connected:
                         self.listener({"type": "connection", "status": "back"})
                     was_connected, attempt = True, 0
@@ -90,6 +106,10 @@ class OnlineClient:
                     self.refused = _why(failure)
             finally:
                 self._connection = None
+            if was_connected and attempt == 0:
+                lost_at = self.clock()
+            elif was_connected and self.clock() - lost_at > GIVE_UP_SECONDS:
+                self.refused = GONE
             if self._stopped or self.refused is not None or not self.retry:
                 break
             if was_connected:
@@ -108,6 +128,7 @@ class OnlineClient:
             want=self.want,
             key=self.key,
             size=self.size,
+            token=self.token,
         )
 
     def _hear(self, frame: str | bytes) -> None:
@@ -119,6 +140,10 @@ class OnlineClient:
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return
+        if message["type"] == "welcome":
+            token = message.get("token")
+            if isinstance(token, str) and len(token) <= 64 and token.isascii():
+                self.token = token
         if message["type"] == "welcome" and message.get("role") == "host":
             key = message.get("key")
             if isinstance(key, str) and len(key) <= 64:  # a relay's room: come back as its host
@@ -138,6 +163,12 @@ class OnlineClient:
             await connection.send(write(kind, **fields))
             return True
         return False
+
+    async def leave(self) -> None:
+        """A player going for good: the server is told (a game in progress counts as resigned,
+        the others hear they left), then the connection closes."""
+        await self.send("leave")
+        await self.stop()
 
     async def stop(self) -> None:
         self._stopped = True

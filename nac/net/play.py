@@ -65,6 +65,13 @@ class OnlinePlay:
         if self.server is not None:
             await self.server.close()
 
+    async def leave(self) -> None:
+        """Going for good: a player tells the server first (a game in progress counts as
+        resigned; the other side hears they left, not that they dropped), then stops."""
+        if self.table.you is not None:
+            await self.client.send("leave")
+        await self.stop()
+
     # -- what a player asks -------------------------------------------------------------------
 
     def why_not_move(self, cell: int) -> str | None:

@@ -7,11 +7,13 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 
 | from   | type      | fields                                                            |
 |--------|-----------|-------------------------------------------------------------------|
-| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, size |
+| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, size, |
+|        |           | token (a seat's pass, from its welcome: back in the seat at once) |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
-| server | welcome   | you (X, O, or null for a watcher), invite (the host's lines)      |
+| client | leave     | (a player going for good: a game in progress counts as resigned)  |
+| server | welcome   | you (X, O, or null for a watcher), role; a player's token         |
 | server | state     | the room: names, board size, the game's moves and result, score, |
 |        |           | who is connected, who asked for a rematch, watchers               |
 | server | lobby     | the open games (a relay's): host, size, status, watchers, keys    |
@@ -32,7 +34,7 @@ PROTOCOL = 1
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
 WANTS = ("host", "join", "watch", "lobby")
-CLIENT_TYPES = ("hello", "move", "rematch", "resign")
+CLIENT_TYPES = ("hello", "move", "rematch", "resign", "leave")
 DEFAULT_NAME = "Player"
 
 
@@ -48,6 +50,9 @@ class Hello(NamedTuple):
     want: str
     key: str
     size: int
+    token: str = ""
+    """The pass a seat's welcome gave its player (empty: none yet): with it a player takes
+    the seat back at once, even from a connection of theirs the server has not seen go."""
 
 
 def checked_name(name: object) -> str:
@@ -97,7 +102,10 @@ def read_hello(message: dict[str, Any]) -> Hello:
     if size not in (3, 4, 5) or isinstance(size, bool):
         raise BadMessage("hello.size is 3, 4 or 5")
     name = checked_name(message.get("name", DEFAULT_NAME))
-    return Hello(protocol, version, name, want, key, size)
+    token = message.get("token", "")
+    if not isinstance(token, str) or len(token) > 64 or not token.isascii():
+        raise BadMessage("hello.token is the token of a seat's welcome")
+    return Hello(protocol, version, name, want, key, size, token)
 
 
 def read_cell(message: dict[str, Any], cells: int) -> int:

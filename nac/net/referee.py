@@ -31,8 +31,13 @@ TRY_AGAIN_LATER = 1013
 GOING_AWAY = 1001
 
 
-REPLACED = "this seat was taken by another connection with the same line"
-"""Said to a player's connection when a newer one with the same key takes the seat."""
+REPLACED = "you are playing this game from another connection now (the same line again)"
+"""Said to a player's connection when a newer one of theirs (with the seat's token) takes the
+seat."""
+HELD = "this seat is taken: {name} is playing it"
+"""Said to a connection with a seat's key but not its token while its player is connected."""
+WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
+EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
 
 
 class Closing(Exception):
@@ -133,8 +138,11 @@ class Referee:
                 changed = True
                 await room.tell_everyone()
             if room.closed:
+                why = "the game is over and its room closed"
+                if room.invite_expired:
+                    why = EXPIRED.format(minutes=round(self.limits.invite_seconds / 60))
                 for link in [*room.watchers, *(seat.link for seat in room.seats if seat.link)]:
-                    await _close(link, "the game is over and its room closed", GOING_AWAY)
+                    await _close(link, why, GOING_AWAY)
                 self.close_room(room)
         if changed:
             await self.tell_lobby()
@@ -252,21 +260,26 @@ class Referee:
                 await _send(link, self.lobby_text())
                 return None
             room = self.open_room(hello.size, hello.name, listed=True)
-            room.sit(room.host, link, hello.name)
+            room.sit(room.host, link, hello.name, new_key())
             # the host's own key, to come back with after a drop
-            await _send(link, write("welcome", you="X", role="host", key=room.host.key))
+            await _send(
+                link,
+                write("welcome", you="X", role="host", key=room.host.key, token=room.host.token),
+            )
             await room.tell_everyone()
             await self.tell_lobby()
             return room
         found = self.keys.get(hello.key)
         wants_seat = hello.want == "join" and found is not None and found[1] != "watch"
         wants_view = hello.want == "watch" and found is not None and found[1] == "watch"
+        if found is not None and hello.want == "join" and found[1] == "watch":
+            raise Closing(WATCH_LINE)
         if found is None or not (wants_seat or wants_view):
             self.wrong_keys.setdefault(link.address, []).append(self.clock())
             raise Closing("no game has that key: check the invite (it may have expired)")
         room, opens = found
         if room.closed or (opens == "O" and room.invite_expired):
-            raise Closing("that invite has expired: ask for a new one")
+            raise Closing(EXPIRED.format(minutes=round(self.limits.invite_seconds / 60)))
         if opens == "watch":
             if len(room.watchers) >= self.limits.watchers:
                 raise Closing("this game has as many watchers as it can take", TRY_AGAIN_LATER)
@@ -274,10 +287,13 @@ class Referee:
             await _send(link, write("welcome", you=None, role="watch"))
         else:
             seat = room.host if opens == "X" else room.guest
-            replaced = room.sit(seat, link, hello.name)
+            if room.holds(seat, hello.token):
+                raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
+            replaced = room.sit(seat, link, hello.name, new_key())
             if replaced is not None:
                 await _close(replaced, REPLACED, POLICY)
-            await _send(link, write("welcome", you=seat.mark.value, role="play"))
+            welcome = write("welcome", you=seat.mark.value, role="play", token=seat.token)
+            await _send(link, welcome)
         await room.tell_everyone()
         await self.tell_lobby()
         return room
@@ -292,6 +308,9 @@ class Referee:
             refused = room.ask_rematch(link)
         elif kind == "resign":
             refused = room.resign(link)
+        elif kind == "leave":
+            room.depart(link)
+            refused = None
         else:
             raise BadMessage("hello comes once, first")
         if refused is not None:

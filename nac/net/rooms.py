@@ -69,6 +69,12 @@ class Seat:
     link: Link | None = None
     left_at: float | None = None
     """When its player's connection dropped (None while connected, or before anyone sat)."""
+    token: str = ""
+    """The seat's pass, given to its player in the welcome: with it the player takes the seat
+    from a connection of theirs the server has not yet seen go; without it nobody takes a
+    seat whose player is connected (an invite seen in a relay's lobby is no way in)."""
+    gone: bool = False
+    """Its player left on purpose (`leave`): nobody is waited for."""
 
     @property
     def taken(self) -> bool:
@@ -138,9 +144,10 @@ class Room:
             size=self.size,
             names={seat.mark.value: seat.name or None for seat in self.seats},
             online={seat.mark.value: seat.link is not None for seat in self.seats},
+            left=[seat.mark.value for seat in self.seats if seat.gone],
             back_in={
                 seat.mark.value: max(0.0, self.limits.back_seconds - (now - seat.left_at))
-                if seat.left_at is not None
+                if seat.left_at is not None and not seat.gone
                 else None
                 for seat in self.seats
             },
@@ -175,15 +182,20 @@ class Room:
 
     # -- what the players do ------------------------------------------------------------------
 
-    def sit(self, seat: Seat, link: Link, name: str) -> Link | None:
+    def sit(self, seat: Seat, link: Link, name: str, token: str = "") -> Link | None:
         """`link` takes `seat` (a player arriving, or coming back with the same key); the
         seat's connection before it, if it still had one, which the caller closes: a player
         whose network went without a word is back before the server has seen it go, and the
         newest connection with the key is the player's."""
-        replaced, seat.link, seat.left_at = seat.link, link, None
+        replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
         if not seat.taken:
-            seat.name = name
+            seat.name, seat.token = name, token
         return replaced
+
+    def holds(self, seat: Seat, token: str) -> bool:
+        """Whether a connection with `token` may not take `seat`: its player is connected and
+        the token is not theirs."""
+        return seat.taken and seat.link is not None and token != seat.token
 
     def move(self, link: Link, cell: int) -> str | None:
         """A player's move, refereed by the rules; why it is refused, or None."""
@@ -225,6 +237,18 @@ class Room:
         game.resign(seat.mark)
         return None
 
+    def depart(self, link: Link) -> None:
+        """A player leaves for good (`leave`): a game in progress is resigned first, so leaving
+        never escapes a result; the other side is told they left, not that they dropped."""
+        seat = self.seat_of(link)
+        if seat is None:
+            self.watchers.discard(link)
+            return
+        if self.in_progress:
+            self.game.resign(seat.mark)
+        seat.link, seat.left_at, seat.gone = None, self.clock(), True
+        self.rematch.discard(seat.mark)
+
     # -- arrivals and departures --------------------------------------------------------------
 
     def leave(self, link: Link) -> None:
@@ -237,7 +261,9 @@ class Room:
     def away(self, seat: Seat) -> bool:
         """Whether the seat's player dropped and has not come back in time."""
         left = seat.left_at
-        return left is not None and self.clock() - left > self.limits.back_seconds
+        if left is None:
+            return False
+        return seat.gone or self.clock() - left > self.limits.back_seconds
 
     def tick(self) -> bool:
         """Time passes: a game whose player has not come back in time is abandoned; a room
@@ -248,7 +274,8 @@ class Room:
             self.abandoned = True
             changed = True
         left_for_good = all(self.away(seat) or not seat.taken for seat in self.seats)
-        if self.invite_expired or (self.guest.taken and left_for_good):
+        host_went_alone = self.host.gone and not self.guest.taken
+        if self.invite_expired or host_went_alone or (self.guest.taken and left_for_good):
             self.closed = True
             changed = True
         return changed

@@ -44,6 +44,8 @@ class Room:
     size: int
     names: dict[Mark, str | None]
     online: dict[Mark, bool]
+    left: frozenset[Mark]
+    """The players who left on purpose (nobody waits for them)."""
     back_by: dict[Mark, float | None]
     """When a dropped player's seat is given up, on this machine's monotonic clock."""
     watchers: int
@@ -221,10 +223,14 @@ def read_room(message: dict[str, Any], now: float) -> Room:
     rematch = message.get("rematch")
     if not isinstance(rematch, list):
         raise BadState("no rematch")
+    left = message.get("left", [])
+    if not isinstance(left, list):
+        raise BadState("who left is a list")
     return Room(
         size=size,
         names=names,
         online=online,
+        left=frozenset(MARKS[mark] for mark in left if isinstance(mark, str) and mark in MARKS),
         back_by=back_in,
         watchers=_count(message.get("watchers")),
         number=_count(message.get("game")),

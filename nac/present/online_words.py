@@ -126,7 +126,7 @@ def status(table: Table, now: float) -> str:
     if room is None:
         return CONNECTING
     if table.link == "lost":
-        return "Your connection is lost: coming back…"
+        return "The connection to the game is lost: trying again…"
     if room.names[Mark.O] is None:
         return WAITING_FOR_OPPONENT if table.you is not None else WAITING_FOR_PLAYERS
     if room.abandoned:
@@ -134,7 +134,8 @@ def status(table: Table, now: float) -> str:
     away = next((mark for mark in Mark if not room.online[mark]), None)
     outcome = game.outcome
     if outcome is not None:
-        return result(table)
+        gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
+        return result(table) + "".join(f". {name} left the game" for name in gone)
     if away is not None:
         return dropped(table, away, now)
     turn = game.turn
@@ -175,9 +176,11 @@ def abandoned(table: Table) -> str:
 
 def dropped(table: Table, mark: Mark, now: float) -> str:
     """ "Ana lost the connection: waiting 0:42 for them to come back (they rejoin with the
-    same line)"."""
+    same line)", or "Ana left the game" when they went on purpose."""
     room = table.room
     assert room is not None
+    if mark in room.left:
+        return f"{room.name(mark)} left the game."
     back_by = room.back_by[mark]
     left = clock(back_by - now) if back_by is not None else ""
     waiting = f"waiting {left} for them" if left else "waiting for them"

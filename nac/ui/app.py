@@ -8,6 +8,7 @@ import functools
 import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
@@ -52,6 +53,8 @@ class Hearing(Protocol):
 
 
 CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+FORCED_END_SECONDS = 10.0
+"""After SIGTERM or SIGHUP, how long the app has to end cleanly before it is ended by force."""
 """Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
 
 
@@ -150,11 +153,20 @@ class NacApp(App[None]):
         """Run the game in this terminal; SIGTERM and SIGHUP end it cleanly (the terminal is
         given back) with status 128 + the signal's number. Returns the exit status."""
 
+        closing: list[threading.Timer] = []
+
         def close(number: int, _frame: object) -> None:
             try:
                 loop = asyncio.get_running_loop()
             except RuntimeError:  # not started yet, or ended: nothing to give back
                 raise SystemExit(128 + number) from None
+            if closing:  # asked again while it ends: it ends now
+                os._exit(128 + number)
+            # An end that does not come (a terminal gone under it, a peer that never answers)
+            # never leaves the process behind: it is ended by force after a while.
+            closing.append(threading.Timer(FORCED_END_SECONDS, os._exit, (128 + number,)))
+            closing[0].daemon = True
+            closing[0].start()
             loop.call_soon_threadsafe(self.exit, None, 128 + number)
 
         previous = {number: signal.signal(number, close) for number in CLOSING_SIGNALS}

@@ -13,7 +13,8 @@ import pytest
 import trustme
 
 from nac.core import GameResult, Mark, Mode, format_game, parse_game
-from nac.net.address import parse_address
+from nac.net.address import KEY_LENGTH, new_key, parse_address
+from nac.net.client import GIVE_UP_SECONDS, GONE
 from nac.net.protocol import write
 from nac.net.referee import Referee
 from nac.net.rooms import Limits
@@ -180,6 +181,9 @@ async def test_an_invite_nobody_used_expires() -> None:
         late = player(room.invites()["join"], name="Ana")
         await late.until(lambda _: late.table.link == "closed", "the refusal")
         assert "check the invite (it may have expired)" in late.table.error
+        assert host.table.error == (
+            "the invite expired: nobody joined within 15 minutes; host a new game"
+        )
         await host.stop()
 
 
@@ -208,22 +212,85 @@ async def test_a_watch_key_never_takes_a_seat_and_a_join_key_never_watches() -> 
         assert said[-1]["type"] == "error" and not room.watchers
 
 
-async def test_the_newest_connection_with_a_seats_key_takes_the_seat_and_the_old_one_is_told() -> (
+async def test_the_same_player_from_a_new_connection_takes_the_seat_and_the_old_one_is_told() -> (
     None
 ):
     async with game_server() as served:
         host, guest, room = await seated(served)
         await play_moves((host, guest), [4])
-        again = player(room.invites()["join"], name="Somebody else")  # the same player, again
+        assert guest.play.client.token == room.guest.token != ""
+        # the player's network went without a word: their nac comes back with the seat's token
+        again = player(room.invites()["join"], name="Somebody else")
+        again.play.client.token = guest.play.client.token
         await guest.until(lambda _: guest.table.link == "closed", "the old connection told")
-        assert "taken by another connection with the same line" in guest.table.error
+        assert "playing this game from another connection" in guest.table.error
         await again.until(lambda _: again.moves == [4] and again.table.you is Mark.O)
         assert again.table.room.names[Mark.O] == "Ana"  # the seat keeps its player's name
         await play_moves((host, again), [0])
         assert host.moves == again.moves == [4, 0]
-        await host.stop()
-        await again.stop()
+        for one in (host, again, guest):
+            await one.stop()
+
+
+async def test_a_stranger_with_the_join_line_cannot_take_a_seat_whose_player_is_here() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4])
+        stranger = player(room.invites()["join"], name="Mal")
+        await stranger.until(lambda _: stranger.table.link == "closed", "the refusal")
+        assert stranger.table.error == "this seat is taken: Ana is playing it"
+        assert guest.table.link == "open" and guest.table.error == ""
+        await play_moves((host, guest), [0])  # the game goes on as it was
+        # once the player has gone, the line is the way back to the seat (their nac restarted)
         await guest.stop()
+        await host.until(lambda _: not host.table.room.online[Mark.O], "the drop seen")
+        back = player(room.invites()["join"], name="Ana")
+        await back.until(lambda _: back.moves == [4, 0] and back.table.you is Mark.O)
+        for one in (host, back):
+            await one.stop()
+
+
+async def test_a_player_who_leaves_mid_game_resigns_it_and_the_other_is_told_they_left() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4, 0])
+        await guest.play.leave()
+        await host.until(lambda _: host.table.game.resigned is Mark.O, "the game resigned")
+        assert host.table.room.left == {Mark.O}
+        assert online_words.status(host.table, 0) == "You won: Ana resigned. Ana left the game"
+        assert room.guest.gone and not room.in_progress
+        assert [finished.result for finished in host.kept] == [GameResult.WON]
+        assert host.kept[0].saved.ending.resigned is Mark.O
+        await host.stop()
+
+
+async def test_a_watch_line_given_to_join_is_refused_saying_so() -> None:
+    async with game_server() as served:
+        room = served.room()
+        joiner = player(served.address(room.watch_key), "join", "Ana")
+        await joiner.until(lambda _: joiner.table.link == "closed", "the refusal")
+        assert joiner.table.error.startswith("that is a watch line: watch with nac watch")
+        assert not room.guest.taken and not served.referee.wrong_keys
+
+
+async def test_a_client_whose_server_has_gone_gives_up_after_a_bound_and_says_why() -> None:
+    clock = Clock()
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        guest.play.client.clock = clock
+        # the server goes without a word to anyone, as if its machine went away
+        listening = served.server._server
+        assert listening is not None
+        listening.close()
+        await listening.wait_closed()
+        await guest.until(lambda _: guest.table.link == "lost", "the drop seen")
+        clock.now += GIVE_UP_SECONDS + 1
+        assert guest.task is not None
+        await asyncio.wait_for(guest.task, LONGEST_WAIT)
+        assert guest.table.error == GONE
+        status = online_words.status(guest.table, 0)
+        assert status.startswith("The game cannot go on: nothing heard from the game server")
+        await host.stop()
 
 
 async def test_two_games_at_once_do_not_see_each_other() -> None:
@@ -293,6 +360,13 @@ def test_an_invite_address_reads_back_from_its_line() -> None:
     assert behind.url == "wss://example.org/nac/play"
     with pytest.raises(ValueError, match="no invite key"):
         parse_address("192.168.1.5:7878")
+
+
+def test_an_invite_cut_short_is_said_to_be_cut() -> None:
+    key = new_key()
+    assert len(key) == KEY_LENGTH
+    with pytest.raises(ValueError, match=f"has 15 characters, an invite's has {KEY_LENGTH}: was"):
+        parse_address(f"nac join 192.168.1.5:7878/{key[:-1]}")
 
 
 async def test_a_player_may_move_only_on_their_turn_whatever_the_square() -> None:
