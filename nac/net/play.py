@@ -162,15 +162,9 @@ class OnlinePlay:
 
     @property
     def leaving_resigns(self) -> bool:
-        """Whether leaving now counts as resigning: this player's game is in progress."""
+        """Whether leaving (`leave`) now counts as resigning: this player's game is in progress,
+        so the front ends ask first."""
         return self.why_no_resign() is None
-
-    async def leave(self) -> None:
-        """This player or watcher leaves: a game of theirs in progress is resigned first;
-        then the connection closes (and `nac host`'s server with it)."""
-        if self.leaving_resigns:
-            await self.client.send("resign")  # TODO(leave): self.client.send("leave")
-        await self.stop()
 
 
 async def host_game(
