@@ -14,7 +14,7 @@ import time
 from typing import TextIO
 
 from .console import INTERRUPTED, board_text, line_reader
-from .core import Game, IllegalMove, Mark, MoveValue
+from .core import Board, Game, IllegalMove, Mark, MoveValue
 from .engine import analyse
 from .net.play import OnlinePlay
 from .net.table import Table
@@ -46,6 +46,7 @@ class PlainOnline:
         """The players seen to lose the connection, not yet back."""
         self._analysis = False
         """A watcher's analysis: printed after each move while on."""
+        self._analysing: set[asyncio.Future[None]] = set()
         self.done = asyncio.Event()
 
     def say(self, text: str = "") -> None:
@@ -184,12 +185,18 @@ class PlainOnline:
 
     def analyse(self) -> None:
         """A watcher's analysis of the position shown: how each empty square ends with perfect
-        play for the side to move."""
+        play for the side to move (searched on a thread: the connection goes on meanwhile)."""
         play = self.play
         assert play is not None
-        game = play.game
-        if not game.is_over:
-            self.say(analysis_text(game, analyse(game.board)))
+        if not play.game.is_over:
+            task = asyncio.ensure_future(self._analysed(play.game, play.game.board))
+            self._analysing.add(task)
+            task.add_done_callback(self._analysing.discard)
+
+    async def _analysed(self, game: Game, board: Board) -> None:
+        values = await asyncio.to_thread(analyse, board)
+        if self._analysis and game.board == board:  # still the position shown
+            self.say(analysis_text(game, values))
 
     async def _move(self, play: OnlinePlay, square: str) -> str | None:
         game: Game = play.game
