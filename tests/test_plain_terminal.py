@@ -4,10 +4,12 @@ input, or an output that cannot show every character, it says so or falls back t
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -31,10 +33,11 @@ def plain(home: Path) -> Screen:
 def ended(screen: Screen) -> int | None:
     """The program's exit status once it has ended (reading what it writes meanwhile, so that
     it never waits on a full terminal), None if it is still running after WAIT_SECONDS."""
-    for _ in range(int(WAIT_SECONDS / 0.1)):
-        screen.settle(0.1)
-        if (status := screen.process.poll()) is not None:
-            return status
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        screen.settle(0.1)  # returns at once once the terminal is closed: then wait a little
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return screen.process.wait(timeout=0.1)
     return None
 
 
