@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -86,15 +87,18 @@ class LabScreen(Screen[None]):
         short = self.columns != lab_lines.columns_for(lab_lines.WIDE)
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        table.add_columns(*(lab_lines.COLUMNS[index] for index in self.columns))
         found = {result.technique: result for result in self.results}
-        for technique in Technique:
-            result = found.get(technique)
-            cells = (
-                lab_lines.row(result, self.square, short=short)
-                if result is not None
-                else lab_lines.pending_row(technique, short=short)
-            )
+        rows = [
+            lab_lines.row(found[technique], self.square, short=short)
+            if technique in found
+            else lab_lines.pending_row(technique, short=short)
+            for technique in Technique
+        ]
+        for index in self.columns:  # widths given, not measured: the same however rows came
+            label = lab_lines.COLUMNS[index]
+            width = max(cell_len(text) for text in (label, *(cells[index] for cells in rows)))
+            table.add_column(label, width=width)
+        for cells in rows:
             table.add_row(*self._cells(cells))
 
     def _cells(self, cells: tuple[str, ...]) -> list[Text]:
@@ -132,11 +136,13 @@ class LabScreen(Screen[None]):
     def _counted(self, whole: Census) -> None:
         self.whole = whole
         self.searching = False
+        self._lay_out(self.size.width)  # the columns as wide as what was found, however it came
         self.query_one("#lab-census", Static).update(lab_lines.census_line(whole))
         self.refresh_bindings()
 
     def _stopped(self) -> None:
         self.searching = False
+        self._lay_out(self.size.width)
         table = self.query_one(DataTable)
         value = self.columns.index(5)
         for index in range(len(self.results), len(Technique)):
