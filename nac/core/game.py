@@ -30,7 +30,7 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner, start_refusal
 from .outcome import Outcome
-from .variants import Variant, variant_refusal
+from .variants import Variant, checked_variant
 
 ChangeListener = Callable[[Change], object]
 GameOverListener = Callable[[Outcome], object]
@@ -68,7 +68,7 @@ class Game:
         self._human = checked(human, Mark, "human", Mark)
         self._mode = checked(mode, Mode, "mode", Mode)
         self._size = checked_size(size)
-        self._variant = _checked_variant(variant, self._size)
+        self._variant = checked_variant(variant, self._size)
         self._level = checked(level, Level, "level", Level)
         self._watch_levels = checked_pair(watch_levels)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
@@ -342,7 +342,7 @@ class Game:
         human = self._human if human is None else checked(human, Mark, "human", Mark)
         mode = self._mode if mode is None else checked(mode, Mode, "mode", Mode)
         size = self._size if size is None else checked_size(size)
-        variant = _checked_variant(self._variant if variant is None else variant, size)
+        variant = checked_variant(self._variant if variant is None else variant, size)
         if first is None:
             first = human if mode is Mode.COMPUTER else Mark.X
         checked(first, Mark, "first", Mark)
@@ -409,12 +409,3 @@ class Game:
             if outcome is not None and self._reported_game != game_number:
                 self._reported_game = game_number
                 tell(self._on_game_over, outcome)
-
-
-def _checked_variant(variant: object, size: int) -> Variant:
-    """`variant` if it is a Variant offered on a size×size board, else a ValueError saying why."""
-    checked_variant = checked(variant, Variant, "variant", Variant)
-    refusal = variant_refusal(checked_variant, size)
-    if refusal is not None:
-        raise ValueError(refusal)
-    return checked_variant

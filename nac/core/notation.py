@@ -34,12 +34,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import Enum
 from typing import TypeVar
 
 from .board import Board
 from .checks import checked, checked_cells, size_refusal
 from .coordinates import coordinate, parse_coordinate
+from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
 from .kinds import MIXED, GameKind
@@ -69,48 +69,6 @@ Parsed = TypeVar("Parsed")
 
 class NotationError(ValueError):
     """A line that is not a game in nac's notation; the message says why."""
-
-
-class Ending(Enum):
-    """How a game ended, or that it has not."""
-
-    X_WINS = "X-wins"
-    O_WINS = "O-wins"
-    DRAW = "draw"
-    UNFINISHED = "unfinished"
-    X_RESIGNS = "X-resigns"
-    O_RESIGNS = "O-resigns"
-
-    @classmethod
-    def of(cls, board: Board, resigned: Mark | None = None) -> Ending:
-        """How the game that reached `board` stands (`resigned`: the side that gave it up)."""
-        if resigned is not None:
-            return cls.X_RESIGNS if resigned is Mark.X else cls.O_RESIGNS
-        if board.outcome is None:
-            return cls.UNFINISHED
-        if board.outcome.winner is None:
-            return cls.DRAW
-        return cls.X_WINS if board.outcome.winner is Mark.X else cls.O_WINS
-
-    @property
-    def winner(self) -> Mark | None:
-        """The side that won (by a line or a resignation); None for a draw or no end yet."""
-        return _WINNERS.get(self)
-
-    @property
-    def resigned(self) -> Mark | None:
-        """The side that resigned, if one did."""
-        winner = self.winner
-        return winner.other if winner is not None and self in _RESIGNATIONS else None
-
-
-_WINNERS = {
-    Ending.X_WINS: Mark.X,
-    Ending.O_WINS: Mark.O,
-    Ending.X_RESIGNS: Mark.O,
-    Ending.O_RESIGNS: Mark.X,
-}
-_RESIGNATIONS = (Ending.X_RESIGNS, Ending.O_RESIGNS)
 
 
 @dataclass(frozen=True)

@@ -48,3 +48,13 @@ def variant_refusal(variant: Variant, size: int) -> str | None:
             "there, and on 5×5 nothing is proven for misère"
         )
     return None
+
+
+def checked_variant(variant: object, size: int) -> Variant:
+    """`variant` if it is a Variant offered on a size×size board, else a ValueError saying why."""
+    if not isinstance(variant, Variant):
+        raise TypeError(f"variant must be a Variant (Variant.NORMAL or MISERE), not {variant!r}")
+    refusal = variant_refusal(variant, size)
+    if refusal is not None:
+        raise ValueError(refusal)
+    return variant

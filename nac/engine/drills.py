@@ -66,6 +66,7 @@ def mistakes_in(games: list[SavedGame], stop: StopSignal | None = None) -> list[
     """The drills the games give (their persons' mistakes on 3×3 and 4×4), in order."""
     found: list[Drill] = []
     for game in games:
-        if game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
+        normal = game.variant is Variant.NORMAL  # drills are positions of the normal game
+        if normal and game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
             found += drills_of(game, review_game(game.moves, game.size, game.first, stop))
     return found

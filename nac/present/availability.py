@@ -62,6 +62,8 @@ def refusal(
         return None if watching else words.O_LEVEL_IN_WATCH
     if action in ("switch_keypad", "keypad"):
         return None if game.uses_keypad else words.KEYPAD_3X3
+    if action in ("next_variant", "variant") and game.mode is Mode.ONLINE:
+        return words.NORMAL_ONLINE
     return None
 
 

@@ -19,7 +19,9 @@ from . import words
 
 CONFIRM_SECONDS = 10.0
 """How long a question waits for its second press."""
-SWITCH_ACTIONS = frozenset({"new_game", "next_size", "size", "next_mode", "mode", "mark"})
+SWITCH_ACTIONS = frozenset(
+    {"new_game", "next_size", "size", "next_mode", "mode", "mark", "next_variant", "variant"}
+)
 """The commands that may be a question's second press (any other one drops the question)."""
 ON_THE_WAY = frozenset({"command_palette"})
 """Commands on the way to a second press (the palette, to choose its entry again)."""
@@ -70,8 +72,8 @@ class Switches:
         )
 
     def question(self, **switch: Any) -> str | None:
-        """The question to ask before `switch` (mode=, size= or mark=; none for a new game of
-        the same kind), or None if it may go ahead now."""
+        """The question to ask before `switch` (mode=, size=, mark= or variant=; none for a new
+        game of the same kind), or None if it may go ahead now."""
         waiting = self.asked == switch and self.clock() - self._asked_at <= CONFIRM_SECONDS
         if not self.in_progress or waiting:
             self.forget_question()
@@ -84,6 +86,8 @@ class Switches:
             return words.size_switch_question(switch["size"])
         if "mark" in switch:
             return words.mark_switch_question(switch["mark"])
+        if "variant" in switch:
+            return words.variant_switch_question(switch["variant"])
         return words.NEW_GAME_QUESTION
 
     def heard(self, action: str) -> None:

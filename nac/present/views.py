@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter
+from ..core.variants import Variant
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for
@@ -194,6 +195,8 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     elif game.mode is Mode.WATCH:
         rows += [(f"{mark} plays as", words.level_label(game, mark, short=True)) for mark in Mark]
     rows.append(("Board", board_name(game.size)))
+    if game.variant is Variant.MISERE:
+        rows.append(("Rules", "misère: a line loses"))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))

@@ -16,6 +16,7 @@ from ..core import (
     Score,
     Starter,
 )
+from ..core.variants import Variant
 from ..engine import Hint
 from .commands import key_for, level_key
 from .names import (
@@ -23,8 +24,10 @@ from .names import (
     STARTER_DESCRIPTIONS,
     board_name,
     capitalised,
+    in_a_row,
     level_name,
     mark_entry_title,
+    variant_name,
 )
 from .screen_commands import PROMPT_KEYS, STATS_COMMANDS
 
@@ -99,6 +102,9 @@ def headline(game: Game, outcome: Outcome) -> str:
         if winner is game.human:
             return "You won"
         last = game.last_move
+        if game.variant is Variant.MISERE and last is not None and last.mark is not winner:
+            level = game.level_of(winner)  # the loser made the line: name the winner's level
+            return f"{level.label} won" if level else "The computer won"
         return f"{last.level.label} won" if last and last.level else "The computer won"
     return f"{winner} won"
 
@@ -151,12 +157,19 @@ def welcome(match: Match) -> str:
     """What a new game says first."""
     game = match.game
     if game.mode is Mode.WATCH:
-        return "Watching the computer play itself."
+        return rules_first(game, "Watching the computer play itself.")
     if game.mode is Mode.TWO_PLAYER:
-        return f"Two players: {game.turn} moves first."
+        return rules_first(game, f"Two players: {game.turn} moves first.")
     if game.is_computer_turn:
-        return f"You play {game.human}; the computer starts."
-    return f"You play {game.human}: your move."
+        return rules_first(game, f"You play {game.human}; the computer starts.")
+    return rules_first(game, f"You play {game.human}: your move.")
+
+
+def rules_first(game: Game, said: str) -> str:
+    """`said`, after a word on the rules in misère (nothing is added in the normal game)."""
+    if game.variant is Variant.NORMAL:
+        return said
+    return f"Misère: {in_a_row(game.size)} of your own loses. {said}"
 
 
 # -- learning -----------------------------------------------------------------------------------
@@ -247,14 +260,21 @@ def ui_welcome(match: Match) -> str:
     """What a new game says first in the full-screen game."""
     game = match.game
     if game.mode is Mode.WATCH:
-        return (
+        return rules_first(
+            game,
             f"Watching the computer play itself: {key_for('pause')} pauses; {key_for('level')} "
-            f"set X's level, {key_for('o_level')} O's."
+            f"set X's level, {key_for('o_level')} O's.",
         )
     how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
     if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
         start = key_for("computer_starts")
-        return f"You play {game.human}. Your move, or press {start} to let the computer start.{how}"
+        return (
+            rules_first(
+                game,
+                f"You play {game.human}. Your move, or press {start} to let the computer start.",
+            )
+            + how
+        )
     return welcome(match) + how
 
 
@@ -264,7 +284,18 @@ def keys_play_3x3(size: int) -> str:
     )
 
 
+def game_result(game: Game, outcome: Outcome) -> str:
+    """The result as a sentence; in misère, who made the line that lost: "You made three in a
+    row: misère, so Genius won." """
+    if game.variant is Variant.MISERE and outcome.winner is not None and outcome.line:
+        loser = player_name(game, outcome.winner.other)
+        return f"{loser} made {in_a_row(game.size)}: misère, so {headline(game, outcome)}."
+    return f"{headline(game, outcome)}."
+
+
 def after_game(game: Game, outcome: Outcome) -> str:
+    if game.variant is Variant.MISERE and outcome.winner is not None and outcome.line:
+        return f"{game_result(game, outcome)} Press {key_for('next_game')} for the next game."
     if game.mode is Mode.WATCH:
         pause = key_for("pause")
         return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
@@ -326,6 +357,28 @@ def mode_switch_question(mode: Mode) -> str:
 
 def size_switch_question(size: int) -> str:
     return _abandon(f"play on {board_name(size)}", key_for("next_size"))
+
+
+def variant_switch_question(variant: Variant) -> str:
+    return _abandon(f"play {variant_name(variant)}", key_for("next_variant"))
+
+
+def variant_set(variant: Variant, size: int) -> str:
+    """Said when a new game begins under other rules."""
+    if variant is Variant.MISERE:
+        return f"Misère: {in_a_row(size)} of your own loses. Make the other side complete a line."
+    return f"The normal game: {in_a_row(size)} wins."
+
+
+NORMAL_ONLINE = "Online games are played by the normal rules."
+
+
+def variant_refused(size: int) -> str:
+    """Said when misère is asked for on a board it is not offered on."""
+    return (
+        f"Misère is played on 3×3 and 4×4, not {board_name(size)}: {key_for('next_size')} "
+        "changes the board."
+    )
 
 
 def mark_switch_question(mark: Mark) -> str:

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
+from ...core.variants import MISERE_SIZES, Variant, variant_refusal
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -371,10 +372,22 @@ class GameScreen(Screen[None]):
         """The next board; while the board does not fit, the biggest smaller one that does."""
         size, (columns, rows) = self.game.size, self.size
         fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
-        self.action_size(fits or BOARD_SIZES[(BOARD_SIZES.index(size) + 1) % len(BOARD_SIZES)])
+        sizes = BOARD_SIZES if self.game.variant is Variant.NORMAL else MISERE_SIZES
+        self.action_size(fits or sizes[(sizes.index(size) + 1) % len(sizes)])
 
     def action_size(self, size: int) -> None:
-        self._switch(size=size)
+        variant = self.game.variant if size in MISERE_SIZES else Variant.NORMAL
+        self._switch(size=size, variant=variant)
+
+    def action_next_variant(self) -> None:
+        self.action_variant(self.game.variant.next.value)
+
+    def action_variant(self, name: str) -> None:
+        variant = Variant.parse(name)
+        if variant_refusal(variant, self.game.size):
+            self.say(words.variant_refused(self.game.size))
+        else:
+            self._switch(variant=variant)
 
     def action_mark(self, name: str) -> None:
         self._switch(mark=Mark.parse(name))
