@@ -19,9 +19,10 @@ from .core import (
     Mode,
     SavedGame,
     Starter,
+    Variant,
     checked_size,
+    variant_refusal,
 )
-from .core.variants import Variant, variant_refusal
 from .online import WANTS, add_online_commands, online_start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS

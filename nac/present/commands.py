@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter
-from ..core.variants import Variant
+from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter, Variant
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     PLAY_CURSOR as PLAY_CURSOR,
@@ -187,15 +186,12 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("w", "next_variant"),),
         "w",
-        "Rules: the normal game, or misère, where a line of your own loses (a new game; 3×3 "
-        "and 4×4)",
+        "Rules: normal, or misère, where a line of your own loses (a new game; 3×3, 4×4)",
         palette=tuple(
             Entry(
-                f"Rules: {variant.label}",
-                capitalised(variant_name(variant)) + " (a new game)",
-                f"variant('{variant.value}')",
+                f"Rules: {v.label}", f"Play {variant_name(v)} (a new game)", f"variant('{v.value}')"
             )
-            for variant in Variant
+            for v in Variant
         ),
     ),
     Command(

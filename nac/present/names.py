@@ -3,8 +3,7 @@ words shared by the sentences (`words.py`) and the command table (`commands.py`)
 
 from __future__ import annotations
 
-from ..core import MIXED, KeypadLayout, Level, Mark, Starter, win_length_for
-from ..core.variants import Variant
+from ..core import MIXED, KeypadLayout, Level, Mark, Starter, Variant, win_length_for
 
 
 def board_name(size: int) -> str:

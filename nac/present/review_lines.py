@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Mark, SavedGame
-from ..core.variants import Variant
+from ..core import Mark, SavedGame, Variant
 from ..engine import GameReview, MoveReview, Rating
 from . import learning_words
 from .panel_lines import GLUE, wrapped

@@ -13,9 +13,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core import KeypadLayout, Level, Mark, Mode, Starter
+from ..core import (
+    BOARD_SIZES,
+    MISERE_SIZES,
+    Game,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    Starter,
+    Variant,
+    variant_refusal,
+)
 from ..store import Session
-from . import words
+from . import variant_words, words
 
 CONFIRM_SECONDS = 10.0
 """How long a question waits for its second press."""
@@ -87,7 +98,7 @@ class Switches:
         if "mark" in switch:
             return words.mark_switch_question(switch["mark"])
         if "variant" in switch:
-            return words.variant_switch_question(switch["variant"])
+            return variant_words.variant_switch_question(switch["variant"])
         return words.NEW_GAME_QUESTION
 
     def heard(self, action: str) -> None:
@@ -105,3 +116,22 @@ class Switches:
     def expired(self) -> bool:
         """Whether a question was asked and has waited too long for its second press."""
         return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS
+
+
+def next_board(game: Game) -> int:
+    """The board after this one in the board switch's order: in misère 3×3 and 4×4 only."""
+    sizes = BOARD_SIZES if game.variant is Variant.NORMAL else MISERE_SIZES
+    return sizes[(sizes.index(game.size) + 1) % len(sizes)]
+
+
+def board_switch(game: Game, size: int) -> dict[str, Any]:
+    """The switch to a size×size board: misère stays where it is played, else the normal game."""
+    return {"size": size, "variant": game.variant if size in MISERE_SIZES else Variant.NORMAL}
+
+
+def variant_switch(game: Game, name: str) -> dict[str, Any] | str:
+    """The switch to the variant `name`, or why it cannot be played on this board."""
+    variant = Variant.parse(name)
+    if variant_refusal(variant, game.size):
+        return variant_words.variant_refused(game.size)
+    return {"variant": variant}

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter
-from ..core.variants import Variant
+from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter, Variant
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for

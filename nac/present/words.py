@@ -15,8 +15,8 @@ from ..core import (
     Outcome,
     Score,
     Starter,
+    Variant,
 )
-from ..core.variants import Variant
 from ..engine import Hint
 from .commands import key_for, level_key
 from .names import (
@@ -27,9 +27,14 @@ from .names import (
     in_a_row,
     level_name,
     mark_entry_title,
-    variant_name,
 )
-from .screen_commands import PROMPT_KEYS, STATS_COMMANDS
+from .screen_commands import PROMPT_KEYS
+from .screen_notes import (
+    NO_STATS_YET as NO_STATS_YET,
+    stats_note as stats_note,
+    too_small as too_small,
+)
+from .variant_words import rules_first
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -141,7 +146,7 @@ def sentence(text: str) -> str:
 
 
 def describe_kind(kind: GameKind) -> tuple[str, str, str]:
-    """("3×3", "Vs computer", "Genius") and so on."""
+    """("3×3", "Vs computer", "Genius"), ("4×4 misère", ...) and so on."""
     if kind.mode is Mode.COMPUTER:
         against = level_name(kind.levels[0])
     elif kind.mode is Mode.WATCH:
@@ -150,26 +155,22 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
         against = kind.levels[0]  # the other player's name
     else:
         against = "X v O"
-    return board_name(kind.size), kind.mode.label, against
+    misere = " misère" if kind.variant is Variant.MISERE else ""
+    return board_name(kind.size) + misere, kind.mode.label, against
 
 
 def welcome(match: Match) -> str:
-    """What a new game says first."""
+    """What a new game says first (in misère, a word on the rules first)."""
     game = match.game
     if game.mode is Mode.WATCH:
-        return rules_first(game, "Watching the computer play itself.")
-    if game.mode is Mode.TWO_PLAYER:
-        return rules_first(game, f"Two players: {game.turn} moves first.")
-    if game.is_computer_turn:
-        return rules_first(game, f"You play {game.human}; the computer starts.")
-    return rules_first(game, f"You play {game.human}: your move.")
-
-
-def rules_first(game: Game, said: str) -> str:
-    """`said`, after a word on the rules in misère (nothing is added in the normal game)."""
-    if game.variant is Variant.NORMAL:
-        return said
-    return f"Misère: {in_a_row(game.size)} of your own loses. {said}"
+        said = "Watching the computer play itself."
+    elif game.mode is Mode.TWO_PLAYER:
+        said = f"Two players: {game.turn} moves first."
+    elif game.is_computer_turn:
+        said = f"You play {game.human}; the computer starts."
+    else:
+        said = f"You play {game.human}: your move."
+    return rules_first(game, said)
 
 
 # -- learning -----------------------------------------------------------------------------------
@@ -268,13 +269,8 @@ def ui_welcome(match: Match) -> str:
     how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
     if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
         start = key_for("computer_starts")
-        return (
-            rules_first(
-                game,
-                f"You play {game.human}. Your move, or press {start} to let the computer start.",
-            )
-            + how
-        )
+        said = f"You play {game.human}. Your move, or press {start} to let the computer start."
+        return rules_first(game, said) + how
     return welcome(match) + how
 
 
@@ -359,28 +355,6 @@ def size_switch_question(size: int) -> str:
     return _abandon(f"play on {board_name(size)}", key_for("next_size"))
 
 
-def variant_switch_question(variant: Variant) -> str:
-    return _abandon(f"play {variant_name(variant)}", key_for("next_variant"))
-
-
-def variant_set(variant: Variant, size: int) -> str:
-    """Said when a new game begins under other rules."""
-    if variant is Variant.MISERE:
-        return f"Misère: {in_a_row(size)} of your own loses. Make the other side complete a line."
-    return f"The normal game: {in_a_row(size)} wins."
-
-
-NORMAL_ONLINE = "Online games are played by the normal rules."
-
-
-def variant_refused(size: int) -> str:
-    """Said when misère is asked for on a board it is not offered on."""
-    return (
-        f"Misère is played on 3×3 and 4×4, not {board_name(size)}: {key_for('next_size')} "
-        "changes the board."
-    )
-
-
 def mark_switch_question(mark: Mark) -> str:
     return (
         f'A game is in progress: choose "{mark_entry_title(mark)}" again to play as {mark} '
@@ -389,30 +363,3 @@ def mark_switch_question(mark: Mark) -> str:
 
 
 NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))
-
-
-def too_small(
-    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
-) -> str:
-    """What the screen says when the board does not fit: how big the terminal must be, the
-    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
-    key = key_for("next_size")
-    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
-    question = f"\n\n{asked}" if asked else ""
-    return (
-        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
-        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
-    )
-
-
-NO_STATS_YET = "No games finished yet: the results of every game are kept here."
-
-
-def stats_note(where: str, sides_counted: bool) -> str:
-    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
-    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
-    return (
-        "Streak: games without a loss in a row; Best: the longest.\n"
-        f"{sides if sides_counted else ''}Kept in {where}. "
-        f"{key_for('close', STATS_COMMANDS)} closes."
-    )

@@ -22,11 +22,12 @@ from ..core import (
     Match,
     Mode,
     Starter,
+    Variant,
     checked_size,
+    variant_refusal,
 )
 from ..core.errors import shown
 from ..core.match import utc_now
-from ..core.variants import Variant, variant_refusal
 from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1

@@ -22,9 +22,7 @@ def lines(size: int, length: int) -> tuple[tuple[int, ...], ...]:
 
 def makes_a_line(cells: tuple[str, ...], cell: int, mark: str, size: int, length: int) -> bool:
     """Whether `mark`, just played on `cell`, has a whole line through it (and so loses)."""
-    return any(
-        cell in line and all(cells[i] == mark for i in line) for line in lines(size, length)
-    )
+    return any(cell in line and all(cells[i] == mark for i in line) for line in lines(size, length))
 
 
 def loser(cells: tuple[str, ...], size: int, length: int) -> str | None:

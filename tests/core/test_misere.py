@@ -8,9 +8,19 @@ from functools import cache
 
 import pytest
 
-from nac.core import Board, Game, GameKind, Level, Mark, Match, Mode, format_game, parse_game
+from nac.core import (
+    Board,
+    Game,
+    GameKind,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    Variant,
+    format_game,
+    parse_game,
+)
 from nac.core.notation import NotationError
-from nac.core.variants import Variant
 from nac.engine import Average, analyse, choose_move, genius_moves, hint, review_game
 
 from . import misere_reference as reference
@@ -28,7 +38,7 @@ def as_cells(board: Board) -> tuple[str, ...]:
     return tuple("." if mark is None else mark.value for mark in board)
 
 
-# -- the rules ------------------------------------------------------------------------------------
+# -- the rules -------------------------------------------------------------------------------------
 
 
 def test_completing_a_line_loses_and_the_line_is_shown() -> None:
@@ -84,7 +94,7 @@ def test_a_game_the_computer_wins_by_the_persons_line_is_the_computers() -> None
     assert match.last.kind.key == "computer/genius+misere"
 
 
-# -- the notation and the kinds of game -------------------------------------------------------------
+# -- the notation and the kinds of game ------------------------------------------------------------
 
 
 def test_a_misere_line_carries_the_variant_and_an_old_line_reads_as_normal() -> None:
@@ -101,7 +111,7 @@ def test_a_misere_line_carries_the_variant_and_an_old_line_reads_as_normal() -> 
 
 def test_the_result_of_a_misere_line_is_checked_by_misere_rules() -> None:
     moves = "a1 a2 b1 b2 c1"  # X makes the top row: O wins
-    line = f"nac1 2026-11-22T14:05:09Z two-player 3x3 variant=misere X=person O=person first=X"
+    line = "nac1 2026-11-22T14:05:09Z two-player 3x3 variant=misere X=person O=person first=X"
     assert parse_game(f"{line} result=O-wins : {moves}").ending.winner is Mark.O
     with pytest.raises(NotationError, match="lead to O-wins"):
         parse_game(f"{line} result=X-wins : {moves}")
@@ -123,7 +133,7 @@ def test_misere_counts_apart_in_the_stats(kind: GameKind) -> None:
     assert GameKind.parse(kind.key.removesuffix("+misere")).variant is Variant.NORMAL
 
 
-# -- Genius on 3×3: the whole game tree -------------------------------------------------------------
+# -- Genius on 3×3: the whole game tree ------------------------------------------------------------
 
 
 def positions_3x3(first: str) -> list[tuple[str, ...]]:
@@ -203,7 +213,7 @@ def test_misere_3x3_is_a_draw_and_only_the_centre_holds_it() -> None:
     assert hint(Board.empty(3, variant=MISERE)).cell == 4
 
 
-# -- Genius on 4×4 ------------------------------------------------------------------------------------
+# -- Genius on 4×4 ---------------------------------------------------------------------------------
 
 
 def random_position(marks: int, rng: random.Random) -> Board:
@@ -301,7 +311,7 @@ def test_genius_never_loses_misere_to_the_other_levels(size: int, opponent: Leve
         assert board.winner is not genius_mark.other, str(board)
 
 
-# -- the other levels in misère ------------------------------------------------------------------------
+# -- the other levels in misère --------------------------------------------------------------------
 
 
 def test_average_never_completes_a_line_of_its_own_while_it_has_another_move() -> None:
@@ -316,7 +326,9 @@ def test_average_never_completes_a_line_of_its_own_while_it_has_another_move() -
             safe = [
                 cell
                 for cell in board.empty_cells
-                if not reference.makes_a_line(reference.played(cells, cell, mover), cell, mover, 3, 3)
+                if not reference.makes_a_line(
+                    reference.played(cells, cell, mover), cell, mover, 3, 3
+                )
             ]
             cell = average.choose(board, rng)
             if safe:

@@ -21,8 +21,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
-from ...core.variants import MISERE_SIZES, Variant, variant_refusal
+from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -33,7 +32,7 @@ from ...present.metrics import (
     smaller_board_that_fits,
 )
 from ...present.pace import Pace
-from ...present.switches import CONFIRM_SECONDS, Switches
+from ...present.switches import CONFIRM_SECONDS, Switches, board_switch, next_board, variant_switch
 from ...present.views import (
     Activity,
     Banner,
@@ -372,22 +371,20 @@ class GameScreen(Screen[None]):
         """The next board; while the board does not fit, the biggest smaller one that does."""
         size, (columns, rows) = self.game.size, self.size
         fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
-        sizes = BOARD_SIZES if self.game.variant is Variant.NORMAL else MISERE_SIZES
-        self.action_size(fits or sizes[(sizes.index(size) + 1) % len(sizes)])
+        self.action_size(fits or next_board(self.game))
 
     def action_size(self, size: int) -> None:
-        variant = self.game.variant if size in MISERE_SIZES else Variant.NORMAL
-        self._switch(size=size, variant=variant)
+        self._switch(**board_switch(self.game, size))
 
     def action_next_variant(self) -> None:
         self.action_variant(self.game.variant.next.value)
 
     def action_variant(self, name: str) -> None:
-        variant = Variant.parse(name)
-        if variant_refusal(variant, self.game.size):
-            self.say(words.variant_refused(self.game.size))
+        switch = variant_switch(self.game, name)
+        if isinstance(switch, str):
+            self.say(switch)
         else:
-            self._switch(variant=variant)
+            self._switch(**switch)
 
     def action_mark(self, name: str) -> None:
         self._switch(mark=Mark.parse(name))
