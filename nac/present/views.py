@@ -117,9 +117,15 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     )
 
 
+MAKES_A_LINE = "line: loses"
+"""The analysis's word for a misère move that completes the mover's own line."""
+
+
 def note_for(value: MoveValue) -> CellNote:
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
+    if value.result is Result.LOSS and value.plies == 1:  # misère: this move makes a line
+        return CellNote(MAKES_A_LINE, "L0", "loss")
     letter = "W" if value.result is Result.WIN else "L"
     moves = "" if value.moves is None else str(value.moves)
     return CellNote(str(value), f"{letter}{moves}", value.result.value)

@@ -295,20 +295,33 @@ def test_genius_on_misere_4x4_survives_every_reply_for_the_first_four_plies(
     assert finished == 2 * (15 * 13 if genius_mark is Mark.X else 16 * 14)
 
 
-@pytest.mark.parametrize("size", [3, 4])
-@pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE, Level.CLEVER])
-def test_genius_never_loses_misere_to_the_other_levels(size: int, opponent: Level) -> None:
-    for seed in range(4 if size == 4 else 20):
+def genius_plays_misere_against(size: int, opponent: Level, games: int) -> None:
+    """Seeded games, Genius on either side; on 4×4 from three random marks in, to stay quick."""
+    for seed in range(games):
         rng = random.Random(seed)
         genius_mark = Mark.X if seed % 2 else Mark.O
         board = Board.empty(size, variant=MISERE, first=rng.choice(list(Mark)))
-        if size == 4:  # from a few marks in, so the games stay quick
-            for _ in range(3):
-                board = board.play(rng.choice(board.empty_cells))
+        for _ in range(3 if size == 4 else 0):
+            board = board.play(rng.choice(board.empty_cells))
         while board.outcome is None:
             level = Level.GENIUS if board.to_move is genius_mark else opponent
             board = board.play(choose_move(board, level, rng))
         assert board.winner is not genius_mark.other, str(board)
+
+
+@pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE, Level.CLEVER])
+def test_genius_never_loses_misere_3x3_to_the_other_levels(opponent: Level) -> None:
+    genius_plays_misere_against(3, opponent, 20)
+
+
+def test_genius_never_loses_misere_4x4_to_average() -> None:
+    genius_plays_misere_against(4, Level.AVERAGE, 4)
+
+
+@pytest.mark.strength
+@pytest.mark.parametrize("opponent", [Level.IDIOT, Level.AVERAGE, Level.CLEVER])
+def test_genius_never_loses_misere_4x4_to_the_other_levels_in_40_games(opponent: Level) -> None:
+    genius_plays_misere_against(4, opponent, 40)
 
 
 # -- the other levels in misère --------------------------------------------------------------------

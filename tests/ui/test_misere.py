@@ -3,9 +3,11 @@ board's is, kept in the settings, refused on 5×5, and the panel and the result 
 
 from __future__ import annotations
 
-from nac.core import Game, Level, Mode, Variant
+from nac.core import Board, Game, Level, Mode, Variant
+from nac.engine import analyse
 from nac.present.commands import key_for
 from nac.present.switches import board_switch, next_board
+from nac.present.views import analysis_notes
 from nac.store import Settings, Storage
 
 from .helpers import make_app, panel, press, settle
@@ -71,3 +73,10 @@ def test_misere_settings_on_5x5_are_read_as_normal_with_a_word() -> None:
     settings, bad = Settings.from_json({"size": 5, "variant": "misere"})
     assert settings.variant is Variant.NORMAL and settings.size == 5
     assert bad == ["variant (misere on 5x5)"]
+
+
+def test_the_analysis_marks_a_square_that_makes_your_own_line() -> None:
+    board = Board.parse("XX./OO./...", to_move="X", variant=Variant.MISERE)
+    notes = analysis_notes(analyse(board), board.cell_count)
+    assert notes[2] is not None and notes[2].long == "line: loses"
+    assert notes[5] is not None and notes[5].long != "line: loses"
