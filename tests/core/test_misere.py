@@ -21,7 +21,7 @@ from nac.core import (
     parse_game,
 )
 from nac.core.notation import NotationError
-from nac.engine import Average, analyse, choose_move, genius_moves, hint, review_game
+from nac.engine import Average, analyse, choose_move, compare, genius_moves, hint, review_game
 
 from . import misere_reference as reference
 
@@ -382,3 +382,11 @@ def test_the_review_rates_misere_moves_by_misere_values() -> None:
     ratings = [move.rating.value if move.rating else None for move in review.moves]
     assert ratings[0] == "blunder"
     assert review.variant is MISERE
+
+
+@pytest.mark.parametrize("text", ["XX./OO./...", "X../.O./...", ".../.X./..."])
+def test_the_labs_searches_play_misere_by_its_rules(text: str) -> None:
+    board = Board.parse(text, variant=MISERE)
+    best = max(value.score for value in analyse(board).values())
+    results = compare(board)
+    assert {result.score for result in results if not result.stopped} == {best}
