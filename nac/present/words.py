@@ -290,12 +290,10 @@ def game_result(game: Game, outcome: Outcome) -> str:
 
 
 def after_game(game: Game, outcome: Outcome) -> str:
-    if game.variant is Variant.MISERE and outcome.winner is not None and outcome.line:
-        return f"{game_result(game, outcome)} Press {key_for('next_game')} for the next game."
+    said = game_result(game, outcome)
     if game.mode is Mode.WATCH:
-        pause = key_for("pause")
-        return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
-    return f"{headline(game, outcome)}. Press {key_for('next_game')} for the next game."
+        return f"{said} The next game starts in a moment; {key_for('pause')} pauses."
+    return f"{said} Press {key_for('next_game')} for the next game."
 
 
 def prompt_placeholder(game: Game) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from nac.core import Board, Game, Level, Mode, Variant
 from nac.engine import analyse
+from nac.present import words
 from nac.present.commands import key_for
 from nac.present.switches import board_switch, next_board
 from nac.present.views import analysis_notes
@@ -80,3 +81,15 @@ def test_the_analysis_marks_a_square_that_makes_your_own_line() -> None:
     notes = analysis_notes(analyse(board), board.cell_count)
     assert notes[2] is not None and notes[2].long == "line: loses"
     assert notes[5] is not None and notes[5].long != "line: loses"
+
+
+def test_in_watch_mode_the_misere_result_says_the_next_game_comes_by_itself() -> None:
+    game = Game(mode=Mode.WATCH, variant=Variant.MISERE)  # Genius (X) against Average (O)
+    for cell in (0, 4, 1, 8, 2):  # X makes the top row
+        game.computer_move(cell)
+    assert game.outcome is not None
+    said = words.after_game(game, game.outcome)
+    assert said.startswith(
+        "Genius (X) made three in a row: misère, so Average (O) beat Genius (X)."
+    )
+    assert "The next game starts in a moment" in said
