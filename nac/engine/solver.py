@@ -55,7 +55,8 @@ class Solver:
         self.shape = shape
         self.cell_count = shape.cell_count
         self.win_base = shape.cell_count + 1
-        self._canonical = symmetries(shape.size).canonical_key
+        self._canonical = self.canonical_key = symmetries(shape.size).canonical_key
+        """The key of a position shared by its images under the board's symmetries."""
         self._masks_through = shape.masks_through
         self._line_masks = shape.line_masks
         self._order = _cells_by_line_count(shape)
@@ -282,8 +283,16 @@ def genius_choice(solver: Solver, mine: int, theirs: int) -> tuple[int, ...]:
     top_score, top = solver.best_moves(mine, theirs)
     if len(top) == 1 or top_score > 0:
         return top
-    # Every top move leaves the opponent a best reply scoring -top_score; count the others.
-    traps = {cell: solver.mistakes(theirs, mine | 1 << cell, -top_score) for cell in top}
+    # Every top move leaves the opponent a best reply scoring -top_score; count the others,
+    # once for each set of moves whose positions are images of each other under symmetry.
+    counted: dict[int, int] = {}
+    traps = {}
+    for cell in top:
+        after = mine | 1 << cell
+        key = solver.canonical_key(theirs, after)
+        if key not in counted:
+            counted[key] = solver.mistakes(theirs, after, -top_score)
+        traps[cell] = counted[key]
     most = max(traps.values())
     return tuple(cell for cell in top if traps[cell] == most)
 
