@@ -19,7 +19,9 @@ from .core import (
     Mode,
     SavedGame,
     Starter,
+    Variant,
     checked_size,
+    variant_refusal,
 )
 from .online import WANTS, add_online_commands, online_start
 from .present import words
@@ -98,6 +100,13 @@ CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
         "{" + ",".join(map(str, BOARD_SIZES)) + "}",
         "the board: 3×3 with three in a row, 4×4 or 5×5 with four in a row "
         f"(default: {DEFAULTS.size})",
+    ),
+    (
+        "--variant",
+        Variant.parse,
+        "{" + ",".join(variant.value for variant in Variant) + "}",
+        "the rules: normal, or misere, where a line of your own loses (3×3 and 4×4; "
+        f"default: {DEFAULTS.variant.value})",
     ),
     (
         "--level",
@@ -198,6 +207,7 @@ def run_options(options: argparse.Namespace) -> dict[str, object]:
     given = {
         "mode": options.mode,
         "size": options.size,
+        "variant": options.variant,
         "level": options.level,
         "watch_levels": options.watch_levels,
         "keypad": options.keypad,
@@ -265,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
             return 2
     settings = storage.settings.load().but(**run_options(options))
+    refusal = variant_refusal(settings.variant, settings.size)
+    if refusal is not None and options.command not in WANTS:
+        print(f"nac: {refusal} (--size 3 or --size 4, or --variant normal)", file=sys.stderr)
+        return 2
     start = online_start(options) if options.command in WANTS else None
     if start is not None and options.plain:
         from .online_console import play_online_plain

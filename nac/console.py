@@ -115,7 +115,7 @@ class ConsoleGame:
     def on_finished(self, finished: FinishedGame) -> None:
         self.say_notices()
         self.say(self.board_text())
-        self.say(words.headline(self.game, finished.outcome) + ".")
+        self.say(words.game_result(self.game, finished.outcome))
         score = console_words.score_line(self.game, self.match.score)
         self.say(f"{score} {console_words.AFTER_GAME}")
 
@@ -216,7 +216,7 @@ def board_text(game: Game) -> str:
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
     squares named as the game names them (the keys of `keypad` on 3×3)."""
-    review = review_game(game.moves, game.size, game.first)
+    review = review_game(game.moves, game.size, game.first, variant=game.variant)
     view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.size, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
     head = learning_words.review_heading(game)

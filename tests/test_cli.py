@@ -264,3 +264,12 @@ def test_a_lab_position_that_is_not_a_board_is_refused(capsys: pytest.CaptureFix
         cli.main(["--plain", "--lab", "X.O/.Z./..."])
     assert stopped.value.code == 2
     assert "'Z' in 'X.O/.Z./...' is not a mark" in capsys.readouterr().err
+
+
+def test_misere_is_played_from_the_command_line_and_refused_on_5x5() -> None:
+    result = run("--plain", "--variant", "misere", "--level", "genius", stdin="5\nq\n")
+    assert result.returncode == 0
+    assert "Misère: three in a row of your own loses." in result.stdout
+    refused = run("--plain", "--variant", "misere", "--size", "5", stdin="q\n")
+    assert refused.returncode == 2
+    assert "misère is played on 3×3 and 4×4, not 5×5" in refused.stderr

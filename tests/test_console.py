@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from nac.cli import main
-from nac.console import ConsoleGame
-from nac.core import Game, Level, Mode, Starter
+from nac.console import ConsoleGame, review_text
+from nac.core import Game, Level, Mode, Starter, Variant, format_game
 from nac.engine import Engine
 from nac.store import Session, Settings, Storage, StorageDirs
 
@@ -152,3 +152,26 @@ def test_plain_lab_prints_the_five_techniques_with_the_textbook_figures(
     assert "549,946 nodes, 255,168 games, 5,478 positions (765 up to symmetry)" in printed
     for name in ("+ alpha-beta", "+ move ordering", "+ transposition table", "+ symmetry"):
         assert name in printed
+
+
+def test_plain_plays_misere_and_says_who_made_the_line() -> None:
+    # Two players: X makes the top row, and so loses.
+    text, game = play(["1", "5", "2", "9", "3"], mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    assert "Misère: three in a row of your own loses." in text
+    assert "X made three in a row: misère, so O won." in text
+    assert game.outcome is not None and str(game.outcome.winner) == "O"
+
+
+def test_a_misere_game_is_counted_apart_saved_with_its_rules_and_reviewed_by_them(
+    tmp_path: Path,
+) -> None:
+    storage = Storage.at(StorageDirs(tmp_path, tmp_path))
+    play(["1", "5", "2", "9", "3"], storage, mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    again = Storage.at(StorageDirs(tmp_path, tmp_path))
+    assert list(again.stats.records()) == ["two-player+misere"]
+    saved = again.games.last()
+    assert saved is not None and saved.variant is Variant.MISERE
+    assert "variant=misere" in format_game(saved)
+    review = review_text(saved)
+    assert "Misère: every move rated against perfect play" in review
+    assert "5. X 3  inaccuracy" in review and "(makes three in a\n      row: loses)" in review

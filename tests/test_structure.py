@@ -82,7 +82,7 @@ def test_the_core_never_imports_the_front_ends() -> None:
             assert not outside, f"{name} imports {outside}"
 
 
-LONGER = {"nac/ui/screens/game.py": 470, "nac/core/game.py": 400}
+LONGER = {"nac/ui/screens/game.py": 480, "nac/core/game.py": 415}
 """The game screen: one class a reader can hold, composed of helpers (`Turns`, `Switches`,
 `availability`), rather than four files of one class by inheritance."""
 

@@ -104,6 +104,11 @@ if TYPE_CHECKING:
     from .outcome import (
         Outcome as Outcome,
     )
+    from .variants import (
+        MISERE_SIZES as MISERE_SIZES,
+        Variant as Variant,
+        variant_refusal as variant_refusal,
+    )
 
 __getattr__, __dir__, _public = lazy_face(
     __name__,
@@ -146,6 +151,7 @@ __getattr__, __dir__, _public = lazy_face(
             "replay",
         ),
         ".outcome": ("Outcome",),
+        ".variants": ("MISERE_SIZES", "Variant", "variant_refusal"),
         # for code written before the engines moved out: loaded on first use
         "nac.engine": (
             "Average",

@@ -1,4 +1,5 @@
-"""An immutable position: the marks on an n×n board, k in a row wins, and the side to move."""
+"""An immutable position: the marks on an n×n board, k in a row wins (in misère: loses), and the
+side to move."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
 from .outcome import Outcome
+from .variants import Variant
 
 EMPTY_CHARS = frozenset("._ ")
 ROW_SEPARATOR = "/"
@@ -40,18 +42,29 @@ class Board:
         *,
         size: int = 3,
         win_length: int | None = None,
+        variant: Variant = Variant.NORMAL,
     ) -> None:
         """A position from bit masks of X's and O's cells; checked, so it can be reached."""
-        shape = geometry(size, win_length)
+        shape = geometry(size, win_length, variant)
         _set(self, shape, x_bits, o_bits, to_move, _outcome_of(shape, x_bits, o_bits, to_move))
 
     @classmethod
-    def empty(cls, size: int = 3, win_length: int | None = None, first: Mark = Mark.X) -> Board:
-        return cls(0, 0, first, size=size, win_length=win_length)
+    def empty(
+        cls,
+        size: int = 3,
+        win_length: int | None = None,
+        first: Mark = Mark.X,
+        variant: Variant = Variant.NORMAL,
+    ) -> Board:
+        return cls(0, 0, first, size=size, win_length=win_length, variant=variant)
 
     @classmethod
     def parse(
-        cls, text: str, to_move: Mark | str | None = None, win_length: int | None = None
+        cls,
+        text: str,
+        to_move: Mark | str | None = None,
+        win_length: int | None = None,
+        variant: Variant = Variant.NORMAL,
     ) -> Board:
         """A position from its text form, e.g. `"X.O/.X./..O"`.
 
@@ -86,7 +99,7 @@ class Board:
         else:
             mover = Mark.parse(to_move)
         try:
-            return cls(x_bits, o_bits, mover, size=size, win_length=win_length)
+            return cls(x_bits, o_bits, mover, size=size, win_length=win_length, variant=variant)
         except ValueError as error:
             if isinstance(error, InvalidPosition):
                 raise
@@ -105,6 +118,10 @@ class Board:
     @property
     def cell_count(self) -> int:
         return self.geometry.cell_count
+
+    @property
+    def variant(self) -> Variant:
+        return self.geometry.variant
 
     def __getitem__(self, cell: int) -> Mark | None:
         """The mark on `cell`, or None; IndexError for a cell the board does not have."""
@@ -191,7 +208,8 @@ class Board:
         mover_bits = x_bits if mover is Mark.X else o_bits
         outcome: Outcome | None = None
         if shape.completes_line(mover_bits, cell):
-            outcome = Outcome(mover, shape.completed_cells(mover_bits, cell))
+            winner = shape.winner_when_completed_by(mover)
+            outcome = Outcome(winner, shape.completed_cells(mover_bits, cell))
         elif (x_bits | o_bits) == shape.full_mask:
             outcome = Outcome(None)
         board = object.__new__(Board)
@@ -207,6 +225,8 @@ class Board:
 
     def __repr__(self) -> str:
         extra = "" if self.win_length == geometry(self.size).win_length else f", {self.win_length}"
+        if self.variant is not Variant.NORMAL:
+            extra += f", variant={self.variant}"
         return f"Board.parse({str(self)!r}, to_move={self.to_move.value!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
@@ -220,18 +240,33 @@ class Board:
         )
 
     def __hash__(self) -> int:
-        return hash((self.size, self.win_length, self.x_bits, self.o_bits, self.to_move))
+        return hash((self.geometry, self.x_bits, self.o_bits, self.to_move))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board cannot change: {name} is read-only")
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its marks (a board can go to a search in another process)."""
-        return _rebuilt, (self.x_bits, self.o_bits, self.to_move, self.size, self.win_length)
+        shape = self.geometry
+        return _rebuilt, (
+            self.x_bits,
+            self.o_bits,
+            self.to_move,
+            self.size,
+            self.win_length,
+            shape.variant,
+        )
 
 
-def _rebuilt(x_bits: int, o_bits: int, to_move: Mark, size: int, win_length: int) -> Board:
-    return Board(x_bits, o_bits, to_move, size=size, win_length=win_length)
+def _rebuilt(
+    x_bits: int,
+    o_bits: int,
+    to_move: Mark,
+    size: int,
+    win_length: int,
+    variant: Variant = Variant.NORMAL,
+) -> Board:
+    return Board(x_bits, o_bits, to_move, size=size, win_length=win_length, variant=variant)
 
 
 def _set(
@@ -278,7 +313,7 @@ def _outcome_of(shape: Geometry, x_bits: int, o_bits: int, to_move: Mark) -> Out
         if not common:
             raise InvalidPosition(f"{last_mover} has lines that no single last move completed")
         cells = sorted({cell for mask in winning_masks for cell in _cells(mask)})
-        return Outcome(last_mover, tuple(cells))
+        return Outcome(shape.winner_when_completed_by(last_mover), tuple(cells))
     if (x_bits | o_bits) == full:
         return Outcome(None)
     return None

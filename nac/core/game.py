@@ -30,6 +30,7 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner, start_refusal
 from .outcome import Outcome
+from .variants import Variant, checked_variant
 
 ChangeListener = Callable[[Change], object]
 GameOverListener = Callable[[Outcome], object]
@@ -62,10 +63,12 @@ class Game:
         watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS,
         keypad: KeypadLayout = KeypadLayout.PHONE,
         size: int = CLASSIC_SIZE,
+        variant: Variant = Variant.NORMAL,
     ) -> None:
         self._human = checked(human, Mark, "human", Mark)
         self._mode = checked(mode, Mode, "mode", Mode)
         self._size = checked_size(size)
+        self._variant = checked_variant(variant, self._size)
         self._level = checked(level, Level, "level", Level)
         self._watch_levels = checked_pair(watch_levels)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
@@ -74,7 +77,7 @@ class Game:
         self._on_new_game: list[NewGameListener] = []
         self.listen(on_change=on_change, on_game_over=on_game_over, on_new_game=on_new_game)
         first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._board = Board.empty(self._size, first=first)
+        self._board = Board.empty(self._size, first=first, variant=self._variant)
         self._moves: list[Move] = []
         self._game_number = 0
         self._reported_game = -1
@@ -139,6 +142,11 @@ class Game:
     @property
     def size(self) -> int:
         return self._size
+
+    @property
+    def variant(self) -> Variant:
+        """The rules played: the normal game, or misère (a line loses)."""
+        return self._variant
 
     @property
     def uses_keypad(self) -> bool:
@@ -288,7 +296,7 @@ class Game:
         refusal = self.why_computer_cannot_start()
         if refusal is not None:
             raise refusal
-        self._board = Board.empty(self._size, first=self.computer)
+        self._board = Board.empty(self._size, first=self.computer, variant=self._variant)
 
     def why_computer_cannot_start(self) -> IllegalMove | None:
         """What `computer_starts` would raise now, or None if the computer may start."""
@@ -322,9 +330,11 @@ class Game:
         mode: Mode | None = None,
         first: Mark | None = None,
         size: int | None = None,
+        variant: Variant | None = None,
     ) -> None:
         """Clear the board for a new game, optionally with another mark for the person, another
-        mode or another board size (3×3 has three in a row, bigger boards four).
+        mode, another board size (3×3 has three in a row, bigger boards four) or another
+        variant of the rules (misère: 3×3 and 4×4 only).
 
         Against the computer the person starts unless `first` says otherwise; otherwise X
         starts unless `first` says otherwise.
@@ -332,11 +342,12 @@ class Game:
         human = self._human if human is None else checked(human, Mark, "human", Mark)
         mode = self._mode if mode is None else checked(mode, Mode, "mode", Mode)
         size = self._size if size is None else checked_size(size)
+        variant = checked_variant(self._variant if variant is None else variant, size)
         if first is None:
             first = human if mode is Mode.COMPUTER else Mark.X
         checked(first, Mark, "first", Mark)
-        self._human, self._mode, self._size = human, mode, size
-        self._board = Board.empty(size, first=first)
+        self._human, self._mode, self._size, self._variant = human, mode, size, variant
+        self._board = Board.empty(size, first=first, variant=variant)
         self._moves.clear()
         self._resigned = None
         self._game_number += 1
@@ -352,7 +363,7 @@ class Game:
             raise taken
         first = self.first
         del self._moves[len(self._moves) - len(taken) :]
-        board = Board.empty(self._size, first=first)
+        board = Board.empty(self._size, first=first, variant=self._variant)
         for move in self._moves:
             board = board.play(move.cell)
         self._board, size, removed = board, self._size, ChangeKind.REMOVED

@@ -1,4 +1,5 @@
-"""The shape of a board: its size, how many in a row win, and its winning lines.
+"""The shape of a board: its size, how many in a row make a line, its lines, and the variant of
+the rules (whether a line wins or loses).
 
 Lines are computed once per (size, win_length) and cached, together with, for every cell,
 the lines through it, so that checking a move only looks at the lines through that cell.
@@ -7,6 +8,9 @@ the lines through it, so that checking a move only looks at the lines through th
 from __future__ import annotations
 
 from functools import cache
+
+from .mark import Mark
+from .variants import Variant
 
 MIN_SIZE = 3
 MAX_SIZE = 7
@@ -33,11 +37,14 @@ class Geometry:
         "lines_through",
         "masks_through",
         "size",
+        "variant",
         "win_length",
     )
 
     size: int
     win_length: int
+    variant: Variant
+    """Whether completing a line wins (normal) or loses (misère)."""
     cell_count: int
     """size × size."""
     lines: tuple[tuple[int, ...], ...]
@@ -49,7 +56,7 @@ class Geometry:
     masks_through: tuple[tuple[int, ...], ...]
     """For every cell, the bit masks of the lines through it."""
 
-    def __init__(self, size: int, win_length: int) -> None:
+    def __init__(self, size: int, win_length: int, variant: Variant = Variant.NORMAL) -> None:
         lines: list[tuple[int, ...]] = []
         for row in range(size):
             for column in range(size):
@@ -70,6 +77,7 @@ class Geometry:
         )
         self.size = size
         self.win_length = win_length
+        self.variant = variant
         self.cell_count = size * size
         self.lines = tuple(lines)
         self.line_masks = masks
@@ -77,7 +85,18 @@ class Geometry:
         self.masks_through = tuple(tuple(masks[i] for i in indices) for indices in through)
 
     def __repr__(self) -> str:
-        return f"geometry({self.size}, {self.win_length})"
+        misere = ", Variant.MISERE" if self.variant is Variant.MISERE else ""
+        return f"geometry({self.size}, {self.win_length}{misere})"
+
+    @property
+    def completer_wins(self) -> bool:
+        """Whether a side that completes a line wins (the normal game) or loses (misère)."""
+        return self.variant.completer_wins
+
+    def winner_when_completed_by(self, mark: Mark) -> Mark:
+        """The winner of a game that `mark` ends by completing a line: the rule of the variant,
+        in one place."""
+        return mark if self.variant.completer_wins else mark.other
 
     @property
     def full_mask(self) -> int:
@@ -125,9 +144,12 @@ def win_length_for(size: int) -> int:
     return min(size, 4)
 
 
-def geometry(size: int = 3, win_length: int | None = None) -> Geometry:
-    """The geometry of a size×size board where `win_length` in a row wins (default: 3 on 3×3,
-    else 4). There is one Geometry per shape, so geometries compare by identity."""
+def geometry(
+    size: int = 3, win_length: int | None = None, variant: Variant = Variant.NORMAL
+) -> Geometry:
+    """The geometry of a size×size board where `win_length` in a row wins, or in misère loses
+    (default: 3 on 3×3, else 4). There is one Geometry per shape and variant, so geometries
+    compare by identity."""
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise ValueError(f"board size {size!r} is not supported: use {MIN_SIZE} to {MAX_SIZE}")
     k = win_length_for(size) if win_length is None else win_length
@@ -135,9 +157,11 @@ def geometry(size: int = 3, win_length: int | None = None) -> Geometry:
         raise ValueError(f"{k!r} is not a number of marks in a row")
     if not MIN_SIZE <= k <= size:
         raise ValueError(f"{k} in a row is not possible on a {size}×{size} board: use 3 to {size}")
-    return _geometry(size, k)
+    if not isinstance(variant, Variant):
+        raise ValueError(f"{variant!r} is not a variant: use Variant.NORMAL or Variant.MISERE")
+    return _geometry(size, k, variant)
 
 
 @cache
-def _geometry(size: int, win_length: int) -> Geometry:
-    return Geometry(size, win_length)
+def _geometry(size: int, win_length: int, variant: Variant) -> Geometry:
+    return Geometry(size, win_length, variant)

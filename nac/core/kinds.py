@@ -3,7 +3,7 @@ which is what lifetime stats are kept under, and its result from the first side'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from .checks import size_refusal
@@ -13,7 +13,10 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Move
 from .players import escaped, player_name, unescaped
+from .variants import Variant
 
+VARIANT_MARK = "+"
+"""Between a kind's key and its variant, where it is not the normal game: `+misere`."""
 MIXED = "mixed"
 """The level of a side whose level changed during the game."""
 
@@ -31,16 +34,17 @@ class GameResult(Enum):
 class GameKind:
     """What kind of game a result belongs to: the mode, the board, and the levels that played
     (against the computer its level; in watch mode X's and O's; `MIXED` if one changed), or
-    online the other player's name."""
+    online the other player's name; and the variant (misère counts apart)."""
 
     mode: Mode
     size: int = CLASSIC_SIZE
     levels: tuple[str, ...] = ()
+    variant: Variant = Variant.NORMAL
 
     @property
     def key(self) -> str:
         """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3),
-        "online/Ana%20Lee" (the name escaped)."""
+        "online/Ana%20Lee" (the name escaped), "computer/genius@4x4+misere" (misère)."""
         if self.mode is Mode.COMPUTER:
             key = f"computer/{self.levels[0]}"
         elif self.mode is Mode.ONLINE:
@@ -49,11 +53,23 @@ class GameKind:
             key = f"watch/{self.levels[0]}-vs-{self.levels[1]}"
         else:
             key = Mode.TWO_PLAYER.value
-        return key if self.size == CLASSIC_SIZE else f"{key}@{self.size}x{self.size}"
+        key = key if self.size == CLASSIC_SIZE else f"{key}@{self.size}x{self.size}"
+        return key if self.variant is Variant.NORMAL else f"{key}{VARIANT_MARK}{self.variant.value}"
 
     @classmethod
     def parse(cls, key: str) -> GameKind:
         """The kind named by `key`; ValueError if it names none."""
+        variant = Variant.NORMAL
+        if VARIANT_MARK in key:
+            key, _, variant_name = key.rpartition(VARIANT_MARK)
+            if variant_name != Variant.MISERE.value:
+                raise ValueError(f"{variant_name!r} names no variant")
+            variant = Variant.MISERE
+        kind = cls._parse(key)
+        return kind if variant is Variant.NORMAL else replace(kind, variant=variant)
+
+    @classmethod
+    def _parse(cls, key: str) -> GameKind:
         kind, at, board = key.partition("@")
         size = CLASSIC_SIZE
         if at:
@@ -86,21 +102,21 @@ class GameKind:
         moves: tuple[Move, ...],
         playing: tuple[Level, ...] = (),
         opponent: str = "",
+        variant: Variant = Variant.NORMAL,
     ) -> GameKind:
         """The kind of a game from its moves: each computer side under the level it played.
         A side that has not moved yet counts under its level in `playing` (against the
         computer its level; in watch mode X's and O's), if given. Online: the other player's
         name, `opponent`."""
         if mode is Mode.ONLINE:
-            return cls(mode, size, (player_name(opponent),))
+            return cls(mode, size, (player_name(opponent),), variant)
         if mode is Mode.COMPUTER:
-            return cls(mode, size, (_level_played(moves, None, playing[:1]),))
+            return cls(mode, size, (_level_played(moves, None, playing[:1]),), variant)
         if mode is Mode.WATCH:
             x, o = (playing[:1], playing[1:2]) if len(playing) == 2 else ((), ())
-            return cls(
-                mode, size, (_level_played(moves, Mark.X, x), _level_played(moves, Mark.O, o))
-            )
-        return cls(mode, size)
+            levels = (_level_played(moves, Mark.X, x), _level_played(moves, Mark.O, o))
+            return cls(mode, size, levels, variant)
+        return cls(mode, size, variant=variant)
 
 
 def _level_played(moves: tuple[Move, ...], mark: Mark | None, playing: tuple[Level, ...]) -> str:

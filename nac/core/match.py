@@ -22,6 +22,7 @@ from .mark import Mark
 from .modes import Mode
 from .notation import SavedGame
 from .outcome import Outcome
+from .variants import Variant
 
 FinishedListener = Callable[["FinishedGame"], object]
 
@@ -137,6 +138,7 @@ class Match:
         human: Mark | None = None,
         size: int | None = None,
         first: Mark | None = None,
+        variant: Variant | None = None,
     ) -> None:
         """The next game, who starts by the starter rule unless `first` says (online, the
         server's word). A new mode starts a new score."""
@@ -145,7 +147,7 @@ class Match:
         human = game.human if human is None else human
         first = self.first_mover(mode, human) if first is None else first
         changed_mode = mode is not game.mode
-        game.new_game(human=human, mode=mode, first=first, size=size)
+        game.new_game(human=human, mode=mode, first=first, size=size, variant=variant)
         if changed_mode:
             self.score = Score()
         game.session_lead = self.score.lead
@@ -161,7 +163,12 @@ class Match:
         """The kind of the game on the board, from its moves so far."""
         game = self.game
         return GameKind.of(
-            game.mode, game.size, game.moves, game.levels_playing(), opponent=self.opponent
+            game.mode,
+            game.size,
+            game.moves,
+            game.levels_playing(),
+            opponent=self.opponent,
+            variant=game.variant,
         )
 
     def saved_game(self, kind: GameKind | None = None) -> SavedGame:

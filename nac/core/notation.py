@@ -7,7 +7,8 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
 1. `nac1`: the notation and its version.
 2. When the game was played, in UTC, to the second: `YYYY-MM-DDTHH:MM:SSZ`.
 3. The mode: `computer`, `two-player`, `watch` or `online`.
-4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others).
+4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others); then, in
+   misère only, `variant=misere` (a line loses; a line without it is the normal game).
 5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
    (`idiot`, `average`, `clever`, `genius`, `adaptive`, or `mixed` if it changed during the
    game), or online the
@@ -33,12 +34,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from enum import Enum
 from typing import TypeVar
 
 from .board import Board
 from .checks import checked, checked_cells, size_refusal
 from .coordinates import coordinate, parse_coordinate
+from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
 from .kinds import MIXED, GameKind
@@ -46,6 +47,7 @@ from .levels import Level
 from .mark import Mark
 from .modes import Mode
 from .players import LONGEST_NAME, REMOTE, name_of, named
+from .variants import Variant, variant_refusal
 
 TAG = "nac1"
 PERSON = "person"
@@ -53,7 +55,9 @@ PLAYERS = (PERSON, *(level.value for level in Level), MIXED)
 """Who may play a side: a person, or the computer at a level (or at several: `mixed`)."""
 MOVES_MARK = ":"
 FIELD_COUNT = 8
-"""The tag and the seven fields before the moves."""
+"""The tag and the seven fields before the moves (eight with the variant, in misère)."""
+VARIANT_FIELD = 4
+"""Where `variant=misere` stands in a misère game's line: after the board."""
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 LONGEST_LINE = 300 + 12 * LONGEST_NAME
 """Far more than a game can take (about 170 characters on 5×5, and an online player's name,
@@ -65,48 +69,6 @@ Parsed = TypeVar("Parsed")
 
 class NotationError(ValueError):
     """A line that is not a game in nac's notation; the message says why."""
-
-
-class Ending(Enum):
-    """How a game ended, or that it has not."""
-
-    X_WINS = "X-wins"
-    O_WINS = "O-wins"
-    DRAW = "draw"
-    UNFINISHED = "unfinished"
-    X_RESIGNS = "X-resigns"
-    O_RESIGNS = "O-resigns"
-
-    @classmethod
-    def of(cls, board: Board, resigned: Mark | None = None) -> Ending:
-        """How the game that reached `board` stands (`resigned`: the side that gave it up)."""
-        if resigned is not None:
-            return cls.X_RESIGNS if resigned is Mark.X else cls.O_RESIGNS
-        if board.outcome is None:
-            return cls.UNFINISHED
-        if board.outcome.winner is None:
-            return cls.DRAW
-        return cls.X_WINS if board.outcome.winner is Mark.X else cls.O_WINS
-
-    @property
-    def winner(self) -> Mark | None:
-        """The side that won (by a line or a resignation); None for a draw or no end yet."""
-        return _WINNERS.get(self)
-
-    @property
-    def resigned(self) -> Mark | None:
-        """The side that resigned, if one did."""
-        winner = self.winner
-        return winner.other if winner is not None and self in _RESIGNATIONS else None
-
-
-_WINNERS = {
-    Ending.X_WINS: Mark.X,
-    Ending.O_WINS: Mark.O,
-    Ending.X_RESIGNS: Mark.O,
-    Ending.O_RESIGNS: Mark.X,
-}
-_RESIGNATIONS = (Ending.X_RESIGNS, Ending.O_RESIGNS)
 
 
 @dataclass(frozen=True)
@@ -125,6 +87,8 @@ class SavedGame:
     ending: Ending
     moves: tuple[int, ...]
     """The cells played, in order (0..n²-1, row-major from the top-left)."""
+    variant: Variant = Variant.NORMAL
+    """The rules played: the normal game or misère (a line loses)."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -156,9 +120,17 @@ class SavedGame:
             players = {Mark.X: PERSON, Mark.O: PERSON}
         when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
         cells = tuple(moves)
-        ending = Ending.of(replay(kind.size, first, cells), resigned)
+        ending = Ending.of(replay(kind.size, first, cells, kind.variant), resigned)
         return cls(
-            when, kind.mode, kind.size, players[Mark.X], players[Mark.O], first, ending, cells
+            when,
+            kind.mode,
+            kind.size,
+            players[Mark.X],
+            players[Mark.O],
+            first,
+            ending,
+            cells,
+            kind.variant,
         )
 
     def player(self, mark: Mark) -> str:
@@ -169,12 +141,12 @@ class SavedGame:
         """The kind of game, as lifetime stats count it."""
         if self.mode is Mode.COMPUTER:
             computer = self.o_player if self.x_player == PERSON else self.x_player
-            return GameKind(self.mode, self.size, (computer,))
+            return GameKind(self.mode, self.size, (computer,), self.variant)
         if self.mode is Mode.WATCH:
-            return GameKind(self.mode, self.size, (self.x_player, self.o_player))
+            return GameKind(self.mode, self.size, (self.x_player, self.o_player), self.variant)
         if self.mode is Mode.ONLINE:
-            return GameKind(self.mode, self.size, (self.opponent,))
-        return GameKind(self.mode, self.size)
+            return GameKind(self.mode, self.size, (self.opponent,), self.variant)
+        return GameKind(self.mode, self.size, variant=self.variant)
 
     @property
     def opponent(self) -> str:
@@ -187,16 +159,18 @@ class SavedGame:
     @property
     def board(self) -> Board:
         """The position the moves lead to."""
-        return replay(self.size, self.first, self.moves)
+        return replay(self.size, self.first, self.moves, self.variant)
 
 
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
 
 
-def replay(size: int, first: Mark, moves: tuple[int, ...]) -> Board:
+def replay(
+    size: int, first: Mark, moves: tuple[int, ...], variant: Variant = Variant.NORMAL
+) -> Board:
     """The position after `moves`; NotationError naming the first move the rules refuse,
     TypeError if `moves` are not cells."""
-    board = Board.empty(size, first=first)
+    board = Board.empty(size, first=first, variant=variant)
     for number, cell in enumerate(checked_cells(moves), 1):
         try:
             board = board.play(cell)
@@ -222,6 +196,7 @@ def format_game(game: SavedGame) -> str:
             game.date.astimezone(UTC).strftime(DATE_FORMAT),
             game.mode.value,
             f"{game.size}x{game.size}",
+            *([] if game.variant is Variant.NORMAL else [f"variant={game.variant.value}"]),
             f"X={game.x_player}",
             f"O={game.o_player}",
             f"first={game.first.value}",
@@ -248,6 +223,9 @@ def parse_game(line: str) -> SavedGame:
         raise NotationError(f"no {MOVES_MARK!r} before the moves: is it a nac game's line?")
     fields = words[: words.index(MOVES_MARK)]
     squares = words[words.index(MOVES_MARK) + 1 :]
+    variant = Variant.NORMAL
+    if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith("variant="):
+        variant = _parsed(Variant.parse, _field("variant", fields.pop(VARIANT_FIELD)))
     if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
         raise NotationError(
             f"a game's line is {TAG!r} and 7 fields, then {MOVES_MARK!r} and the moves: "
@@ -261,7 +239,7 @@ def parse_game(line: str) -> SavedGame:
     first_mark = _parsed(Mark.parse, _field("first", first))
     ending = _ending(_field("result", result))
     moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
-    return SavedGame(when, played, size, *players, first_mark, ending, moves)
+    return SavedGame(when, played, size, *players, first_mark, ending, moves, variant)
 
 
 def _check(game: SavedGame) -> None:
@@ -270,6 +248,11 @@ def _check(game: SavedGame) -> None:
         raise NotationError("the date needs a time zone (UTC)")
     if game.size not in BOARD_SIZES:
         raise NotationError(size_refusal(game.size))
+    if not isinstance(game.variant, Variant):
+        raise NotationError(f"{shown(game.variant)} is not a variant: normal or misere")
+    refusal = variant_refusal(game.variant, game.size)
+    if refusal is not None:
+        raise NotationError(refusal)
     players = (game.x_player, game.o_player)
     for player in players:
         if player not in PLAYERS and not _is_named(player):
@@ -289,7 +272,7 @@ def _check(game: SavedGame) -> None:
         raise NotationError(
             "an online game names the other player (@ and a name), and only an online game does"
         )
-    reached = Ending.of(replay(game.size, game.first, game.moves))
+    reached = Ending.of(replay(game.size, game.first, game.moves, game.variant))
     if game.ending.resigned is not None:
         if reached is not Ending.UNFINISHED:
             raise NotationError(

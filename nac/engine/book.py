@@ -60,6 +60,7 @@ def covers(board: Board) -> bool:
     return (
         board.size == SIZE
         and board.win_length == WIN_LENGTH
+        and board.geometry.completer_wins
         and board.outcome is None
         and board.mark_count <= MAX_MARKS
     )

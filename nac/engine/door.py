@@ -135,7 +135,7 @@ class Engine:
         from .review import review_game
 
         checked(game, SavedGame, "game", A_SAVED_GAME)
-        return review_game(game.moves, game.size, game.first, stop, limit)
+        return review_game(game.moves, game.size, game.first, stop, limit, game.variant)
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
         """Whether `cell` keeps a forced win in a puzzle, and its refutation if not."""

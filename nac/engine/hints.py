@@ -27,6 +27,8 @@ def exact_hint(board: Board, cell: int, values: dict[int, MoveValue]) -> Hint:
 
 
 def _reason(board: Board, cell: int, value: MoveValue, values: dict[int, MoveValue]) -> str:
+    if not board.geometry.completer_wins:
+        return _misere_reason(board, value, values)
     if value.result is Result.WIN:
         return "wins" if value.plies == 1 else f"wins in {value.moves}"
     blocks = _blocks(board, cell)
@@ -39,6 +41,30 @@ def _reason(board: Board, cell: int, value: MoveValue, values: dict[int, MoveVal
     if blocks:
         return "blocks: the only move that draws" if only else "blocks"
     return "only move that draws" if only else "draws"
+
+
+def _misere_reason(board: Board, value: MoveValue, values: dict[int, MoveValue]) -> str:
+    """The words of a misère hint, where a line of one's own loses."""
+    k = board.win_length
+    if value.result is Result.WIN:
+        if value.plies == 2:
+            return f"wins: every reply makes {_in_a_row(k)}"
+        return f"wins in {value.moves}: the other side will have to make {_in_a_row(k)}"
+    if value.result is Result.LOSS:
+        if value.plies == 1:
+            return f"every move makes {_in_a_row(k)}: you lose"
+        return "every move loses: this one holds out longest"
+    drawing = [c for c, v in values.items() if v.result is Result.DRAW]
+    if len(drawing) == 1:
+        return f"only move that draws: the others lose (misère: {_in_a_row(k)} loses)"
+    return f"draws, and makes no {_in_a_row(k)}"
+
+
+def _in_a_row(k: int) -> str:
+    return f"{_NUMBERS.get(k, str(k))} in a row"
+
+
+_NUMBERS = {3: "three", 4: "four", 5: "five"}
 
 
 def proven_hint(board: Board, cell: int, value: int | None) -> Hint:

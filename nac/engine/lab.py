@@ -22,7 +22,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from ..core import Board
-from ..core.geometry import Geometry, geometry
+from ..core.geometry import Geometry
 from .stop import SearchStopped, StopSignal
 from .symmetry import symmetries
 from .values import MoveValue, value_of
@@ -96,16 +96,18 @@ class Position:
     __slots__ = ("cells", "empty", "mine", "shape", "theirs")
 
     def __init__(self, board: Board) -> None:
-        self.shape: Geometry = geometry(board.size, board.win_length)
+        self.shape: Geometry = board.geometry  # misère too: a line then loses
         self.mine, self.theirs = board.sides  # the side to move's marks first
         self.cells = self.shape.cell_count
 
 
 def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
-    """The score of the move to `cell` for its mover if it ends the game, else None."""
+    """The score of the move to `cell` for its mover if it ends the game, else None (in
+    misère a line of the mover's own is a loss)."""
     for mask in shape.masks_through[cell]:
         if after & mask == mask:
-            return shape.cell_count + 1 - placed
+            score = shape.cell_count + 1 - placed
+            return score if shape.completer_wins else -score
     return 0 if placed == shape.cell_count else None
 
 

@@ -44,10 +44,19 @@ def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[
 
 def urgent_cells(board: Board) -> list[int]:
     """The cells that win at once for the side to move, else those that block a win at once
-    of the other side; none if there are neither."""
+    of the other side; none if there are neither (nor ever in misère, where a line loses)."""
     shape, free = board.geometry, board.empty_cells
+    if not shape.completer_wins:
+        return []
     mine, theirs = board.sides
     return completing_cells(shape, mine, free) or completing_cells(shape, theirs, free)
+
+
+def safe_cells(board: Board) -> list[int]:
+    """Misère: the free cells that do not complete a line of the side to move (a line loses)."""
+    shape, free = board.geometry, board.empty_cells
+    mine, _ = board.sides
+    return [cell for cell in free if not shape.completes_line(mine | 1 << cell, cell)]
 
 
 class Idiot:
@@ -68,6 +77,12 @@ class Average:
     opposite theirs; a corner; a side; on bigger boards: the cell on the most open lines.
 
     It neither makes nor blocks forks, so a fork beats it: that is its intended weakness.
+
+    In misère the rules are turned round: never complete a line of its own while another move
+    is left; then not make one short of a line where that line is still free of the other
+    side's marks; then the cell on the fewest lines free of the other side's marks (its marks
+    hide where the other side's already are). It does not look ahead, so it can be squeezed
+    into a position where every move completes a line.
     """
 
     def choose(
@@ -82,6 +97,8 @@ class Average:
     def candidates(self, board: Board) -> list[int]:
         """The equally good cells under the first rule that applies."""
         shape = board.geometry
+        if not shape.completer_wins:
+            return _misere_candidates(board)
         theirs = board.sides[1]
         free = board.empty_cells
         rules = [urgent_cells(board)]
@@ -101,6 +118,36 @@ class Average:
             if rule:
                 return rule
         return list(free)
+
+
+def _misere_candidates(board: Board) -> list[int]:
+    """Average's misère rules (see `Average`)."""
+    shape = board.geometry
+    mine, theirs = board.sides
+    safe = safe_cells(board)
+    if not safe:
+        return list(board.empty_cells)
+    one_short = shape.win_length - 1
+
+    def sets_up_a_line(cell: int) -> bool:
+        after = mine | 1 << cell
+        return any(
+            not mask & theirs and (after & mask).bit_count() >= one_short
+            for mask in shape.masks_through[cell]
+        )
+
+    quiet = [cell for cell in safe if not sets_up_a_line(cell)] or safe
+    return _on_fewest_open_lines(shape, theirs, quiet)
+
+
+def _on_fewest_open_lines(shape: Geometry, theirs: int, free: list[int]) -> list[int]:
+    """The cells with the fewest lines through them still free of the opponent's marks."""
+
+    def open_lines(cell: int) -> int:
+        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
+
+    fewest = min(open_lines(cell) for cell in free)
+    return [cell for cell in free if open_lines(cell) == fewest]
 
 
 def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> list[int]:
@@ -143,7 +190,9 @@ class Clever:
     """Genius's move, except that with the chance `slip` it does not look ahead and plays by
     Average's rules of thumb, as a person might: it still wins when it can win at once and
     blocks a win at once, but then it may miss a fork of its own, walk into one of yours or let
-    a trap go. Where it cannot stop both of two threats it blocks one, as a person would."""
+    a trap go. Where it cannot stop both of two threats it blocks one, as a person would. In
+    misère its slips are Average's misère rules: it never completes a line of its own while
+    another move is left, but it may walk into a squeeze."""
 
     def __init__(self, slip: float = CLEVER_SLIP) -> None:
         if not 0 <= slip <= 1:

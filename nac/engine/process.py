@@ -261,7 +261,8 @@ class ProcessEngine(Engine):
     def review(
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
-        answer: GameReview = self._ask(Board.empty(game.size), "review", (game, limit), stop)
+        start = Board.empty(game.size, variant=game.variant)
+        answer: GameReview = self._ask(start, "review", (game, limit), stop)
         return answer
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:

@@ -33,6 +33,7 @@ from enum import Enum
 
 from ..core import Board, Mark, checked_size
 from ..core.checks import checked, checked_cells
+from ..core.variants import Variant
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
 from .stop import SearchStopped, StopSignal
@@ -135,6 +136,8 @@ class GameReview:
     exact: bool
     """Whether every value is exact, with its distance (3×3 and 4×4); on 5×5 only the results
     proven by the book and the search are known."""
+    variant: Variant = Variant.NORMAL
+    """The rules the game was played by (misère: a line loses)."""
 
     def summary(self, mark: Mark) -> SideSummary:
         mine = [move for move in self.moves if move.mark is mark]
@@ -158,6 +161,7 @@ def review_game(
     first: Mark = Mark.X,
     stop: StopSignal | None = None,
     limit: Limit = NO_LIMIT,
+    variant: Variant = Variant.NORMAL,
 ) -> GameReview:
     """Every move of a game (finished or not) rated; see the module's docstring.
 
@@ -166,7 +170,9 @@ def review_game(
     offered, TypeError for moves that are not cells or a first mover that is not a Mark.
     `stop` cancels a long search (SearchStopped); `limit` bounds each 5×5 search.
     """
-    start = Board.empty(checked_size(size), first=checked(first, Mark, "first", Mark))
+    start = Board.empty(
+        checked_size(size), first=checked(first, Mark, "first", Mark), variant=variant
+    )
     cells = checked_cells(moves)
     boards = positions_before(start, cells)
     exact = source_for(start).exact
@@ -175,7 +181,7 @@ def review_game(
         rated(number, board, cell, stop, limit)
         for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1)
     ]
-    return GameReview(size, first, tuple(reviewed), exact=exact)
+    return GameReview(size, first, tuple(reviewed), exact=exact, variant=variant)
 
 
 def positions_before(start: Board, moves: Sequence[int]) -> list[Board]:

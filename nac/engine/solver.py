@@ -2,11 +2,15 @@
 
 Scores are from the side to move and do not depend on where a search started: a game won when
 the board holds `c` marks scores `cell_count + 1 - c` for the winner and the negative of that
-for the loser; a draw scores 0. So a higher score is a faster win or a slower loss, and a
-table entry stays true whatever position the search began from.
+for the loser; a draw scores 0. In misère the side that completes a line is the loser.
+So a higher score is a faster win or a slower loss, and a table entry stays true whatever
+position the search began from.
 
 `Solver` searches any board (negamax with alpha-beta, a transposition table with bound
-  kinds, symmetry, forced moves and bounds from the lines still open) and can be stopped.
+  kinds, symmetry, forced moves and bounds from the lines still open) and can be stopped. In
+  misère its search is its own (`_negamax_misere`): no forced wins or blocks there, but moves
+  that complete one's own line lose at once, and a side with no line free of the other's marks
+  can never be made to lose.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ LARGEST_BOARD = 25
 
 def final_score(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
     """The score of a move to `cell` (giving the mover the marks `after`, with `placed` marks on
-    the board) if it ends the game, by a win or by filling the board; None if play goes on."""
+    the board) if it ends the game, by a line (a win, or in misère a loss) or by filling the
+    board; None if play goes on."""
     for mask in shape.masks_through[cell]:
         if after & mask == mask:
-            return shape.cell_count + 1 - placed
+            score = shape.cell_count + 1 - placed
+            return score if shape.completer_wins else -score
     if placed == shape.cell_count:
         return 0
     return None
@@ -49,7 +55,8 @@ class Solver:
         self.shape = shape
         self.cell_count = shape.cell_count
         self.win_base = shape.cell_count + 1
-        self._canonical = symmetries(shape.size).canonical_key
+        self._canonical = self.canonical_key = symmetries(shape.size).canonical_key
+        """The key of a position shared by its images under the board's symmetries."""
         self._masks_through = shape.masks_through
         self._line_masks = shape.line_masks
         self._order = _cells_by_line_count(shape)
@@ -57,6 +64,8 @@ class Solver:
         """Canonical position key to a packed entry (see `bounds`)."""
         self.nodes = 0
         self._stop: StopSignal | None = None
+        if not shape.completer_wins:
+            self._negamax = self._negamax_misere  # type: ignore[method-assign]
 
     @contextlib.contextmanager
     def stopped_by(self, stop: StopSignal | None) -> Iterator[Solver]:
@@ -203,6 +212,67 @@ class Solver:
         self._store(key, bound_kind(best, alpha, beta), best)
         return best
 
+    def _negamax_misere(self, mine: int, theirs: int, alpha: int, beta: int) -> int:
+        """`_negamax` for misère, where completing a line of one's own loses at once."""
+        self.nodes += 1
+        if not self.nodes & STOP_CHECK_MASK and self._stop is not None and self._stop.is_set():
+            raise SearchStopped()
+        key = self._canonical(mine, theirs)
+        entry = self.table.get(key)
+        if entry is not None:
+            kind, value = entry & KIND_MASK, entry >> KIND_BITS
+            if decides(kind, value, alpha, beta):
+                return value
+
+        taken = mine | theirs
+        placed = taken.bit_count() + 1
+        masks_through = self._masks_through
+        # A move that completes our own line loses now: the worst score, so only when forced.
+        safe = []
+        for cell in self._order:
+            if not taken >> cell & 1:
+                after = mine | 1 << cell
+                if not any(after & mask == mask for mask in masks_through[cell]):
+                    safe.append(cell)
+        if not safe:
+            lost = -(self.win_base - placed)
+            self._store(key, EXACT, lost)
+            return lost
+        if placed == self.cell_count:
+            self._store(key, EXACT, 0)
+            return 0
+
+        # A side can be made to lose only on a line free of the other's marks. At best they
+        # lose on their next move; at worst we lose on our next one.
+        mine_open = theirs_open = False
+        for mask in self._line_masks:
+            if not mask & theirs:
+                mine_open = True
+            if not mask & mine:
+                theirs_open = True
+        if not (mine_open or theirs_open):
+            self._store(key, EXACT, 0)
+            return 0
+        highest = self.win_base - placed - 1 if theirs_open else 0
+        lowest = -(self.win_base - placed - 2) if mine_open else 0
+        if highest <= alpha:
+            return highest
+        if lowest >= beta:
+            return lowest
+        window_low, window_high = max(alpha, lowest - 1), min(beta, highest + 1)
+
+        best = -self.win_base
+        for cell in safe:
+            value = -self._negamax_misere(
+                theirs, mine | 1 << cell, -window_high, -max(window_low, best)
+            )
+            if value > best:
+                best = value
+                if best >= window_high:
+                    break
+        self._store(key, bound_kind(best, alpha, beta), best)
+        return best
+
     def _store(self, key: int, kind: int, value: int) -> None:
         self.table.put(key, value << KIND_BITS | kind)
 
@@ -213,8 +283,16 @@ def genius_choice(solver: Solver, mine: int, theirs: int) -> tuple[int, ...]:
     top_score, top = solver.best_moves(mine, theirs)
     if len(top) == 1 or top_score > 0:
         return top
-    # Every top move leaves the opponent a best reply scoring -top_score; count the others.
-    traps = {cell: solver.mistakes(theirs, mine | 1 << cell, -top_score) for cell in top}
+    # Every top move leaves the opponent a best reply scoring -top_score; count the others,
+    # once for each set of moves whose positions are images of each other under symmetry.
+    counted: dict[int, int] = {}
+    traps = {}
+    for cell in top:
+        after = mine | 1 << cell
+        key = solver.canonical_key(theirs, after)
+        if key not in counted:
+            counted[key] = solver.mistakes(theirs, after, -top_score)
+        traps[cell] = counted[key]
     most = max(traps.values())
     return tuple(cell for cell in top if traps[cell] == most)
 

@@ -5,7 +5,8 @@
   (`book.py`), then the exact solver (`solver.py`);
 - 5×5 with four in a row: Genius's opening book and its exact search (`five/`), which prove a
   win, a draw or a loss but not how fast, within a limit of positions or seconds;
-- any other board: none (`Unsolvable`): the game does not offer it.
+- misère 3×3 and 4×4: the same, the whole game solved and the solver (no opening table);
+- any other board: none (`Unsolvable`): the game does not offer it (misère 5×5 included).
 
 Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle)
 asks `source_for(board)` and then the source, so the choice is made here only.

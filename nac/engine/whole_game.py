@@ -1,5 +1,6 @@
 """Small boards (3×3) solved whole on first use: every position's exact score and Genius's
-moves, so every later question is one dictionary lookup. Scores as in `solver.py`."""
+moves, so every later question is one dictionary lookup. Scores as in `solver.py`. Misère 3×3
+is solved here on first use (a few milliseconds): the shipped table is the normal game's."""
 
 from __future__ import annotations
 
@@ -45,7 +46,8 @@ class WholeGame:
     def _read_table(self) -> bool:
         """The solved game from the shipped table, if this is its board and the table reads;
         False (nothing changed) otherwise. tests/core check it equals `_solve_everything`."""
-        if self._cells != WHOLE_GAME_CELLS or self.shape.win_length != 3:
+        shape = self.shape
+        if self._cells != WHOLE_GAME_CELLS or shape.win_length != 3 or not shape.completer_wins:
             return False
         try:
             data = packaged(TABLE_FILE)
@@ -118,6 +120,7 @@ class WholeGame:
         shape = self.shape
         n = shape.cell_count
         win_base = n + 1
+        line_sign = 1 if shape.completer_wins else -1  # misère: a line of one's own loses
         full = shape.full_mask
         completing = _completing_cells(shape)
         cells = [(1 << cell, cell) for cell in range(n)]
@@ -133,7 +136,7 @@ class WholeGame:
             for bit, cell in cells:
                 if free & bit:
                     if wins & bit:
-                        score = win_base - placed
+                        score = line_sign * (win_base - placed)
                     elif placed == n:
                         score = 0
                     else:

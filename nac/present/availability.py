@@ -4,7 +4,7 @@ words. A pure function of the game, so the footer, the palette, the keys and the
 from __future__ import annotations
 
 from ..core import Game, Mode
-from . import learning_words, words
+from . import learning_words, variant_words, words
 from .commands import key_actions
 
 ON_THE_BOARD = frozenset(
@@ -62,6 +62,8 @@ def refusal(
         return None if watching else words.O_LEVEL_IN_WATCH
     if action in ("switch_keypad", "keypad"):
         return None if game.uses_keypad else words.KEYPAD_3X3
+    if action in ("next_variant", "variant") and game.mode is Mode.ONLINE:
+        return variant_words.NORMAL_ONLINE
     return None
 
 

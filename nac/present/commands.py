@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter
+from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter, Variant
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     PLAY_CURSOR as PLAY_CURSOR,
@@ -23,6 +23,7 @@ from .names import (
     capitalised,
     key_name,
     mark_entry_title,
+    variant_name,
 )
 
 LAB = Command(
@@ -180,6 +181,17 @@ COMMANDS: tuple[Command, ...] = (
                 f"Board: {board_name(size)}", board_description(size).capitalize(), f"size({size})"
             )
             for size in BOARD_SIZES
+        ),
+    ),
+    Command(
+        (("w", "next_variant"),),
+        "w",
+        "Rules: normal, or misère, where a line of your own loses (a new game; 3×3, 4×4)",
+        palette=tuple(
+            Entry(
+                f"Rules: {v.label}", f"Play {variant_name(v)} (a new game)", f"variant('{v.value}')"
+            )
+            for v in Variant
         ),
     ),
     Command(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core import Board, Geometry, Mark
-from ..core.geometry import geometry
 from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ..engine.values import value_of
 
@@ -146,7 +145,7 @@ def step_sentence(step: Step, board: Board, square: Callable[[int], str]) -> str
     """What a step of alpha-beta from `board` does, in words: "Tries X on 5.", "X on 5 is
     worth a draw for X.", "Cuts 3, 7: ..." (why those moves need no search)."""
     depth = len(step.line)
-    shape = geometry(board.size, board.win_length)
+    shape = board.geometry
     root = board.to_move
     mover = root if depth % 2 == 1 else root.other
     if step.kind == "try":
@@ -202,7 +201,7 @@ def tree_label(
 
 def cut_words(cut: Step, board: Board, depth: int) -> str:
     """Why alpha-beta cut a move: the bound it reached."""
-    shape = geometry(board.size, board.win_length)
+    shape = board.geometry
     marks = board.mark_count + depth
     return (
         f" {CUT_MARK} cut: a move before it already reached {_worth(shape, cut.score, marks)}, "

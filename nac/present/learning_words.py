@@ -9,7 +9,7 @@ from ..core import Ending, Mark, Mode, SavedGame
 from ..core.players import REMOTE, name_of
 from . import words
 from .commands import key_for
-from .names import level_name
+from .names import in_a_row, level_name
 from .screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
@@ -18,6 +18,14 @@ REVIEW_SEARCHED = (
     "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "
     "how fast, and a move is rated only where its value is proven."
 )
+REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
+
+
+def misere_line(size: int) -> str:
+    """Said after the move that made a line in misère."""
+    return f" (makes {in_a_row(size)}: loses)"
+
+
 REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
 NOTHING_TO_COPY = "No moves yet: nothing to copy."

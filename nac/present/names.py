@@ -3,7 +3,7 @@ words shared by the sentences (`words.py`) and the command table (`commands.py`)
 
 from __future__ import annotations
 
-from ..core import MIXED, KeypadLayout, Level, Mark, Starter, win_length_for
+from ..core import MIXED, KeypadLayout, Level, Mark, Starter, Variant, win_length_for
 
 
 def board_name(size: int) -> str:
@@ -12,6 +12,19 @@ def board_name(size: int) -> str:
 
 def board_description(size: int) -> str:
     return f"{win_length_for(size)} in a row on a {board_name(size)} board"
+
+
+_NUMBERS = {3: "three", 4: "four", 5: "five"}
+
+
+def in_a_row(size: int) -> str:
+    """ "three in a row" on 3×3, "four in a row" on the bigger boards."""
+    k = win_length_for(size)
+    return f"{_NUMBERS.get(k, str(k))} in a row"
+
+
+def variant_name(variant: Variant) -> str:
+    return "misère (a line loses)" if variant is Variant.MISERE else "the normal game"
 
 
 KEYPAD_DESCRIPTIONS = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Mark, SavedGame
+from ..core import Mark, SavedGame, Variant
 from ..engine import GameReview, MoveReview, Rating
 from . import learning_words
 from .panel_lines import GLUE, wrapped
@@ -41,6 +41,10 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
             best = rated.what_was_best(view.name)
     marker = CURRENT if number == view.step else OTHER
     text = marker + learning_words.review_move(number, mark, view.name(cell), rating, best)
+    game = view.game
+    outcome = game.board.outcome if number == len(game.moves) else None
+    if game.variant is Variant.MISERE and outcome and outcome.line and outcome.winner is not mark:
+        text += learning_words.misere_line(game.size)
     style = "current" if number == view.step else rating_style(rating)
     return wrapped(text, width, style, "      ")
 
@@ -58,6 +62,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
         note = learning_words.REVIEW_EMPTY
     else:
         note = learning_words.REVIEW_EXACT if view.review.exact else learning_words.REVIEW_SEARCHED
+        if game.variant is Variant.MISERE:
+            note = learning_words.REVIEW_MISERE
     head += wrapped(note, width, "title")
     if view.review is not None:
         for mark in Mark:

@@ -13,13 +13,26 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core import KeypadLayout, Level, Mark, Mode, Starter
+from ..core import (
+    BOARD_SIZES,
+    MISERE_SIZES,
+    Game,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    Starter,
+    Variant,
+    variant_refusal,
+)
 from ..store import Session
-from . import words
+from . import variant_words, words
 
 CONFIRM_SECONDS = 10.0
 """How long a question waits for its second press."""
-SWITCH_ACTIONS = frozenset({"new_game", "next_size", "size", "next_mode", "mode", "mark"})
+SWITCH_ACTIONS = frozenset(
+    {"new_game", "next_size", "size", "next_mode", "mode", "mark", "next_variant", "variant"}
+)
 """The commands that may be a question's second press (any other one drops the question)."""
 ON_THE_WAY = frozenset({"command_palette"})
 """Commands on the way to a second press (the palette, to choose its entry again)."""
@@ -70,8 +83,8 @@ class Switches:
         )
 
     def question(self, **switch: Any) -> str | None:
-        """The question to ask before `switch` (mode=, size= or mark=; none for a new game of
-        the same kind), or None if it may go ahead now."""
+        """The question to ask before `switch` (mode=, size=, mark= or variant=; none for a new
+        game of the same kind), or None if it may go ahead now."""
         waiting = self.asked == switch and self.clock() - self._asked_at <= CONFIRM_SECONDS
         if not self.in_progress or waiting:
             self.forget_question()
@@ -84,6 +97,8 @@ class Switches:
             return words.size_switch_question(switch["size"])
         if "mark" in switch:
             return words.mark_switch_question(switch["mark"])
+        if "variant" in switch:
+            return variant_words.variant_switch_question(switch["variant"])
         return words.NEW_GAME_QUESTION
 
     def heard(self, action: str) -> None:
@@ -101,3 +116,22 @@ class Switches:
     def expired(self) -> bool:
         """Whether a question was asked and has waited too long for its second press."""
         return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS
+
+
+def next_board(game: Game) -> int:
+    """The board after this one in the board switch's order: in misère 3×3 and 4×4 only."""
+    sizes = BOARD_SIZES if game.variant is Variant.NORMAL else MISERE_SIZES
+    return sizes[(sizes.index(game.size) + 1) % len(sizes)]
+
+
+def board_switch(game: Game, size: int) -> dict[str, Any]:
+    """The switch to a size×size board: misère stays where it is played, else the normal game."""
+    return {"size": size, "variant": game.variant if size in MISERE_SIZES else Variant.NORMAL}
+
+
+def variant_switch(game: Game, name: str) -> dict[str, Any] | str:
+    """The switch to the variant `name`, or why it cannot be played on this board."""
+    variant = Variant.parse(name)
+    if variant_refusal(variant, game.size):
+        return variant_words.variant_refused(game.size)
+    return {"variant": variant}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter
+from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter, Variant
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for
@@ -117,9 +117,15 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     )
 
 
+MAKES_A_LINE = "line: loses"
+"""The analysis's word for a misère move that completes the mover's own line."""
+
+
 def note_for(value: MoveValue) -> CellNote:
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
+    if value.result is Result.LOSS and value.plies == 1:  # misère: this move makes a line
+        return CellNote(MAKES_A_LINE, "L0", "loss")
     letter = "W" if value.result is Result.WIN else "L"
     moves = "" if value.moves is None else str(value.moves)
     return CellNote(str(value), f"{letter}{moves}", value.result.value)
@@ -194,6 +200,8 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     elif game.mode is Mode.WATCH:
         rows += [(f"{mark} plays as", words.level_label(game, mark, short=True)) for mark in Mark]
     rows.append(("Board", board_name(game.size)))
+    if game.variant is Variant.MISERE:
+        rows.append(("Rules", "misère: a line loses"))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))

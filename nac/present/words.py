@@ -15,6 +15,7 @@ from ..core import (
     Outcome,
     Score,
     Starter,
+    Variant,
 )
 from ..engine import Hint
 from .commands import key_for, level_key
@@ -23,10 +24,17 @@ from .names import (
     STARTER_DESCRIPTIONS,
     board_name,
     capitalised,
+    in_a_row,
     level_name,
     mark_entry_title,
 )
-from .screen_commands import PROMPT_KEYS, STATS_COMMANDS
+from .screen_commands import PROMPT_KEYS
+from .screen_notes import (
+    NO_STATS_YET as NO_STATS_YET,
+    stats_note as stats_note,
+    too_small as too_small,
+)
+from .variant_words import rules_first
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -99,6 +107,9 @@ def headline(game: Game, outcome: Outcome) -> str:
         if winner is game.human:
             return "You won"
         last = game.last_move
+        if game.variant is Variant.MISERE and last is not None and last.mark is not winner:
+            level = game.level_of(winner)  # the loser made the line: name the winner's level
+            return f"{level.label} won" if level else "The computer won"
         return f"{last.level.label} won" if last and last.level else "The computer won"
     return f"{winner} won"
 
@@ -135,7 +146,7 @@ def sentence(text: str) -> str:
 
 
 def describe_kind(kind: GameKind) -> tuple[str, str, str]:
-    """("3×3", "Vs computer", "Genius") and so on."""
+    """("3×3", "Vs computer", "Genius"), ("4×4 misère", ...) and so on."""
     if kind.mode is Mode.COMPUTER:
         against = level_name(kind.levels[0])
     elif kind.mode is Mode.WATCH:
@@ -144,19 +155,22 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
         against = kind.levels[0]  # the other player's name
     else:
         against = "X v O"
-    return board_name(kind.size), kind.mode.label, against
+    misere = " misère" if kind.variant is Variant.MISERE else ""
+    return board_name(kind.size) + misere, kind.mode.label, against
 
 
 def welcome(match: Match) -> str:
-    """What a new game says first."""
+    """What a new game says first (in misère, a word on the rules first)."""
     game = match.game
     if game.mode is Mode.WATCH:
-        return "Watching the computer play itself."
-    if game.mode is Mode.TWO_PLAYER:
-        return f"Two players: {game.turn} moves first."
-    if game.is_computer_turn:
-        return f"You play {game.human}; the computer starts."
-    return f"You play {game.human}: your move."
+        said = "Watching the computer play itself."
+    elif game.mode is Mode.TWO_PLAYER:
+        said = f"Two players: {game.turn} moves first."
+    elif game.is_computer_turn:
+        said = f"You play {game.human}; the computer starts."
+    else:
+        said = f"You play {game.human}: your move."
+    return rules_first(game, said)
 
 
 # -- learning -----------------------------------------------------------------------------------
@@ -247,14 +261,16 @@ def ui_welcome(match: Match) -> str:
     """What a new game says first in the full-screen game."""
     game = match.game
     if game.mode is Mode.WATCH:
-        return (
+        return rules_first(
+            game,
             f"Watching the computer play itself: {key_for('pause')} pauses; {key_for('level')} "
-            f"set X's level, {key_for('o_level')} O's."
+            f"set X's level, {key_for('o_level')} O's.",
         )
     how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
     if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
         start = key_for("computer_starts")
-        return f"You play {game.human}. Your move, or press {start} to let the computer start.{how}"
+        said = f"You play {game.human}. Your move, or press {start} to let the computer start."
+        return rules_first(game, said) + how
     return welcome(match) + how
 
 
@@ -264,11 +280,20 @@ def keys_play_3x3(size: int) -> str:
     )
 
 
+def game_result(game: Game, outcome: Outcome) -> str:
+    """The result as a sentence; in misère, who made the line that lost: "You made three in a
+    row: misère, so Genius won." """
+    if game.variant is Variant.MISERE and outcome.winner is not None and outcome.line:
+        loser = player_name(game, outcome.winner.other)
+        return f"{loser} made {in_a_row(game.size)}: misère, so {headline(game, outcome)}."
+    return f"{headline(game, outcome)}."
+
+
 def after_game(game: Game, outcome: Outcome) -> str:
+    said = game_result(game, outcome)
     if game.mode is Mode.WATCH:
-        pause = key_for("pause")
-        return f"{headline(game, outcome)}. The next game starts in a moment; {pause} pauses."
-    return f"{headline(game, outcome)}. Press {key_for('next_game')} for the next game."
+        return f"{said} The next game starts in a moment; {key_for('pause')} pauses."
+    return f"{said} Press {key_for('next_game')} for the next game."
 
 
 def prompt_placeholder(game: Game) -> str:
@@ -336,30 +361,3 @@ def mark_switch_question(mark: Mark) -> str:
 
 
 NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))
-
-
-def too_small(
-    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
-) -> str:
-    """What the screen says when the board does not fit: how big the terminal must be, the
-    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
-    key = key_for("next_size")
-    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
-    question = f"\n\n{asked}" if asked else ""
-    return (
-        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
-        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
-    )
-
-
-NO_STATS_YET = "No games finished yet: the results of every game are kept here."
-
-
-def stats_note(where: str, sides_counted: bool) -> str:
-    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
-    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
-    return (
-        "Streak: games without a loss in a row; Best: the longest.\n"
-        f"{sides if sides_counted else ''}Kept in {where}. "
-        f"{key_for('close', STATS_COMMANDS)} closes."
-    )

@@ -16,7 +16,7 @@ from ..core.match import utc_now
 from .settings import Settings
 from .storage import Storage
 
-NEW_GAME_SETTINGS = frozenset({"mode", "size", "mark"})
+NEW_GAME_SETTINGS = frozenset({"mode", "size", "mark", "variant"})
 """Settings that start a new game when they change."""
 
 
@@ -64,7 +64,12 @@ class Session:
         self.settings = settings
         self.storage.settings.change(**changes)
         if NEW_GAME_SETTINGS & changes.keys():
-            match.new_game(mode=settings.mode, size=settings.size, human=settings.mark)
+            match.new_game(
+                mode=settings.mode,
+                size=settings.size,
+                human=settings.mark,
+                variant=settings.variant,
+            )
         self._saved()
 
     @property

@@ -1,4 +1,5 @@
-"""The player's settings: level, keypad, mark, mode, who starts, watch levels and theme."""
+"""The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, board and
+the variant of the rules."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from ..core import (
     Match,
     Mode,
     Starter,
+    Variant,
     checked_size,
+    variant_refusal,
 )
 from ..core.errors import shown
 from ..core.match import utc_now
@@ -46,6 +49,7 @@ class Settings:
     watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS
     theme: str = field(default="textual-dark")
     size: int = CLASSIC_SIZE
+    variant: Variant = Variant.NORMAL
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -57,6 +61,7 @@ class Settings:
             "watch_levels": [level.value for level in self.watch_levels],
             "theme": self.theme,
             "size": self.size,
+            "variant": self.variant.value,
         }
 
     @classmethod
@@ -73,7 +78,11 @@ class Settings:
                 values[name] = read(fields[name])
             except (TypeError, ValueError):
                 bad.append(f"{name} ({shown(fields[name])})")
-        return replace(default, **values), bad
+        settings = replace(default, **values)
+        if variant_refusal(settings.variant, settings.size):  # misère on 5×5: not offered
+            bad.append(f"variant ({settings.variant.value} on {settings.size}x{settings.size})")
+            settings = settings.but(variant=Variant.NORMAL)
+        return settings, bad
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -92,6 +101,7 @@ class Settings:
             watch_levels=self.watch_levels,
             keypad=self.keypad,
             size=self.size,
+            variant=self.variant,
         )
         return Match(game, self.starter, keep=keep, clock=clock)
 
@@ -140,6 +150,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "watch_levels": _watch_levels,
     "theme": _theme,
     "size": _size,
+    "variant": _choice(Variant),
 }
 """How each field is read from the file, raising TypeError or ValueError for a bad value."""
 

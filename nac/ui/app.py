@@ -224,7 +224,7 @@ class NacApp(App[None]):
             self.push_screen(LabScreen(game.board, game.square_name, timer=self.timer))
         elif isinstance(screen, ReviewScreen):
             saved = screen.game
-            board = replay(saved.size, saved.first, saved.moves[: screen.step])
+            board = replay(saved.size, saved.first, saved.moves[: screen.step], saved.variant)
             self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
         elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
             self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))

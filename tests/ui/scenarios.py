@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from textual.pilot import Pilot
 
-from nac.core import KeypadLayout, Level, Mark, Mode
+from nac.core import KeypadLayout, Level, Mark, Mode, Variant
 from nac.store import Settings
 from nac.ui.app import NacApp
 
@@ -32,6 +32,7 @@ class Scenario:
     watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.IDIOT)
     board_size: int = 3
     seed: int = 1
+    variant: Variant = Variant.NORMAL
 
     def make_app(self) -> NacApp:
         app = NacApp(
@@ -42,6 +43,7 @@ class Scenario:
                 mode=self.mode,
                 watch_levels=self.watch_levels,
                 size=self.board_size,
+                variant=self.variant,
             ),
             think_seconds=0,
             engine=seeded_engine(self.seed),
@@ -72,6 +74,29 @@ SCENARIOS = {
     scenario.name: scenario
     for scenario in (
         Scenario("empty-board", "A new game: every square shows the key that plays it"),
+        Scenario(
+            "misere-80x24",
+            "Misère, two players at 80×24: X makes the top row and so loses",
+            keys=("1", "5", "2", "9", "3"),
+            size=(80, 24),
+            mode=Mode.TWO_PLAYER,
+            variant=Variant.MISERE,
+        ),
+        Scenario(
+            "misere-100x32",
+            "Misère against Genius, the analysis on: the squares that draw and those that lose",
+            keys=("t", "5"),
+            level=Level.GENIUS,
+            variant=Variant.MISERE,
+        ),
+        Scenario(
+            "misere-4x4-80x24",
+            "Misère on 4×4 against Average at 80×24, two moves in",
+            keys=(*typed("b2"), *typed("c3")),
+            size=(80, 24),
+            board_size=4,
+            variant=Variant.MISERE,
+        ),
         Scenario(
             "mid-game",
             "Mid-game against Average, the cursor moved with the arrows",

@@ -21,7 +21,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import BOARD_SIZES, Board, Change, FinishedGame, IllegalMove, Mark, Mode
+from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -32,7 +32,7 @@ from ...present.metrics import (
     smaller_board_that_fits,
 )
 from ...present.pace import Pace
-from ...present.switches import CONFIRM_SECONDS, Switches
+from ...present.switches import CONFIRM_SECONDS, Switches, board_switch, next_board, variant_switch
 from ...present.views import (
     Activity,
     Banner,
@@ -371,10 +371,20 @@ class GameScreen(Screen[None]):
         """The next board; while the board does not fit, the biggest smaller one that does."""
         size, (columns, rows) = self.game.size, self.size
         fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
-        self.action_size(fits or BOARD_SIZES[(BOARD_SIZES.index(size) + 1) % len(BOARD_SIZES)])
+        self.action_size(fits or next_board(self.game))
 
     def action_size(self, size: int) -> None:
-        self._switch(size=size)
+        self._switch(**board_switch(self.game, size))
+
+    def action_next_variant(self) -> None:
+        self.action_variant(self.game.variant.next.value)
+
+    def action_variant(self, name: str) -> None:
+        switch = variant_switch(self.game, name)
+        if isinstance(switch, str):
+            self.say(switch)
+        else:
+            self._switch(**switch)
 
     def action_mark(self, name: str) -> None:
         self._switch(mark=Mark.parse(name))

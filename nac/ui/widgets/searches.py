@@ -89,7 +89,7 @@ class Searches(Widget):
         self._start("analysis", board, analysed)
 
     def find_review(self, game: SavedGame) -> None:
-        start = Board.empty(game.size, first=game.first)
+        start = Board.empty(game.size, first=game.first, variant=game.variant)
         self._start(
             "review", start, lambda stop: self.Reviewed(game, self.engine.review(game, stop=stop))
         )

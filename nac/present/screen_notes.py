@@ -1,0 +1,34 @@
+"""The notes of the screens beside the game: a terminal too small for the board, the stats."""
+
+from __future__ import annotations
+
+from .commands import key_for
+from .names import board_name
+from .screen_commands import STATS_COMMANDS
+
+
+def too_small(
+    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
+) -> str:
+    """What the screen says when the board does not fit: how big the terminal must be, the
+    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
+    key = key_for("next_size")
+    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
+    question = f"\n\n{asked}" if asked else ""
+    return (
+        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
+        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
+    )
+
+
+NO_STATS_YET = "No games finished yet: the results of every game are kept here."
+
+
+def stats_note(where: str, sides_counted: bool) -> str:
+    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
+    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
+    return (
+        "Streak: games without a loss in a row; Best: the longest.\n"
+        f"{sides if sides_counted else ''}Kept in {where}. "
+        f"{key_for('close', STATS_COMMANDS)} closes."
+    )

@@ -1,0 +1,95 @@
+"""Misère in the app: the rules switch (w, the palette's entries), asked first mid-game as the
+board's is, kept in the settings, refused on 5×5, and the panel and the result in its words."""
+
+from __future__ import annotations
+
+from nac.core import Board, Game, Level, Mode, Variant
+from nac.engine import analyse
+from nac.present import words
+from nac.present.commands import key_for
+from nac.present.switches import board_switch, next_board
+from nac.present.views import analysis_notes
+from nac.store import Settings, Storage
+
+from .helpers import make_app, panel, press, settle
+
+
+async def test_the_rules_switch_plays_misere_from_a_new_game_and_keeps_it() -> None:
+    app = make_app(level=Level.IDIOT, storage=Storage.in_memory())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, key_for("next_variant"))
+        await settle(pilot, app)
+        assert app.game.variant is Variant.MISERE
+        assert ("Rules", "misère: a line loses") in panel(app).details
+        assert "three in a row of your own loses" in panel(app).message
+        assert app.session.settings.variant is Variant.MISERE
+
+
+async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_press() -> None:
+    app = make_app(level=Level.IDIOT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "5")
+        await settle(pilot, app)
+        await press(pilot, "w")
+        assert app.game.variant.value == "normal"
+        assert "press w again to play misère" in panel(app).message
+        await press(pilot, "w")
+        await settle(pilot, app)
+        assert app.game.variant is Variant.MISERE and app.game.board.is_empty
+
+
+async def test_misere_is_refused_on_5x5_with_the_boards_it_is_played_on() -> None:
+    app = make_app(level=Level.IDIOT, size=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "w")
+        assert app.game.variant is Variant.NORMAL
+        assert "Misère is played on 3×3 and 4×4, not 5×5" in panel(app).message
+
+
+async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere() -> None:
+    app = make_app(level=Level.IDIOT, variant=Variant.MISERE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await press(pilot, "b")
+        await settle(pilot, app)
+        assert app.game.size == 4 and app.game.variant is Variant.MISERE
+
+
+def test_after_4x4_the_board_switch_comes_back_to_3x3_in_misere_and_goes_on_to_5x5_else() -> None:
+    assert next_board(Game(size=4, variant=Variant.MISERE)) == 3
+    assert next_board(Game(size=4)) == 5
+    assert board_switch(Game(size=4, variant=Variant.MISERE), 5)["variant"] is Variant.NORMAL
+
+
+async def test_a_line_of_your_own_loses_and_the_result_says_so() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "1", "5", "2", "9", "3")  # X makes the top row
+        await settle(pilot, app)
+        assert app.game.is_over and app.game.outcome is not None
+        assert str(app.game.outcome.winner) == "O"
+        assert "X made three in a row: misère, so O won" in panel(app).message
+
+
+def test_misere_settings_on_5x5_are_read_as_normal_with_a_word() -> None:
+    settings, bad = Settings.from_json({"size": 5, "variant": "misere"})
+    assert settings.variant is Variant.NORMAL and settings.size == 5
+    assert bad == ["variant (misere on 5x5)"]
+
+
+def test_the_analysis_marks_a_square_that_makes_your_own_line() -> None:
+    board = Board.parse("XX./OO./...", to_move="X", variant=Variant.MISERE)
+    notes = analysis_notes(analyse(board), board.cell_count)
+    assert notes[2] is not None and notes[2].long == "line: loses"
+    assert notes[5] is not None and notes[5].long != "line: loses"
+
+
+def test_in_watch_mode_the_misere_result_says_the_next_game_comes_by_itself() -> None:
+    game = Game(mode=Mode.WATCH, variant=Variant.MISERE)  # Genius (X) against Average (O)
+    for cell in (0, 4, 1, 8, 2):  # X makes the top row
+        game.computer_move(cell)
+    assert game.outcome is not None
+    said = words.after_game(game, game.outcome)
+    assert said.startswith(
+        "Genius (X) made three in a row: misère, so Average (O) beat Genius (X)."
+    )
+    assert "The next game starts in a moment" in said
