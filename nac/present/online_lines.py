@@ -23,6 +23,7 @@ LABEL_WIDTH = 9
 CONNECTION = {
     "online": "● online",
     "away": "○ away",
+    "left": "○ left",
     "offline": "○ offline",
     "unknown": "? unknown",
 }

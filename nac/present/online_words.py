@@ -135,7 +135,7 @@ def status(table: Table, now: float) -> str:
     outcome = game.outcome
     if outcome is not None:
         gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
-        return result(table) + "".join(f". {name} left the game" for name in gone)
+        return result(table) + "".join(f". {name} left the game." for name in gone)
     if away is not None:
         return dropped(table, away, now)
     turn = game.turn
@@ -218,6 +218,8 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
         else:
             label = "You" if mark is table.you else "Opponent"
         seen = "online" if room.online[mark] else ("away" if name else "not here yet")
+        if mark in room.left:
+            seen = "left"
         if table.ended and name:
             seen = "offline" if mark is table.you else "unknown"
         rows.append((label, mark.value, name or "…", seen))
@@ -253,6 +255,9 @@ def rematch(table: Table) -> str:
             )
         )
     other = table.you.other
+    if other in room.left:
+        leave = key_for("leave", ONLINE_COMMANDS)
+        return f"No rematch: {room.name(other)} has left. {leave} leaves too."
     if table.you in room.rematch:
         return f"You asked for a rematch: waiting for {room.name(other)}."
     if other in room.rematch:

@@ -257,7 +257,9 @@ async def test_a_player_who_leaves_mid_game_resigns_it_and_the_other_is_told_the
         await guest.play.leave()
         await host.until(lambda _: host.table.game.resigned is Mark.O, "the game resigned")
         assert host.table.room.left == {Mark.O}
-        assert online_words.status(host.table, 0) == "You won: Ana resigned. Ana left the game"
+        assert ("Opponent", "O", "Ana", "left") in online_words.player_rows(host.table)
+        assert online_words.rematch(host.table) == "No rematch: Ana has left. Esc leaves too."
+        assert online_words.status(host.table, 0) == "You won: Ana resigned. Ana left the game."
         assert room.guest.gone and not room.in_progress
         assert [finished.result for finished in host.kept] == [GameResult.WON]
         assert host.kept[0].saved.ending.resigned is Mark.O
