@@ -34,7 +34,10 @@ GOING_AWAY = 1001
 REPLACED = "you are playing this game from another connection now (the same line again)"
 """Said to a player's connection when a newer one of theirs (with the seat's token) takes the
 seat."""
-HELD = "this seat is taken: {name} is playing it"
+HELD = (
+    "this seat is taken: {name} is playing it (if that was you, on a connection that has "
+    "gone since, try again in 10 seconds)"
+)
 """Said to a connection with a seat's key but not its token while its player is connected."""
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
