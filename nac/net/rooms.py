@@ -183,10 +183,10 @@ class Room:
     # -- what the players do ------------------------------------------------------------------
 
     def sit(self, seat: Seat, link: Link, name: str, token: str = "") -> Link | None:
-        """`link` takes `seat` (a player arriving, or coming back with the same key); the
-        seat's connection before it, if it still had one, which the caller closes: a player
-        whose network went without a word is back before the server has seen it go, and the
-        newest connection with the key is the player's."""
+        """`link` takes `seat` (a player arriving with `token`, their pass from then on, or
+        coming back with the same key: the caller has checked `holds` first); the seat's
+        connection before it, if it still had one, which the caller closes: a player whose
+        network went without a word is back before the server has seen it go."""
         replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
         if not seat.taken:
             seat.name, seat.token = name, token
