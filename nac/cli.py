@@ -23,6 +23,7 @@ from .core import (
     checked_size,
     variant_refusal,
 )
+from .core.kinds import NOTAKTO
 from .online import WANTS, add_online_commands, online_start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
@@ -43,6 +44,13 @@ DEFAULTS = Settings()
 
 MAX_THINK_SECONDS = 10.0
 Choice = TypeVar("Choice")
+
+
+def notakto_boards(text: str) -> int:
+    """Notakto's boards: 1, 2 or 3."""
+    if text.strip() not in ("1", "2", "3"):
+        raise ValueError(f"{text!r} is not 1, 2 or 3 boards")
+    return int(text)
 
 
 def think_seconds(text: str) -> float:
@@ -103,10 +111,17 @@ CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
     ),
     (
         "--variant",
-        Variant.parse,
-        "{" + ",".join(variant.value for variant in Variant) + "}",
-        "the rules: normal, or misere, where a line of your own loses (3×3 and 4×4; "
-        f"default: {DEFAULTS.variant.value})",
+        lambda text: NOTAKTO if text.lower() == NOTAKTO else Variant.parse(text),
+        "{" + ",".join([*(variant.value for variant in Variant), NOTAKTO]) + "}",
+        "the rules: normal, misere, where a line of your own loses (3×3 and 4×4), or notakto, "
+        "where both play X on 1-3 boards and killing the last board loses "
+        f"(default: {DEFAULTS.variant.value})",
+    ),
+    (
+        "--boards",
+        notakto_boards,
+        "{1,2,3}",
+        f"Notakto's boards (plays Notakto; default: {DEFAULTS.boards})",
     ),
     (
         "--level",
@@ -207,7 +222,9 @@ def run_options(options: argparse.Namespace) -> dict[str, object]:
     given = {
         "mode": options.mode,
         "size": options.size,
-        "variant": options.variant,
+        "variant": None if options.variant == NOTAKTO else options.variant,
+        "notakto": _notakto(options),
+        "boards": options.boards,
         "level": options.level,
         "watch_levels": options.watch_levels,
         "keypad": options.keypad,
@@ -215,6 +232,14 @@ def run_options(options: argparse.Namespace) -> dict[str, object]:
         "starter": options.starter or (Starter.COMPUTER if options.computer_starts else None),
     }
     return {name: value for name, value in given.items() if value is not None}
+
+
+def _notakto(options: argparse.Namespace) -> bool | None:
+    """Whether this run plays Notakto: --variant notakto or --boards say so; another
+    --variant says not; None leaves it to the saved settings."""
+    if options.variant == NOTAKTO or options.boards is not None:
+        return True
+    return None if options.variant is None else False
 
 
 def terminal_problem() -> str | None:

@@ -216,6 +216,10 @@ def board_text(game: Game) -> str:
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
     squares named as the game names them (the keys of `keypad` on 3×3)."""
+    if game.notakto:
+        from .notakto_console import notakto_review_text
+
+        return notakto_review_text(game, keypad)
     review = review_game(game.moves, game.size, game.first, variant=game.variant)
     view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.size, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
@@ -256,6 +260,10 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
     try:
         if review is not None:
             print(encodable(review_text(review, settings.keypad), sys.stdout.encoding))
+        elif settings.notakto:
+            from .notakto_console import NotaktoConsole
+
+            NotaktoConsole(Session(storage, settings), sys.stdin, sys.stdout).run()
         else:
             ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
     except KeyboardInterrupt:

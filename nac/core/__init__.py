@@ -1,5 +1,6 @@
 """The rules of noughts and crosses: board, marks, moves, outcome, the game, the match and its
-lifecycle, keypad layouts, coordinates, the notation of a game, and the levels' names.
+lifecycle, keypad layouts, coordinates, the notation of a game, and the levels' names; and
+Notakto's (`NotaktoPosition`, `NotaktoGame`, `NotaktoMatch`).
 
 Plain Python with no UI library and no engine, so any front end (Textual, a console, a server,
 a bot) can use it; finding moves and values is `nac.engine`'s job.
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
     from .match import (
         FinishedGame as FinishedGame,
         Match as Match,
+        NotaktoMatch as NotaktoMatch,
         Score as Score,
         Starter as Starter,
     )
@@ -92,6 +94,16 @@ if TYPE_CHECKING:
         Change as Change,
         ChangeKind as ChangeKind,
         Move as Move,
+    )
+    from .notakto import (
+        NotaktoMove as NotaktoMove,
+        NotaktoPosition as NotaktoPosition,
+    )
+    from .notakto_game import (
+        NotaktoChange as NotaktoChange,
+        NotaktoGame as NotaktoGame,
+        notakto_cell as notakto_cell,
+        notakto_move as notakto_move,
     )
     from .notation import (
         Ending as Ending,
@@ -139,9 +151,11 @@ __getattr__, __dir__, _public = lazy_face(
             "adaptive_level",
         ),
         ".mark": ("Mark",),
-        ".match": ("FinishedGame", "Match", "Score", "Starter"),
+        ".match": ("FinishedGame", "Match", "NotaktoMatch", "Score", "Starter"),
         ".modes": ("LOCAL_MODES", "Mode"),
         ".moves": ("Cell", "Change", "ChangeKind", "Move"),
+        ".notakto": ("NotaktoMove", "NotaktoPosition"),
+        ".notakto_game": ("NotaktoChange", "NotaktoGame", "notakto_cell", "notakto_move"),
         ".notation": (
             "Ending",
             "NotationError",

@@ -15,6 +15,8 @@ from .moves import Move
 from .players import escaped, player_name, unescaped
 from .variants import Variant
 
+NOTAKTO = "notakto"
+"""Notakto's name in a kind's key and a game's line."""
 VARIANT_MARK = "+"
 """Between a kind's key and its variant, where it is not the normal game: `+misere`."""
 MIXED = "mixed"
@@ -40,11 +42,14 @@ class GameKind:
     size: int = CLASSIC_SIZE
     levels: tuple[str, ...] = ()
     variant: Variant = Variant.NORMAL
+    notakto: int = 0
+    """Notakto's boards (1 to 3); 0 for noughts and crosses."""
 
     @property
     def key(self) -> str:
         """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3),
-        "online/Ana%20Lee" (the name escaped), "computer/genius@4x4+misere" (misère)."""
+        "online/Ana%20Lee" (the name escaped), "computer/genius@4x4+misere" (misère),
+        "computer/genius+notakto2" (Notakto on two boards)."""
         if self.mode is Mode.COMPUTER:
             key = f"computer/{self.levels[0]}"
         elif self.mode is Mode.ONLINE:
@@ -54,19 +59,27 @@ class GameKind:
         else:
             key = Mode.TWO_PLAYER.value
         key = key if self.size == CLASSIC_SIZE else f"{key}@{self.size}x{self.size}"
+        if self.notakto:
+            return f"{key}{VARIANT_MARK}{NOTAKTO}{self.notakto}"
         return key if self.variant is Variant.NORMAL else f"{key}{VARIANT_MARK}{self.variant.value}"
 
     @classmethod
     def parse(cls, key: str) -> GameKind:
         """The kind named by `key`; ValueError if it names none."""
-        variant = Variant.NORMAL
+        variant, notakto = Variant.NORMAL, 0
         if VARIANT_MARK in key:
             key, _, variant_name = key.rpartition(VARIANT_MARK)
-            if variant_name != Variant.MISERE.value:
+            count = variant_name.removeprefix(NOTAKTO)
+            if variant_name.startswith(NOTAKTO) and count in ("1", "2", "3"):
+                notakto = int(count)
+            elif variant_name == Variant.MISERE.value:
+                variant = Variant.MISERE
+            else:
                 raise ValueError(f"{variant_name!r} names no variant")
-            variant = Variant.MISERE
         kind = cls._parse(key)
-        return kind if variant is Variant.NORMAL else replace(kind, variant=variant)
+        if notakto and (kind.size != CLASSIC_SIZE or kind.mode is Mode.ONLINE):
+            raise ValueError(f"{key!r}: Notakto is played on 3×3 boards, on one machine")
+        return replace(kind, variant=variant, notakto=notakto)
 
     @classmethod
     def _parse(cls, key: str) -> GameKind:
@@ -103,11 +116,24 @@ class GameKind:
         playing: tuple[Level, ...] = (),
         opponent: str = "",
         variant: Variant = Variant.NORMAL,
+        notakto: int = 0,
     ) -> GameKind:
         """The kind of a game from its moves: each computer side under the level it played.
         A side that has not moved yet counts under its level in `playing` (against the
         computer its level; in watch mode X's and O's), if given. Online: the other player's
-        name, `opponent`."""
+        name, `opponent`. Notakto: its boards, `notakto`."""
+        return replace(cls._of(mode, size, moves, playing, opponent, variant), notakto=notakto)
+
+    @classmethod
+    def _of(
+        cls,
+        mode: Mode,
+        size: int,
+        moves: tuple[Move, ...],
+        playing: tuple[Level, ...],
+        opponent: str,
+        variant: Variant,
+    ) -> GameKind:
         if mode is Mode.ONLINE:
             return cls(mode, size, (player_name(opponent),), variant)
         if mode is Mode.COMPUTER:

@@ -8,10 +8,12 @@ the stats and saves the game) and then to its listeners (the front ends).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
+from typing import Any, Generic, TypeVar
 
 from .checks import checked_listener
 from .choices import parse_choice
@@ -20,11 +22,13 @@ from .kinds import GameKind, GameResult
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
+from .notakto_game import NotaktoGame
 from .notation import SavedGame
 from .outcome import Outcome
 from .variants import Variant
 
 FinishedListener = Callable[["FinishedGame"], object]
+Played = TypeVar("Played", Game, NotaktoGame)
 
 
 class Starter(Enum):
@@ -81,27 +85,30 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Match:
-    """Games one after another on one `Game`, with the starter rule and the session score.
+class Series(ABC, Generic[Played]):
+    """Games one after another on one game (`Match`: noughts and crosses; `NotaktoMatch`),
+    with the starter rule and the session score.
 
     Made, it begins the first game by the starter rule. `keep` (if given) receives every
     finished game first, then the listeners added with `listen`. The game is told the score's
     lead after every game (`Game.session_lead`): Adaptive plays by it.
     """
 
+    PLAYS: type[Game] | type[NotaktoGame] = Game
+
     def __init__(
         self,
-        game: Game,
+        game: Played,
         starter: Starter = Starter.YOU,
         *,
         keep: FinishedListener | None = None,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
-        if not isinstance(game, Game):
-            raise TypeError(f"a Match plays a Game, not {game!r}")
+        if not isinstance(game, self.PLAYS):
+            raise TypeError(f"a {type(self).__name__} plays a {self.PLAYS.__name__}, not {game!r}")
         if not isinstance(starter, Starter):
             raise TypeError(f"starter must be a Starter, not {starter!r}")
-        self.game = game
+        self.game: Played = game
         self.starter = starter
         self.score = Score()
         self.clock = clock
@@ -139,15 +146,16 @@ class Match:
         size: int | None = None,
         first: Mark | None = None,
         variant: Variant | None = None,
+        boards: int | None = None,
     ) -> None:
         """The next game, who starts by the starter rule unless `first` says (online, the
-        server's word). A new mode starts a new score."""
+        server's word); Notakto on `boards` boards if given. A new mode starts a new score."""
         game = self.game
         mode = game.mode if mode is None else mode
         human = game.human if human is None else human
         first = self.first_mover(mode, human) if first is None else first
         changed_mode = mode is not game.mode
-        game.new_game(human=human, mode=mode, first=first, size=size, variant=variant)
+        self._begin(boards, human=human, mode=mode, first=first, size=size, variant=variant)
         if changed_mode:
             self.score = Score()
         game.session_lead = self.score.lead
@@ -169,6 +177,7 @@ class Match:
             game.levels_playing(),
             opponent=self.opponent,
             variant=game.variant,
+            notakto=self.notakto,
         )
 
     def saved_game(self, kind: GameKind | None = None) -> SavedGame:
@@ -184,6 +193,15 @@ class Match:
             resigned=game.resigned,
         )
 
+    @property
+    def notakto(self) -> int:
+        """Notakto's boards (`NotaktoMatch`); 0 for noughts and crosses."""
+        return 0
+
+    @abstractmethod
+    def _begin(self, boards: int | None, **how: Any) -> None:
+        """Clear the board (or boards) for the next game, as `new_game` says."""
+
     def _game_over(self, outcome: Outcome) -> None:
         result = self.result(outcome)
         self.score.add(result)
@@ -192,3 +210,25 @@ class Match:
         finished = FinishedGame(kind, result, outcome, self.saved_game(kind))
         self.last = finished
         tell(self._listeners, finished)
+
+
+class Match(Series[Game]):
+    """Noughts and crosses game after game (see `Series`)."""
+
+    def _begin(self, boards: int | None, **how: Any) -> None:
+        if boards is not None:
+            raise ValueError("boards are Notakto's: noughts and crosses is played on one")
+        self.game.new_game(**how)
+
+
+class NotaktoMatch(Series[NotaktoGame]):
+    """Notakto game after game (see `Series`); `new_game(boards=N)` changes the boards."""
+
+    PLAYS = NotaktoGame
+
+    @property
+    def notakto(self) -> int:
+        return self.game.boards
+
+    def _begin(self, boards: int | None, **how: Any) -> None:
+        self.game.new_game(boards=boards, **how)

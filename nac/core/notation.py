@@ -8,7 +8,9 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
 2. When the game was played, in UTC, to the second: `YYYY-MM-DDTHH:MM:SSZ`.
 3. The mode: `computer`, `two-player`, `watch` or `online`.
 4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others); then, in
-   misère only, `variant=misere` (a line loses; a line without it is the normal game).
+   misère only, `variant=misere` (a line loses; a line without it is the normal game); in
+   Notakto, `3x3 variant=notakto boards=N` (N from 1 to 3: both sides play X, and the side
+   that kills the last live board with a line loses).
 5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
    (`idiot`, `average`, `clever`, `genius`, `adaptive`, or `mixed` if it changed during the
    game), or online the
@@ -21,7 +23,9 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
    (that side gave the game up before its end: the other side won).
 9. `:` then the moves in order, as squares: a column letter and a row number, `a1` the top-left
    square, `b3` the second column of the third row (also on 3×3, so a line does not depend on
-   the keypad layout). A game with no moves yet ends at the `:`.
+   the keypad layout). A game with no moves yet ends at the `:`. In Notakto each square
+   has its board's number first, from the left: `2b3`. There, X and O name the two sides
+   (both draw X's), and there are no draws.
 
 Letters are read in any case and spaces around the line are ignored; anything else is refused
 with a `NotationError` that says what is wrong. Lines longer than `LONGEST_LINE` are refused
@@ -42,10 +46,12 @@ from .coordinates import coordinate, parse_coordinate
 from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
-from .kinds import MIXED, GameKind
+from .kinds import MIXED, NOTAKTO, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
+from .notakto import BOARD_COUNTS, NotaktoPosition
+from .notakto_game import notakto_cell, notakto_move, replay_notakto
 from .players import LONGEST_NAME, REMOTE, name_of, named
 from .variants import Variant, variant_refusal
 
@@ -54,6 +60,8 @@ PERSON = "person"
 PLAYERS = (PERSON, *(level.value for level in Level), MIXED)
 """Who may play a side: a person, or the computer at a level (or at several: `mixed`)."""
 MOVES_MARK = ":"
+BOARDS = "boards"
+"""Notakto's field after `variant=notakto`: how many boards."""
 FIELD_COUNT = 8
 """The tag and the seven fields before the moves (eight with the variant, in misère)."""
 VARIANT_FIELD = 4
@@ -89,6 +97,9 @@ class SavedGame:
     """The cells played, in order (0..n²-1, row-major from the top-left)."""
     variant: Variant = Variant.NORMAL
     """The rules played: the normal game or misère (a line loses)."""
+    notakto: int = 0
+    """Notakto's boards (1 to 3), its moves counted across them (`notakto_cell`); 0 for
+    noughts and crosses."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -120,7 +131,10 @@ class SavedGame:
             players = {Mark.X: PERSON, Mark.O: PERSON}
         when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
         cells = tuple(moves)
-        ending = Ending.of(replay(kind.size, first, cells, kind.variant), resigned)
+        if kind.notakto:
+            ending = _notakto_ending(kind.notakto, first, cells, resigned)
+        else:
+            ending = Ending.of(replay(kind.size, first, cells, kind.variant), resigned)
         return cls(
             when,
             kind.mode,
@@ -131,6 +145,7 @@ class SavedGame:
             ending,
             cells,
             kind.variant,
+            kind.notakto,
         )
 
     def player(self, mark: Mark) -> str:
@@ -139,14 +154,14 @@ class SavedGame:
     @property
     def kind(self) -> GameKind:
         """The kind of game, as lifetime stats count it."""
+        levels: tuple[str, ...] = ()
         if self.mode is Mode.COMPUTER:
-            computer = self.o_player if self.x_player == PERSON else self.x_player
-            return GameKind(self.mode, self.size, (computer,), self.variant)
-        if self.mode is Mode.WATCH:
-            return GameKind(self.mode, self.size, (self.x_player, self.o_player), self.variant)
-        if self.mode is Mode.ONLINE:
-            return GameKind(self.mode, self.size, (self.opponent,), self.variant)
-        return GameKind(self.mode, self.size, variant=self.variant)
+            levels = (self.o_player if self.x_player == PERSON else self.x_player,)
+        elif self.mode is Mode.WATCH:
+            levels = (self.x_player, self.o_player)
+        elif self.mode is Mode.ONLINE:
+            levels = (self.opponent,)
+        return GameKind(self.mode, self.size, levels, self.variant, self.notakto)
 
     @property
     def opponent(self) -> str:
@@ -158,8 +173,24 @@ class SavedGame:
 
     @property
     def board(self) -> Board:
-        """The position the moves lead to."""
+        """The position the moves lead to (noughts and crosses; Notakto's is `position`)."""
+        if self.notakto:
+            raise ValueError("a Notakto game's boards are its position, not a Board")
         return replay(self.size, self.first, self.moves, self.variant)
+
+    @property
+    def position(self) -> NotaktoPosition:
+        """The Notakto position the moves lead to (Notakto only)."""
+        if not self.notakto:
+            raise ValueError("a game of noughts and crosses has a Board, not a Notakto position")
+        return replay_notakto(self.notakto, self.moves)
+
+    def square(self, cell: int) -> str:
+        """A move's square as the line writes it: `b3`, or in Notakto with its board: `2b3`."""
+        if self.notakto:
+            board, square = notakto_move(cell)
+            return f"{board + 1}{coordinate(square, 3)}"
+        return coordinate(cell, self.size)
 
 
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
@@ -185,18 +216,48 @@ def replay(
     return board
 
 
+def replay_notakto_line(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
+    """`replay_notakto` for a line: NotationError naming the first move the rules refuse."""
+    position = NotaktoPosition.empty(boards)
+    for number, cell in enumerate(checked_cells(cells), 1):
+        if not 0 <= cell < boards * 9:
+            raise NotationError(f"move {number}: there are {boards} boards, not {cell // 9 + 1}")
+        try:
+            position = position.play(*notakto_move(cell))
+        except GameAlreadyOver:
+            raise NotationError(f"move {number} comes after the game ended") from None
+        except IllegalMove as refusal:
+            raise NotationError(f"move {number}: {refusal}") from None
+    return position
+
+
+def _notakto_ending(
+    boards: int, first: Mark, cells: tuple[int, ...], resigned: Mark | None = None
+) -> Ending:
+    """How a Notakto game stands: the side that killed the last live board lost."""
+    if resigned is not None:
+        return Ending.X_RESIGNS if resigned is Mark.X else Ending.O_RESIGNS
+    if not replay_notakto_line(boards, cells).is_over:
+        return Ending.UNFINISHED
+    last = first if len(cells) % 2 else first.other
+    return Ending.O_WINS if last is Mark.X else Ending.X_WINS
+
+
 def format_game(game: SavedGame) -> str:
     """The game as one line of the notation (see the module's docstring); TypeError if `game`
     is not a SavedGame."""
     checked(game, SavedGame, "game", A_SAVED_GAME)
-    squares = " ".join(coordinate(cell, game.size) for cell in game.moves)
+    squares = " ".join(game.square(cell) for cell in game.moves)
+    variant = [f"variant={game.variant.value}"] if game.variant is not Variant.NORMAL else []
+    if game.notakto:
+        variant = [f"variant={NOTAKTO}", f"{BOARDS}={game.notakto}"]
     return " ".join(
         [
             TAG,
             game.date.astimezone(UTC).strftime(DATE_FORMAT),
             game.mode.value,
             f"{game.size}x{game.size}",
-            *([] if game.variant is Variant.NORMAL else [f"variant={game.variant.value}"]),
+            *variant,
             f"X={game.x_player}",
             f"O={game.o_player}",
             f"first={game.first.value}",
@@ -223,9 +284,13 @@ def parse_game(line: str) -> SavedGame:
         raise NotationError(f"no {MOVES_MARK!r} before the moves: is it a nac game's line?")
     fields = words[: words.index(MOVES_MARK)]
     squares = words[words.index(MOVES_MARK) + 1 :]
-    variant = Variant.NORMAL
+    variant, notakto = Variant.NORMAL, 0
     if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith("variant="):
-        variant = _parsed(Variant.parse, _field("variant", fields.pop(VARIANT_FIELD)))
+        name = _field("variant", fields.pop(VARIANT_FIELD))
+        if name.lower() == NOTAKTO:
+            notakto = _boards(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
+        else:
+            variant = _parsed(Variant.parse, name)
     if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
         raise NotationError(
             f"a game's line is {TAG!r} and 7 fields, then {MOVES_MARK!r} and the moves: "
@@ -238,8 +303,11 @@ def parse_game(line: str) -> SavedGame:
     players = _player(_field("X", x_player)), _player(_field("O", o_player))
     first_mark = _parsed(Mark.parse, _field("first", first))
     ending = _ending(_field("result", result))
-    moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
-    return SavedGame(when, played, size, *players, first_mark, ending, moves, variant)
+    if notakto:
+        moves = tuple(_notakto_square(name, notakto, n) for n, name in enumerate(squares, 1))
+    else:
+        moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
+    return SavedGame(when, played, size, *players, first_mark, ending, moves, variant, notakto)
 
 
 def _check(game: SavedGame) -> None:
@@ -253,6 +321,12 @@ def _check(game: SavedGame) -> None:
     refusal = variant_refusal(game.variant, game.size)
     if refusal is not None:
         raise NotationError(refusal)
+    if game.notakto and (
+        game.notakto not in BOARD_COUNTS or game.size != 3 or game.variant is not Variant.NORMAL
+    ):
+        raise NotationError("Notakto is played on 1, 2 or 3 boards of 3×3")
+    if game.notakto and game.mode is Mode.ONLINE:
+        raise NotationError("Notakto is played on one machine, not online")
     players = (game.x_player, game.o_player)
     for player in players:
         if player not in PLAYERS and not _is_named(player):
@@ -272,7 +346,10 @@ def _check(game: SavedGame) -> None:
         raise NotationError(
             "an online game names the other player (@ and a name), and only an online game does"
         )
-    reached = Ending.of(replay(game.size, game.first, game.moves, game.variant))
+    if game.notakto:
+        reached = _notakto_ending(game.notakto, game.first, game.moves)
+    else:
+        reached = Ending.of(replay(game.size, game.first, game.moves, game.variant))
     if game.ending.resigned is not None:
         if reached is not Ending.UNFINISHED:
             raise NotationError(
@@ -342,6 +419,23 @@ def _ending(text: str) -> Ending:
             return ending
     endings = ", ".join(ending.value for ending in Ending)
     raise NotationError(f"{shown(text)} is not a result: use one of {endings}")
+
+
+def _boards(text: str) -> int:
+    count = _field(BOARDS, text)
+    if count not in ("1", "2", "3"):
+        raise NotationError(f"{shown(text)}: Notakto is played on boards=1, boards=2 or boards=3")
+    return int(count)
+
+
+def _notakto_square(name: str, boards: int, number: int) -> int:
+    board = name[:1]
+    if not board.isdigit() or not 1 <= int(board) <= boards:
+        raise NotationError(
+            f"move {number}, {shown(name)}: a Notakto square starts with its board, 1 to {boards}"
+            " (like 2b3)"
+        )
+    return notakto_cell(int(board) - 1, _square(name[1:], 3, number))
 
 
 def _square(name: str, size: int, number: int) -> int:

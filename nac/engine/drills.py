@@ -37,7 +37,7 @@ class Drill(NamedTuple):
 
 def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
     """The drills a reviewed game gives: its persons' mistakes and blunders, in order."""
-    if game.variant is not Variant.NORMAL:
+    if game.variant is not Variant.NORMAL or game.notakto:
         return []  # drills are positions of the normal game
     people = {mark for mark in Mark if game.player(mark) == PERSON}
     boards = positions_before(Board.empty(game.size, first=game.first), game.moves)
@@ -66,7 +66,7 @@ def mistakes_in(games: list[SavedGame], stop: StopSignal | None = None) -> list[
     """The drills the games give (their persons' mistakes on 3×3 and 4×4), in order."""
     found: list[Drill] = []
     for game in games:
-        normal = game.variant is Variant.NORMAL  # drills are positions of the normal game
+        normal = game.variant is Variant.NORMAL and not game.notakto  # the normal game's only
         if normal and game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
             found += drills_of(game, review_game(game.moves, game.size, game.first, stop))
     return found

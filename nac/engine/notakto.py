@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import NamedTuple
 
+from ..core.errors import GameAlreadyOver
+from ..core.levels import Level
 from ..core.notakto import NotaktoMove, NotaktoPosition, is_dead
+from .opponents import ADAPTIVE_PLAYS_LIKE, CLEVER_SLIP
 from .symmetry import permutations, transform_bits
 from .values import MoveValue, Result
 
@@ -110,3 +114,55 @@ def hint(position: NotaktoPosition) -> tuple[NotaktoMove, str]:
     values = move_values(position)
     move = genius_moves(position)[0]
     return move, move_words(position, move, values[move])
+
+
+def safe_moves(position: NotaktoPosition) -> tuple[NotaktoMove, ...]:
+    """The moves that kill no board, or every move if each one kills one."""
+    moves = tuple(position.legal_moves())
+    safe = tuple(move for move in moves if not kills(position, move))
+    return safe or moves
+
+
+def choose_notakto(
+    position: NotaktoPosition, level: Level, rng: random.Random | None = None
+) -> NotaktoMove:
+    """The move `level` (a fixed one) plays: Idiot any legal move; Average a move that kills no
+    board while there is one (a person's rule of thumb, blind to what follows); Clever Genius's
+    move but, one time in four, Average's; Genius a perfect one. GameAlreadyOver if it is over;
+    ValueError for Adaptive, which plays like the level its results call for."""
+    if position.is_over:
+        raise GameAlreadyOver()
+    rng = rng or random.Random()
+    if level is Level.ADAPTIVE:
+        raise ValueError(ADAPTIVE_PLAYS_LIKE)
+    if level is Level.IDIOT:
+        return rng.choice(tuple(position.legal_moves()))
+    if level is Level.AVERAGE or (level is Level.CLEVER and rng.random() < CLEVER_SLIP):
+        return rng.choice(safe_moves(position))
+    return genius_move(position, rng)
+
+
+class ReviewedMove(NamedTuple):
+    """A move of a game, judged: what it led to for its player, and the best there was."""
+
+    move: NotaktoMove
+    value: MoveValue
+    best: MoveValue
+    best_moves: tuple[NotaktoMove, ...]
+
+    @property
+    def mistake(self) -> bool:
+        """Whether it threw a win away (a slower loss than the best is no mistake: both lose)."""
+        return self.best.result is Result.WIN and self.value.result is not Result.WIN
+
+
+def review_notakto(position: NotaktoPosition, moves: tuple[NotaktoMove, ...]) -> list[ReviewedMove]:
+    """Every move from `position` judged against perfect play."""
+    reviewed = []
+    for move in moves:
+        values = move_values(position)
+        best = max(values.values(), key=lambda value: value.score)
+        best_moves = tuple(m for m, value in values.items() if value.score == best.score)
+        reviewed.append(ReviewedMove(move, values[move], best, best_moves))
+        position = position.play(move.board, move.cell)
+    return reviewed

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter, Variant
+from ..core.kinds import NOTAKTO
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     PLAY_CURSOR as PLAY_CURSOR,
@@ -186,12 +187,22 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("w", "next_variant"),),
         "w",
-        "Rules: normal, or misère, where a line of your own loses (a new game; 3×3, 4×4)",
-        palette=tuple(
+        "Rules: normal, misère (a line of your own loses; 3×3, 4×4) or Notakto (both play X; "
+        "a line kills a board, and killing the last one loses)",
+        palette=(
+            *(
+                Entry(
+                    f"Rules: {v.label}",
+                    f"Play {variant_name(v)} (a new game)",
+                    f"variant('{v.value}')",
+                )
+                for v in Variant
+            ),
             Entry(
-                f"Rules: {v.label}", f"Play {variant_name(v)} (a new game)", f"variant('{v.value}')"
-            )
-            for v in Variant
+                "Rules: Notakto",
+                "Play Notakto: both play X on 1-3 boards, and killing the last board loses",
+                f"variant('{NOTAKTO}')",
+            ),
         ),
     ),
     Command(

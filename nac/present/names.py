@@ -23,6 +23,11 @@ def in_a_row(size: int) -> str:
     return f"{_NUMBERS.get(k, str(k))} in a row"
 
 
+def notakto_name(boards: int) -> str:
+    """ "Notakto 1 board", "Notakto 3 boards"."""
+    return f"Notakto {boards} board{'s' if boards > 1 else ''}"
+
+
 def variant_name(variant: Variant) -> str:
     return "misère (a line loses)" if variant is Variant.MISERE else "the normal game"
 

@@ -27,6 +27,7 @@ from .names import (
     in_a_row,
     level_name,
     mark_entry_title,
+    notakto_name,
 )
 from .screen_commands import PROMPT_KEYS
 from .screen_notes import (
@@ -155,6 +156,10 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
         against = kind.levels[0]  # the other player's name
     else:
         against = "X v O"
+    if kind.mode is Mode.TWO_PLAYER and kind.notakto:
+        against = "1st v 2nd"
+    if kind.notakto:
+        return notakto_name(kind.notakto), kind.mode.label, against
     misere = " misère" if kind.variant is Variant.MISERE else ""
     return board_name(kind.size) + misere, kind.mode.label, against
 

@@ -11,13 +11,15 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..core import FinishedGame, Game
+from ..core import FinishedGame, Game, NotaktoMatch
 from ..core.match import utc_now
 from .settings import Settings
 from .storage import Storage
 
-NEW_GAME_SETTINGS = frozenset({"mode", "size", "mark", "variant"})
-"""Settings that start a new game when they change."""
+CLASSIC_GAME_SETTINGS = frozenset({"mode", "size", "mark", "variant"})
+"""Settings that start a new game of noughts and crosses when they change."""
+NOTAKTO_GAME_SETTINGS = frozenset({"mode", "mark", "boards"})
+"""Settings that start a new game of Notakto when they change."""
 
 
 class Session:
@@ -34,6 +36,15 @@ class Session:
         self.settings = settings if settings is not None else storage.settings.load()
         self._after_saving: list[Callable[[], object]] = []
         self.match = self.settings.match(keep=self._keep, clock=clock)
+        self._clock = clock
+        self._notakto: NotaktoMatch | None = None
+
+    @property
+    def notakto(self) -> NotaktoMatch:
+        """The Notakto match, begun when first asked for (as the settings say)."""
+        if self._notakto is None:
+            self._notakto = self.settings.notakto_match(keep=self._keep, clock=self._clock)
+        return self._notakto
 
     @property
     def game(self) -> Game:
@@ -61,9 +72,16 @@ class Session:
         game.watch_levels = settings.watch_levels
         game.keypad = settings.keypad
         match.starter = settings.starter
+        if self._notakto is not None:
+            notakto = self._notakto
+            notakto.game.level = settings.level
+            notakto.game.watch_levels = settings.watch_levels
+            notakto.starter = settings.starter
+            if NOTAKTO_GAME_SETTINGS & changes.keys():
+                notakto.new_game(mode=settings.mode, human=settings.mark, boards=settings.boards)
         self.settings = settings
         self.storage.settings.change(**changes)
-        if NEW_GAME_SETTINGS & changes.keys():
+        if CLASSIC_GAME_SETTINGS & changes.keys():
             match.new_game(
                 mode=settings.mode,
                 size=settings.size,

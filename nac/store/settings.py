@@ -1,5 +1,5 @@
-"""The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, board and
-the variant of the rules."""
+"""The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, board, the
+variant of the rules, and whether Notakto is played and on how many boards."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from ..core import (
     Mark,
     Match,
     Mode,
+    NotaktoGame,
+    NotaktoMatch,
     Starter,
     Variant,
     checked_size,
@@ -28,6 +30,7 @@ from ..core import (
 )
 from ..core.errors import shown
 from ..core.match import utc_now
+from ..core.notakto import BOARD_COUNTS
 from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
@@ -50,6 +53,10 @@ class Settings:
     theme: str = field(default="textual-dark")
     size: int = CLASSIC_SIZE
     variant: Variant = Variant.NORMAL
+    notakto: bool = False
+    """Whether Notakto is played (the board and variant above wait for the way back)."""
+    boards: int = 1
+    """Notakto's boards: 1 to 3."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -62,6 +69,8 @@ class Settings:
             "theme": self.theme,
             "size": self.size,
             "variant": self.variant.value,
+            "notakto": self.notakto,
+            "boards": self.boards,
         }
 
     @classmethod
@@ -105,6 +114,21 @@ class Settings:
         )
         return Match(game, self.starter, keep=keep, clock=clock)
 
+    def notakto_match(
+        self,
+        keep: Callable[[FinishedGame], object] | None = None,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> NotaktoMatch:
+        """A Notakto match set up as these settings say, its first game begun."""
+        game = NotaktoGame(
+            boards=self.boards,
+            level=self.level,
+            human=self.mark,
+            mode=self.mode,
+            watch_levels=self.watch_levels,
+        )
+        return NotaktoMatch(game, self.starter, keep=keep, clock=clock)
+
 
 def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:
     def read(value: Any) -> Choice:
@@ -141,6 +165,18 @@ def _size(value: Any) -> int:
     return checked_size(value)
 
 
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(value)
+    return value
+
+
+def _boards(value: Any) -> int:
+    if type(value) is not int or value not in BOARD_COUNTS:
+        raise ValueError(value)
+    return value
+
+
 _READERS: dict[str, Callable[[Any], Any]] = {
     "level": _choice(Level),
     "keypad": _choice(KeypadLayout),
@@ -151,6 +187,8 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "theme": _theme,
     "size": _size,
     "variant": _choice(Variant),
+    "notakto": _flag,
+    "boards": _boards,
 }
 """How each field is read from the file, raising TypeError or ValueError for a bad value."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
+import random
 import signal
 import sys
 import threading
@@ -77,6 +78,7 @@ class NacApp(App[None]):
         relay: str | None = None,
         clock: Callable[[], datetime] | None = None,
         timer: Callable[[], float] = time.perf_counter,
+        rng: random.Random | None = None,
     ) -> None:
         """Without `settings`, they are loaded from `storage` (which by default keeps nothing).
         `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode.
@@ -84,6 +86,8 @@ class NacApp(App[None]):
         when a finished game was played, as it is saved; `timer` times the analysis shown in
         the panel (tests give fixed ones, so pictures do not vary)."""
         super().__init__(driver_class=forgiving_driver())
+        self.rng = rng
+        """The random source of the computer's Notakto moves (None: a fresh one)."""
         self.storage = storage or Storage.in_memory()
         self.session = Session(self.storage, settings, clock=clock or (lambda: datetime.now(UTC)))
         self.engine = engine or ProcessEngine()
@@ -132,6 +136,8 @@ class NacApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.app_resume_signal.subscribe(self, self._resumed)
         self.show_notices()
+        if self.settings.notakto and self.online_at_start is None and self.lab_at_start is None:
+            self.game_screen.doors.notakto(self.pace, self.rng)
         if self.review_at_start is not None:
             from .screens.games import review_screen
 

@@ -4,11 +4,14 @@ game screen opened as a review."""
 
 from __future__ import annotations
 
+import random
+
 from textual.screen import Screen
 
 from ..core import NotationError, parse_game
 from ..engine import Engine
 from ..present import learning_words
+from ..present.pace import Pace
 from ..store import Session
 
 
@@ -49,10 +52,20 @@ class Doors:
         storage, keypad = self._session.storage, self._session.game.keypad
         self._screen.app.push_screen(PuzzleScreen(storage, keypad, self._engine))
 
-    def help(self) -> None:
-        from .screens.help import HelpScreen
+    def help(self, *, notakto: bool = False) -> None:
+        """The help (`notakto`: its section on Notakto first)."""
+        from .screens.help import NOTAKTO_SECTION, HelpScreen
 
-        self._screen.app.push_screen(HelpScreen(self._session.game))
+        first = NOTAKTO_SECTION if notakto else None
+        self._screen.app.push_screen(HelpScreen(self._session.game, first=first))
+
+    def notakto(self, pace: Pace, rng: random.Random | None = None) -> None:
+        """Notakto's screen, over this one (it comes back here when left); `rng`: the computer's
+        random source there."""
+        from .screens.notakto import NotaktoScreen
+
+        self._session.change(notakto=True)
+        self._screen.app.push_screen(NotaktoScreen(self._session, self, pace, rng=rng))
 
     def stats(self) -> None:
         from .screens.stats import StatsScreen

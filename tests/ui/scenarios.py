@@ -5,6 +5,7 @@ Every scenario is deterministic: a seeded random source, no thinking pause, a fi
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -33,6 +34,8 @@ class Scenario:
     board_size: int = 3
     seed: int = 1
     variant: Variant = Variant.NORMAL
+    notakto: int = 0
+    """Notakto on so many boards (0: noughts and crosses)."""
 
     def make_app(self) -> NacApp:
         app = NacApp(
@@ -44,8 +47,11 @@ class Scenario:
                 watch_levels=self.watch_levels,
                 size=self.board_size,
                 variant=self.variant,
+                notakto=bool(self.notakto),
+                boards=self.notakto or 1,
             ),
             think_seconds=0,
+            rng=random.Random(self.seed),
             engine=seeded_engine(self.seed),
             timer=lambda: 0.0,  # the analysis time shown in the panel must not vary
             clock=lambda: PLAYED,  # nor the date of a saved game
@@ -96,6 +102,29 @@ SCENARIOS = {
             size=(80, 24),
             board_size=4,
             variant=Variant.MISERE,
+        ),
+        Scenario(
+            "notakto-80x24",
+            "Notakto on three boards against Genius at 80×24: board 1 dead, a hint shown",
+            keys=("1", "2", "3", "tab", "h"),
+            size=(80, 24),
+            level=Level.GENIUS,
+            notakto=3,
+        ),
+        Scenario(
+            "notakto-100x32",
+            "Notakto on two boards, two players, the analysis on: what each square leads to",
+            keys=("5", "right", "right", "right", "5", "t"),
+            mode=Mode.TWO_PLAYER,
+            notakto=2,
+        ),
+        Scenario(
+            "notakto-end-80x24",
+            "Notakto on one board, two players: Player 1 completes the top row and so loses",
+            keys=("1", "2", "3"),
+            size=(80, 24),
+            mode=Mode.TWO_PLAYER,
+            notakto=1,
         ),
         Scenario(
             "mid-game",

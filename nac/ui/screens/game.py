@@ -21,7 +21,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode
+from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode, Variant, variant_refusal
+from ...core.kinds import NOTAKTO
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -92,6 +93,7 @@ class GameScreen(Screen[None]):
         self.match = session.match
         self.game = session.match.game
         self.engine = engine
+        self.pace = pace
         self.turns = Turns(self, self.game, pace, self._thinking)
         self.switches = Switches(session)
         self.prompt = SquarePrompt(self, self.say)
@@ -377,9 +379,17 @@ class GameScreen(Screen[None]):
         self._switch(**board_switch(self.game, size))
 
     def action_next_variant(self) -> None:
-        self.action_variant(self.game.variant.next.value)
+        """Normal, misère (where it is played), Notakto, and round again."""
+        variant = self.game.variant
+        if variant is Variant.MISERE or variant_refusal(Variant.MISERE, self.game.size):
+            self.action_variant(NOTAKTO)
+        else:
+            self.action_variant(variant.next.value)
 
     def action_variant(self, name: str) -> None:
+        if name == NOTAKTO:  # a game of its own: this one waits under it
+            self.doors.notakto(self.pace, getattr(self.app, "rng", None))
+            return
         switch = variant_switch(self.game, name)
         if isinstance(switch, str):
             self.say(switch)

@@ -33,6 +33,7 @@ from ...store import GameLog
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 from ..widgets.title_bar import TitleBar
+from .notakto_review import NotaktoReviewScreen
 from .review import ReviewScreen
 
 COLUMNS = ("Result", "Board", "X", "O", "Moves", "Played (UTC)", "Mode")
@@ -54,9 +55,13 @@ def row(game: SavedGame) -> tuple[Text, ...]:
     )
 
 
-def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> ReviewScreen:
+def review_screen(
+    game: SavedGame, engine: Engine, keypad: KeypadLayout
+) -> ReviewScreen | NotaktoReviewScreen:
     """A saved game's review, its squares named as the game names them now: the keys 1-9 of
-    `keypad` on 3×3, like `b3` on the bigger boards."""
+    `keypad` on 3×3, like `b3` on the bigger boards (a Notakto game's: its own review)."""
+    if game.notakto:
+        return NotaktoReviewScreen(game, keypad)
     return ReviewScreen(game, lambda cell: named(cell, game.size, keypad), engine)
 
 

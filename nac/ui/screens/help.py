@@ -28,6 +28,7 @@ from ...present.commands import (
     rows_table,
 )
 from ...present.names import KEYPAD_DESCRIPTIONS
+from ...present.notakto_commands import NOTAKTO_COMMANDS, NOTAKTO_OWN
 from ...present.screen_commands import (
     GAMES_COMMANDS,
     HELP_COMMANDS,
@@ -45,19 +46,22 @@ TABLES: dict[str, Sequence[Command]] = {
     "help": HELP_COMMANDS,
     "online": ONLINE_COMMANDS,
     "lobby": LOBBY_COMMANDS,
+    "notakto": NOTAKTO_COMMANDS,
 }
 """The command tables the help's text names keys from: `{key:review}` is the key of the game's
 `review`, `{key:level('adaptive')}` the key of one of its actions, `{help:close:or}` the help's
 closing keys as "`Escape`, `?` or `q`"."""
 KEY_NAME = re.compile(
-    r"\{(key|review|games|help|online|lobby):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
+    r"\{(key|review|games|help|online|lobby|notakto):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
 )
 ONLINE_SECTION = "## Online play"
+NOTAKTO_SECTION = "## Notakto"
 
 
-def help_text(game: Game, *, online: bool = False) -> str:
+def help_text(game: Game, *, online: bool = False, first: str | None = None) -> str:
     """The help as Markdown, with the key tables, the keypad in use and every key named in the
-    text filled in from the command tables; `online`: its section on online play first."""
+    text filled in from the command tables; `online`: its section on online play first (or
+    the section `first`)."""
     template = resources.files(__package__ or "nac.ui.screens").joinpath("help.md")
     online_rows = [(f"`{key_for('app.online')}`", ONLINE_HELP), *help_rows(ONLINE_COMMANDS)]
     text = (
@@ -65,13 +69,15 @@ def help_text(game: Game, *, online: bool = False) -> str:
         .replace("{keys}", key_table())
         .replace("{online_keys}", rows_table(online_rows))
         .replace("{lobby_keys}", rows_table(help_rows(LOBBY_COMMANDS)))
+        .replace("{notakto_keys}", rows_table(help_rows(NOTAKTO_OWN)))
         .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
-    if online:
+    first = ONLINE_SECTION if online else first
+    if first is not None:
         title, _, rest = text.partition("\n\n")
-        before, _, section = rest.partition(ONLINE_SECTION)
+        before, _, section = rest.partition(first)
         section, heading, after = section.partition("\n## ")
-        text = f"{title}\n\n{ONLINE_SECTION}{section}\n{before}{heading}{after}"
+        text = f"{title}\n\n{first}{section}\n{before}{heading}{after}"
     return KEY_NAME.sub(_keys, text)
 
 
@@ -117,10 +123,10 @@ class HelpScreen(ModalScreen[None]):
     AUTO_FOCUS = "VerticalScroll"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_COMMANDS))
 
-    def __init__(self, game: Game, *, online: bool = False) -> None:
-        """`online`: opened from online play, its section first."""
+    def __init__(self, game: Game, *, online: bool = False, first: str | None = None) -> None:
+        """`online`: opened from online play, its section first (or the section `first`)."""
         super().__init__()
-        self.text = help_text(game, online=online)
+        self.text = help_text(game, online=online, first=first)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:

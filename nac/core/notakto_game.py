@@ -1,0 +1,399 @@
+"""A game of Notakto that a front end drives, as it drives a `Game`: the same modes (against the
+computer, two players, watching the computer), the same history of `Move`s, undo and
+resigning, and the same listeners; `Match` runs its games one after another.
+
+Both players put X's, so the two sides are told apart as the normal game's are, by a `Mark`
+that names a seat, not what it draws: X and O take turns as ever, the person's seat is
+`human`, and `first` moved first. A move's `cell` counts across the boards: `board * 9 +
+square` (`notakto_cell`). There are no draws: whoever kills the last live board loses, so the
+other side wins (`Outcome.winner`, with the killing line's cells as `line`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .checks import checked, checked_listener
+from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
+from .geometry import CLASSIC_SIZE, geometry
+from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, Level, checked_pair
+from .listeners import tell
+from .mark import Mark
+from .modes import Mode
+from .moves import Move, moves_to_undo, resigner, start_refusal
+from .notakto import BOARD_COUNTS, NotaktoMove, NotaktoPosition
+from .outcome import Outcome
+from .variants import Variant
+
+SQUARES = CLASSIC_SIZE * CLASSIC_SIZE
+"""The squares of one Notakto board."""
+
+
+def notakto_cell(board: int, square: int) -> int:
+    """A move's cell across the boards: board 0's squares are 0..8, board 1's 9..17, ..."""
+    return board * SQUARES + square
+
+
+def notakto_move(cell: int) -> NotaktoMove:
+    """The board and square of a cell across the boards (`notakto_cell`'s inverse)."""
+    board, square = divmod(cell, SQUARES)
+    return NotaktoMove(board, square)
+
+
+def replay_notakto(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
+    """The position `cells` (across the boards) lead to from `boards` empty boards; IllegalMove
+    (or NotASquare) for the first the rules refuse, GameAlreadyOver for one after the end."""
+    position = NotaktoPosition.empty(boards)
+    for cell in cells:
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < boards * 9:
+            raise NotASquare(cell, f"a cell from 0 to {boards * SQUARES - 1}")
+        position = position.play(*notakto_move(cell))
+    return position
+
+
+def last_line(position: NotaktoPosition, killed: int) -> tuple[int, ...]:
+    """The cells (across the boards) of the lines on board `killed`."""
+    bits = position.boards[killed]
+    cells = {
+        notakto_cell(killed, square)
+        for mask in geometry(CLASSIC_SIZE).line_masks
+        if bits & mask == mask
+        for square in range(SQUARES)
+        if mask >> square & 1
+    }
+    return tuple(sorted(cells))
+
+
+def dead_lines(position: NotaktoPosition) -> tuple[int, ...]:
+    """The cells (across the boards) of the lines on every dead board."""
+    return tuple(
+        cell
+        for board, dead in enumerate(position.dead)
+        if dead
+        for cell in last_line(position, board)
+    )
+
+
+class NotaktoChange(NamedTuple):
+    """One X put on a board (or, with undo, taken off), by which seat, and the position after."""
+
+    move: NotaktoMove
+    mark: Mark
+    by_computer: bool
+    position: NotaktoPosition
+    removed: bool = False
+
+
+NotaktoChangeListener = Callable[[NotaktoChange], object]
+GameOverListener = Callable[[Outcome], object]
+NewGameListener = Callable[[NotaktoPosition], object]
+
+
+class NotaktoGame:
+    """Notakto game after game on one to three boards (`boards`), against the computer (the
+    person's seat `human`), two players, or watching the computer play both seats."""
+
+    def __init__(
+        self,
+        *,
+        boards: int = 1,
+        level: Level = DEFAULT_LEVEL,
+        human: Mark = Mark.X,
+        mode: Mode = Mode.COMPUTER,
+        watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS,
+    ) -> None:
+        self._boards = _checked_boards(boards)
+        self._human = checked(human, Mark, "human", Mark)
+        self._mode = _checked_mode(mode)
+        self._level = checked(level, Level, "level", Level)
+        self._watch_levels = checked_pair(watch_levels)
+        self._on_change: list[NotaktoChangeListener] = []
+        self._on_game_over: list[GameOverListener] = []
+        self._on_new_game: list[NewGameListener] = []
+        self._position = NotaktoPosition.empty(self._boards)
+        self._first = self._human if self._mode is Mode.COMPUTER else Mark.X
+        self._moves: list[Move] = []
+        self._resigned: Mark | None = None
+        self._game_number = 0
+        self._reported_game = -1
+        self.session_lead = 0
+        """The first side's wins less the other's this session, as the match keeps it."""
+
+    def listen(
+        self,
+        *,
+        on_change: NotaktoChangeListener | None = None,
+        on_game_over: GameOverListener | None = None,
+        on_new_game: NewGameListener | None = None,
+    ) -> None:
+        if on_change is not None:
+            self._on_change.append(checked_listener(on_change, "on_change"))
+        if on_game_over is not None:
+            self._on_game_over.append(checked_listener(on_game_over, "on_game_over"))
+        if on_new_game is not None:
+            self._on_new_game.append(checked_listener(on_new_game, "on_new_game"))
+
+    # -- settings, changeable at any time ------------------------------------------------------
+
+    @property
+    def level(self) -> Level:
+        return self._level
+
+    @level.setter
+    def level(self, level: Level) -> None:
+        self._level = checked(level, Level, "level", Level)
+
+    @property
+    def watch_levels(self) -> tuple[Level, Level]:
+        return self._watch_levels
+
+    @watch_levels.setter
+    def watch_levels(self, levels: tuple[Level, Level]) -> None:
+        self._watch_levels = checked_pair(levels)
+
+    # -- what the front end reads --------------------------------------------------------------
+
+    @property
+    def position(self) -> NotaktoPosition:
+        return self._position
+
+    @property
+    def boards(self) -> int:
+        """How many boards this game is played on."""
+        return self._boards
+
+    @property
+    def size(self) -> int:
+        """Each board's size: 3×3."""
+        return CLASSIC_SIZE
+
+    @property
+    def variant(self) -> Variant:
+        """The line rule on each board, as the normal game's (a line is what kills a board)."""
+        return Variant.NORMAL
+
+    @property
+    def mode(self) -> Mode:
+        return self._mode
+
+    @property
+    def human(self) -> Mark:
+        return self._human
+
+    @property
+    def computer(self) -> Mark:
+        return self._human.other
+
+    @property
+    def first(self) -> Mark:
+        return self._first
+
+    @property
+    def turn(self) -> Mark:
+        """The seat to move (once over, the seat that would have)."""
+        return self._first if self._position.first_to_move else self._first.other
+
+    @property
+    def first_side(self) -> Mark:
+        """The side the score counts first: the person against the computer, else X."""
+        return self._human if self._mode is Mode.COMPUTER else Mark.X
+
+    def controlled_by_computer(self, mark: Mark) -> bool:
+        if self._mode is Mode.COMPUTER:
+            return mark is not self._human
+        return self._mode is Mode.WATCH
+
+    def levels_playing(self) -> tuple[Level, ...]:
+        if self._mode is Mode.COMPUTER:
+            return (self._level,)
+        if self._mode is Mode.WATCH:
+            return self._watch_levels
+        return ()
+
+    def level_of(self, mark: Mark) -> Level | None:
+        if not self.controlled_by_computer(mark):
+            return None
+        if self._mode is Mode.WATCH:
+            return self._watch_levels[0 if mark is Mark.X else 1]
+        return self._level
+
+    def plays_like(self, mark: Mark) -> Level | None:
+        """The fixed level that finds `mark`'s moves now (Adaptive's from its opponent's lead)."""
+        level = self.level_of(mark)
+        lead = -self.session_lead if mark is self.first_side else self.session_lead
+        return None if level is None else level.plays_like(lead)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The winner (the seat that did not kill the last board, or did not resign) and the
+        killing lines' cells; None while the game goes on."""
+        if self._resigned is not None:
+            return Outcome(self._resigned.other)
+        if not self._position.is_over:
+            return None
+        last = self._moves[-1]
+        killed = notakto_move(last.cell).board
+        return Outcome(last.mark.other, last_line(self._position, killed))
+
+    @property
+    def resigned(self) -> Mark | None:
+        return self._resigned
+
+    @property
+    def is_human_turn(self) -> bool:
+        return not self.is_over and not self.controlled_by_computer(self.turn)
+
+    @property
+    def is_computer_turn(self) -> bool:
+        return not self.is_over and self.controlled_by_computer(self.turn)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._moves[-1] if self._moves else None
+
+    # -- what the front end does ---------------------------------------------------------------
+
+    def play(self, board: int, square: int) -> NotaktoMove:
+        """A person puts an X on `square` (0..8) of `board` (0..boards-1)."""
+        if self.is_over:
+            raise GameAlreadyOver()
+        if self.controlled_by_computer(self.turn):
+            raise NotYourTurn(self.turn, "wait for the computer")
+        return self._place(NotaktoMove(board, square), by_computer=False, level=None)
+
+    def computer_turn(self) -> tuple[NotaktoPosition, Level]:
+        """The position the computer moves in and the fixed level it plays like; NotYourTurn or
+        GameAlreadyOver when it is not the computer's turn."""
+        if self.is_over:
+            raise GameAlreadyOver()
+        if not self.controlled_by_computer(self.turn):
+            raise NotYourTurn(self.turn, "the computer cannot move for you")
+        level = self.plays_like(self.turn)
+        assert level is not None
+        return self._position, level
+
+    def computer_move(self, move: NotaktoMove) -> NotaktoMove:
+        self.computer_turn()
+        level = self.level_of(self.turn)
+        return self._place(NotaktoMove(*move), by_computer=True, level=level)
+
+    def computer_starts(self) -> None:
+        """Against the computer, before any move: the computer makes the first move."""
+        started = self.is_over or bool(self._moves)
+        refusal = start_refusal(
+            self._mode, self.turn, started, self.controlled_by_computer(self.turn)
+        )
+        if refusal is not None:
+            raise refusal
+        self._first = self.computer
+
+    def why_computer_cannot_start(self) -> IllegalMove | None:
+        started = self.is_over or bool(self._moves)
+        return start_refusal(self._mode, self.turn, started, self.controlled_by_computer(self.turn))
+
+    def resign(self, mark: Mark | None = None) -> Outcome:
+        found = self._resigner(mark)
+        if isinstance(found, IllegalMove):
+            raise found
+        self._resigned = found
+        outcome = Outcome(found.other)
+        self._announce([], outcome)
+        return outcome
+
+    def why_no_resign(self, mark: Mark | None = None) -> IllegalMove | None:
+        found = self._resigner(mark)
+        return found if isinstance(found, IllegalMove) else None
+
+    def _resigner(self, mark: Mark | None) -> Mark | IllegalMove:
+        mark = None if mark is None else checked(mark, Mark, "mark", Mark)
+        return resigner(self._mode, self._human, self.turn, self.is_over, mark)
+
+    def undo(self) -> tuple[Move, ...]:
+        """Take back the person's last move with the computer's reply (two players: the last
+        move); refused once the game is over. Returns the moves taken back, last first."""
+        taken = moves_to_undo(self._moves, self._mode, self.is_over)
+        if isinstance(taken, IllegalMove):
+            raise taken
+        del self._moves[len(self._moves) - len(taken) :]
+        self._position = replay_notakto(self._boards, tuple(move.cell for move in self._moves))
+        after = self._position
+        changes = [
+            NotaktoChange(notakto_move(move.cell), move.mark, move.by_computer, after, True)
+            for move in taken
+        ]
+        self._announce(changes, None)
+        return tuple(taken)
+
+    def why_no_undo(self) -> IllegalMove | None:
+        taken = moves_to_undo(self._moves, self._mode, self.is_over)
+        return taken if isinstance(taken, IllegalMove) else None
+
+    def new_game(
+        self,
+        human: Mark | None = None,
+        mode: Mode | None = None,
+        first: Mark | None = None,
+        size: int | None = None,
+        variant: Variant | None = None,
+        boards: int | None = None,
+    ) -> None:
+        """Clear the boards for a new game (`boards` of them, if given). `size` and `variant`
+        are there for `Match`: Notakto is 3×3 boards under the normal line rule only."""
+        if size not in (None, CLASSIC_SIZE) or variant not in (None, Variant.NORMAL):
+            raise ValueError("Notakto is played on 3×3 boards, where a line kills the board")
+        human = self._human if human is None else checked(human, Mark, "human", Mark)
+        mode = self._mode if mode is None else _checked_mode(mode)
+        boards = self._boards if boards is None else _checked_boards(boards)
+        if first is None:
+            first = human if mode is Mode.COMPUTER else Mark.X
+        checked(first, Mark, "first", Mark)
+        self._human, self._mode, self._boards, self._first = human, mode, boards, first
+        self._position = NotaktoPosition.empty(boards)
+        self._moves.clear()
+        self._resigned = None
+        self._game_number += 1
+        tell(self._on_new_game, self._position)
+
+    # -- inside --------------------------------------------------------------------------------
+
+    def _place(self, move: NotaktoMove, *, by_computer: bool, level: Level | None) -> NotaktoMove:
+        mark = self.turn
+        self._position = self._position.play(move.board, move.cell)
+        self._moves.append(Move(notakto_cell(move.board, move.cell), mark, by_computer, level))
+        change = NotaktoChange(move, mark, by_computer, self._position)
+        self._announce([change], self.outcome)
+        return move
+
+    def _announce(self, changes: list[NotaktoChange], outcome: Outcome | None) -> None:
+        game_number = self._game_number
+        try:
+            for change in changes:
+                tell(self._on_change, change)
+        finally:
+            if outcome is not None and self._reported_game != game_number:
+                self._reported_game = game_number
+                tell(self._on_game_over, outcome)
+
+
+def _checked_boards(boards: object) -> int:
+    if type(boards) is not int or boards not in BOARD_COUNTS:
+        raise ValueError(f"Notakto is played on 1, 2 or 3 boards, not {boards!r}")
+    return boards
+
+
+def _checked_mode(mode: object) -> Mode:
+    mode = checked(mode, Mode, "mode", Mode)
+    if mode is Mode.ONLINE:
+        raise ValueError(
+            "Notakto is played on one machine: against the computer, two players or watching"
+        )
+    return mode
