@@ -130,7 +130,7 @@ class NotaktoConsole:
     def after_end(self) -> None:
         if self.game.is_over:
             self.say(boards_text(self.session))
-            self.say(notakto_words.result(self.game).replace("Enter", "An empty line"))
+            self.say(notakto_words.result(self.game, plain=True))
 
     def handle(self, command: str) -> bool:
         """Do what a typed line says; False when it says to quit."""

@@ -273,3 +273,27 @@ def test_misere_is_played_from_the_command_line_and_refused_on_5x5() -> None:
     refused = run("--plain", "--variant", "misere", "--size", "5", stdin="q\n")
     assert refused.returncode == 2
     assert "misère is played on 3×3 and 4×4, not 5×5" in refused.stderr
+
+
+def test_notakto_is_played_from_the_command_line_and_its_boards_are_checked(
+    started: list[NacApp],
+) -> None:
+    cli.main(["--variant", "notakto", "--boards", "2"])
+    cli.main(["--boards", "3"])
+    cli.main(["--variant", "normal"])
+    two, three, normal = started
+    assert two.settings.notakto and two.settings.boards == 2
+    assert three.settings.notakto and three.settings.boards == 3
+    assert not normal.settings.notakto
+    refused = run("--boards", "4")
+    assert refused.returncode == 2 and "'4' is not 1, 2 or 3 boards" in refused.stderr
+
+
+def test_a_plain_notakto_game_is_saved_and_its_review_judges_every_move() -> None:
+    played = run("--plain", "--variant", "notakto", "--mode", "two-player", stdin="1\n2\n5\n9\nq\n")
+    assert played.returncode == 0, played.stderr
+    assert "Player 1 won: Player 2 killed the last board." in played.stdout
+    review = run("--review", "last", "--plain")
+    assert review.returncode == 0, review.stderr
+    assert review.stdout.startswith("Review · Notakto 1 board · Two players")
+    assert "4. Player 2: board 1, key 9 — mistake: loses in 1" in review.stdout

@@ -57,13 +57,17 @@ def status(game: NotaktoGame, thinking: bool = False) -> str:
     return "Your move"
 
 
-def result(game: NotaktoGame) -> str:
-    """The game's end, and what comes next."""
+PLAIN_NEXT = "An empty line or n starts the next game"
+"""What comes after a game in plain text."""
+
+
+def result(game: NotaktoGame, *, plain: bool = False) -> str:
+    """The game's end, and what comes next (in the app, or `plain` text)."""
     outcome = game.outcome
     assert outcome is not None
     winner, loser = outcome.winner, None if outcome.winner is None else outcome.winner.other
     assert winner is not None and loser is not None
-    next_game = f"{key('next_game')} next game"
+    next_game = PLAIN_NEXT if plain else f"{key('next_game')} next game"
     if game.resigned is not None:
         said = f"{seat(game, loser)} resigned"
     elif game.mode is Mode.COMPUTER:

@@ -98,7 +98,8 @@ def test_the_match_alternates_the_starter_and_changes_the_boards() -> None:
     match = NotaktoMatch(NotaktoGame(boards=1), Starter.ALTERNATE)
     assert match.game.first is Mark.X
     match.new_game(boards=3)
-    assert match.game.boards == 3 and match.game.first is Mark.O and match.game.is_computer_turn
+    game = match.game
+    assert game.boards == 3 and game.first is Mark.O and game.is_computer_turn
     with pytest.raises(ValueError, match="1, 2 or 3 boards"):
         match.new_game(boards=4)
     with pytest.raises(ValueError, match="one machine"):

@@ -100,4 +100,3 @@ class NotaktoReviewScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
