@@ -12,6 +12,7 @@ from . import __version__
 from .core import (
     BOARD_SIZES,
     LOCAL_MODES,
+    NOTAKTO,
     Board,
     KeypadLayout,
     Level,
@@ -23,7 +24,6 @@ from .core import (
     checked_size,
     variant_refusal,
 )
-from .core.kinds import NOTAKTO
 from .online import WANTS, add_online_commands, online_start
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS

@@ -9,19 +9,19 @@ import random
 import re
 from typing import TextIO
 
-from .console import Reader, line_reader, typed_action
 from .core import (
     IllegalMove,
     KeypadLayout,
     Mode,
     NotaktoMove,
     NotaktoPosition,
+    NotASquare,
     SavedGame,
     notakto_move,
     parse_coordinate,
 )
-from .core.errors import NotASquare
-from .engine.notakto import choose_notakto, hint, move_values as notakto_values, review_notakto
+from .engine import choose_notakto, notakto_genius_moves, notakto_values, review_notakto
+from .plain_lines import Reader, line_reader, typed_action
 from .present import learning_words, notakto_words
 from .present.plain_text import encodable
 from .store import Session
@@ -151,7 +151,7 @@ class NotaktoConsole:
             elif action == "hint":
                 if not game.is_human_turn:
                     raise IllegalMove(notakto_words.not_your_turn(game))
-                move, _ = hint(game.position)
+                move = notakto_genius_moves(game.position)[0]
                 value = notakto_values(game.position)[move]
                 self.say(notakto_words.hint_line(game.position, move, value, _keys(self.session)))
             elif action == "undo":

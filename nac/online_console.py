@@ -13,12 +13,13 @@ import threading
 import time
 from typing import TextIO
 
-from .console import INTERRUPTED, board_text, line_reader
+from .console import INTERRUPTED, board_text
 from .core import Board, Game, IllegalMove, Mark, MoveValue
 from .engine import analyse
 from .net.play import OnlinePlay
 from .net.table import Table
 from .online import OnlineStart, begin
+from .plain_lines import line_reader
 from .present import online_words, words
 from .present.commands import key_for
 from .present.plain_text import encodable

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     )
     from .kinds import (
         MIXED as MIXED,
+        NOTAKTO as NOTAKTO,
         GameKind as GameKind,
         GameResult as GameResult,
     )
@@ -102,8 +103,10 @@ if TYPE_CHECKING:
     from .notakto_game import (
         NotaktoChange as NotaktoChange,
         NotaktoGame as NotaktoGame,
+        dead_lines as dead_lines,
         notakto_cell as notakto_cell,
         notakto_move as notakto_move,
+        replay_notakto as replay_notakto,
     )
     from .notation import (
         Ending as Ending,
@@ -140,7 +143,7 @@ __getattr__, __dir__, _public = lazy_face(
         ".game": ("Game",),
         ".geometry": ("BOARD_SIZES", "CLASSIC_SIZE", "Geometry", "win_length_for"),
         ".keypad": ("KeypadLayout", "check_square", "parse_square", "square_name"),
-        ".kinds": ("MIXED", "GameKind", "GameResult"),
+        ".kinds": ("MIXED", "NOTAKTO", "GameKind", "GameResult"),
         ".levels": (
             "DEFAULT_LEVEL",
             "DEFAULT_WATCH_LEVELS",
@@ -155,7 +158,14 @@ __getattr__, __dir__, _public = lazy_face(
         ".modes": ("LOCAL_MODES", "Mode"),
         ".moves": ("Cell", "Change", "ChangeKind", "Move"),
         ".notakto": ("NotaktoMove", "NotaktoPosition"),
-        ".notakto_game": ("NotaktoChange", "NotaktoGame", "notakto_cell", "notakto_move"),
+        ".notakto_game": (
+            "NotaktoChange",
+            "NotaktoGame",
+            "dead_lines",
+            "notakto_cell",
+            "notakto_move",
+            "replay_notakto",
+        ),
         ".notation": (
             "Ending",
             "NotationError",

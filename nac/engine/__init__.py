@@ -60,6 +60,13 @@ if TYPE_CHECKING:
         NO_LIMIT as NO_LIMIT,
         Limit as Limit,
     )
+    from .notakto import (
+        ReviewedMove as ReviewedMove,
+        choose_notakto as choose_notakto,
+        notakto_genius_moves as notakto_genius_moves,
+        notakto_values as notakto_values,
+        review_notakto as review_notakto,
+    )
     from .opponents import (
         STRATEGIES as STRATEGIES,
         Average as Average,
@@ -114,6 +121,13 @@ __getattr__, __dir__, __all__ = lazy_face(
         ),
         ".drills": ("DRILLED_SIZES", "Drill", "drills_of", "mistakes_in", "unscanned"),
         ".hints": ("Hint",),
+        ".notakto": (
+            "ReviewedMove",
+            "choose_notakto",
+            "notakto_genius_moves",
+            "notakto_values",
+            "review_notakto",
+        ),
         ".lab": (
             "DEFAULT_NODE_LIMIT",
             "Census",

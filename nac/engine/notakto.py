@@ -166,3 +166,8 @@ def review_notakto(position: NotaktoPosition, moves: tuple[NotaktoMove, ...]) ->
         reviewed.append(ReviewedMove(move, values[move], best, best_moves))
         position = position.play(move.board, move.cell)
     return reviewed
+
+
+# Their names behind the engines' door (`nac.engine`), beside the noughts-and-crosses ones.
+notakto_values = move_values
+notakto_genius_moves = genius_moves

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import BOARD_SIZES, LOCAL_MODES, KeypadLayout, Level, Mark, Starter, Variant
-from ..core.kinds import NOTAKTO
+from ..core import BOARD_SIZES, LOCAL_MODES, NOTAKTO, KeypadLayout, Level, Mark, Starter, Variant
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     PLAY_CURSOR as PLAY_CURSOR,
@@ -187,22 +186,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("w", "next_variant"),),
         "w",
-        "Rules: normal, misère (a line of your own loses; 3×3, 4×4) or Notakto (both play X; "
-        "a line kills a board, and killing the last one loses)",
-        palette=(
-            *(
-                Entry(
-                    f"Rules: {v.label}",
-                    f"Play {variant_name(v)} (a new game)",
-                    f"variant('{v.value}')",
-                )
-                for v in Variant
-            ),
-            Entry(
-                "Rules: Notakto",
-                "Play Notakto: both play X on 1-3 boards, and killing the last board loses",
-                f"variant('{NOTAKTO}')",
-            ),
+        "Rules: normal, misère (a line of your own loses; 3×3, 4×4), or Notakto (both play X, "
+        "and killing the last board loses)",
+        palette=tuple(
+            Entry(f"Rules: {label}", f"Play {name}", f"variant('{value}')")
+            for label, name, value in (
+                *((v.label, f"{variant_name(v)} (a new game)", v.value) for v in Variant),
+                ("Notakto", "Notakto: both play X, and killing the last board loses", NOTAKTO),
+            )
         ),
     ),
     Command(
@@ -353,13 +344,11 @@ def footer_commands() -> list[Command]:
 def help_rows(commands: Sequence[Command] = COMMANDS) -> list[tuple[str, str]]:
     """A table's key list: the keys as shown, and what they do (a command with no help of its
     own, like resume, is told in another's)."""
-    rows = []
-    for command in commands:
-        if not command.help:
-            continue
-        keys = " ".join(f"`{key}`" for key in command.shown.split(" "))
-        rows.append((keys, command.help))
-    return rows
+    return [
+        (" ".join(f"`{key}`" for key in command.shown.split(" ")), command.help)
+        for command in commands
+        if command.help
+    ]
 
 
 def rows_table(rows: Sequence[tuple[str, str]]) -> str:

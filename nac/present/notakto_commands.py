@@ -5,6 +5,7 @@ sets the boards and `w` goes back to noughts and crosses."""
 
 from __future__ import annotations
 
+from ..core import Mode, NotaktoGame
 from .board_keys import CURSOR_KEYS, PLAY_CURSOR
 from .command import Command, Entry
 from .commands import COMMANDS
@@ -81,3 +82,25 @@ NOTAKTO_COMMANDS: tuple[Command, ...] = (
     _game_command("quit"),
 )
 """Notakto's commands, in the footer's and the help's order."""
+
+
+PLAYING = frozenset({"play_key", "play_cursor", "cursor", "cursor_to", "cursor_centre", "hint"})
+
+
+def available(game: NotaktoGame, action: str) -> bool | None:
+    """Whether a command works now: True, False (not now: hidden), None (after the computer's
+    move: dimmed)."""
+    playing = game.is_human_turn
+    if action in PLAYING or action == "toggle_analysis":
+        return True if playing else None if not game.is_over else False
+    if action == "next_board":
+        return playing and sum(not dead for dead in game.position.dead) > 1
+    if action == "next_game":
+        return game.is_over
+    if action == "computer_starts":
+        return game.why_computer_cannot_start() is None
+    if action == "o_level":
+        return game.mode is Mode.WATCH
+    if action == "undo":
+        return False if game.is_over else game.why_no_undo() is None or None
+    return True

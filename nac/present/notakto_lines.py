@@ -78,6 +78,16 @@ def fit(boards: int, width: int, height: int) -> Fit | None:
     return None
 
 
+def boards_height(boards: int, width: int, height: int) -> int:
+    """The rows the boards take on a screen of width × height: the biggest that leave the
+    title, the status, the footer and six rows of panel, else those that leave two."""
+    for panel in (6, 2):
+        found = fit(boards, width, height - 3 - panel)
+        if found is not None:
+            return found.height
+    return max(1, height - 3)
+
+
 def square_at(fit_: Fit, x: int, y: int) -> NotaktoMove | None:
     """The square at (x, y) of the drawing (None on a line, a gap or the captions)."""
     board, inside_x = divmod(x, fit_.board_width + GAP)

@@ -154,10 +154,6 @@ def refused(reason: str) -> str:
     return f"{reason[:1].upper()}{reason[1:]}."
 
 
-def new_game_question() -> str:
-    return f"A game is in progress: press {key('new_game')} again to drop it and start anew."
-
-
 def switch_question(action: str) -> str:
     return f"A game is in progress: press {key(action)} again to drop it."
 
@@ -183,6 +179,18 @@ def panel(game: NotaktoGame, score: Score) -> list[tuple[str, str]]:
         ("Score", f"{seat(game, first)} {score.first} · {seat(game, second)} {score.second}")
     )
     return rows
+
+
+def panel_text(game: NotaktoGame, score: Score, said: str, keys: tuple[int, ...]) -> str:
+    """The panel under the boards: what was said, the settings, the score, the moves."""
+    rows = panel(game, score)
+    lines = [said, ""] if said else []
+    lines.append("   ".join(f"{label}: {value}" for label, value in rows[:-1]))
+    lines.append("{}: {}".format(*rows[-1]))
+    moves = moves_line(game, keys)
+    if moves:
+        lines.append(f"Moves (board:key): {moves}")
+    return "\n".join(lines)
 
 
 def moves_line(game: NotaktoGame, keys: tuple[int, ...]) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from ..core import (
     BOARD_SIZES,
     MISERE_SIZES,
+    NOTAKTO,
     Game,
     KeypadLayout,
     Level,
@@ -112,6 +113,14 @@ class Switches:
         """Nothing is waiting for a second press any more."""
         self.asked = None
 
+    def next_rules(self) -> str:
+        """The rules after these in the rules switch's order: normal, misère (where it is
+        played), Notakto, and round again."""
+        game = self.session.game
+        if game.variant is Variant.MISERE or variant_refusal(Variant.MISERE, game.size):
+            return NOTAKTO
+        return game.variant.next.value
+
     @property
     def expired(self) -> bool:
         """Whether a question was asked and has waited too long for its second press."""
@@ -129,8 +138,11 @@ def board_switch(game: Game, size: int) -> dict[str, Any]:
     return {"size": size, "variant": game.variant if size in MISERE_SIZES else Variant.NORMAL}
 
 
-def variant_switch(game: Game, name: str) -> dict[str, Any] | str:
-    """The switch to the variant `name`, or why it cannot be played on this board."""
+def variant_switch(game: Game, name: str) -> dict[str, Any] | str | None:
+    """The switch to the variant `name`, or why it cannot be played on this board; None for
+    Notakto, a game of its own."""
+    if name == NOTAKTO:
+        return None
     variant = Variant.parse(name)
     if variant_refusal(variant, game.size):
         return variant_words.variant_refused(game.size)

@@ -137,7 +137,7 @@ class NacApp(App[None]):
         self.app_resume_signal.subscribe(self, self._resumed)
         self.show_notices()
         if self.settings.notakto and self.online_at_start is None and self.lab_at_start is None:
-            self.game_screen.doors.notakto(self.pace, self.rng)
+            self.game_screen.doors.notakto(self.pace)
         if self.review_at_start is not None:
             from .screens.games import review_screen
 

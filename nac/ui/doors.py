@@ -59,11 +59,12 @@ class Doors:
         first = NOTAKTO_SECTION if notakto else None
         self._screen.app.push_screen(HelpScreen(self._session.game, first=first))
 
-    def notakto(self, pace: Pace, rng: random.Random | None = None) -> None:
-        """Notakto's screen, over this one (it comes back here when left); `rng`: the computer's
-        random source there."""
+    def notakto(self, pace: Pace) -> None:
+        """Notakto's screen, over this one (it comes back here when left); the computer's
+        random source there is the app's `rng`, if it has one."""
         from .screens.notakto import NotaktoScreen
 
+        rng: random.Random | None = getattr(self._screen.app, "rng", None)
         self._session.change(notakto=True)
         self._screen.app.push_screen(NotaktoScreen(self._session, self, pace, rng=rng))
 

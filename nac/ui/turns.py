@@ -36,7 +36,7 @@ class Turns:
     ) -> None:
         self._owner = owner
         self._game = game
-        self._pace = pace
+        self.pace = pace
         self._thinking = thinking
         self._reply: Reply | None = None
         self._next_game: Timer | None = None
@@ -54,7 +54,7 @@ class Turns:
         turn = game.computer_turn()
         reply = self._reply = Reply(turn.board)
         self._thinking(True)
-        pause = self._pace.think_seconds(game.mode)
+        pause = self.pace.think_seconds(game.mode)
         if pause > 0:
             reply.timer = self._owner.set_timer(pause, self._paused_enough)
         else:
@@ -85,7 +85,7 @@ class Turns:
 
     def next_game(self, begin: Callable[[], None]) -> None:
         """Watch mode: `begin` the next game after the gap (unless cancelled first)."""
-        self._next_game = self._owner.set_timer(self._pace.gap_seconds(), begin)
+        self._next_game = self._owner.set_timer(self.pace.gap_seconds(), begin)
 
     def cancel(self) -> None:
         """A reply or a next game being prepared is dropped (a new game, undo, pause, quitting)."""

@@ -38,12 +38,16 @@ async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_p
         assert app.game.variant is Variant.MISERE and app.game.board.is_empty
 
 
-async def test_misere_is_refused_on_5x5_with_the_boards_it_is_played_on() -> None:
+async def test_misere_is_refused_on_5x5_and_the_rules_switch_goes_on_to_notakto() -> None:
     app = make_app(level=Level.IDIOT, size=5)
     async with app.run_test(size=(120, 40)) as pilot:
-        await press(pilot, "w")
+        await app.screen.run_action("variant('misere')")
+        await pilot.pause()
         assert app.game.variant is Variant.NORMAL
         assert "Misère is played on 3×3 and 4×4, not 5×5" in panel(app).message
+        await press(pilot, "w")
+        await settle(pilot, app)
+        assert type(app.screen).__name__ == "NotaktoScreen" and app.game.size == 5
 
 
 async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere() -> None:

@@ -21,8 +21,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode, Variant, variant_refusal
-from ...core.kinds import NOTAKTO
+from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -93,7 +92,6 @@ class GameScreen(Screen[None]):
         self.match = session.match
         self.game = session.match.game
         self.engine = engine
-        self.pace = pace
         self.turns = Turns(self, self.game, pace, self._thinking)
         self.switches = Switches(session)
         self.prompt = SquarePrompt(self, self.say)
@@ -125,8 +123,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._ready)
 
     async def _ready(self) -> None:
-        """After the first frame: the search process starts if the board needs it, the
-        computer moves if it starts, and the prompt is mounted if squares are typed here."""
+        """After the first frame: the search process, the computer's first move, the prompt."""
         for searches in self.query(Searches):
             searches.prepare(self.game.board)
         self.start_turn()
@@ -379,19 +376,13 @@ class GameScreen(Screen[None]):
         self._switch(**board_switch(self.game, size))
 
     def action_next_variant(self) -> None:
-        """Normal, misère (where it is played), Notakto, and round again."""
-        variant = self.game.variant
-        if variant is Variant.MISERE or variant_refusal(Variant.MISERE, self.game.size):
-            self.action_variant(NOTAKTO)
-        else:
-            self.action_variant(variant.next.value)
+        self.action_variant(self.switches.next_rules())
 
     def action_variant(self, name: str) -> None:
-        if name == NOTAKTO:  # a game of its own: this one waits under it
-            self.doors.notakto(self.pace, getattr(self.app, "rng", None))
-            return
         switch = variant_switch(self.game, name)
-        if isinstance(switch, str):
+        if switch is None:  # Notakto: a game of its own, this one waiting under it
+            self.doors.notakto(self.turns.pace)
+        elif isinstance(switch, str):
             self.say(switch)
         else:
             self._switch(**switch)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
@@ -26,24 +26,28 @@ from ...core import (
     NotaktoMatch,
     NotaktoMove,
     NotaktoPosition,
+    dead_lines,
 )
-from ...core.notakto_game import dead_lines
-from ...engine.notakto import choose_notakto, genius_moves, move_values
-from ...engine.values import MoveValue
 from ...present import notakto_words
-from ...present.notakto_commands import NOTAKTO_COMMANDS
-from ...present.notakto_lines import NotaktoView, fit
+from ...present.notakto_commands import NOTAKTO_COMMANDS, available
+from ...present.notakto_cursor import moved, on_live_board
+from ...present.notakto_lines import NotaktoView, boards_height
 from ...present.pace import Pace
 from ...present.second_press import SecondPress
 from ...store import Session
 from ..bindings import bindings
-from ..doors import Doors
+from ..notakto_turns import Analysis, NotaktoTurns
 from ..widgets.keys_bar import KeysBar
 from ..widgets.notakto_boards import NotaktoBoards
 from ..widgets.title_bar import TitleBar
 
-SWITCHES = frozenset({"new_game", "next_boards", "boards", "next_mode"})
-"""The commands that drop a game in progress: the first press asks."""
+
+class Doors(Protocol):
+    """The other screens, opened from here as from the game (`nac.ui.doors.Doors`)."""
+
+    def games(self) -> None: ...
+    def stats(self) -> None: ...
+    def help(self, *, notakto: bool = False) -> None: ...
 
 
 class NotaktoScreen(Screen[None]):
@@ -64,16 +68,13 @@ class NotaktoScreen(Screen[None]):
         self.session = session
         self.doors = doors
         self.pace = pace
-        self.rng = rng or random.Random()
         self.second = SecondPress(clock)
         self.cursor = NotaktoMove(0, 4)
         self.said = ""
         self.hint: NotaktoMove | None = None
         self.analysis_on = False
         self.notes: dict[NotaktoMove, tuple[str, str]] = {}
-        self.thinking = False
-        self._reply_for: object | None = None
-        """The position the computer's reply is being found for (None: no reply coming)."""
+        self.turns = NotaktoTurns(self, rng or random.Random(), self._replied, self._analysed)
 
     @property
     def match(self) -> NotaktoMatch:
@@ -111,7 +112,7 @@ class NotaktoScreen(Screen[None]):
             return
         game = self.game
         position = game.position
-        self._cursor_to_live()
+        self.cursor = on_live_board(self.cursor, position.dead)
         person = game.is_human_turn
         view = NotaktoView(
             position,
@@ -125,20 +126,12 @@ class NotaktoScreen(Screen[None]):
         boards = self.query_one(NotaktoBoards)
         boards.styles.height = boards_height(view.boards, *self.size)
         boards.update(view)
-        self.query_one("#notakto-status", Static).update(notakto_words.status(game, self.thinking))
-        self.query_one("#notakto-panel", Static).update(self._panel_text(view.keys))
+        self.query_one("#notakto-status", Static).update(
+            notakto_words.status(game, self.turns.replying)
+        )
+        panel = notakto_words.panel_text(game, self.match.score, self.said, view.keys)
+        self.query_one("#notakto-panel", Static).update(panel)
         self.refresh_bindings()
-
-    def _panel_text(self, keys: tuple[int, ...]) -> str:
-        game = self.game
-        rows = notakto_words.panel(game, self.match.score)
-        lines = [self.said, ""] if self.said else []
-        lines.append("   ".join(f"{label}: {value}" for label, value in rows[:-1]))
-        lines.append("{}: {}".format(*rows[-1]))
-        moves = notakto_words.moves_line(game, keys)
-        if moves:
-            lines.append(f"Moves (board:key): {moves}")
-        return "\n".join(lines)
 
     def say(self, text: str) -> None:
         self.said = text
@@ -147,23 +140,7 @@ class NotaktoScreen(Screen[None]):
     # -- which commands work now ---------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        game = self.game
-        playing = game.is_human_turn
-        if action in ("play_key", "play_cursor", "cursor", "cursor_to", "cursor_centre"):
-            return True if playing else None if not game.is_over else False
-        if action == "next_board":
-            return playing and sum(not dead for dead in game.position.dead) > 1
-        if action == "next_game":
-            return game.is_over
-        if action == "computer_starts":
-            return game.why_computer_cannot_start() is None
-        if action == "o_level":
-            return game.mode is Mode.WATCH
-        if action in ("hint", "toggle_analysis"):
-            return True if playing else None if not game.is_over else False
-        if action == "undo":
-            return game.why_no_undo() is None or None
-        return True
+        return available(self.game, action)
 
     def heard(self, action: str) -> None:
         """A command is about to run: a question waiting for another is dropped."""
@@ -204,22 +181,13 @@ class NotaktoScreen(Screen[None]):
             self.said = ""
         self._show()
         if self.analysis_on and game.is_human_turn:
-            self._analyse(game.position, hint=False)
+            self.turns.analyse(game.position, hint=False)
         self._computer_if_due()
 
     # -- the cursor ----------------------------------------------------------------------------
 
     def action_cursor(self, rows: int, columns: int) -> None:
-        boards = self.game.boards
-        row, column = divmod(self.cursor.cell, 3)
-        board = self.cursor.board
-        row = min(2, max(0, row + rows))
-        column += columns
-        if column > 2 and board < boards - 1:
-            board, column = board + 1, 0
-        elif column < 0 and board > 0:
-            board, column = board - 1, 2
-        self.cursor = NotaktoMove(board, row * 3 + min(2, max(0, column)))
+        self.cursor = moved(self.cursor, rows, columns, self.game.boards)
         self._show()
 
     def action_cursor_to(self, row: int, column: int) -> None:
@@ -231,47 +199,20 @@ class NotaktoScreen(Screen[None]):
         self._show()
 
     def action_next_board(self) -> None:
-        self._cursor_to_live(self.cursor.board + 1)
-        self._show()
-
-    def _cursor_to_live(self, start: int | None = None) -> None:
-        """The cursor on a live board: this one, or the next live one from `start`."""
         dead = self.game.position.dead
-        if start is None:
-            if self.cursor.board < len(dead) and not dead[self.cursor.board]:
-                return
-            start = self.cursor.board
-        for step in range(len(dead)):
-            board = (start + step) % len(dead)
-            if not dead[board]:
-                self.cursor = NotaktoMove(board, self.cursor.cell)
-                return
-        self.cursor = NotaktoMove(min(self.cursor.board, len(dead) - 1), self.cursor.cell)
+        self.cursor = on_live_board(self.cursor, dead, self.cursor.board + 1)
+        self._show()
 
     # -- the computer --------------------------------------------------------------------------
 
     def _computer_if_due(self) -> None:
         game = self.game
-        if not self.is_mounted or not game.is_computer_turn or self._reply_for is not None:
-            return
-        position, level = game.computer_turn()
-        self._reply_for = position
-        self.thinking = True
-        self._show()
-        self._reply(position, level, self.pace.think_seconds(game.mode))
-
-    @work(thread=True, exclusive=True, group="notakto-reply")
-    def _reply(self, position: NotaktoPosition, level: Level, pause: float) -> None:
-        started = time.monotonic()
-        move = choose_notakto(position, level, self.rng)
-        time.sleep(max(0.0, pause - (time.monotonic() - started)))
-        self.app.call_from_thread(self._replied, position, move)
+        if self.is_mounted and game.is_computer_turn and not self.turns.replying:
+            self.turns.reply(*game.computer_turn(), self.pace.think_seconds(game.mode))
+            self._show()
 
     def _replied(self, position: NotaktoPosition, move: NotaktoMove) -> None:
-        if self._reply_for is not position:
-            return  # a new game or an undo meanwhile
-        self._reply_for = None
-        self.thinking = False
+        """The computer's move, found for `position` (still the game's: else it is dropped)."""
         game = self.game
         if game.is_computer_turn and game.position is position:
             game.computer_move(move)
@@ -298,28 +239,17 @@ class NotaktoScreen(Screen[None]):
         if not self.game.is_human_turn:
             self.say(notakto_words.not_your_turn(self.game))
             return
-        self._analyse(self.game.position, hint=True)
+        self.turns.analyse(self.game.position, hint=True)
 
     def action_toggle_analysis(self) -> None:
         self.analysis_on = not self.analysis_on
         self.notes = {}
         self.say(notakto_words.ANALYSIS_ON if self.analysis_on else notakto_words.ANALYSIS_OFF)
         if self.analysis_on and self.game.is_human_turn:
-            self._analyse(self.game.position, hint=False)
+            self.turns.analyse(self.game.position, hint=False)
 
-    @work(thread=True, exclusive=True, group="notakto-analysis")
-    def _analyse(self, position: NotaktoPosition, *, hint: bool) -> None:
-        values = move_values(position)
-        best = genius_moves(position)[0]
-        self.app.call_from_thread(self._analysed, position, values, best, hint)
-
-    def _analysed(
-        self,
-        position: NotaktoPosition,
-        values: dict[NotaktoMove, MoveValue],
-        best: NotaktoMove,
-        hint: bool,
-    ) -> None:
+    def _analysed(self, position: NotaktoPosition, found: Analysis, hint: bool) -> None:
+        values, best = found
         if self.game.position is not position:
             return
         if hint:
@@ -339,8 +269,7 @@ class NotaktoScreen(Screen[None]):
             self.say(notakto_words.refused(str(refusal)))
             return
         self.game.undo()
-        self._reply_for = None
-        self.thinking = False
+        self.turns.cancel()
         self.said = ""
         self._after_move()
 
@@ -403,15 +332,14 @@ class NotaktoScreen(Screen[None]):
 
     def _fresh(self) -> None:
         """A new game began: nothing of the last one is left on screen."""
-        self._reply_for = None
-        self.thinking = False
+        self.turns.cancel()
         self.hint = None
         self.notes = {}
         self.said = notakto_words.welcome(self.game)
         self.cursor = NotaktoMove(0, 4)
         self._show()
         if self.analysis_on and self.game.is_human_turn:
-            self._analyse(self.game.position, hint=False)
+            self.turns.analyse(self.game.position, hint=False)
         self._computer_if_due()
 
     def action_leave_notakto(self) -> None:
@@ -438,13 +366,3 @@ class NotaktoScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
-
-
-def boards_height(boards: int, width: int, height: int) -> int:
-    """The rows the boards take on a screen of width × height: the biggest that leave the
-    title, the status, the footer and six rows of panel, else those that leave two."""
-    for panel in (6, 2):
-        found = fit(boards, width, height - 3 - panel)
-        if found is not None:
-            return found.height
-    return max(1, height - 3)

@@ -12,17 +12,23 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import KeypadLayout, NotaktoPosition, SavedGame, format_game, notakto_move
-from ...core.notakto_game import dead_lines, replay_notakto
-from ...engine.notakto import ReviewedMove, review_notakto
+from ...core import (
+    KeypadLayout,
+    NotaktoPosition,
+    SavedGame,
+    dead_lines,
+    format_game,
+    notakto_move,
+    replay_notakto,
+)
+from ...engine import ReviewedMove, review_notakto
 from ...present import learning_words, notakto_words
-from ...present.notakto_lines import NotaktoView
+from ...present.notakto_lines import NotaktoView, boards_height
 from ...present.screen_commands import NOTAKTO_REVIEW_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 from ..widgets.notakto_boards import NotaktoBoards
 from ..widgets.title_bar import TitleBar
-from .notakto import boards_height
 
 
 class NotaktoReviewScreen(Screen[None]):
