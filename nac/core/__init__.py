@@ -99,14 +99,14 @@ if TYPE_CHECKING:
     from .notakto import (
         NotaktoMove as NotaktoMove,
         NotaktoPosition as NotaktoPosition,
-    )
-    from .notakto_game import (
-        NotaktoChange as NotaktoChange,
-        NotaktoGame as NotaktoGame,
         dead_lines as dead_lines,
         notakto_cell as notakto_cell,
         notakto_move as notakto_move,
         replay_notakto as replay_notakto,
+    )
+    from .notakto_game import (
+        NotaktoChange as NotaktoChange,
+        NotaktoGame as NotaktoGame,
     )
     from .notation import (
         Ending as Ending,
@@ -157,15 +157,15 @@ __getattr__, __dir__, _public = lazy_face(
         ".match": ("FinishedGame", "Match", "NotaktoMatch", "Score", "Starter"),
         ".modes": ("LOCAL_MODES", "Mode"),
         ".moves": ("Cell", "Change", "ChangeKind", "Move"),
-        ".notakto": ("NotaktoMove", "NotaktoPosition"),
-        ".notakto_game": (
-            "NotaktoChange",
-            "NotaktoGame",
+        ".notakto": (
+            "NotaktoMove",
+            "NotaktoPosition",
             "dead_lines",
             "notakto_cell",
             "notakto_move",
             "replay_notakto",
         ),
+        ".notakto_game": ("NotaktoChange", "NotaktoGame"),
         ".notation": (
             "Ending",
             "NotationError",

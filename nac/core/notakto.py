@@ -134,3 +134,52 @@ class NotaktoPosition:
         boards = list(self.boards)
         boards[board] = bits | 1 << index
         return NotaktoPosition(tuple(boards))
+
+
+SQUARES = 9
+"""The squares of one Notakto board."""
+
+
+def notakto_cell(board: int, square: int) -> int:
+    """A move's cell across the boards: board 0's squares are 0..8, board 1's 9..17, ..."""
+    return board * SQUARES + square
+
+
+def notakto_move(cell: int) -> NotaktoMove:
+    """The board and square of a cell across the boards (`notakto_cell`'s inverse)."""
+    board, square = divmod(cell, SQUARES)
+    return NotaktoMove(board, square)
+
+
+def replay_notakto(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
+    """The position `cells` (across the boards) lead to from `boards` empty boards; IllegalMove
+    (or NotASquare) for the first the rules refuse, GameAlreadyOver for one after the end."""
+    position = NotaktoPosition.empty(boards)
+    for cell in cells:
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < boards * 9:
+            raise NotASquare(cell, f"a cell from 0 to {boards * SQUARES - 1}")
+        position = position.play(*notakto_move(cell))
+    return position
+
+
+def last_line(position: NotaktoPosition, killed: int) -> tuple[int, ...]:
+    """The cells (across the boards) of the lines on board `killed`."""
+    bits = position.boards[killed]
+    cells = {
+        notakto_cell(killed, square)
+        for mask in _SHAPE.line_masks
+        if bits & mask == mask
+        for square in range(SQUARES)
+        if mask >> square & 1
+    }
+    return tuple(sorted(cells))
+
+
+def dead_lines(position: NotaktoPosition) -> tuple[int, ...]:
+    """The cells (across the boards) of the lines on every dead board."""
+    return tuple(
+        cell
+        for board, dead in enumerate(position.dead)
+        if dead
+        for cell in last_line(position, board)
+    )

@@ -15,64 +15,24 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from .checks import checked, checked_listener
-from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
-from .geometry import CLASSIC_SIZE, geometry
+from .errors import GameAlreadyOver, IllegalMove, NotYourTurn
+from .geometry import CLASSIC_SIZE
 from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, Level, checked_pair
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
 from .moves import Move, moves_to_undo, resigner, start_refusal
-from .notakto import BOARD_COUNTS, NotaktoMove, NotaktoPosition
+from .notakto import (
+    BOARD_COUNTS,
+    NotaktoMove,
+    NotaktoPosition,
+    last_line,
+    notakto_cell,
+    notakto_move,
+    replay_notakto,
+)
 from .outcome import Outcome
 from .variants import Variant
-
-SQUARES = CLASSIC_SIZE * CLASSIC_SIZE
-"""The squares of one Notakto board."""
-
-
-def notakto_cell(board: int, square: int) -> int:
-    """A move's cell across the boards: board 0's squares are 0..8, board 1's 9..17, ..."""
-    return board * SQUARES + square
-
-
-def notakto_move(cell: int) -> NotaktoMove:
-    """The board and square of a cell across the boards (`notakto_cell`'s inverse)."""
-    board, square = divmod(cell, SQUARES)
-    return NotaktoMove(board, square)
-
-
-def replay_notakto(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
-    """The position `cells` (across the boards) lead to from `boards` empty boards; IllegalMove
-    (or NotASquare) for the first the rules refuse, GameAlreadyOver for one after the end."""
-    position = NotaktoPosition.empty(boards)
-    for cell in cells:
-        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < boards * 9:
-            raise NotASquare(cell, f"a cell from 0 to {boards * SQUARES - 1}")
-        position = position.play(*notakto_move(cell))
-    return position
-
-
-def last_line(position: NotaktoPosition, killed: int) -> tuple[int, ...]:
-    """The cells (across the boards) of the lines on board `killed`."""
-    bits = position.boards[killed]
-    cells = {
-        notakto_cell(killed, square)
-        for mask in geometry(CLASSIC_SIZE).line_masks
-        if bits & mask == mask
-        for square in range(SQUARES)
-        if mask >> square & 1
-    }
-    return tuple(sorted(cells))
-
-
-def dead_lines(position: NotaktoPosition) -> tuple[int, ...]:
-    """The cells (across the boards) of the lines on every dead board."""
-    return tuple(
-        cell
-        for board, dead in enumerate(position.dead)
-        if dead
-        for cell in last_line(position, board)
-    )
 
 
 class NotaktoChange(NamedTuple):

@@ -34,15 +34,13 @@ before they are read.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
 
 from .board import Board
 from .checks import checked, checked_cells, size_refusal
-from .coordinates import coordinate, parse_coordinate
+from .coordinates import coordinate
 from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
 from .geometry import BOARD_SIZES
@@ -50,8 +48,21 @@ from .kinds import MIXED, NOTAKTO, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
-from .notakto import BOARD_COUNTS, NotaktoPosition
-from .notakto_game import notakto_cell, notakto_move, replay_notakto
+from .notakto import BOARD_COUNTS, NotaktoPosition, notakto_move, replay_notakto
+from .notation_fields import (
+    BOARDS,
+    DATE_FORMAT,
+    NotationError as NotationError,
+    field,
+    notakto_ending,
+    notakto_square,
+    parsed,
+    read_boards,
+    read_date,
+    read_ending,
+    read_size,
+    square,
+)
 from .players import LONGEST_NAME, REMOTE, name_of, named
 from .variants import Variant, variant_refusal
 
@@ -60,23 +71,13 @@ PERSON = "person"
 PLAYERS = (PERSON, *(level.value for level in Level), MIXED)
 """Who may play a side: a person, or the computer at a level (or at several: `mixed`)."""
 MOVES_MARK = ":"
-BOARDS = "boards"
-"""Notakto's field after `variant=notakto`: how many boards."""
 FIELD_COUNT = 8
 """The tag and the seven fields before the moves (eight with the variant, in misère)."""
 VARIANT_FIELD = 4
 """Where `variant=misere` stands in a misère game's line: after the board."""
-DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 LONGEST_LINE = 300 + 12 * LONGEST_NAME
 """Far more than a game can take (about 170 characters on 5×5, and an online player's name,
 each character escaped in at most 12)."""
-_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
-_BOARD = re.compile(r"([0-9])x([0-9])", re.ASCII)
-Parsed = TypeVar("Parsed")
-
-
-class NotationError(ValueError):
-    """A line that is not a game in nac's notation; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class SavedGame:
         when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
         cells = tuple(moves)
         if kind.notakto:
-            ending = _notakto_ending(kind.notakto, first, cells, resigned)
+            ending = notakto_ending(kind.notakto, first, cells, resigned)
         else:
             ending = Ending.of(replay(kind.size, first, cells, kind.variant), resigned)
         return cls(
@@ -216,33 +217,6 @@ def replay(
     return board
 
 
-def replay_notakto_line(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
-    """`replay_notakto` for a line: NotationError naming the first move the rules refuse."""
-    position = NotaktoPosition.empty(boards)
-    for number, cell in enumerate(checked_cells(cells), 1):
-        if not 0 <= cell < boards * 9:
-            raise NotationError(f"move {number}: there are {boards} boards, not {cell // 9 + 1}")
-        try:
-            position = position.play(*notakto_move(cell))
-        except GameAlreadyOver:
-            raise NotationError(f"move {number} comes after the game ended") from None
-        except IllegalMove as refusal:
-            raise NotationError(f"move {number}: {refusal}") from None
-    return position
-
-
-def _notakto_ending(
-    boards: int, first: Mark, cells: tuple[int, ...], resigned: Mark | None = None
-) -> Ending:
-    """How a Notakto game stands: the side that killed the last live board lost."""
-    if resigned is not None:
-        return Ending.X_RESIGNS if resigned is Mark.X else Ending.O_RESIGNS
-    if not replay_notakto_line(boards, cells).is_over:
-        return Ending.UNFINISHED
-    last = first if len(cells) % 2 else first.other
-    return Ending.O_WINS if last is Mark.X else Ending.X_WINS
-
-
 def format_game(game: SavedGame) -> str:
     """The game as one line of the notation (see the module's docstring); TypeError if `game`
     is not a SavedGame."""
@@ -286,27 +260,27 @@ def parse_game(line: str) -> SavedGame:
     squares = words[words.index(MOVES_MARK) + 1 :]
     variant, notakto = Variant.NORMAL, 0
     if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith("variant="):
-        name = _field("variant", fields.pop(VARIANT_FIELD))
+        name = field("variant", fields.pop(VARIANT_FIELD))
         if name.lower() == NOTAKTO:
-            notakto = _boards(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
+            notakto = read_boards(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
         else:
-            variant = _parsed(Variant.parse, name)
+            variant = parsed(Variant.parse, name)
     if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
         raise NotationError(
             f"a game's line is {TAG!r} and 7 fields, then {MOVES_MARK!r} and the moves: "
             "date, mode, board, X=, O=, first=, result="
         )
     _, date, mode, board, x_player, o_player, first, result = fields
-    when = _date(date)
-    played = _parsed(Mode.parse, mode)
-    size = _size(board)
-    players = _player(_field("X", x_player)), _player(_field("O", o_player))
-    first_mark = _parsed(Mark.parse, _field("first", first))
-    ending = _ending(_field("result", result))
+    when = read_date(date)
+    played = parsed(Mode.parse, mode)
+    size = read_size(board)
+    players = _player(field("X", x_player)), _player(field("O", o_player))
+    first_mark = parsed(Mark.parse, field("first", first))
+    ending = read_ending(field("result", result))
     if notakto:
-        moves = tuple(_notakto_square(name, notakto, n) for n, name in enumerate(squares, 1))
+        moves = tuple(notakto_square(name, notakto, n) for n, name in enumerate(squares, 1))
     else:
-        moves = tuple(_square(name, size, number) for number, name in enumerate(squares, 1))
+        moves = tuple(square(name, size, number) for number, name in enumerate(squares, 1))
     return SavedGame(when, played, size, *players, first_mark, ending, moves, variant, notakto)
 
 
@@ -347,7 +321,7 @@ def _check(game: SavedGame) -> None:
             "an online game names the other player (@ and a name), and only an online game does"
         )
     if game.notakto:
-        reached = _notakto_ending(game.notakto, game.first, game.moves)
+        reached = notakto_ending(game.notakto, game.first, game.moves)
     else:
         reached = Ending.of(replay(game.size, game.first, game.moves, game.variant))
     if game.ending.resigned is not None:
@@ -378,68 +352,3 @@ def _player(text: str) -> str:
     """A side's player as the line gives it: a name kept as written, anything else in any
     case."""
     return text if text.startswith(REMOTE) else text.lower()
-
-
-def _date(text: str) -> datetime:
-    text = text.upper()
-    if not _DATE.fullmatch(text):
-        raise NotationError(f"{shown(text)} is not a date like 2026-11-22T14:05:09Z (UTC)")
-    try:
-        return datetime.strptime(text, DATE_FORMAT).replace(tzinfo=UTC)
-    except ValueError:
-        raise NotationError(f"{text} is not a real date and time") from None
-
-
-def _size(text: str) -> int:
-    match = _BOARD.fullmatch(text)
-    if not match or match[1] != match[2] or int(match[1]) not in BOARD_SIZES:
-        offered = ", ".join(f"{size}x{size}" for size in BOARD_SIZES)
-        raise NotationError(f"{shown(text)} is not a board nac offers: use {offered}")
-    return int(match[1])
-
-
-def _field(name: str, text: str) -> str:
-    key, equals, value = text.partition("=")
-    if not equals or key.lower() != name.lower():
-        raise NotationError(f"{shown(text)} is not {name}=...")
-    return value
-
-
-def _parsed(parse: Callable[[str], Parsed], text: str) -> Parsed:
-    """`parse(text)`, its ValueError a NotationError."""
-    try:
-        return parse(text)
-    except ValueError as error:
-        raise NotationError(str(error)) from None
-
-
-def _ending(text: str) -> Ending:
-    for ending in Ending:
-        if text.lower() == ending.value.lower():
-            return ending
-    endings = ", ".join(ending.value for ending in Ending)
-    raise NotationError(f"{shown(text)} is not a result: use one of {endings}")
-
-
-def _boards(text: str) -> int:
-    count = _field(BOARDS, text)
-    if count not in ("1", "2", "3"):
-        raise NotationError(f"{shown(text)}: Notakto is played on boards=1, boards=2 or boards=3")
-    return int(count)
-
-
-def _notakto_square(name: str, boards: int, number: int) -> int:
-    board = name[:1]
-    if not board.isdigit() or not 1 <= int(board) <= boards:
-        raise NotationError(
-            f"move {number}, {shown(name)}: a Notakto square starts with its board, 1 to {boards}"
-            " (like 2b3)"
-        )
-    return notakto_cell(int(board) - 1, _square(name[1:], 3, number))
-
-
-def _square(name: str, size: int, number: int) -> int:
-    try:
-        return parse_coordinate(name, size)
-    except IllegalMove as refusal:
-        raise NotationError(f"move {number}: {refusal}") from None

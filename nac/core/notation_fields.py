@@ -1,0 +1,121 @@
+"""The fields of a game's line, read one by one (`notation.py` puts them together): the date,
+the board, `name=value` fields, the result, the squares, and Notakto's boards and squares; each
+refused with a `NotationError` that says what is wrong."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from .checks import checked_cells
+from .coordinates import parse_coordinate
+from .endings import Ending
+from .errors import GameAlreadyOver, IllegalMove, shown
+from .geometry import BOARD_SIZES
+from .mark import Mark
+from .notakto import NotaktoPosition, notakto_cell, notakto_move
+
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
+_BOARD = re.compile(r"([0-9])x([0-9])", re.ASCII)
+BOARDS = "boards"
+"""Notakto's field after `variant=notakto`: how many boards."""
+Parsed = TypeVar("Parsed")
+
+
+class NotationError(ValueError):
+    """A line that is not a game in nac's notation; the message says why."""
+
+
+def replay_notakto_line(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
+    """`replay_notakto` for a line: NotationError naming the first move the rules refuse."""
+    position = NotaktoPosition.empty(boards)
+    for number, cell in enumerate(checked_cells(cells), 1):
+        if not 0 <= cell < boards * 9:
+            raise NotationError(f"move {number}: there are {boards} boards, not {cell // 9 + 1}")
+        try:
+            position = position.play(*notakto_move(cell))
+        except GameAlreadyOver:
+            raise NotationError(f"move {number} comes after the game ended") from None
+        except IllegalMove as refusal:
+            raise NotationError(f"move {number}: {refusal}") from None
+    return position
+
+
+def notakto_ending(
+    boards: int, first: Mark, cells: tuple[int, ...], resigned: Mark | None = None
+) -> Ending:
+    """How a Notakto game stands: the side that killed the last live board lost."""
+    if resigned is not None:
+        return Ending.X_RESIGNS if resigned is Mark.X else Ending.O_RESIGNS
+    if not replay_notakto_line(boards, cells).is_over:
+        return Ending.UNFINISHED
+    last = first if len(cells) % 2 else first.other
+    return Ending.O_WINS if last is Mark.X else Ending.X_WINS
+
+
+def read_date(text: str) -> datetime:
+    text = text.upper()
+    if not _DATE.fullmatch(text):
+        raise NotationError(f"{shown(text)} is not a date like 2026-11-22T14:05:09Z (UTC)")
+    try:
+        return datetime.strptime(text, DATE_FORMAT).replace(tzinfo=UTC)
+    except ValueError:
+        raise NotationError(f"{text} is not a real date and time") from None
+
+
+def read_size(text: str) -> int:
+    match = _BOARD.fullmatch(text)
+    if not match or match[1] != match[2] or int(match[1]) not in BOARD_SIZES:
+        offered = ", ".join(f"{size}x{size}" for size in BOARD_SIZES)
+        raise NotationError(f"{shown(text)} is not a board nac offers: use {offered}")
+    return int(match[1])
+
+
+def field(name: str, text: str) -> str:
+    key, equals, value = text.partition("=")
+    if not equals or key.lower() != name.lower():
+        raise NotationError(f"{shown(text)} is not {name}=...")
+    return value
+
+
+def parsed(parse: Callable[[str], Parsed], text: str) -> Parsed:
+    """`parse(text)`, its ValueError a NotationError."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def read_ending(text: str) -> Ending:
+    for ending in Ending:
+        if text.lower() == ending.value.lower():
+            return ending
+    endings = ", ".join(ending.value for ending in Ending)
+    raise NotationError(f"{shown(text)} is not a result: use one of {endings}")
+
+
+def read_boards(text: str) -> int:
+    count = field(BOARDS, text)
+    if count not in ("1", "2", "3"):
+        raise NotationError(f"{shown(text)}: Notakto is played on boards=1, boards=2 or boards=3")
+    return int(count)
+
+
+def notakto_square(name: str, boards: int, number: int) -> int:
+    board = name[:1]
+    if not board.isdigit() or not 1 <= int(board) <= boards:
+        raise NotationError(
+            f"move {number}, {shown(name)}: a Notakto square starts with its board, 1 to {boards}"
+            " (like 2b3)"
+        )
+    return notakto_cell(int(board) - 1, square(name[1:], 3, number))
+
+
+def square(name: str, size: int, number: int) -> int:
+    try:
+        return parse_coordinate(name, size)
+    except IllegalMove as refusal:
+        raise NotationError(f"move {number}: {refusal}") from None
