@@ -156,7 +156,7 @@ def test_genius_and_the_analysis_match_the_model_on_every_position(count: int) -
 def test_genius_matches_the_model_on_three_boards_sampled() -> None:
     rng = random.Random(23)
     positions: list[NotaktoPosition] = []
-    while len(positions) < 150:
+    while len(positions) < 60:
         position = NotaktoPosition.empty(3)
         for _ in range(rng.randrange(0, 12)):
             moves = list(position.legal_moves())
