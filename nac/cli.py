@@ -22,7 +22,6 @@ from .core import (
     Starter,
     Variant,
     checked_size,
-    variant_refusal,
 )
 from .online import WANTS, add_online_commands, online_start
 from .present import words
@@ -113,7 +112,7 @@ CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
         "--variant",
         lambda text: NOTAKTO if text.lower() == NOTAKTO else Variant.parse(text),
         "{" + ",".join([*(variant.value for variant in Variant), NOTAKTO]) + "}",
-        "the rules: normal, misere, where a line of your own loses (3×3 and 4×4), or notakto, "
+        "the rules: normal, misere, where a line of your own loses, or notakto, "
         "where both play X on 1-3 boards and killing the last board loses "
         f"(default: {DEFAULTS.variant.value})",
     ),
@@ -300,10 +299,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
             return 2
     settings = storage.settings.load().but(**run_options(options))
-    refusal = variant_refusal(settings.variant, settings.size)
-    if refusal is not None and options.command not in WANTS:
-        print(f"nac: {refusal} (--size 3 or --size 4, or --variant normal)", file=sys.stderr)
-        return 2
     start = online_start(options) if options.command in WANTS else None
     if start is not None and options.plain:
         from .online_console import play_online_plain

@@ -33,7 +33,7 @@ def parse_move(text: str, boards: int, keys: tuple[int, ...]) -> NotaktoMove:
     """A typed move: a board and a key or a square (`2:5`, `2 5`, `25`, `2b2`); on one board
     the key alone. NotASquare (an IllegalMove) otherwise, saying how to type one."""
     text = text.strip().lower()
-    how = f"type a board from 1 to {boards} and a key, like 2:5 (or 2b2)"
+    how = f"a board from 1 to {boards} and a key, like 2:5 (or 2b2)"
     if boards == 1 and (len(text) == 1 or re.fullmatch(r"[a-c][1-3]", text)):
         text = f"1{text}"
     found = _MOVE.fullmatch(text)
@@ -67,7 +67,7 @@ def boards_text(session: Session) -> str:
             parts.append("|".join(cells))
         rows.append("  ".join(parts))
     gone = [str(board + 1) for board, is_dead in enumerate(game.position.dead) if is_dead]
-    tail = f"\n(dead: board {', '.join(gone)})" if gone else ""
+    tail = f"\n(dead: board{'s' * (len(gone) > 1)} {', '.join(gone)})" if gone else ""
     return "\n" + "\n".join(rows) + tail + "\n"
 
 
@@ -110,7 +110,7 @@ class NotaktoConsole:
                 return
 
     def begin_game(self) -> None:
-        self.say(notakto_words.welcome(self.game, rules=False))
+        self.say(notakto_words.welcome(self.game))
         self.computer_plays()
         if not self.game.is_over:
             self.say(boards_text(self.session))
@@ -131,6 +131,7 @@ class NotaktoConsole:
         if self.game.is_over:
             self.say(boards_text(self.session))
             self.say(notakto_words.result(self.game, plain=True))
+            self.say(notakto_words.score_line(self.game, self.match.score))
 
     def handle(self, command: str) -> bool:
         """Do what a typed line says; False when it says to quit."""

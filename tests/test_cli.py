@@ -266,13 +266,13 @@ def test_a_lab_position_that_is_not_a_board_is_refused(capsys: pytest.CaptureFix
     assert "'Z' in 'X.O/.Z./...' is not a mark" in capsys.readouterr().err
 
 
-def test_misere_is_played_from_the_command_line_and_refused_on_5x5() -> None:
+def test_misere_is_played_from_the_command_line_on_every_board() -> None:
     result = run("--plain", "--variant", "misere", "--level", "genius", stdin="5\nq\n")
     assert result.returncode == 0
     assert "Misère: three in a row of your own loses." in result.stdout
-    refused = run("--plain", "--variant", "misere", "--size", "5", stdin="q\n")
-    assert refused.returncode == 2
-    assert "misère is played on 3×3 and 4×4, not 5×5" in refused.stderr
+    five = run("--plain", "--variant", "misere", "--size", "5", stdin="q\n")
+    assert five.returncode == 0, five.stderr
+    assert "Misère: four in a row of your own loses." in five.stdout
 
 
 def test_notakto_is_played_from_the_command_line_and_its_boards_are_checked(
@@ -296,4 +296,4 @@ def test_a_plain_notakto_game_is_saved_and_its_review_judges_every_move() -> Non
     review = run("--review", "last", "--plain")
     assert review.returncode == 0, review.stderr
     assert review.stdout.startswith("Review · Notakto 1 board · Two players")
-    assert "4. Player 2: board 1, key 9 — mistake: loses in 1" in review.stdout
+    assert "4. Player 2 1:9 — mistake: loses in 1" in review.stdout

@@ -55,7 +55,7 @@ def test_a_taken_square_and_a_dead_board_are_refused_and_change_nothing() -> Non
 
 def test_hint_and_undo() -> None:
     text, game, _ = play(["h", "5", "u"], mode=Mode.TWO_PLAYER)
-    assert "Hint: board 1, key 5: you win in 3." in text
+    assert "Hint: board 1, key 5 — you win in 3." in text
     assert not game.moves
 
 

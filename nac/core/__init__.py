@@ -120,9 +120,7 @@ if TYPE_CHECKING:
         Outcome as Outcome,
     )
     from .variants import (
-        MISERE_SIZES as MISERE_SIZES,
         Variant as Variant,
-        variant_refusal as variant_refusal,
     )
 
 __getattr__, __dir__, _public = lazy_face(
@@ -175,7 +173,7 @@ __getattr__, __dir__, _public = lazy_face(
             "replay",
         ),
         ".outcome": ("Outcome",),
-        ".variants": ("MISERE_SIZES", "Variant", "variant_refusal"),
+        ".variants": ("Variant",),
         # for code written before the engines moved out: loaded on first use
         "nac.engine": (
             "Average",

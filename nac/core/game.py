@@ -68,7 +68,7 @@ class Game:
         self._human = checked(human, Mark, "human", Mark)
         self._mode = checked(mode, Mode, "mode", Mode)
         self._size = checked_size(size)
-        self._variant = checked_variant(variant, self._size)
+        self._variant = checked_variant(variant)
         self._level = checked(level, Level, "level", Level)
         self._watch_levels = checked_pair(watch_levels)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
@@ -342,7 +342,7 @@ class Game:
         human = self._human if human is None else checked(human, Mark, "human", Mark)
         mode = self._mode if mode is None else checked(mode, Mode, "mode", Mode)
         size = self._size if size is None else checked_size(size)
-        variant = checked_variant(self._variant if variant is None else variant, size)
+        variant = checked_variant(self._variant if variant is None else variant)
         if first is None:
             first = human if mode is Mode.COMPUTER else Mark.X
         checked(first, Mark, "first", Mark)

@@ -64,7 +64,7 @@ from .notation_fields import (
     square,
 )
 from .players import LONGEST_NAME, REMOTE, name_of, named
-from .variants import Variant, variant_refusal
+from .variants import Variant
 
 TAG = "nac1"
 PERSON = "person"
@@ -292,9 +292,6 @@ def _check(game: SavedGame) -> None:
         raise NotationError(size_refusal(game.size))
     if not isinstance(game.variant, Variant):
         raise NotationError(f"{shown(game.variant)} is not a variant: normal or misere")
-    refusal = variant_refusal(game.variant, game.size)
-    if refusal is not None:
-        raise NotationError(refusal)
     if game.notakto and (
         game.notakto not in BOARD_COUNTS or game.size != 3 or game.variant is not Variant.NORMAL
     ):

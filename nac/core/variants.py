@@ -35,26 +35,8 @@ class Variant(Enum):
         return parse_choice(cls, folded, "a variant")
 
 
-MISERE_SIZES = (3, 4)
-"""The boards misère is offered on: solved exactly there. On 5×5 Genius's book and search are
-the normal game's, so misère 5×5 is refused."""
-
-
-def variant_refusal(variant: Variant, size: int) -> str | None:
-    """Why `variant` is not offered on a size×size board, or None if it is."""
-    if variant is Variant.MISERE and size not in MISERE_SIZES:
-        return (
-            f"misère is played on 3×3 and 4×4, not {size}×{size}: Genius is proven perfect "
-            "there, and on 5×5 nothing is proven for misère"
-        )
-    return None
-
-
-def checked_variant(variant: object, size: int) -> Variant:
-    """`variant` if it is a Variant offered on a size×size board, else a ValueError saying why."""
+def checked_variant(variant: object) -> Variant:
+    """`variant` if it is a Variant (both are played on every board), else a TypeError."""
     if not isinstance(variant, Variant):
         raise TypeError(f"variant must be a Variant (Variant.NORMAL or MISERE), not {variant!r}")
-    refusal = variant_refusal(variant, size)
-    if refusal is not None:
-        raise ValueError(refusal)
     return variant

@@ -19,6 +19,7 @@ from typing import Protocol
 from ..core import CLASSIC_SIZE, FIXED_LEVELS, Board, GameAlreadyOver, Geometry, Level
 from ..core.checks import checked
 from .limits import NO_LIMIT, Limit
+from .misere_rules import misere_candidates
 from .sources import source_for
 from .stop import StopSignal
 
@@ -50,13 +51,6 @@ def urgent_cells(board: Board) -> list[int]:
         return []
     mine, theirs = board.sides
     return completing_cells(shape, mine, free) or completing_cells(shape, theirs, free)
-
-
-def safe_cells(board: Board) -> list[int]:
-    """Misère: the free cells that do not complete a line of the side to move (a line loses)."""
-    shape, free = board.geometry, board.empty_cells
-    mine, _ = board.sides
-    return [cell for cell in free if not shape.completes_line(mine | 1 << cell, cell)]
 
 
 class Idiot:
@@ -98,7 +92,7 @@ class Average:
         """The equally good cells under the first rule that applies."""
         shape = board.geometry
         if not shape.completer_wins:
-            return _misere_candidates(board)
+            return misere_candidates(board)
         theirs = board.sides[1]
         free = board.empty_cells
         rules = [urgent_cells(board)]
@@ -118,36 +112,6 @@ class Average:
             if rule:
                 return rule
         return list(free)
-
-
-def _misere_candidates(board: Board) -> list[int]:
-    """Average's misère rules (see `Average`)."""
-    shape = board.geometry
-    mine, theirs = board.sides
-    safe = safe_cells(board)
-    if not safe:
-        return list(board.empty_cells)
-    one_short = shape.win_length - 1
-
-    def sets_up_a_line(cell: int) -> bool:
-        after = mine | 1 << cell
-        return any(
-            not mask & theirs and (after & mask).bit_count() >= one_short
-            for mask in shape.masks_through[cell]
-        )
-
-    quiet = [cell for cell in safe if not sets_up_a_line(cell)] or safe
-    return _on_fewest_open_lines(shape, theirs, quiet)
-
-
-def _on_fewest_open_lines(shape: Geometry, theirs: int, free: list[int]) -> list[int]:
-    """The cells with the fewest lines through them still free of the opponent's marks."""
-
-    def open_lines(cell: int) -> int:
-        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
-
-    fewest = min(open_lines(cell) for cell in free)
-    return [cell for cell in free if open_lines(cell) == fewest]
 
 
 def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> list[int]:

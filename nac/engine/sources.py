@@ -6,7 +6,9 @@
 - 5×5 with four in a row: Genius's opening book and its exact search (`five/`), which prove a
   win, a draw or a loss but not how fast, within a limit of positions or seconds;
 - misère 3×3 and 4×4: the same, the whole game solved and the solver (no opening table);
-- any other board: none (`Unsolvable`): the game does not offer it (misère 5×5 included).
+- misère 5×5: the solver's exact search within a budget, else the mirror strategy, which is
+  proven never to lose for the first player (`misere_five.py`);
+- any other board: none (`Unsolvable`): the game does not offer it.
 
 Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle)
 asks `source_for(board)` and then the source, so the choice is made here only.
@@ -18,10 +20,11 @@ import random
 from abc import ABC, abstractmethod
 from typing import Protocol
 
-from ..core import Board, GameAlreadyOver, Geometry, geometry
+from ..core import Board, GameAlreadyOver, Geometry, Variant, geometry
 from . import book
 from .hints import Hint, exact_hint, proven_hint
 from .limits import Limit
+from .misere_five import MISERE_FIVE
 from .solver import genius_choice, solver_for
 from .stop import StopSignal
 from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
@@ -29,6 +32,8 @@ from .whole_game import WHOLE_GAME_CELLS, whole_game_for
 
 FIVE = geometry(5, 4)
 """The 5×5 board with four in a row: Genius plays it from its book (`nac.engine.five`)."""
+MISERE_FIVE_SHAPE = geometry(5, 4, Variant.MISERE)
+"""Misère 5×5: searched within a budget, the mirror strategy proven for the first player."""
 GENIUS_CACHE_LIMIT = 50_000
 """Positions whose Genius moves (found by the solver) are kept before the cache starts afresh."""
 
@@ -190,6 +195,8 @@ def _choose(board: Board) -> Source:
         return SOLVED
     if shape is FIVE:
         return FIVE_BY_FIVE
+    if shape is MISERE_FIVE_SHAPE:
+        return MISERE_FIVE
     raise Unsolvable(board)
 
 

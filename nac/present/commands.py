@@ -186,7 +186,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("w", "next_variant"),),
         "w",
-        "Rules: normal, misère (a line of your own loses; 3×3, 4×4), or Notakto (both play X, "
+        "Rules: normal, misère (a line of your own loses), or Notakto (both play X, "
         "and killing the last board loses)",
         palette=tuple(
             Entry(f"Rules: {label}", f"Play {name}", f"variant('{value}')")

@@ -104,3 +104,9 @@ def available(game: NotaktoGame, action: str) -> bool | None:
     if action == "undo":
         return False if game.is_over else game.why_no_undo() is None or None
     return True
+
+
+def in_progress(game: NotaktoGame) -> bool:
+    """Whether a new game now would drop one the person has played in."""
+    played = any(not move.by_computer for move in game.moves)
+    return played and not game.is_over and game.mode is not Mode.WATCH

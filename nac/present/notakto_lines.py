@@ -24,6 +24,8 @@ CAPTION_ROWS = 1
 CELL_SIZES = ((12, 5), (10, 4), (7, 3), (5, 3), (3, 1), (1, 1))
 """The insides of a square, widest first: (columns, rows)."""
 LIGHT, HEAVY = 1, 2
+DEAD_ACROSS, DEAD_VERTICAL = "╌", "╎"
+"""A dead board's lines are dashed: its shape shows it in any terminal, colours or none."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +42,8 @@ class NotaktoView:
     line: tuple[int, ...] = ()
     """The cells of the line that killed the last board, once the game is over."""
     hint: NotaktoMove | None = None
-    notes: dict[NotaktoMove, tuple[str, str]] = field(default_factory=dict)
-    """The analysis: each empty square's words and tone ("win" or "loss")."""
+    notes: dict[NotaktoMove, tuple[str, str, str]] = field(default_factory=dict)
+    """The analysis: each empty square's words, their short form, and tone ("win", "loss")."""
 
     @property
     def boards(self) -> int:
@@ -139,14 +141,15 @@ def _board_lines(view: NotaktoView, fit_: Fit, board: int) -> list[list[Run]]:
     width, height = fit_.cell_width, fit_.cell_height
     out: list[list[Run]] = []
     for row_line in range(4):
-        out.append(_rule(row_line, cursor, width, grid))
+        out.append(_rule(row_line, cursor, width, grid, dead))
         if row_line == 3:
             break
         for inner in range(height):
             runs: list[Run] = []
             for column in range(4):
                 weight = _vertical(row_line, column, cursor)
-                runs.append((junctions()[(weight, weight, 0, 0)], _grid_style(weight, grid)))
+                upright = DEAD_VERTICAL if dead else junctions()[(weight, weight, 0, 0)]
+                runs.append((upright, _grid_style(weight, grid)))
                 if column < 3:
                     square = row_line * 3 + column
                     runs.extend(_inside(view, fit_, board, square, inner, dead, bits))
@@ -174,7 +177,7 @@ def _horizontal(row_line: int, column: int, cursor: int | None) -> int:
     return HEAVY if heavy else LIGHT
 
 
-def _rule(row_line: int, cursor: int | None, width: int, grid: str) -> list[Run]:
+def _rule(row_line: int, cursor: int | None, width: int, grid: str, dead: bool) -> list[Run]:
     """A horizontal line of the grid, its junctions weighed by the cursor's frame."""
     runs: list[Run] = []
     for column in range(4):
@@ -186,7 +189,8 @@ def _rule(row_line: int, cursor: int | None, width: int, grid: str) -> list[Run]
         runs.append((corner, _grid_style(max(up, down, left, right), grid)))
         if column < 3:
             weight = _horizontal(row_line, column, cursor)
-            runs.append((junctions()[(0, 0, weight, weight)] * width, _grid_style(weight, grid)))
+            across = DEAD_ACROSS if dead else junctions()[(0, 0, weight, weight)]
+            runs.append((across * width, _grid_style(weight, grid)))
     return runs
 
 
@@ -207,23 +211,28 @@ def _inside(
         left = (width - glyph_width(rows)) // 2
         text = (" " * left + shape).ljust(width)
         style = "line" if cell in view.line else "dead" if dead else "x"
+        if cell == view.last and width == 1:
+            style = "last"  # no room for the marker: the X itself stands out
         if cell == view.last and inner == top == 0 and width > 1 and text[-1] == " ":
             return [(text[:-1], style), (LAST_MOVE_MARKER, "last")]
         return [(text, style)]
     runs: list[Run] = []
     label = ""
+    note = view.notes.get(move) if not dead else None
     if inner == 0 and not dead and view.cursor is not None and view.cursor.board == board:
         label = str(view.keys[square])
+    if note is not None and height == 1:  # no row of its own: the note, as short as needed
+        words = note[0] if len(note[0]) <= width else note[1]
+        return [(_centred(words[:width], width), note[2])]
     hint = view.hint == move and not dead
     if inner == 0:
         marker = HINT_MARKER if hint else ""
-        text = label.ljust(width - len(marker))
+        text = label[: width - len(marker)].ljust(width - len(marker))
         runs = [(text, "key")]
         if marker:
             runs.append((marker, "hint"))
         return runs
-    note = view.notes.get(move)
-    if note is not None and not dead and inner == height // 2:
-        words, tone = note
-        return [(_centred(words, width), tone)]
+    if note is not None and inner == height // 2:
+        words = note[0] if len(note[0]) <= width else note[1]
+        return [(_centred(words[:width], width), note[2])]
     return [(" " * width, "")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import Level, Mark, Mode, NotaktoGame, NotaktoMove, NotaktoPosition, SavedGame
 from ..core.match import Score
-from ..engine.notakto import ReviewedMove, move_words
+from ..engine.notakto import ReviewedMove, kills, move_words
 from ..engine.values import MoveValue, Result
 from .commands import key_for
 from .names import level_name
@@ -40,6 +40,11 @@ def board_word(board: int) -> str:
     return f"board {board + 1}"
 
 
+def board_key(move: NotaktoMove, keys: tuple[int, ...]) -> str:
+    """ "2:5": a move's board and key, as the move lists write it."""
+    return f"{move.board + 1}:{keys[move.cell]}"
+
+
 def square_word(move: NotaktoMove, keys: tuple[int, ...]) -> str:
     """ "board 2, key 5": where a move is, as the keys name it."""
     return f"{board_word(move.board)}, key {keys[move.cell]}"
@@ -71,26 +76,25 @@ def result(game: NotaktoGame, *, plain: bool = False) -> str:
     if game.resigned is not None:
         said = f"{seat(game, loser)} resigned"
     elif game.mode is Mode.COMPUTER:
-        said = "you killed the last board" if game.human is loser else "it killed the last board"
-        said = f"{'You won' if game.human is winner else 'You lost'}: {said}"
+        said = "you" if game.human is loser else seat(game, loser)
+        said = f"{'You won' if game.human is winner else 'You lost'}: {said} killed the last board"
         return f"{said}. {next_game}."
     else:
         said = f"{seat(game, loser)} killed the last board"
     return f"{seat(game, winner)} won: {said}. {next_game}."
 
 
-def welcome(game: NotaktoGame, *, rules: bool = True) -> str:
-    """What a new game says first (and the rules, unless told not to)."""
+def welcome(game: NotaktoGame) -> str:
+    """What a new game says first: how many boards, the rule that decides, who starts."""
     count = f"{game.boards} board{'s' if game.boards > 1 else ''}"
+    said = f"Notakto on {count}: kill the last live board and you lose."
     if game.mode is Mode.WATCH:
-        said = f"Notakto on {count}: watching the computer play itself."
-    elif game.mode is Mode.TWO_PLAYER:
-        said = f"Notakto on {count}: Player 1 starts."
-    elif game.is_computer_turn:
-        said = f"Notakto on {count}: the computer starts."
-    else:
-        said = f"Notakto on {count}: your move."
-    return f"{said} {RULES}" if rules else said
+        return f"{said} Watching the computer play itself."
+    if game.mode is Mode.TWO_PLAYER:
+        return f"{said} Player 1 starts."
+    if game.is_computer_turn:
+        return f"{said} The computer starts."
+    return f"{said} Your move, or {key('computer_starts')} to let the computer start."
 
 
 def caption(position: NotaktoPosition, board: int, width: int) -> str:
@@ -106,25 +110,41 @@ def caption(position: NotaktoPosition, board: int, width: int) -> str:
     return ""
 
 
-def note(value: MoveValue) -> tuple[str, str]:
-    """The analysis in a square: "win 3" or "loss 2" (moves to the end, the player's own),
-    and its tone."""
+KILLS_MARK = "†"
+"""Before the analysis of a move that kills its board."""
+
+
+def note(position: NotaktoPosition, move: NotaktoMove, value: MoveValue) -> tuple[str, str, str]:
+    """The analysis in a square: "win 3" or "loss 2" (moves to the end, the player's own), a
+    short form ("W3", "L2") for a narrow square, † first for a move that kills its board; and
+    the tone."""
     tone = "win" if value.result is Result.WIN else "loss"
-    return f"{tone} {value.moves}", tone
+    mark = KILLS_MARK if kills(position, move) else ""
+    return f"{mark}{tone} {value.moves}", f"{mark}{tone[0].upper()}{value.moves}", tone
 
 
 def hint_line(
     position: NotaktoPosition, move: NotaktoMove, value: MoveValue, keys: tuple[int, ...]
 ) -> str:
-    """ "Hint: board 2, key 5: you win in 3", or "...: kills board 2: you lose in 3"."""
-    return f"Hint: {square_word(move, keys)}: {move_words(position, move, value)}."
+    """ "Hint: board 2, key 5 — you win in 3", or "... — kills board 2: you lose in 3"."""
+    return f"Hint: {square_word(move, keys)} — {move_words(position, move, value)}."
 
 
 ANALYSIS_ON = (
-    "Analysis on: each empty square shows how the game ends with perfect play if the side to "
-    "move plays there (moves counted are the mover's)."
+    f"Analysis on: each empty square shows how the game ends with perfect play if the side to "
+    f"move plays there (moves counted are the mover's; {KILLS_MARK} kills the board)."
 )
 ANALYSIS_OFF = "Analysis off."
+
+
+def too_small(boards: int, width: int, height: int) -> str:
+    """Said where the boards do not fit."""
+    need_width, need_height = 9 * boards - 2, 13
+    return (
+        f"The terminal is {width}×{height}: too small for {boards} board"
+        f"{'s' if boards > 1 else ''}. Make it at least {need_width}×{need_height}"
+        + (f", or press {key('next_boards')} for fewer boards." if boards > 1 else ".")
+    )
 
 
 def played(game: NotaktoGame, move: NotaktoMove, keys: tuple[int, ...]) -> str:
@@ -151,7 +171,14 @@ def not_your_turn(game: NotaktoGame) -> str:
 
 def refused(reason: str) -> str:
     """A move the rules refuse, in a sentence."""
-    return f"{reason[:1].upper()}{reason[1:]}."
+    said = f"{reason[:1].upper()}{reason[1:]}"
+    return said if said.endswith(".") else f"{said}."
+
+
+LEAVE_QUESTION = (
+    f"Your misère game is in progress: press {key('leave_notakto')} again to drop it and play "
+    "noughts and crosses by the normal rules."
+)
 
 
 def switch_question(action: str) -> str:
@@ -174,23 +201,31 @@ def panel(game: NotaktoGame, score: Score) -> list[tuple[str, str]]:
         one, two = game.watch_levels
         rows.append(("Levels", f"{one.label} v {two.label}"))
     rows.append(("Starts", seat(game, game.first)))
-    first, second = game.first_side, game.first_side.other
-    rows.append(
-        ("Score", f"{seat(game, first)} {score.first} · {seat(game, second)} {score.second}")
-    )
+    rows.append(("Score", score_line(game, score).removeprefix("Score: ")))
     return rows
+
+
+def score_line(game: NotaktoGame, score: Score) -> str:
+    """ "Score: You 2 · Genius 1"."""
+    first, second = game.first_side, game.first_side.other
+    return f"Score: {seat(game, first)} {score.first} · {seat(game, second)} {score.second}"
 
 
 def panel_text(game: NotaktoGame, score: Score, said: str, keys: tuple[int, ...]) -> str:
     """The panel under the boards: what was said, the settings, the score, the moves."""
     rows = panel(game, score)
     lines = [said, ""] if said else []
-    lines.append("   ".join(f"{label}: {value}" for label, value in rows[:-1]))
+    lines.append("   ".join(_unbroken(f"{label}: {value}") for label, value in rows[:-1]))
     lines.append("{}: {}".format(*rows[-1]))
     moves = moves_line(game, keys)
     if moves:
         lines.append(f"Moves (board:key): {moves}")
     return "\n".join(lines)
+
+
+def _unbroken(text: str) -> str:
+    """`text` kept on one line where the panel wraps (its spaces do not break)."""
+    return text.replace(" ", "\u00a0")
 
 
 def moves_line(game: NotaktoGame, keys: tuple[int, ...]) -> str:
@@ -199,44 +234,46 @@ def moves_line(game: NotaktoGame, keys: tuple[int, ...]) -> str:
 
     parts = []
     for number, move in enumerate(game.moves, 1):
-        where = notakto_move(move.cell)
-        parts.append(f"{number}. {where.board + 1}:{keys[where.cell]}")
+        parts.append(_unbroken(f"{number}. {board_key(notakto_move(move.cell), keys)}"))
     return "  ".join(parts)
 
 
 def review_lines(
-    game: SavedGame, reviewed: list[ReviewedMove] | None, step: int, keys: tuple[int, ...]
+    game: SavedGame,
+    reviewed: list[ReviewedMove] | None,
+    step: int,
+    keys: tuple[int, ...],
+    rows: int | None = None,
 ) -> list[str]:
     """The review's panel: each move with who made it and how it stood against perfect play,
-    the one at `step` pointed at; "Reviewing…" until the review is found."""
-    lines = [RULES, ""]
+    the one at `step` pointed at, and the mistakes of each side; "Reviewing…" until the review
+    is found. In `rows` lines at most, the moves shown are those around `step`."""
     if reviewed is None:
-        return [*lines, "Reviewing…"]
+        return ["Reviewing…"]
+    lines: list[str] = []
     mistakes = {mark: 0 for mark in Mark}
     for number, judged in enumerate(reviewed, 1):
         mark = game.first if number % 2 else game.first.other
         who = _saved_seat(game, mark)
-        where = square_word(judged.move, keys)
+        where = board_key(judged.move, keys)
         if judged.mistake:
             mistakes[mark] += 1
-            best = square_word(judged.best_moves[0], keys)
-            verdict = (
-                f"mistake: loses in {judged.value.moves} (best: {best}, wins in "
-                f"{judged.best.moves})"
-            )
+            best = board_key(judged.best_moves[0], keys)
+            verdict = f"mistake: loses in {judged.value.moves}; {best} won in {judged.best.moves}"
         else:
             ends = "wins" if judged.value.result is Result.WIN else "loses"
             verdict = f"{ends} in {judged.value.moves}"
         pointer = "▶" if number == step else " "
-        lines.append(f"{pointer}{number:>3}. {who}: {where} — {verdict}")
-    lines.append("")
-    lines.append(
-        " · ".join(
-            f"{_saved_seat(game, mark)}: {mistakes[mark]} mistake{'s' * (mistakes[mark] != 1)}"
-            for mark in Mark
-        )
+        lines.append(f"{pointer}{number:>3}. {who} {where} — {verdict}")
+    summary = " · ".join(
+        f"{_saved_seat(game, mark)}: {mistakes[mark]} mistake{'s' * (mistakes[mark] != 1)}"
+        for mark in Mark
     )
-    return lines
+    if rows is not None and len(lines) > rows - 2:
+        shown = max(1, rows - 2)
+        start = min(max(0, step - 1 - shown // 2), len(lines) - shown)
+        lines = lines[start : start + shown]
+    return [summary, "Moves (board:key):", *lines]
 
 
 def _saved_seat(game: SavedGame, mark: Mark) -> str:

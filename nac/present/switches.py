@@ -15,7 +15,6 @@ from typing import Any
 
 from ..core import (
     BOARD_SIZES,
-    MISERE_SIZES,
     NOTAKTO,
     Game,
     KeypadLayout,
@@ -24,7 +23,6 @@ from ..core import (
     Mode,
     Starter,
     Variant,
-    variant_refusal,
 )
 from ..store import Session
 from . import variant_words, words
@@ -114,12 +112,10 @@ class Switches:
         self.asked = None
 
     def next_rules(self) -> str:
-        """The rules after these in the rules switch's order: normal, misère (where it is
-        played), Notakto, and round again."""
-        game = self.session.game
-        if game.variant is Variant.MISERE or variant_refusal(Variant.MISERE, game.size):
-            return NOTAKTO
-        return game.variant.next.value
+        """The rules after these in the rules switch's order: normal, misère, Notakto, and
+        round again."""
+        variant = self.session.game.variant
+        return NOTAKTO if variant is Variant.MISERE else variant.next.value
 
     @property
     def expired(self) -> bool:
@@ -127,23 +123,11 @@ class Switches:
         return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS
 
 
+def variant_switch(name: str) -> dict[str, Any] | None:
+    """The switch to the variant `name`; None for Notakto, a game of its own."""
+    return None if name == NOTAKTO else {"variant": Variant.parse(name)}
+
+
 def next_board(game: Game) -> int:
-    """The board after this one in the board switch's order: in misère 3×3 and 4×4 only."""
-    sizes = BOARD_SIZES if game.variant is Variant.NORMAL else MISERE_SIZES
-    return sizes[(sizes.index(game.size) + 1) % len(sizes)]
-
-
-def board_switch(game: Game, size: int) -> dict[str, Any]:
-    """The switch to a size×size board: misère stays where it is played, else the normal game."""
-    return {"size": size, "variant": game.variant if size in MISERE_SIZES else Variant.NORMAL}
-
-
-def variant_switch(game: Game, name: str) -> dict[str, Any] | str | None:
-    """The switch to the variant `name`, or why it cannot be played on this board; None for
-    Notakto, a game of its own."""
-    if name == NOTAKTO:
-        return None
-    variant = Variant.parse(name)
-    if variant_refusal(variant, game.size):
-        return variant_words.variant_refused(game.size)
-    return {"variant": variant}
+    """The board after this one in the board switch's order."""
+    return BOARD_SIZES[(BOARD_SIZES.index(game.size) + 1) % len(BOARD_SIZES)]

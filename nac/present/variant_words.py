@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core import Game, Variant
 from .commands import key_for
-from .names import board_name, in_a_row, variant_name
+from .names import in_a_row, variant_name
 
 NORMAL_ONLINE = "Online games are played by the normal rules."
 
@@ -21,12 +21,4 @@ def variant_switch_question(variant: Variant) -> str:
     return (
         f"A game is in progress: press {key_for('next_variant')} again to play "
         f"{variant_name(variant)} (this game is dropped)."
-    )
-
-
-def variant_refused(size: int) -> str:
-    """Said when misère is asked for on a board it is not offered on."""
-    return (
-        f"Misère is played on 3×3 and 4×4, not {board_name(size)}: {key_for('next_size')} "
-        "changes the board."
     )

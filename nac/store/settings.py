@@ -26,7 +26,6 @@ from ..core import (
     Starter,
     Variant,
     checked_size,
-    variant_refusal,
 )
 from ..core.errors import shown
 from ..core.match import utc_now
@@ -88,9 +87,6 @@ class Settings:
             except (TypeError, ValueError):
                 bad.append(f"{name} ({shown(fields[name])})")
         settings = replace(default, **values)
-        if variant_refusal(settings.variant, settings.size):  # misère on 5×5: not offered
-            bad.append(f"variant ({settings.variant.value} on {settings.size}x{settings.size})")
-            settings = settings.but(variant=Variant.NORMAL)
         return settings, bad
 
     def but(self, **changes: Any) -> Settings:

@@ -71,13 +71,10 @@ def test_the_variant_is_part_of_the_position() -> None:
     assert pickle.loads(pickle.dumps(misere)) == misere
 
 
-def test_misere_is_offered_on_3x3_and_4x4_and_refused_on_5x5() -> None:
+def test_misere_is_played_on_every_board() -> None:
     assert Game(variant=MISERE, size=4).board.variant is MISERE
-    with pytest.raises(ValueError, match="misère is played on 3×3 and 4×4"):
-        Game(variant=MISERE, size=5)
-    game = Game(variant=MISERE, size=4)
-    with pytest.raises(ValueError, match="not 5×5"):
-        game.new_game(size=5)
+    game = Game(variant=MISERE, size=5)
+    assert game.board.variant is MISERE and game.size == 5
     game.new_game(size=3, variant=Variant.NORMAL)
     assert game.variant is Variant.NORMAL
 
@@ -115,8 +112,8 @@ def test_the_result_of_a_misere_line_is_checked_by_misere_rules() -> None:
     assert parse_game(f"{line} result=O-wins : {moves}").ending.winner is Mark.O
     with pytest.raises(NotationError, match="lead to O-wins"):
         parse_game(f"{line} result=X-wins : {moves}")
-    with pytest.raises(NotationError, match="not 5×5"):
-        parse_game(line.replace("3x3", "5x5") + " result=unfinished :")
+    five = parse_game(line.replace("3x3", "5x5") + " result=unfinished : c3")
+    assert five.variant is MISERE and five.size == 5
 
 
 @pytest.mark.parametrize(

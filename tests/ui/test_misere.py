@@ -7,7 +7,7 @@ from nac.core import Board, Game, Level, Mode, Variant
 from nac.engine import analyse
 from nac.present import words
 from nac.present.commands import key_for
-from nac.present.switches import board_switch, next_board
+from nac.present.switches import next_board
 from nac.present.views import analysis_notes
 from nac.store import Settings, Storage
 
@@ -38,16 +38,21 @@ async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_p
         assert app.game.variant is Variant.MISERE and app.game.board.is_empty
 
 
-async def test_misere_is_refused_on_5x5_and_the_rules_switch_goes_on_to_notakto() -> None:
+async def test_the_rules_switch_on_5x5_plays_misere_then_notakto_then_normal() -> None:
     app = make_app(level=Level.IDIOT, size=5)
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.screen.run_action("variant('misere')")
-        await pilot.pause()
-        assert app.game.variant is Variant.NORMAL
-        assert "Misère is played on 3×3 and 4×4, not 5×5" in panel(app).message
         await press(pilot, "w")
         await settle(pilot, app)
-        assert type(app.screen).__name__ == "NotaktoScreen" and app.game.size == 5
+        assert app.game.variant is Variant.MISERE and app.game.size == 5
+        assert "four in a row of your own loses" in panel(app).message
+        await press(pilot, "w")
+        await settle(pilot, app)
+        assert type(app.screen).__name__ == "NotaktoScreen"
+        await press(pilot, "w")
+        await settle(pilot, app)
+        assert type(app.screen).__name__ == "GameScreen"
+        game = app.game
+        assert game.variant is Variant.NORMAL and game.size == 5
 
 
 async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere() -> None:
@@ -58,10 +63,10 @@ async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere(
         assert app.game.size == 4 and app.game.variant is Variant.MISERE
 
 
-def test_after_4x4_the_board_switch_comes_back_to_3x3_in_misere_and_goes_on_to_5x5_else() -> None:
-    assert next_board(Game(size=4, variant=Variant.MISERE)) == 3
+def test_the_board_switch_goes_through_every_board_in_either_rules() -> None:
+    assert next_board(Game(size=4, variant=Variant.MISERE)) == 5
+    assert next_board(Game(size=5, variant=Variant.MISERE)) == 3
     assert next_board(Game(size=4)) == 5
-    assert board_switch(Game(size=4, variant=Variant.MISERE), 5)["variant"] is Variant.NORMAL
 
 
 async def test_a_line_of_your_own_loses_and_the_result_says_so() -> None:
@@ -74,10 +79,10 @@ async def test_a_line_of_your_own_loses_and_the_result_says_so() -> None:
         assert "X made three in a row: misère, so O won" in panel(app).message
 
 
-def test_misere_settings_on_5x5_are_read_as_normal_with_a_word() -> None:
+def test_misere_settings_on_5x5_are_kept() -> None:
     settings, bad = Settings.from_json({"size": 5, "variant": "misere"})
-    assert settings.variant is Variant.NORMAL and settings.size == 5
-    assert bad == ["variant (misere on 5x5)"]
+    assert settings.variant is Variant.MISERE and settings.size == 5
+    assert bad == []
 
 
 def test_the_analysis_marks_a_square_that_makes_your_own_line() -> None:

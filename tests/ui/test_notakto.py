@@ -42,14 +42,20 @@ def on_disk(tmp_path: Path) -> Storage:
 async def test_the_rules_switch_goes_from_misere_to_notakto_and_back_to_the_normal_game() -> None:
     app = make_app(level=Level.IDIOT, variant=Variant.MISERE)
     async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "5")  # a misère game in progress: left to wait, then dropped
+        await settle(pilot, app)
         await press(pilot, key_for("next_variant"))
         await settle(pilot, app)
         assert screen(app).game.boards == 1 and app.session.settings.notakto
-        assert notakto_words.RULES in panel_text(app)
+        assert "kill the last live board and you lose" in panel_text(app)
+        await press(pilot, notakto_words.key("leave_notakto"))
+        assert notakto_words.LEAVE_QUESTION in panel_text(app)
         await press(pilot, notakto_words.key("leave_notakto"))
         await settle(pilot, app)
         assert not isinstance(app.screen, NotaktoScreen)
-        assert not app.session.settings.notakto
+        assert not app.session.settings.notakto and app.game.variant is Variant.NORMAL
+        assert app.game.board.is_empty
 
 
 async def test_the_digits_play_the_cursors_board_and_tab_goes_to_the_next_live_one() -> None:
@@ -111,11 +117,11 @@ async def test_the_hint_shows_geniuss_move_and_the_analysis_labels_every_square(
         await settle(pilot, app)
         notakto = screen(app)
         assert notakto.hint == NotaktoMove(0, 4)
-        assert "Hint: board 1, key 5: you win in 3." in panel_text(app)
+        assert "Hint: board 1, key 5 — you win in 3." in panel_text(app)
         await press(pilot, "t")
         await settle(pilot, app)
         assert set(notakto.notes) == set(notakto.game.position.legal_moves())
-        assert notakto.notes[NotaktoMove(0, 4)] == ("win 3", "win")
+        assert notakto.notes[NotaktoMove(0, 4)] == ("win 3", "W3", "win")
 
 
 async def test_mid_game_a_new_game_or_other_boards_are_asked_about_first() -> None:

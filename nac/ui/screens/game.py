@@ -32,7 +32,7 @@ from ...present.metrics import (
     smaller_board_that_fits,
 )
 from ...present.pace import Pace
-from ...present.switches import CONFIRM_SECONDS, Switches, board_switch, next_board, variant_switch
+from ...present.switches import CONFIRM_SECONDS, Switches, next_board, variant_switch
 from ...present.views import (
     Activity,
     Banner,
@@ -373,17 +373,15 @@ class GameScreen(Screen[None]):
         self.action_size(fits or next_board(self.game))
 
     def action_size(self, size: int) -> None:
-        self._switch(**board_switch(self.game, size))
+        self._switch(size=size)
 
     def action_next_variant(self) -> None:
         self.action_variant(self.switches.next_rules())
 
     def action_variant(self, name: str) -> None:
-        switch = variant_switch(self.game, name)
+        switch = variant_switch(name)
         if switch is None:  # Notakto: a game of its own, this one waiting under it
             self.doors.notakto(self.turns.pace)
-        elif isinstance(switch, str):
-            self.say(switch)
         else:
             self._switch(**switch)
 

@@ -56,6 +56,8 @@ KEY_NAME = re.compile(
 )
 ONLINE_SECTION = "## Online play"
 NOTAKTO_SECTION = "## Notakto"
+GAME_SECTION = "## Noughts and crosses"
+"""The heading over the help's opening words where another section comes first."""
 
 
 def help_text(game: Game, *, online: bool = False, first: str | None = None) -> str:
@@ -77,7 +79,7 @@ def help_text(game: Game, *, online: bool = False, first: str | None = None) -> 
         title, _, rest = text.partition("\n\n")
         before, _, section = rest.partition(first)
         section, heading, after = section.partition("\n## ")
-        text = f"{title}\n\n{first}{section}\n{before}{heading}{after}"
+        text = f"{title}\n\n{first}{section}\n{GAME_SECTION}\n\n{before}{heading}{after}"
     return KEY_NAME.sub(_keys, text)
 
 

@@ -26,14 +26,16 @@ from ...core import (
     NotaktoMatch,
     NotaktoMove,
     NotaktoPosition,
+    Variant,
     dead_lines,
 )
 from ...present import notakto_words
-from ...present.notakto_commands import NOTAKTO_COMMANDS, available
+from ...present.notakto_commands import NOTAKTO_COMMANDS, available, in_progress
 from ...present.notakto_cursor import moved, on_live_board
 from ...present.notakto_lines import NotaktoView, boards_height
 from ...present.pace import Pace
 from ...present.second_press import SecondPress
+from ...present.switches import Switches
 from ...store import Session
 from ..bindings import bindings
 from ..notakto_turns import Analysis, NotaktoTurns
@@ -73,7 +75,7 @@ class NotaktoScreen(Screen[None]):
         self.said = ""
         self.hint: NotaktoMove | None = None
         self.analysis_on = False
-        self.notes: dict[NotaktoMove, tuple[str, str]] = {}
+        self.notes: dict[NotaktoMove, tuple[str, str, str]] = {}
         self.turns = NotaktoTurns(self, rng or random.Random(), self._replied, self._analysed)
 
     @property
@@ -258,7 +260,9 @@ class NotaktoScreen(Screen[None]):
             keys = tuple(self.session.settings.keypad.key_for_cell(cell) for cell in range(9))
             self.said = notakto_words.hint_line(position, best, values[best], keys)
         else:
-            self.notes = {move: notakto_words.note(value) for move, value in values.items()}
+            self.notes = {
+                move: notakto_words.note(position, move, value) for move, value in values.items()
+            }
         self._show()
 
     # -- undo, new games and the settings ------------------------------------------------------
@@ -274,14 +278,11 @@ class NotaktoScreen(Screen[None]):
         self._after_move()
 
     def action_next_game(self) -> None:
-        self._new_game()
-
-    def action_new_game(self) -> None:
-        self._asking("new_game", self._new_game)
-
-    def _new_game(self) -> None:
         self.match.new_game()
         self._fresh()
+
+    def action_new_game(self) -> None:
+        self._asking("new_game", self.action_next_game)
 
     def action_next_boards(self) -> None:
         self.action_boards(self.game.boards % 3 + 1)
@@ -296,8 +297,7 @@ class NotaktoScreen(Screen[None]):
         if self.game.mode is Mode.WATCH:
             _, o = self.session.settings.watch_levels
             self.session.change(watch_levels=(Level.parse(name), o))
-            self.say(f"Player 1's level: {Level.parse(name).label}.")
-            return
+            return self.say(f"Player 1's level: {Level.parse(name).label}.")
         level = Level.parse(name)
         self.session.change(level=level)
         self.say(notakto_words.level_set(self.game, level))
@@ -314,13 +314,7 @@ class NotaktoScreen(Screen[None]):
 
     def _asking(self, action: str, go: Callable[[], None]) -> None:
         """`go` now, or, if it would drop a game the person has played in, a question first."""
-        game = self.game
-        in_progress = (
-            not game.is_over
-            and game.mode is not Mode.WATCH
-            and any(not move.by_computer for move in game.moves)
-        )
-        if in_progress and not self.second.pressed(action):
+        if in_progress(self.game) and not self.second.pressed(action):
             self.say(notakto_words.switch_question(action))
             return
         self.second.asked = None
@@ -343,8 +337,13 @@ class NotaktoScreen(Screen[None]):
         self._computer_if_due()
 
     def action_leave_notakto(self) -> None:
-        """Back to noughts and crosses, by the normal rules (the Notakto game waits)."""
-        self.session.change(notakto=False)
+        """Back to noughts and crosses by the normal rules, the rules switch's order (the
+        Notakto game waits; a misère game left for it is dropped, asked about first)."""
+        misere = self.session.game.variant is Variant.MISERE
+        dropped = misere and Switches(self.session).in_progress
+        if dropped and not self.second.pressed("leave_notakto"):
+            return self.say(notakto_words.LEAVE_QUESTION)
+        self.session.change(notakto=False, **({"variant": Variant.NORMAL} if misere else {}))
         self.dismiss(None)
 
     # -- the other screens ---------------------------------------------------------------------

@@ -86,7 +86,9 @@ class NotaktoReviewScreen(Screen[None]):
         boards.update(view)
         status = f"Move {step} of {len(game.moves)}" if step else "The start"
         self.query_one("#notakto-status", Static).update(status)
-        lines = notakto_words.review_lines(game, self.reviewed, step, self.keys)
+        rows = self.size.height - 3 - boards_height(view.boards, *self.size)
+        rows -= 2 if self.message else 0
+        lines = notakto_words.review_lines(game, self.reviewed, step, self.keys, rows)
         if self.message:
             lines = [self.message, "", *lines]
         self.query_one("#notakto-panel", Static).update("\n".join(lines))

@@ -3,6 +3,7 @@ square says which (`SquareChosen`). It draws what the screen tells it and decide
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -54,8 +55,9 @@ class NotaktoBoards(LinesWidget):
     def relayout(self) -> None:
         width, height = self.content_size
         self.fit = notakto_lines.fit(self.view.boards, width, height)
-        if self.fit is None:
-            self.show([])
+        if self.fit is None:  # said in as many lines as it takes
+            said = notakto_words.too_small(self.view.boards, *self.screen.size)
+            self.show([((text, "caption"),) for text in textwrap.wrap(said, max(10, width))])
             return
         self._left = (width - self.fit.width) // 2
         captions = tuple(
