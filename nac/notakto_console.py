@@ -22,7 +22,7 @@ from .core import (
 )
 from .engine import choose_notakto, notakto_genius_moves, notakto_values, review_notakto
 from .plain_lines import Reader, line_reader, typed_action
-from .present import learning_words, notakto_words
+from .present import learning_words, notakto_words, words
 from .present.plain_text import encodable
 from .store import Session
 
@@ -32,16 +32,15 @@ _MOVE = re.compile(r"([1-3])\s*[:\s]?\s*([1-9]|[a-c][1-3])")
 def parse_move(text: str, boards: int, keys: tuple[int, ...]) -> NotaktoMove:
     """A typed move: a board and a key or a square (`2:5`, `2 5`, `25`, `2b2`); on one board
     the key alone. NotASquare (an IllegalMove) otherwise, saying how to type one."""
-    text = text.strip().lower()
+    typed = text.strip().lower()
     how = f"a board from 1 to {boards} and a key, like 2:5 (or 2b2)"
-    if boards == 1 and (len(text) == 1 or re.fullmatch(r"[a-c][1-3]", text)):
-        text = f"1{text}"
-    found = _MOVE.fullmatch(text)
+    one = boards == 1 and (re.fullmatch(r"[1-9]", typed) or re.fullmatch(r"[a-c][1-3]", typed))
+    found = _MOVE.fullmatch(f"1{typed}" if one else typed)
     if found is None:
-        raise NotASquare(text, how if boards > 1 else "a key 1-9 or a square like b2")
+        raise NotASquare(typed, how if boards > 1 else "a key 1-9 or a square like b2")
     board = int(found[1]) - 1
     if board >= boards:
-        raise NotASquare(text, how)
+        raise NotASquare(typed, how)
     square = found[2]
     if square.isdigit():
         return NotaktoMove(board, keys.index(int(square)))
@@ -156,7 +155,7 @@ class NotaktoConsole:
                 value = notakto_values(game.position)[move]
                 self.say(notakto_words.hint_line(game.position, move, value, _keys(self.session)))
             elif action == "undo":
-                game.undo()
+                self.say(words.took_back(len(game.undo())))
                 self.say(boards_text(self.session))
             else:
                 move = parse_move(command, game.boards, _keys(self.session))

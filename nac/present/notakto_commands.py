@@ -102,7 +102,7 @@ def available(game: NotaktoGame, action: str) -> bool | None:
     if action == "o_level":
         return game.mode is Mode.WATCH
     if action == "undo":
-        return False if game.is_over else game.why_no_undo() is None or None
+        return game.why_no_undo() is None
     return True
 
 

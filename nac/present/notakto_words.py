@@ -3,13 +3,23 @@ is, the result, hints and the analysis, the captions under the boards and the pa
 
 from __future__ import annotations
 
-from ..core import Level, Mark, Mode, NotaktoGame, NotaktoMove, NotaktoPosition, SavedGame
+from ..core import (
+    Level,
+    Mark,
+    Mode,
+    NotaktoGame,
+    NotaktoMove,
+    NotaktoPosition,
+    SavedGame,
+    notakto_move,
+)
 from ..core.match import Score
 from ..engine.notakto import ReviewedMove, kills, move_words
 from ..engine.values import MoveValue, Result
 from .commands import key_for
 from .names import level_name
 from .notakto_commands import NOTAKTO_COMMANDS
+from .stats_lines import packed
 
 TITLE = "Notakto"
 RULES = (
@@ -131,9 +141,11 @@ def hint_line(
 
 
 ANALYSIS_ON = (
-    f"Analysis on: each empty square shows how the game ends with perfect play if the side to "
-    f"move plays there (moves counted are the mover's; {KILLS_MARK} kills the board)."
+    f"Analysis on: how each square ends with perfect play, in the mover's moves "
+    f"({KILLS_MARK}: it kills its board)."
 )
+BACK = "Your Notakto game, as you left it."
+"""Said when the player comes back to a game of Notakto in progress."""
 ANALYSIS_OFF = "Analysis off."
 
 
@@ -211,31 +223,27 @@ def score_line(game: NotaktoGame, score: Score) -> str:
     return f"Score: {seat(game, first)} {score.first} · {seat(game, second)} {score.second}"
 
 
-def panel_text(game: NotaktoGame, score: Score, said: str, keys: tuple[int, ...]) -> str:
-    """The panel under the boards: what was said, the settings, the score, the moves."""
+def panel_text(
+    game: NotaktoGame, score: Score, said: str, keys: tuple[int, ...], width: int
+) -> str:
+    """The panel under the boards, `width` wide: what was said, the settings, the score, the
+    moves (an entry is never broken across lines)."""
     rows = panel(game, score)
     lines = [said, ""] if said else []
-    lines.append("   ".join(_unbroken(f"{label}: {value}") for label, value in rows[:-1]))
+    lines += packed([f"{label}: {value}" for label, value in rows[:-1]], width, "")
     lines.append("{}: {}".format(*rows[-1]))
     moves = moves_line(game, keys)
     if moves:
-        lines.append(f"Moves (board:key): {moves}")
+        lines += packed(["Moves (board:key):", *moves], width, "")
     return "\n".join(lines)
 
 
-def _unbroken(text: str) -> str:
-    """`text` kept on one line where the panel wraps (its spaces do not break)."""
-    return text.replace(" ", "\u00a0")
-
-
-def moves_line(game: NotaktoGame, keys: tuple[int, ...]) -> str:
-    """The moves so far: "1. 2:5  2. 1:1" (board:key)."""
-    from ..core import notakto_move
-
-    parts = []
-    for number, move in enumerate(game.moves, 1):
-        parts.append(_unbroken(f"{number}. {board_key(notakto_move(move.cell), keys)}"))
-    return "  ".join(parts)
+def moves_line(game: NotaktoGame, keys: tuple[int, ...]) -> list[str]:
+    """The moves so far: "1. 2:5", "2. 1:1" (board:key)."""
+    return [
+        f"{number}. {board_key(notakto_move(move.cell), keys)}"
+        for number, move in enumerate(game.moves, 1)
+    ]
 
 
 def review_lines(

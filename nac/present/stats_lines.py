@@ -57,7 +57,7 @@ def stats_lines(rows: list[tuple[str, ...]], width: int) -> list[Line]:
             for name, value in zip(COLUMNS[KIND_COLUMNS:], row[KIND_COLUMNS:], strict=True)
             if value != NO_STREAK
         ]
-        lines += [((text, ""),) for text in _packed(counts, width, "  ")]
+        lines += [((text, ""),) for text in packed(counts, width, "  ")]
     return lines
 
 
@@ -69,7 +69,7 @@ def _row(cells: tuple[str, ...], widths: list[int], style: str) -> Line:
     return ((GAP.join(aligned).rstrip(), style),)
 
 
-def _packed(items: list[str], width: int, indent: str) -> list[str]:
+def packed(items: list[str], width: int, indent: str) -> list[str]:
     """`items` on as few lines of `width` as they fit, each line indented, none broken."""
     lines: list[str] = []
     for item in items:

@@ -36,6 +36,7 @@ from ...present.notakto_lines import NotaktoView, boards_height
 from ...present.pace import Pace
 from ...present.second_press import SecondPress
 from ...present.switches import Switches
+from ...present.words import LOOKING_FOR_HINT
 from ...store import Session
 from ..bindings import bindings
 from ..notakto_turns import Analysis, NotaktoTurns
@@ -97,11 +98,11 @@ class NotaktoScreen(Screen[None]):
         yield KeysBar(NOTAKTO_COMMANDS)
 
     def on_mount(self) -> None:
-        self.said = notakto_words.welcome(self.game)
-        self._show()
-        self._computer_if_due()
+        game = self.game
+        self.said = notakto_words.BACK if game.moves else notakto_words.welcome(game)
 
     def on_screen_resume(self) -> None:
+        """Shown, first or again: drawn, and the computer's move if it is due."""
         self._show()
         self._computer_if_due()
 
@@ -131,7 +132,8 @@ class NotaktoScreen(Screen[None]):
         self.query_one("#notakto-status", Static).update(
             notakto_words.status(game, self.turns.replying)
         )
-        panel = notakto_words.panel_text(game, self.match.score, self.said, view.keys)
+        width = self.query_one("#notakto-panel").content_size.width or self.size.width - 2
+        panel = notakto_words.panel_text(game, self.match.score, self.said, view.keys, width)
         self.query_one("#notakto-panel", Static).update(panel)
         self.refresh_bindings()
 
@@ -241,6 +243,7 @@ class NotaktoScreen(Screen[None]):
         if not self.game.is_human_turn:
             self.say(notakto_words.not_your_turn(self.game))
             return
+        self.say(LOOKING_FOR_HINT)
         self.turns.analyse(self.game.position, hint=True)
 
     def action_toggle_analysis(self) -> None:
