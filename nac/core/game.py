@@ -19,25 +19,24 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import Board
-from .checks import checked, checked_listener, checked_size
+from .checks import checked, checked_size
 from .coordinates import parse_coordinate
 from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
 from .geometry import CLASSIC_SIZE
 from .keypad import KeypadLayout, check_square, parse_square, square_name
-from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level, checked_pair
-from .listeners import tell
+from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level
 from .mark import Mark
 from .modes import Mode
-from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, resigner, start_refusal
+from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, start_refusal
 from .outcome import Outcome
+from .seats import GameOverListener, Seats
 from .variants import Variant, checked_variant
 
 ChangeListener = Callable[[Change], object]
-GameOverListener = Callable[[Outcome], object]
 NewGameListener = Callable[[Board], object]
 
 
-class Game:
+class Game(Seats[Change, Board]):
     """Game after game, in one of four modes.
 
     - `Mode.COMPUTER` (the default): the human plays X and the computer O unless told
@@ -65,60 +64,15 @@ class Game:
         size: int = CLASSIC_SIZE,
         variant: Variant = Variant.NORMAL,
     ) -> None:
-        self._human = checked(human, Mark, "human", Mark)
-        self._mode = checked(mode, Mode, "mode", Mode)
+        super().__init__(level=level, human=human, mode=mode, watch_levels=watch_levels)
         self._size = checked_size(size)
         self._variant = checked_variant(variant)
-        self._level = checked(level, Level, "level", Level)
-        self._watch_levels = checked_pair(watch_levels)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
-        self._on_change: list[ChangeListener] = []
-        self._on_game_over: list[GameOverListener] = []
-        self._on_new_game: list[NewGameListener] = []
         self.listen(on_change=on_change, on_game_over=on_game_over, on_new_game=on_new_game)
         first = self._human if self._mode is Mode.COMPUTER else Mark.X
         self._board = Board.empty(self._size, first=first, variant=self._variant)
-        self._moves: list[Move] = []
-        self._game_number = 0
-        self._reported_game = -1
-        self._resigned: Mark | None = None
-        self.session_lead = 0
-        """The first side's wins less the other's this session, as the match keeps it."""
-
-    def listen(
-        self,
-        *,
-        on_change: ChangeListener | None = None,
-        on_game_over: GameOverListener | None = None,
-        on_new_game: NewGameListener | None = None,
-    ) -> None:
-        """Add listeners (see the module's docstring)."""
-        if on_change is not None:
-            self._on_change.append(checked_listener(on_change, "on_change"))
-        if on_game_over is not None:
-            self._on_game_over.append(checked_listener(on_game_over, "on_game_over"))
-        if on_new_game is not None:
-            self._on_new_game.append(checked_listener(on_new_game, "on_new_game"))
 
     # -- settings, changeable at any time (from the computer's next move) --------------------------
-
-    @property
-    def level(self) -> Level:
-        """The computer's level against a person."""
-        return self._level
-
-    @level.setter
-    def level(self, level: Level) -> None:
-        self._level = checked(level, Level, "level", Level)
-
-    @property
-    def watch_levels(self) -> tuple[Level, Level]:
-        """X's and O's levels in watch mode."""
-        return self._watch_levels
-
-    @watch_levels.setter
-    def watch_levels(self, levels: tuple[Level, Level]) -> None:
-        self._watch_levels = checked_pair(levels)
 
     def set_watch_level(self, mark: Mark, level: Level) -> None:
         checked(mark, Mark, "mark", Mark)
@@ -163,10 +117,6 @@ class Game:
         return parse_square(name, self._size, self._keypad)
 
     @property
-    def mode(self) -> Mode:
-        return self._mode
-
-    @property
     def turn(self) -> Mark:
         """The mark to move next (still the loser's turn-to-be once the game is over)."""
         return self._board.to_move
@@ -177,78 +127,10 @@ class Game:
         return self._moves[0].mark if self._moves else self._board.to_move
 
     @property
-    def human(self) -> Mark:
-        """The person's mark against the computer."""
-        return self._human
-
-    @property
-    def computer(self) -> Mark:
-        """The computer's mark against a person."""
-        return self._human.other
-
-    def controlled_by_computer(self, mark: Mark) -> bool:
-        if self._mode is Mode.COMPUTER:
-            return mark is not self._human
-        return self._mode is Mode.WATCH
-
-    def levels_playing(self) -> tuple[Level, ...]:
-        """The levels the computer plays now: against a person its level, in watch mode X's
-        and O's, none in a two-player game."""
-        if self._mode is Mode.COMPUTER:
-            return (self._level,)
-        if self._mode is Mode.WATCH:
-            return self._watch_levels
-        return ()
-
-    def level_of(self, mark: Mark) -> Level | None:
-        """The level playing `mark`, or None for a person."""
-        if not self.controlled_by_computer(mark):
-            return None
-        if self._mode is Mode.WATCH:
-            return self._watch_levels[0 if mark is Mark.X else 1]
-        return self._level
-
-    def plays_like(self, mark: Mark) -> Level | None:
-        """The fixed level that finds `mark`'s moves now (Adaptive's from its opponent's lead)."""
-        level = self.level_of(mark)
-        lead = -self.session_lead if mark is self.first_side else self.session_lead
-        return None if level is None else level.plays_like(lead)
-
-    @property
-    def first_side(self) -> Mark:
-        """The side the score counts first: the person (against the computer, online), else X."""
-        return self._human if self._mode in (Mode.COMPUTER, Mode.ONLINE) else Mark.X
-
-    @property
-    def is_human_turn(self) -> bool:
-        return not self.is_over and not self.controlled_by_computer(self.turn)
-
-    @property
-    def is_computer_turn(self) -> bool:
-        return not self.is_over and self.controlled_by_computer(self.turn)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
     def outcome(self) -> Outcome | None:
         """How the game ended (a resignation: the other side won, with no line), or None."""
         resigned = self._resigned
         return self._board.outcome if resigned is None else Outcome(resigned.other)
-
-    @property
-    def resigned(self) -> Mark | None:
-        """The side that resigned this game, if one did."""
-        return self._resigned
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return tuple(self._moves)
-
-    @property
-    def last_move(self) -> Move | None:
-        return self._moves[-1] if self._moves else None
 
     def key_for_cell(self, cell: int) -> int:
         """The key that plays `cell` under the active keypad layout."""
@@ -269,26 +151,6 @@ class Game:
     def play_coordinate(self, name: str) -> Cell:
         """A person plays the square named like `b3` (column letter, row number from the top)."""
         return self._human_move(parse_coordinate(name, self._size))
-
-    def resign(self, mark: Mark | None = None) -> Outcome:
-        """`mark` resigns the game in progress (who may: `moves.resigner`) and the other side
-        wins; the game's end is reported as any other."""
-        found = self._resigner(mark)
-        if isinstance(found, IllegalMove):
-            raise found
-        self._resigned = found
-        outcome = Outcome(found.other)
-        self._announce([], outcome)
-        return outcome
-
-    def why_no_resign(self, mark: Mark | None = None) -> IllegalMove | None:
-        """What `resign` would raise now, or None if `mark` may resign."""
-        found = self._resigner(mark)
-        return found if isinstance(found, IllegalMove) else None
-
-    def _resigner(self, mark: Mark | None) -> Mark | IllegalMove:
-        mark = None if mark is None else checked(mark, Mark, "mark", Mark)
-        return resigner(self._mode, self._human, self.turn, self.is_over, mark)
 
     def computer_starts(self) -> None:
         """Against the computer, on an empty board: the computer makes the first move (call
@@ -348,10 +210,7 @@ class Game:
         checked(first, Mark, "first", Mark)
         self._human, self._mode, self._size, self._variant = human, mode, size, variant
         self._board = Board.empty(size, first=first, variant=variant)
-        self._moves.clear()
-        self._resigned = None
-        self._game_number += 1
-        tell(self._on_new_game, self._board)
+        self._cleared(self._board)
 
     def undo(self) -> tuple[Move, ...]:
         """Take back the person's last move, with the computer's reply if it has made one (in
@@ -374,11 +233,6 @@ class Game:
         self._announce(changes, None)
         return tuple(taken)
 
-    def why_no_undo(self) -> IllegalMove | None:
-        """What `undo` would raise now, or None if there is a move to take back."""
-        taken = moves_to_undo(self._moves, self._mode, self.is_over)
-        return taken if isinstance(taken, IllegalMove) else None
-
     # -- inside ------------------------------------------------------------------------------------
 
     def _human_move(self, cell: int) -> Cell:
@@ -397,15 +251,3 @@ class Game:
         placed = Cell.of(cell, self._size)
         self._announce([Change(placed, mark, by_computer, board)], board.outcome)
         return placed
-
-    def _announce(self, changes: list[Change], outcome: Outcome | None) -> None:
-        """Report changes, then the game's end if they ended it: once, whatever the listeners
-        do (a listener that raises has its exception propagate once the end is reported)."""
-        game_number = self._game_number
-        try:
-            for change in changes:
-                tell(self._on_change, change)
-        finally:
-            if outcome is not None and self._reported_game != game_number:
-                self._reported_game = game_number
-                tell(self._on_game_over, outcome)

@@ -11,17 +11,15 @@ other side wins (`Outcome.winner`, with the killing line's cells as `line`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
-from .checks import checked, checked_listener
+from .checks import checked
 from .errors import GameAlreadyOver, IllegalMove, NotYourTurn
 from .geometry import CLASSIC_SIZE
-from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, Level, checked_pair
-from .listeners import tell
+from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, Level
 from .mark import Mark
 from .modes import Mode
-from .moves import Move, moves_to_undo, resigner, start_refusal
+from .moves import Move, moves_to_undo, start_refusal
 from .notakto import (
     BOARD_COUNTS,
     NotaktoMove,
@@ -32,6 +30,7 @@ from .notakto import (
     replay_notakto,
 )
 from .outcome import Outcome
+from .seats import Seats
 from .variants import Variant
 
 
@@ -45,12 +44,7 @@ class NotaktoChange(NamedTuple):
     removed: bool = False
 
 
-NotaktoChangeListener = Callable[[NotaktoChange], object]
-GameOverListener = Callable[[Outcome], object]
-NewGameListener = Callable[[NotaktoPosition], object]
-
-
-class NotaktoGame:
+class NotaktoGame(Seats[NotaktoChange, NotaktoPosition]):
     """Notakto game after game on one to three boards (`boards`), against the computer (the
     person's seat `human`), two players, or watching the computer play both seats."""
 
@@ -63,54 +57,11 @@ class NotaktoGame:
         mode: Mode = Mode.COMPUTER,
         watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS,
     ) -> None:
+        mode = _checked_mode(mode)
+        super().__init__(level=level, human=human, mode=mode, watch_levels=watch_levels)
         self._boards = _checked_boards(boards)
-        self._human = checked(human, Mark, "human", Mark)
-        self._mode = _checked_mode(mode)
-        self._level = checked(level, Level, "level", Level)
-        self._watch_levels = checked_pair(watch_levels)
-        self._on_change: list[NotaktoChangeListener] = []
-        self._on_game_over: list[GameOverListener] = []
-        self._on_new_game: list[NewGameListener] = []
         self._position = NotaktoPosition.empty(self._boards)
         self._first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._moves: list[Move] = []
-        self._resigned: Mark | None = None
-        self._game_number = 0
-        self._reported_game = -1
-        self.session_lead = 0
-        """The first side's wins less the other's this session, as the match keeps it."""
-
-    def listen(
-        self,
-        *,
-        on_change: NotaktoChangeListener | None = None,
-        on_game_over: GameOverListener | None = None,
-        on_new_game: NewGameListener | None = None,
-    ) -> None:
-        if on_change is not None:
-            self._on_change.append(checked_listener(on_change, "on_change"))
-        if on_game_over is not None:
-            self._on_game_over.append(checked_listener(on_game_over, "on_game_over"))
-        if on_new_game is not None:
-            self._on_new_game.append(checked_listener(on_new_game, "on_new_game"))
-
-    # -- settings, changeable at any time ------------------------------------------------------
-
-    @property
-    def level(self) -> Level:
-        return self._level
-
-    @level.setter
-    def level(self, level: Level) -> None:
-        self._level = checked(level, Level, "level", Level)
-
-    @property
-    def watch_levels(self) -> tuple[Level, Level]:
-        return self._watch_levels
-
-    @watch_levels.setter
-    def watch_levels(self, levels: tuple[Level, Level]) -> None:
-        self._watch_levels = checked_pair(levels)
 
     # -- what the front end reads --------------------------------------------------------------
 
@@ -134,18 +85,6 @@ class NotaktoGame:
         return Variant.NORMAL
 
     @property
-    def mode(self) -> Mode:
-        return self._mode
-
-    @property
-    def human(self) -> Mark:
-        return self._human
-
-    @property
-    def computer(self) -> Mark:
-        return self._human.other
-
-    @property
     def first(self) -> Mark:
         return self._first
 
@@ -153,40 +92,6 @@ class NotaktoGame:
     def turn(self) -> Mark:
         """The seat to move (once over, the seat that would have)."""
         return self._first if self._position.first_to_move else self._first.other
-
-    @property
-    def first_side(self) -> Mark:
-        """The side the score counts first: the person against the computer, else X."""
-        return self._human if self._mode is Mode.COMPUTER else Mark.X
-
-    def controlled_by_computer(self, mark: Mark) -> bool:
-        if self._mode is Mode.COMPUTER:
-            return mark is not self._human
-        return self._mode is Mode.WATCH
-
-    def levels_playing(self) -> tuple[Level, ...]:
-        if self._mode is Mode.COMPUTER:
-            return (self._level,)
-        if self._mode is Mode.WATCH:
-            return self._watch_levels
-        return ()
-
-    def level_of(self, mark: Mark) -> Level | None:
-        if not self.controlled_by_computer(mark):
-            return None
-        if self._mode is Mode.WATCH:
-            return self._watch_levels[0 if mark is Mark.X else 1]
-        return self._level
-
-    def plays_like(self, mark: Mark) -> Level | None:
-        """The fixed level that finds `mark`'s moves now (Adaptive's from its opponent's lead)."""
-        level = self.level_of(mark)
-        lead = -self.session_lead if mark is self.first_side else self.session_lead
-        return None if level is None else level.plays_like(lead)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -199,26 +104,6 @@ class NotaktoGame:
         last = self._moves[-1]
         killed = notakto_move(last.cell).board
         return Outcome(last.mark.other, last_line(self._position, killed))
-
-    @property
-    def resigned(self) -> Mark | None:
-        return self._resigned
-
-    @property
-    def is_human_turn(self) -> bool:
-        return not self.is_over and not self.controlled_by_computer(self.turn)
-
-    @property
-    def is_computer_turn(self) -> bool:
-        return not self.is_over and self.controlled_by_computer(self.turn)
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        return tuple(self._moves)
-
-    @property
-    def last_move(self) -> Move | None:
-        return self._moves[-1] if self._moves else None
 
     # -- what the front end does ---------------------------------------------------------------
 
@@ -260,23 +145,6 @@ class NotaktoGame:
         started = self.is_over or bool(self._moves)
         return start_refusal(self._mode, self.turn, started, self.controlled_by_computer(self.turn))
 
-    def resign(self, mark: Mark | None = None) -> Outcome:
-        found = self._resigner(mark)
-        if isinstance(found, IllegalMove):
-            raise found
-        self._resigned = found
-        outcome = Outcome(found.other)
-        self._announce([], outcome)
-        return outcome
-
-    def why_no_resign(self, mark: Mark | None = None) -> IllegalMove | None:
-        found = self._resigner(mark)
-        return found if isinstance(found, IllegalMove) else None
-
-    def _resigner(self, mark: Mark | None) -> Mark | IllegalMove:
-        mark = None if mark is None else checked(mark, Mark, "mark", Mark)
-        return resigner(self._mode, self._human, self.turn, self.is_over, mark)
-
     def undo(self) -> tuple[Move, ...]:
         """Take back the person's last move with the computer's reply (two players: the last
         move); refused once the game is over. Returns the moves taken back, last first."""
@@ -292,10 +160,6 @@ class NotaktoGame:
         ]
         self._announce(changes, None)
         return tuple(taken)
-
-    def why_no_undo(self) -> IllegalMove | None:
-        taken = moves_to_undo(self._moves, self._mode, self.is_over)
-        return taken if isinstance(taken, IllegalMove) else None
 
     def new_game(
         self,
@@ -318,10 +182,7 @@ class NotaktoGame:
         checked(first, Mark, "first", Mark)
         self._human, self._mode, self._boards, self._first = human, mode, boards, first
         self._position = NotaktoPosition.empty(boards)
-        self._moves.clear()
-        self._resigned = None
-        self._game_number += 1
-        tell(self._on_new_game, self._position)
+        self._cleared(self._position)
 
     # -- inside --------------------------------------------------------------------------------
 
@@ -332,16 +193,6 @@ class NotaktoGame:
         change = NotaktoChange(move, mark, by_computer, self._position)
         self._announce([change], self.outcome)
         return move
-
-    def _announce(self, changes: list[NotaktoChange], outcome: Outcome | None) -> None:
-        game_number = self._game_number
-        try:
-            for change in changes:
-                tell(self._on_change, change)
-        finally:
-            if outcome is not None and self._reported_game != game_number:
-                self._reported_game = game_number
-                tell(self._on_game_over, outcome)
 
 
 def _checked_boards(boards: object) -> int:
