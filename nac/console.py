@@ -29,14 +29,14 @@ from .core import (
     square_name,
 )
 from .engine import Engine, review_game
-from .plain_lines import Reader, line_reader, typed_action
+from .plain_lines import Reader, TypedLines, typed_action
 from .present import console_words, learning_words, words
 from .present.plain_text import encodable
 from .present.review_lines import ReviewView, review_lines
 from .store import Session, Settings, Storage
 
 
-class ConsoleGame:
+class ConsoleGame(TypedLines):
     def __init__(
         self,
         session: Session,
@@ -45,19 +45,12 @@ class ConsoleGame:
         engine: Engine | None = None,
         read: Reader | None = None,
     ) -> None:
-        self.session = session
+        super().__init__(session, stdin, stdout, read)
         self.match = session.match
         self.game = session.match.game
         self.engine = engine or Engine()
-        self.stdout = stdout
-        self.read = read or line_reader(stdin, stdout)
-        self._said = set(session.notices)
-        """Notices said already (those of the start go to standard error)."""
         self.game.listen(on_change=self.on_change)
         self.match.listen(self.on_finished)
-
-    def say(self, text: str = "") -> None:
-        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
 
     # -- what the game tells us ------------------------------------------------------------------
 
@@ -75,33 +68,17 @@ class ConsoleGame:
         score = console_words.score_line(self.game, self.match.score)
         self.say(f"{score} {console_words.AFTER_GAME}")
 
-    def say_notices(self) -> None:
-        """Problems with the saved files, each said once."""
-        for notice in self.session.notices:
-            if notice not in self._said:
-                self._said.add(notice)
-                self.say(notice)
-
     def board_text(self) -> str:
         return board_text(self.game)
 
     # -- the loop ----------------------------------------------------------------------------------
 
-    def run(self) -> None:
-        game = self.game
-        self.say(console_words.intro(self.match))
-        self.say(console_words.help_line(game))
-        self.begin_game()
-        while True:
-            if game.mode is Mode.WATCH and not game.is_over:
-                self.computer_plays()
-                continue
-            line = self.read("> ")
-            if line is None:
-                self.say()
-                return
-            if not self.handle(line.strip().lower()):
-                return
+    @property
+    def watching(self) -> bool:
+        return self.game.mode is Mode.WATCH and not self.game.is_over
+
+    def opening(self) -> list[str]:
+        return [console_words.intro(self.match), console_words.help_line(self.game)]
 
     def begin_game(self) -> None:
         self.say(words.welcome(self.match))

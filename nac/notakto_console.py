@@ -21,9 +21,8 @@ from .core import (
     parse_coordinate,
 )
 from .engine import choose_notakto, notakto_genius_moves, notakto_values, review_notakto
-from .plain_lines import Reader, line_reader, typed_action
+from .plain_lines import Reader, TypedLines, typed_action
 from .present import learning_words, notakto_words, words
-from .present.plain_text import encodable
 from .store import Session
 
 _MOVE = re.compile(r"([1-3])\s*[:\s]?\s*([1-9]|[a-c][1-3])")
@@ -75,7 +74,7 @@ def _keys(session: Session) -> tuple[int, ...]:
     return tuple(layout.key_for_cell(cell) for cell in range(9))
 
 
-class NotaktoConsole:
+class NotaktoConsole(TypedLines):
     def __init__(
         self,
         session: Session,
@@ -84,29 +83,17 @@ class NotaktoConsole:
         read: Reader | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        self.session = session
+        super().__init__(session, stdin, stdout, read)
         self.match = session.notakto
         self.game = self.match.game
-        self.stdout = stdout
-        self.read = read or line_reader(stdin, stdout)
         self.rng = rng or random.Random()
 
-    def say(self, text: str = "") -> None:
-        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
+    @property
+    def watching(self) -> bool:
+        return self.game.mode is Mode.WATCH and not self.game.is_over
 
-    def run(self) -> None:
-        self.say(notakto_words.plain_help())
-        self.begin_game()
-        while True:
-            if self.game.mode is Mode.WATCH and not self.game.is_over:
-                self.computer_plays()
-                continue
-            line = self.read("> ")
-            if line is None:
-                self.say()
-                return
-            if not self.handle(line.strip().lower()):
-                return
+    def opening(self) -> list[str]:
+        return [notakto_words.plain_help()]
 
     def begin_game(self) -> None:
         self.say(notakto_words.welcome(self.game))
@@ -129,6 +116,7 @@ class NotaktoConsole:
     def after_end(self) -> None:
         if self.game.is_over:
             self.say(boards_text(self.session))
+            self.say_notices()
             self.say(notakto_words.result(self.game, plain=True))
             self.say(notakto_words.score_line(self.game, self.match.score))
 

@@ -1,14 +1,18 @@
-"""Reading typed lines for the plain-text front ends (`console.py`, `notakto_console.py`):
-line editing where both ends are a terminal, and the app's keys typed as commands."""
+"""What the plain-text front ends (`console.py`, `notakto_console.py`) share: reading typed
+lines (edited where both ends are a terminal), the app's keys typed as commands, and the loop
+that reads them (`TypedLines`)."""
 
 from __future__ import annotations
 
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TextIO
 
 from .present.commands import COMMANDS
 from .present.names import key_name
+from .present.plain_text import encodable
+from .store import Session
 
 ACTIONS = ("new_game", "computer_starts", "hint", "undo", "help", "quit")
 """The commands of the app's table that the console runs too, typed as their keys."""
@@ -51,3 +55,64 @@ def line_reader(stdin: TextIO, stdout: TextIO) -> Reader:
         return line if line else None
 
     return plain
+
+
+class TypedLines(ABC):
+    """A plain-text front end's loop: its opening lines, then a game, then typed lines until
+    the player quits or the input ends; the computer plays on by itself while watched. Each
+    problem with the saved files is said once."""
+
+    def __init__(
+        self, session: Session, stdin: TextIO, stdout: TextIO, read: Reader | None = None
+    ) -> None:
+        self.session = session
+        self.stdout = stdout
+        self.read = read or line_reader(stdin, stdout)
+        self._said = set(session.notices)
+        """Notices said already (those of the start go to standard error)."""
+
+    def say(self, text: str = "") -> None:
+        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
+
+    def say_notices(self) -> None:
+        """Problems with the saved files, each said once."""
+        for notice in self.session.notices:
+            if notice not in self._said:
+                self._said.add(notice)
+                self.say(notice)
+
+    def run(self) -> None:
+        for said in self.opening():
+            self.say(said)
+        self.begin_game()
+        while True:
+            if self.watching:
+                self.computer_plays()
+                continue
+            line = self.read("> ")
+            if line is None:
+                self.say()
+                return
+            if not self.handle(line.strip().lower()):
+                return
+
+    @property
+    @abstractmethod
+    def watching(self) -> bool:
+        """Whether the computer plays both sides of a game in progress."""
+
+    @abstractmethod
+    def opening(self) -> list[str]:
+        """What is said first."""
+
+    @abstractmethod
+    def begin_game(self) -> None:
+        """Say the new game and its board (after the computer's first move, if it starts)."""
+
+    @abstractmethod
+    def computer_plays(self) -> None:
+        """The computer's moves until it is a person's turn or the game is over."""
+
+    @abstractmethod
+    def handle(self, command: str) -> bool:
+        """Do what a typed line says; False when it says to quit."""
