@@ -49,7 +49,7 @@ def parse_move(text: str, boards: int, keys: tuple[int, ...]) -> NotaktoMove:
 def boards_text(session: Session) -> str:
     """The boards side by side: each empty square's key, X's, a dead board's squares as `#`."""
     game = session.notakto.game
-    keys = _keys(session)
+    keys = session.settings.keypad.keys
     rows = ["  ".join(f"  board {board + 1}  " for board in range(game.boards))]
     for row in range(3):
         if row:
@@ -67,11 +67,6 @@ def boards_text(session: Session) -> str:
     gone = [str(board + 1) for board, is_dead in enumerate(game.position.dead) if is_dead]
     tail = f"\n(dead: board{'s' * (len(gone) > 1)} {', '.join(gone)})" if gone else ""
     return "\n" + "\n".join(rows) + tail + "\n"
-
-
-def _keys(session: Session) -> tuple[int, ...]:
-    layout = session.settings.keypad
-    return tuple(layout.key_for_cell(cell) for cell in range(9))
 
 
 class NotaktoConsole(TypedLines):
@@ -108,7 +103,7 @@ class NotaktoConsole(TypedLines):
             position, level = game.computer_turn()
             move = choose_notakto(position, level, self.rng)
             game.computer_move(move)
-            self.say(notakto_words.played(game, move, _keys(self.session)))
+            self.say(notakto_words.played(game, move, self.session.settings.keypad.keys))
             moved = True
         if moved:
             self.after_end()
@@ -141,12 +136,16 @@ class NotaktoConsole(TypedLines):
                     raise IllegalMove(notakto_words.not_your_turn(game))
                 move = notakto_genius_moves(game.position)[0]
                 value = notakto_values(game.position)[move]
-                self.say(notakto_words.hint_line(game.position, move, value, _keys(self.session)))
+                self.say(
+                    notakto_words.hint_line(
+                        game.position, move, value, self.session.settings.keypad.keys
+                    )
+                )
             elif action == "undo":
                 self.say(words.took_back(len(game.undo())))
                 self.say(boards_text(self.session))
             else:
-                move = parse_move(command, game.boards, _keys(self.session))
+                move = parse_move(command, game.boards, self.session.settings.keypad.keys)
                 if not game.is_human_turn:
                     raise IllegalMove(notakto_words.not_your_turn(game))
                 game.play(*move)
@@ -165,7 +164,7 @@ class NotaktoConsole(TypedLines):
 
 def notakto_review_text(game: SavedGame, keypad: KeypadLayout) -> str:
     """`nac --plain --review` of a Notakto game: its heading, every move judged, the end."""
-    keys = tuple(keypad.key_for_cell(cell) for cell in range(9))
+    keys = keypad.keys
     moves = tuple(notakto_move(cell) for cell in game.moves)
     reviewed = review_notakto(NotaktoPosition.empty(game.notakto), moves)
     lines = notakto_words.review_lines(game, reviewed, 0, keys)

@@ -51,6 +51,11 @@ class KeypadLayout(Enum):
         return parse_choice(cls, text, "a keypad layout")
 
     @property
+    def keys(self) -> tuple[int, ...]:
+        """The key of each cell of a 3×3 board, 0..8."""
+        return tuple(self.key_for_cell(cell) for cell in range(CLASSIC_SIZE * CLASSIC_SIZE))
+
+    @property
     def next(self) -> KeypadLayout:
         """The other layout, for a key that switches between them."""
         return KeypadLayout.NUMPAD if self is KeypadLayout.PHONE else KeypadLayout.PHONE

@@ -120,7 +120,7 @@ class NotaktoScreen(Screen[None]):
         view = NotaktoView(
             position,
             cursor=self.cursor if person else None,
-            keys=tuple(self.session.settings.keypad.key_for_cell(cell) for cell in range(9)),
+            keys=self.session.settings.keypad.keys,
             last=game.last_move.cell if game.last_move is not None else None,
             line=dead_lines(position),
             hint=self.hint if person else None,
@@ -177,12 +177,9 @@ class NotaktoScreen(Screen[None]):
         self._after_move()
 
     def _after_move(self) -> None:
-        self.hint = None
-        self.notes = {}
+        """A move made or taken back: what was said of the last position goes with it."""
+        self.hint, self.notes, self.said = None, {}, ""
         game = self.game
-        self.said = "" if not game.is_over else self.said
-        if game.is_over:
-            self.said = ""
         self._show()
         if self.analysis_on and game.is_human_turn:
             self.turns.analyse(game.position, hint=False)
@@ -260,7 +257,7 @@ class NotaktoScreen(Screen[None]):
         if hint:
             self.hint = best
             self.cursor = best
-            keys = tuple(self.session.settings.keypad.key_for_cell(cell) for cell in range(9))
+            keys = self.session.settings.keypad.keys
             self.said = notakto_words.hint_line(position, best, values[best], keys)
         else:
             self.notes = {
@@ -277,7 +274,6 @@ class NotaktoScreen(Screen[None]):
             return
         self.game.undo()
         self.turns.cancel()
-        self.said = ""
         self._after_move()
 
     def action_next_game(self) -> None:

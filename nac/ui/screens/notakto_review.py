@@ -37,7 +37,7 @@ class NotaktoReviewScreen(Screen[None]):
     def __init__(self, game: SavedGame, keypad: KeypadLayout) -> None:
         super().__init__()
         self.game = game
-        self.keys = tuple(keypad.key_for_cell(cell) for cell in range(9))
+        self.keys = keypad.keys
         self.step = len(game.moves)
         self.reviewed: list[ReviewedMove] | None = None
         self.message = ""
