@@ -72,7 +72,7 @@ def status(game: NotaktoGame, thinking: bool = False) -> str:
     return "Your move"
 
 
-PLAIN_NEXT = "An empty line or n starts the next game"
+PLAIN_NEXT = f"An empty line or {key('new_game')} starts the next game"
 """What comes after a game in plain text."""
 
 
@@ -197,7 +197,7 @@ def switch_question(action: str) -> str:
     return f"A game is in progress: press {key(action)} again to drop it."
 
 
-def level_set(game: NotaktoGame, level: Level) -> str:
+def level_set(level: Level) -> str:
     return f"Level: {level.label}, from the computer's next move."
 
 

@@ -299,7 +299,7 @@ class NotaktoScreen(Screen[None]):
             return self.say(f"Player 1's level: {Level.parse(name).label}.")
         level = Level.parse(name)
         self.session.change(level=level)
-        self.say(notakto_words.level_set(self.game, level))
+        self.say(notakto_words.level_set(level))
         self._computer_if_due()
 
     def action_o_level(self, name: str) -> None:
