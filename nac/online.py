@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ from .core.players import player_name
 from .net.address import DEFAULT_PORT, Address, BadAddress, parse_address, parse_server
 
 if TYPE_CHECKING:
-    from .net.play import OnlinePlay
+    from .net.play import OnlinePlay, Passes
     from .net.table import Keep
 
 DEFAULT_BIND = "0.0.0.0"
@@ -23,6 +24,11 @@ DEFAULT_BIND = "0.0.0.0"
 reach it (the key in the invite keeps strangers out); `--bind 127.0.0.1` keeps it on this
 machine."""
 WANTS = ("host", "join", "watch", "lobby")
+RELAY_GAME_VARIABLE = "NAC_RELAY_GAME"
+"""Set by `nac serve` for each browser game it runs: the relay's address and the game's own
+pass, which the game shows the relay (RELAY_GAME_HEADER) so that each browser game counts as a
+client of its own there, not as one more connection from 127.0.0.1."""
+RELAY_GAME_HEADER = "X-Nac-Game"
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,8 @@ class OnlineStart:
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
     public_url: str | None = None
+    trust_proxy: bool = False
+    """host: a reverse proxy in front forwards each client's address (X-Forwarded-For)."""
 
 
 def default_name() -> str:
@@ -51,10 +59,15 @@ def default_name() -> str:
 
 
 async def begin(
-    start: OnlineStart, *, on_change: Callable[[], object], keep: Keep | None
+    start: OnlineStart,
+    *,
+    on_change: Callable[[], object],
+    keep: Keep | None,
+    passes: Passes | None = None,
 ) -> OnlinePlay:
     """The online game `start` asks for, ready to `run()`: for `nac host`, its own server
-    listening first (OSError if it cannot listen there)."""
+    listening first (OSError if it cannot listen there). `passes`: where the seats' tokens
+    are kept, so a player whose nac ended comes back to the seat with the same line."""
     from .net.play import OnlinePlay, host_game
 
     if start.want == "host" and not start.server:
@@ -64,19 +77,29 @@ async def begin(
             bind=start.bind,
             port=start.port,
             public_url=start.public_url,
+            trust_proxy=start.trust_proxy,
         )
         return OnlinePlay(home, "join", start.name, on_change=on_change, keep=keep, server=server)
-    if start.want in ("host", "lobby"):
-        return OnlinePlay(
-            Address(start.server, ""),
-            start.want,
-            start.name,
-            on_change=on_change,
-            keep=keep,
-            size=start.size,
-        )
-    assert start.address is not None
-    return OnlinePlay(start.address, start.want, start.name, on_change=on_change, keep=keep)
+    address = start.address if start.address is not None else Address(start.server, "")
+    return OnlinePlay(
+        address,
+        start.want,
+        start.name,
+        on_change=on_change,
+        keep=keep,
+        size=start.size,
+        passes=passes,
+        headers=relay_game_headers(address.server),
+    )
+
+
+def relay_game_headers(server: str) -> dict[str, str]:
+    """The header a relay's own browser game shows when it connects to that relay (and to no
+    other server)."""
+    relay, _, game = os.environ.get(RELAY_GAME_VARIABLE, "").partition(" ")
+    if not game or relay.rstrip("/") != server.rstrip("/"):
+        return {}
+    return {RELAY_GAME_HEADER: game}
 
 
 # -- the command line ---------------------------------------------------------------------------
@@ -108,6 +131,12 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         type=_public_url,
         metavar="URL",
         help="the address the invites give, behind a reverse proxy (wss://example.org/nac)",
+    )
+    host.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="a reverse proxy in front forwards each player's address (X-Forwarded-For): the "
+        "limits per address count those; only behind such a proxy",
     )
     host.add_argument(
         "--relay",
@@ -151,6 +180,7 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
             bind=options.bind,
             port=options.port,
             public_url=options.public_url,
+            trust_proxy=options.trust_proxy,
         )
     if options.command == "lobby":
         return OnlineStart("lobby", name, server=options.server)

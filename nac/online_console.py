@@ -14,7 +14,7 @@ import time
 from typing import TextIO
 
 from .console import INTERRUPTED, board_text
-from .core import Board, Game, IllegalMove, Mark, MoveValue
+from .core import Board, FinishedGame, Game, IllegalMove, Mark, MoveValue
 from .engine import analyse
 from .net.play import OnlinePlay
 from .net.table import Table
@@ -240,9 +240,21 @@ def _invite(server: str, key: str) -> str:
 
 async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: TextIO) -> int:
     front = PlainOnline(stdout, start.server if start.want == "host" else "")
-    keep = storage.keep if start.want != "watch" else None
+
+    def keep(finished: FinishedGame) -> None:
+        """Counted and saved; what could not be (a full disk, a read-only directory) is said."""
+        said = len(storage.notices)
+        storage.keep(finished)
+        for notice in storage.notices[said:]:
+            front.say(notice)
+
     try:
-        play = await begin(start, on_change=front.changed, keep=keep)
+        play = await begin(
+            start,
+            on_change=front.changed,
+            keep=keep if start.want != "watch" else None,
+            passes=storage.passes,
+        )
     except OSError as error:
         where = f"{start.bind}:{start.port}"
         print(f"nac: cannot host on {where}: {error.strerror or error}", file=sys.stderr)

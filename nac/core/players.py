@@ -3,23 +3,59 @@ player), the computer at a level, or (online) the other player by the name they 
 
 from __future__ import annotations
 
+import unicodedata
 from urllib.parse import quote, unquote
 
 LONGEST_NAME = 20
-"""Characters in a player's shown name."""
+"""Columns a player's shown name takes at most (a wide character, as in 漢字 or most emoji,
+takes two)."""
 REMOTE = "@"
 """Before the other player's name in a game's line (`O=@Ana`) and a kind's key."""
+MARKS_IN_A_ROW = 2
+"""Combining marks one letter may carry (an accent, a vowel sign): more stack out of the line."""
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+"""Characters Python calls printable that show nothing: the Hangul fillers, the blank braille
+pattern, the combining grapheme joiner, Khmer's inherent vowels."""
+TOO_WIDE = frozenset(chr(code) for code in (*range(0xFDFA, 0xFDFE), 0xA9C5, 0x102A)) | frozenset(
+    chr(code) for code in range(0x12000, 0x12550)
+)
+"""Characters whose glyph spreads far past the cell a terminal gives it (the ligature ﷽,
+cuneiform signs): a name of them would run over its neighbours."""
 
 
 def player_name(name: object) -> str:
-    """A player's shown name: printable text of 1 to LONGEST_NAME characters, the spaces
+    """A player's shown name: printable, visible text of 1 to LONGEST_NAME columns, the spaces
     around it dropped and any run inside made one. ValueError for anything else."""
     if not isinstance(name, str):
         raise ValueError("a name must be text")
     tidy = " ".join(name.split())
-    if not tidy or len(tidy) > LONGEST_NAME or not tidy.isprintable():
-        raise ValueError(f"a name is 1 to {LONGEST_NAME} printable characters")
+    if len(tidy) > 4 * LONGEST_NAME or not tidy.isprintable() or INVISIBLE & set(tidy):
+        raise ValueError(f"a name is 1 to {LONGEST_NAME} printable, visible characters")
+    if columns(tidy) > LONGEST_NAME:
+        raise ValueError(f"a name takes at most {LONGEST_NAME} columns (a wide character two)")
+    if TOO_WIDE & set(tidy):
+        raise ValueError("a name cannot hold a sign drawn wider than its place (﷽, cuneiform)")
+    marks = 0
+    for place, character in enumerate(tidy):
+        marks = marks + 1 if _is_mark(character) else 0
+        if marks > MARKS_IN_A_ROW or (marks and place == 0):
+            raise ValueError("a name begins with a letter, and carries at most two accents each")
+    if not any(not character.isspace() and not _is_mark(character) for character in tidy):
+        raise ValueError(f"a name is 1 to {LONGEST_NAME} printable, visible characters")
     return tidy
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes in a terminal: two for a wide character, none for a mark
+    that combines with the one before."""
+    return sum(
+        0 if _is_mark(character) else 2 if unicodedata.east_asian_width(character) in "WF" else 1
+        for character in text
+    )
+
+
+def _is_mark(character: str) -> bool:
+    return unicodedata.category(character) in ("Mn", "Me")
 
 
 def escaped(name: str) -> str:

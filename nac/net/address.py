@@ -19,6 +19,8 @@ KEY_LENGTH = 16
 _KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KEY_PART = re.compile(r"[A-Za-z0-9_-]+")
 _HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
+_PATH = re.compile(r"[A-Za-z0-9._~/-]*")
+"""A reverse proxy's path before the key: nothing a shell would read as more than a word."""
 
 
 class Address(NamedTuple):
@@ -74,6 +76,8 @@ def parse_address(text: object) -> Address:
     port = found.group(2) if found else None
     if not found or (port is not None and not 0 < int(port) < 65536):
         raise BadAddress(f"{host_port!r} is not a host and port: give {example}")
+    if not _PATH.fullmatch(prefix):
+        raise BadAddress(f"{prefix!r} is not a path of letters, digits and -._~/: give {example}")
     if scheme == "ws" and port is None:
         host_port = f"{host_port}:{DEFAULT_PORT}"
     path = f"/{prefix}" if prefix else ""
@@ -114,8 +118,10 @@ def parse_server(text: object) -> str:
     host_port, _, prefix = address.partition("/")
     found = _HOST_PORT.fullmatch(host_port)
     port = found.group(2) if found else None
-    if not found or (port is not None and not 0 < int(port) < 65536) or " " in prefix:
+    if not found or (port is not None and not 0 < int(port) < 65536):
         raise BadAddress(f"{text!r} is not {example}")
+    if not _PATH.fullmatch(prefix):
+        raise BadAddress(f"{prefix!r} is not a path of letters, digits and -._~/: give {example}")
     if bare and port is None:
         host_port = f"{host_port}:{DEFAULT_PORT}"
     return f"{scheme}://{host_port}" + (f"/{prefix}" if prefix else "")

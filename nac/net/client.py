@@ -1,8 +1,9 @@
 """A player's or a watcher's connection to a game server, through the websockets library: it
 says hello, hands every message to its listener, and after a drop comes back by itself (with
 the same key and the seat's token, to the same seat) until the server says no (a wrong or
-expired key, another version: an `error`), cannot be reached for `GIVE_UP_SECONDS`, or the
-front end stops it."""
+expired key, another version, the server stopping: an `error`), cannot be reached for
+`GIVE_UP_SECONDS`, closes EMPTY_TRIES connections in a row before sending the game, or the
+front end stops it. Whatever ends it is said in one line (`refused`)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .protocol import PROTOCOL, write
 
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
+    from websockets.frames import Close
 
 Listener = Callable[[dict[str, Any]], object]
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
@@ -36,6 +38,11 @@ GONE = (
 HEARTBEAT_SECONDS = 5.0
 LONGEST_SERVER_MESSAGE = 64 * 1024
 """A server's state grows with its moves and names; a message over this ends the connection."""
+EMPTY_TRIES = 5
+"""Connections in a row that end before the server sent the game (or the lobby): then the
+client gives up and says why."""
+TOO_BIG = 1009
+"""Close code: a message over the size limit (the server sent more than nac takes)."""
 
 
 class OnlineClient:
@@ -53,7 +60,13 @@ class OnlineClient:
         size: int = 3,
         tls: ssl.SSLContext | None = None,
         retry: bool = True,
+        token: str = "",
+        on_token: Callable[[str], object] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
+        """`token`: the seat's pass kept from an earlier run (a player whose nac ended comes
+        back with it); `on_token`: told the pass the server gives, to keep; `headers`: sent
+        with the handshake (a relay's own browser game says which it is)."""
         self.address = address
         self.want = want
         self.key = address.key
@@ -64,8 +77,11 @@ class OnlineClient:
         self.retry = retry
         self.refused: str | None = None
         """Why the server said no, once it has: the client stops then."""
-        self.token = ""
+        self.token = token
         """The seat's pass from the server's welcome: a player back with it takes the seat."""
+        self.on_token = on_token
+        self.headers = headers or {}
+        self._heard_game = False
         self.clock = time.monotonic
         self._connection: ClientConnection | None = None
         self._stopped = False
@@ -77,7 +93,12 @@ class OnlineClient:
         attempt = 0
         was_connected = False
         lost_at = 0.0
+        empty = 0
+        """Connections in a row that ended before the server sent anything of the game's."""
         while not self._stopped and self.refused is None:
+            self._heard_game = opened = False
+            ending: tuple[Close | None, Close | None] = (None, None)
+            """The close frames the last connection sent and received."""
             try:
                 tls: dict[str, Any] = {} if self.tls is None else {"ssl": self.tls}
                 async with connect(
@@ -88,8 +109,10 @@ class OnlineClient:
                     ping_timeout=HEARTBEAT_SECONDS,
                     open_timeout=10,
                     close_timeout=2,
+                    compression=None,
+                    additional_headers=self.headers,
                 ) as connection:
-                    self._connection = connection
+                    self._connection, opened = connection, True
                     # A server that refuses at once (a limit) may close before the hello is
                     # out: what it said is still read below.
                     with contextlib.suppress(ConnectionClosed):
@@ -99,13 +122,19 @@ class OnlineClient:
                     was_connected, attempt = True, 0
                     async for frame in connection:
                         self._hear(frame)
+                    ending = (connection.protocol.close_sent, connection.protocol.close_rcvd)
             except ssl.SSLError as failure:  # no certificate trusted: trying again changes nothing
                 self.refused = _why(failure)
+            except ConnectionClosed as failure:
+                ending = (failure.sent, failure.rcvd)
             except (OSError, InvalidHandshake, WebSocketException, TimeoutError) as failure:
                 if not was_connected and (not self.retry or attempt >= FIRST_TRIES):
                     self.refused = _why(failure)
             finally:
                 self._connection = None
+            if opened:
+                empty = 0 if self._heard_game else empty + 1
+                self.refused = self.refused or _given_up(*ending, empty)
             if was_connected and attempt == 0:
                 lost_at = self.clock()
             elif was_connected and self.clock() - lost_at > GIVE_UP_SECONDS:
@@ -140,14 +169,18 @@ class OnlineClient:
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return
-        if message["type"] == "welcome":
-            token = message.get("token")
-            if isinstance(token, str) and len(token) <= 64 and token.isascii():
-                self.token = token
+        if message["type"] in ("state", "lobby"):
+            self._heard_game = True
         if message["type"] == "welcome" and message.get("role") == "host":
             key = message.get("key")
             if isinstance(key, str) and len(key) <= 64:  # a relay's room: come back as its host
                 self.want, self.key = "join", key
+        if message["type"] == "welcome":
+            token = message.get("token")
+            if isinstance(token, str) and 0 < len(token) <= 64 and token.isascii():
+                self.token = token
+                if self.on_token is not None:
+                    self.on_token(token)
         if message["type"] == "error":
             reason = message.get("reason")
             self.refused = reason if isinstance(reason, str) else "the server said no"
@@ -178,7 +211,31 @@ class OnlineClient:
                 await connection.close()
 
 
+def _given_up(sent: Close | None, received: Close | None, empty: int) -> str | None:
+    """Why a server whose connections keep ending is given up (`sent`, `received`: the close
+    frames of the last one; `empty`: how many in a row ended before it sent the game), or
+    None to try again."""
+    if sent is not None and sent.code == TOO_BIG:
+        most = LONGEST_SERVER_MESSAGE // 1024
+        return f"the game server sent a message larger than nac takes ({most} KB)"
+    if empty < EMPTY_TRIES:
+        return None
+    reason = " ".join(received.reason.split())[:100] if received is not None else ""
+    said = f" (it said: {reason})" if reason.isprintable() and reason else ""
+    return (
+        f"the game server closed the connection {EMPTY_TRIES} times in a row before sending "
+        f"the game{said}"
+    )
+
+
 def _why(failure: BaseException) -> str:
+    from websockets.exceptions import InvalidStatus
+
+    if isinstance(failure, InvalidStatus):  # refused before the handshake: its one line
+        body = failure.response.body or b""
+        said = " ".join(body.decode("utf-8", "replace").split()).removeprefix("nac: ")[:120]
+        if said and said.isprintable():
+            return f"the game server said no: {said}"
     if isinstance(failure, ConnectionRefusedError):
         return "no game server answers there: check the address, or ask for a new invite"
     if isinstance(failure, TimeoutError):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ssl
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from ..core import Game, IllegalMove, KeypadLayout, check_square
 from .address import DEFAULT_PORT, Address, public_host
@@ -16,6 +16,16 @@ from .referee import Referee
 from .rooms import Limits
 from .server import GameServer
 from .table import Keep, Table
+
+
+class Passes(Protocol):
+    """Where a player keeps their seats' tokens between runs of nac (`nac.store.SeatPasses`)."""
+
+    def token(self, address: str) -> str: ...
+
+    def keep(self, address: str, token: str) -> None: ...
+
+    def drop(self, address: str) -> None: ...
 
 
 class OnlinePlay:
@@ -33,15 +43,30 @@ class OnlinePlay:
         tls: ssl.SSLContext | None = None,
         keypad: KeypadLayout = KeypadLayout.PHONE,
         server: GameServer | None = None,
+        passes: Passes | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         """`want`: "join" (a seat, the host's own included) or "watch"; on a relay also
         "host" (a new room) or "lobby". `server`: the game server this player hosts, closed
-        with it."""
+        with it. `passes`: where the seat's token is kept between runs of nac (dropped when
+        the game ends); `headers`: for the handshake (`OnlineClient`)."""
         self.table = Table(keep=keep)
         self.keypad = keypad
         self.on_change = on_change
         self.server = server
-        self.client = OnlineClient(address, want, name, self._heard, size=size, tls=tls)
+        self.passes = passes
+        token = passes.token(str(address)) if passes is not None and want == "join" else ""
+        self.client = OnlineClient(
+            address,
+            want,
+            name,
+            self._heard,
+            size=size,
+            tls=tls,
+            token=token,
+            on_token=self._keep_token,
+            headers=headers,
+        )
 
     @property
     def game(self) -> Game:
@@ -51,11 +76,27 @@ class OnlinePlay:
         self.table.hear(message)
         self.on_change()
 
+    @property
+    def seat(self) -> str:
+        """The seat's invite address, as its pass is kept."""
+        return str(Address(self.client.address.server, self.client.key))
+
+    def _keep_token(self, token: str) -> None:
+        if self.passes is not None:
+            self.passes.keep(self.seat, token)
+
+    def _drop_token(self) -> None:
+        if self.passes is not None and self.client.token:
+            self.passes.drop(self.seat)
+
     async def run(self) -> None:
-        """Connected until stopped, or until the server says no (`table.error` says why)."""
+        """Connected until stopped, or until the server says no (`table.error` says why: the
+        seat's pass is of no more use then)."""
         try:
             await self.client.run()
         finally:
+            if self.table.error:
+                self._drop_token()
             if self.table.link != "closed":
                 self.table.link = "closed"
                 self.on_change()
@@ -67,9 +108,11 @@ class OnlinePlay:
 
     async def leave(self) -> None:
         """Going for good: a player tells the server first (a game in progress counts as
-        resigned; the other side hears they left, not that they dropped), then stops."""
+        resigned; the other side hears they left, not that they dropped), then stops; the
+        seat's pass is dropped."""
         if self.table.you is not None:
             await self.client.send("leave")
+        self._drop_token()
         await self.stop()
 
     # -- what a player asks -------------------------------------------------------------------
@@ -175,12 +218,14 @@ async def host_game(
     port: int = DEFAULT_PORT,
     public_url: str | None = None,
     limits: Limits | None = None,
+    trust_proxy: bool = False,
 ) -> tuple[GameServer, Address]:
     """`nac host`'s server, listening on `bind`:`port` with one room for this player, and
     the address the host's own client takes its seat at. The invites name `public_url` (a
-    reverse proxy's wss:// address), or this machine as others reach it."""
+    reverse proxy's wss:// address), or this machine as others reach it; `trust_proxy`: the
+    proxy's forwarded addresses are the clients'."""
     referee = Referee("", limits)
-    server = GameServer(referee)
+    server = GameServer(referee, trust_proxy=trust_proxy)
     await server.start(bind, port)
     referee.server = public_url or f"ws://{public_host(bind)}:{server.port}"
     room = referee.open_room(size, name)

@@ -8,15 +8,17 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | from   | type      | fields                                                            |
 |--------|-----------|-------------------------------------------------------------------|
 | client | hello     | protocol, version, name, want (host, join, watch, lobby), key, size, |
-|        |           | token (a seat's pass, from its welcome: back in the seat at once) |
+|        |           | token (a seat's pass, from its welcome: the only way back into it) |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
-| client | leave     | (a player going for good: a game in progress counts as resigned)  |
+| client | leave     | (going for good: a game in progress counts as resigned)           |
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token         |
-| server | state     | the room: names, board size, the game's moves and result, score, |
-|        |           | who is connected, who asked for a rematch, watchers               |
-| server | lobby     | the open games (a relay's): host, size, status, watchers, keys    |
+| server | state     | the room: names, board size, the game's moves and result (a       |
+|        |           | resignation, a forfeit), score, who is connected, who asked for a |
+|        |           | rematch, watchers; to the host, the invite's server and keys      |
+| server | lobby     | a relay's open games (host, size, status, watchers, keys), at most |
+|        |           | `Limits.listed` of them, and how many more                        |
 | server | refused   | reason (a move out of turn, on a taken square, ...)               |
 | server | error     | reason (a wrong key, another version, a full server: then closed) |
 """
@@ -29,8 +31,9 @@ from typing import Any, NamedTuple
 
 from ..core.players import player_name
 
-PROTOCOL = 1
-"""The protocol's version: two copies of nac speaking different ones refuse each other."""
+PROTOCOL = 2
+"""The protocol's version: two copies of nac speaking different ones refuse each other. (2: a
+seat's token is the only way back into it; invites and lobbies carry keys, not lines.)"""
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
 WANTS = ("host", "join", "watch", "lobby")
@@ -116,14 +119,17 @@ def read_cell(message: dict[str, Any], cells: int) -> int:
 
 
 def write(kind: str, **fields: Any) -> str:
-    """A message of the server's (or the client's), as its frame's text."""
-    return json.dumps({"type": kind, **fields}, separators=(",", ":"), allow_nan=False)
+    """A message of the server's (or the client's), as its frame's text (names as UTF-8, not
+    escaped: an emoji takes 4 bytes, not 12)."""
+    return json.dumps(
+        {"type": kind, **fields}, separators=(",", ":"), allow_nan=False, ensure_ascii=False
+    )
 
 
 def inside(**fields: Any) -> str:
     """Fields written as the inside of a JSON object (`"a":1,"b":2`), for `joined`: a part
     that many messages share is written once."""
-    return json.dumps(fields, separators=(",", ":"), allow_nan=False)[1:-1]
+    return json.dumps(fields, separators=(",", ":"), allow_nan=False, ensure_ascii=False)[1:-1]
 
 
 def joined(*insides: str) -> str:

@@ -4,16 +4,21 @@ behind the websockets library (`server.py`); `nac serve` behind aiohttp, beside 
 (`nac.web`): one referee, two doors.
 
 A connection says `hello` first, within `Limits.hello_seconds`: with a key it takes a seat
-(the host's key or the join key) or watches (the watch key); on a relay (`nac serve`) it may
-also make a room (`want: host`) or watch the lobby. Anything else, or a wrong key, another
-version of the protocol, a flood, a message that is not the protocol's: an `error` and the
-connection is closed. Nothing one connection does reaches another room.
+(the host's key or the join key; a seat someone has sat in only with their token) or watches
+(the watch key); on a relay (`nac serve`) it may also make a room (`want: host`, a few per
+address) or watch the lobby. Anything else, or a wrong key, another version of the protocol,
+a flood, a message that is not the protocol's: an `error` saying why, and the connection is
+closed. Nothing one connection does reaches another room, and the limits per address
+(`gate.client`: an IPv6 address counts with its /64) never lock out a player holding their
+seat's token.
+
+Everyone is told only what changed: a move, a seat taken or left at once; the watchers' count
+at the next tick; the lobby at most twice a second.
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -22,6 +27,8 @@ from typing import Any
 from .. import __version__
 from ..core import Mark
 from .address import new_key
+from .gate import client
+from .lobby import Lobby
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
 from .rooms import Limits, Link, Room, Seat, deliver as _send
 
@@ -35,12 +42,14 @@ REPLACED = "you are playing this game from another connection now (the same line
 """Said to a player's connection when a newer one of theirs (with the seat's token) takes the
 seat."""
 HELD = (
-    "this seat is taken: {name} is playing it (if that was you, on a connection that has "
-    "gone since, try again in 10 seconds)"
+    "this seat is {name}'s: only the nac that sat in it can take it back (a join line alone "
+    "never does)"
 )
-"""Said to a connection with a seat's key but not its token while its player is connected."""
+"""Said to a connection with a seat's key but not its token, once someone has sat there."""
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
+WRONG_KEYS = "too many wrong keys from your address: wait a minute"
+STOPPING = "the server is stopping: the game is over"
 
 
 class Closing(Exception):
@@ -51,6 +60,10 @@ class Closing(Exception):
         self.code = code
 
 
+class Left(Exception):
+    """The client left on purpose (`leave`): the session ends without a word."""
+
+
 class Bucket:
     """A connection's allowance of messages: `burst` at once, then `rate` a second."""
 
@@ -59,13 +72,15 @@ class Bucket:
         self.tokens = float(burst)
         self.at = clock()
 
-    def take(self) -> bool:
+    def take(self, cost: int = 1) -> bool:
+        """Spend `cost` if there is one token at least (the allowance may go below nothing:
+        a costly message makes the next ones wait)."""
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
 
@@ -88,16 +103,26 @@ class Referee:
         """Every live key: its room, and what it opens (X, O or watch)."""
         self.rooms: list[Room] = []
         self.connections: Counter[str] = Counter()
+        """Connections being served, by client (`gate.client`)."""
         self.wrong_keys: dict[str, list[float]] = {}
-        self.lobby: set[Link] = set()
+        self.lobby = Lobby(self.limits, lambda: self.rooms)
+        self.stopping = False
 
     # -- rooms ---------------------------------------------------------------------------------
 
-    def open_room(self, size: int, host: str, *, listed: bool = False) -> Room:
-        """A new room with its three keys; the host's seat waits for the host's connection."""
+    def open_room(self, size: int, host: str, *, listed: bool = False, opened_by: str = "") -> Room:
+        """A new room with its three keys; the host's seat waits for the host's connection.
+        `opened_by`: the client opening it on a relay (a few rooms each)."""
         if len(self.rooms) >= self.limits.rooms:
             raise Closing(
                 "the server has as many games as it can hold: try again later", TRY_AGAIN_LATER
+            )
+        most = self.limits.rooms_per_address
+        if opened_by and sum(room.opened_by == opened_by for room in self.rooms) >= most:
+            raise Closing(
+                f"your address has {most} games open here already: finish one, or wait for "
+                "one to close",
+                TRY_AGAIN_LATER,
             )
         room = Room(
             size=size,
@@ -108,6 +133,7 @@ class Referee:
             limits=self.limits,
             clock=self.clock,
             listed=listed,
+            opened_by=opened_by,
         )
         self.rooms.append(room)
         self.keys.update(
@@ -127,9 +153,7 @@ class Referee:
             self.keys.pop(key, None)
 
     async def sweep(self) -> None:
-        """Time passes, once a second: abandoned games said so, closed rooms let go. (Started
-        by each door as it opens: the collector set for a server first.)"""
-        settle_collector()
+        """Time passes, once a second: abandoned games said so, closed rooms let go."""
         while True:
             await asyncio.sleep(1.0)
             await self.tick()
@@ -148,106 +172,95 @@ class Referee:
                     await _close(link, why, GOING_AWAY)
                 self.close_room(room)
         if changed:
-            await self.tell_lobby()
+            self.lobby.changed()
 
-    async def close_all(self, reason: str) -> None:
+    async def close_all(self, reason: str = STOPPING) -> None:
         """The server is closing: every connection is told why (an `error`: its client stops
-        trying to come back), and closed."""
-        links: set[Link] = set(self.lobby)
+        trying to come back), and closed; no one is let in from now on."""
+        self.stopping = True
+        self.lobby.stop()
+        links: set[Link] = set(self.lobby.links)
         for room in self.rooms:
             links.update(room.watchers)
             links.update(seat.link for seat in room.seats if seat.link is not None)
         await asyncio.gather(*(_close(link, reason, GOING_AWAY) for link in links))
 
-    # -- the lobby of a relay ------------------------------------------------------------------
-
-    def lobby_text(self) -> str:
-        games: list[dict[str, Any]] = []
-        for room in self.rooms:
-            if not room.listed or room.closed:
-                continue
-            waiting = not room.guest.taken
-            games.append(
-                {
-                    "host": room.host.name,
-                    "guest": room.guest.name or None,
-                    "size": room.size,
-                    "status": "waiting" if waiting else "playing" if room.in_progress else "over",
-                    "moves": len(room.game.moves),
-                    "watchers": len(room.watchers),
-                    "join": room.guest.key if waiting else None,
-                    "watch": room.watch_key,
-                }
-            )
-        playing = sum(1 for room in self.rooms if room.guest.taken)
-        watching = sum(len(room.watchers) for room in self.rooms)
-        return write("lobby", games=games, playing=playing, watching=watching)
-
-    async def tell_lobby(self) -> None:
-        if self.lobby:
-            text = self.lobby_text()
-            for link in list(self.lobby):
-                await _send(link, text)
-
     # -- a connection --------------------------------------------------------------------------
 
-    def admit(self, address: str) -> str | None:
-        """Whether a new connection from `address` may be served: why not, or None."""
+    def admit(self, who: str) -> str | None:
+        """Whether a new connection from the client `who` may be served: why not, or None."""
+        if self.stopping:
+            return STOPPING
         if sum(self.connections.values()) >= self.limits.connections:
             return "the server is full: try again later"
-        if self.connections[address] >= self.limits.per_address:
+        if self.connections[who] >= self.limits.per_address:
             return "too many connections from your address"
-        if len(self._wrong(address)) >= self.limits.wrong_keys:
-            return "too many wrong keys from your address: wait a minute"
         return None
 
-    def _wrong(self, address: str) -> list[float]:
+    def _wrong(self, who: str) -> list[float]:
         recent = [
             at
-            for at in self.wrong_keys.get(address, [])
+            for at in self.wrong_keys.get(who, [])
             if self.clock() - at < self.limits.wrong_key_seconds
         ]
         if recent:
-            self.wrong_keys[address] = recent
+            self.wrong_keys[who] = recent
         else:
-            self.wrong_keys.pop(address, None)
+            self.wrong_keys.pop(who, None)
         return recent
+
+    def _count_wrong(self, who: str) -> None:
+        self.wrong_keys.setdefault(who, []).append(self.clock())
+
+    def _comes_back(self, hello: Hello) -> bool:
+        """Whether `hello` is a seat's player coming back with its token."""
+        found = self.keys.get(hello.key)
+        if hello.want != "join" or found is None or found[1] == "watch" or not hello.token:
+            return False
+        room, opens = found
+        seat = room.host if opens == "X" else room.guest
+        return seat.taken and not room.holds(seat, hello.token)
 
     async def session(self, link: Link, frames: AsyncIterator[str | bytes]) -> None:
         """Serve one connection from its first message to its last."""
-        refusal = self.admit(link.address)
+        who = client(link.address)
+        refusal = self.admit(who)
         if refusal is not None:
             await _close(link, refusal, TRY_AGAIN_LATER)
             return
-        self.connections[link.address] += 1
+        self.connections[who] += 1
         room: Room | None = None
         try:
             first = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
-            room = await self._welcome(link, read_hello(read(first)))
+            hello = read_hello(read(first))
+            locked = len(self._wrong(who)) >= self.limits.wrong_keys
+            if locked and not self._comes_back(hello):
+                raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
+            room = await self._welcome(link, who, hello)
             bucket = Bucket(self.limits.messages_per_second, self.limits.burst, self.clock)
             async for frame in frames:
                 if not bucket.take():
                     raise Closing("too many messages: slow down")
-                await self._request(link, room, read(frame))
+                if not await self._request(link, room, read(frame)):
+                    bucket.take(self.limits.no_op_cost - 1)
         except BadMessage as bad:
             await _close(link, f"not nac's protocol: {bad}", POLICY)
         except Closing as closing:
             await _close(link, str(closing), closing.code)
         except (TimeoutError, StopAsyncIteration):
             await _close(link, "no hello", POLICY)
-        except (ConnectionError, asyncio.CancelledError):
+        except (Left, ConnectionError, asyncio.CancelledError):
             pass
         finally:
-            self.connections[link.address] -= 1
-            if self.connections[link.address] <= 0:
-                del self.connections[link.address]
-            self.lobby.discard(link)
-            if room is not None and not room.closed:
-                room.leave(link)
+            self.connections[who] -= 1
+            if self.connections[who] <= 0:
+                del self.connections[who]
+            self.lobby.links.discard(link)
+            if room is not None and not room.closed and room.leave(link):
                 await room.tell_everyone()
-                await self.tell_lobby()
+                self.lobby.changed()
 
-    async def _welcome(self, link: Link, hello: Hello) -> Room | None:
+    async def _welcome(self, link: Link, who: str, hello: Hello) -> Room | None:
         if hello.protocol != PROTOCOL:
             raise Closing(
                 f"this server speaks nac's online protocol {PROTOCOL} (nac {__version__}); "
@@ -258,19 +271,19 @@ class Referee:
             if not self.relay:
                 raise Closing("this is a player's own game, not a relay: use an invite's key")
             if hello.want == "lobby":
-                self.lobby.add(link)
+                self.lobby.links.add(link)
                 await _send(link, write("welcome", you=None, role="lobby"))
-                await _send(link, self.lobby_text())
+                await _send(link, self.lobby.text())
                 return None
-            room = self.open_room(hello.size, hello.name, listed=True)
-            room.sit(room.host, link, hello.name, new_key())
+            room = self.open_room(hello.size, hello.name, listed=True, opened_by=who)
+            room.sit(room.host, link, hello.name)
             # the host's own key, to come back with after a drop
             await _send(
                 link,
                 write("welcome", you="X", role="host", key=room.host.key, token=room.host.token),
             )
             await room.tell_everyone()
-            await self.tell_lobby()
+            self.lobby.changed()
             return room
         found = self.keys.get(hello.key)
         wants_seat = hello.want == "join" and found is not None and found[1] != "watch"
@@ -278,7 +291,7 @@ class Referee:
         if found is not None and hello.want == "join" and found[1] == "watch":
             raise Closing(WATCH_LINE)
         if found is None or not (wants_seat or wants_view):
-            self.wrong_keys.setdefault(link.address, []).append(self.clock())
+            self._count_wrong(who)
             raise Closing("no game has that key: check the invite (it may have expired)")
         room, opens = found
         if room.closed or (opens == "O" and room.invite_expired):
@@ -286,22 +299,24 @@ class Referee:
         if opens == "watch":
             if len(room.watchers) >= self.limits.watchers:
                 raise Closing("this game has as many watchers as it can take", TRY_AGAIN_LATER)
-            room.watchers.add(link)
+            room.watch(link)
             await _send(link, write("welcome", you=None, role="watch"))
-        else:
-            seat = room.host if opens == "X" else room.guest
-            if room.holds(seat, hello.token):
-                raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
-            replaced = room.sit(seat, link, hello.name, new_key())
-            if replaced is not None:
-                await _close(replaced, REPLACED, POLICY)
-            welcome = write("welcome", you=seat.mark.value, role="play", token=seat.token)
-            await _send(link, welcome)
+            await _send(link, room.state(None, room.shared_state()))
+            return room
+        seat = room.host if opens == "X" else room.guest
+        if room.holds(seat, hello.token):
+            self._count_wrong(who)
+            raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
+        replaced = room.sit(seat, link, hello.name)
+        if replaced is not None:
+            await _close(replaced, REPLACED, POLICY)
+        await _send(link, write("welcome", you=seat.mark.value, role="play", token=seat.token))
         await room.tell_everyone()
-        await self.tell_lobby()
+        self.lobby.changed()
         return room
 
-    async def _request(self, link: Link, room: Room | None, message: dict[str, Any]) -> None:
+    async def _request(self, link: Link, room: Room | None, message: dict[str, Any]) -> bool:
+        """Do what a message asks; whether it changed anything (a refusal did not)."""
         if room is None:
             raise Closing("the lobby takes no requests: join or watch a game instead")
         kind = message["type"]
@@ -312,15 +327,19 @@ class Referee:
         elif kind == "resign":
             refused = room.resign(link)
         elif kind == "leave":
-            room.depart(link)
-            refused = None
+            if room.seat_of(link) is not None:
+                room.depart(link)
+                await room.tell_everyone()
+                self.lobby.changed()
+            raise Left
         else:
             raise BadMessage("hello comes once, first")
         if refused is not None:
             await _send(link, write("refused", reason=refused))
-            return
+            return False
         await room.tell_everyone()
-        await self.tell_lobby()
+        self.lobby.changed()
+        return True
 
 
 async def _close(link: Link, reason: str, code: int) -> None:
@@ -330,17 +349,3 @@ async def _close(link: Link, reason: str, code: int) -> None:
         await link.close(code, reason[:120])
     except Exception:  # already closed
         return
-
-
-FULL_COLLECTIONS_AFTER = 100
-"""Collections of the middle generation before a full one (Python's default: 10)."""
-
-
-def settle_collector() -> None:
-    """The garbage collector set for a server holding thousands of connections: a full
-    collection comes ten times less often. A full one walks every connection's objects (about
-    0.3 s at 3,000 connections: a pause for every game at once); connections are freed by
-    their reference counts, so what waits longer is only cyclic garbage. Measured by `make
-    bench` (bench_online, the p99 of a move's round trip at 1,000 games)."""
-    first, middle, full = gc.get_threshold()
-    gc.set_threshold(first, middle, max(FULL_COLLECTIONS_AFTER, full))

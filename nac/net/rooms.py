@@ -5,9 +5,12 @@ alternates game after game, and the score is kept; clients only send what they w
 - A host makes a room (`nac host` makes its own; on a relay any visitor may) and gets two
   invites: the join key takes the other seat, the watch key only watches. An invite nobody
   has used expires after `Limits.invite_seconds`.
-- A player whose connection drops keeps the seat: the other side is told at once, and the
-  player comes back with the same key; a game whose player has not come back within
-  `Limits.back_seconds` is abandoned, and counts for no one.
+- A seat is its player's: the first to sit in it gets its token, and from then on only that
+  token takes it, whether its player is connected or away (a join line seen in a lobby is no
+  way into a game). A player whose connection drops keeps the seat: the other side is told at
+  once, and the player comes back with the same key and the token; a game whose player has
+  not come back within `Limits.back_seconds` is lost by them if both sides have moved (as on
+  a chess server), else abandoned, counting for no one.
 - A rematch starts when both players have asked; either may resign a game in progress.
 """
 
@@ -15,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..core import Game, IllegalMove, Mark, Match, Mode, Starter
-from .address import Address, invite
+from .address import Address, invite, new_key
 from .protocol import inside, joined
 
 
@@ -29,7 +33,8 @@ class Link(Protocol):
     """One client's connection, whatever carries it (websockets, aiohttp)."""
 
     address: str
-    """Where it comes from (an IP address), for the limits per address."""
+    """Who it comes from, for the limits per address: an IP address (a proxy's forwarded one
+    where the proxy is trusted), or a name the door gives (a relay's own browser game)."""
 
     async def send(self, text: str) -> None: ...
 
@@ -41,22 +46,33 @@ class Limits:
     """What one server allows; the README lists the defaults."""
 
     rooms: int = 1000
+    rooms_per_address: int = 4
+    """Rooms one address may have open on a relay at once (each connection hosts one)."""
     watchers: int = 50
     """Watchers per room."""
+    listed: int = 40
+    """Games one lobby message lists (the newest open ones first; the rest are counted)."""
     connections: int = 4000
+    """Connections at once, the handshakes under way among them (a server lowers it to what
+    its file descriptors allow)."""
     per_address: int = 64
-    """Connections from one address at once."""
+    """Connections from one address at once (an IPv6 address counts with its /64)."""
     messages_per_second: float = 20.0
     burst: int = 40
     """A connection may send `burst` messages at once, then `messages_per_second`."""
+    no_op_cost: int = 4
+    """What a request that changes nothing (refused, or asked already) costs of that allowance,
+    counting itself: a client sending them in a loop is closed within seconds."""
     wrong_keys: int = 10
-    """Wrong keys from one address before it is refused for `wrong_key_seconds`."""
+    """Wrong keys (and tries at a seat that is someone else's) from one address before it is
+    refused for `wrong_key_seconds`; never a player with their seat's token."""
     wrong_key_seconds: float = 60.0
     hello_seconds: float = 10.0
-    """How long a new connection has to say hello."""
+    """How long a new connection has to finish its handshake, and then to say hello."""
     invite_seconds: float = 15 * 60.0
     back_seconds: float = 60.0
-    """How long a dropped player has to come back before the game is abandoned."""
+    """How long a dropped player has to come back before the game is theirs to lose (or, if
+    a side has not moved yet, abandoned), and a room whose host has gone, closed."""
     heartbeat_seconds: float = 5.0
     """Pings: a connection that answers none within this is dropped (and seen to drop)."""
 
@@ -70,15 +86,15 @@ class Seat:
     left_at: float | None = None
     """When its player's connection dropped (None while connected, or before anyone sat)."""
     token: str = ""
-    """The seat's pass, given to its player in the welcome: with it the player takes the seat
-    from a connection of theirs the server has not yet seen go; without it nobody takes a
-    seat whose player is connected (an invite seen in a relay's lobby is no way in)."""
+    """The seat's pass, made when its player first sits and given to them alone: from then on
+    the only way into the seat, whether they are connected or away."""
     gone: bool = False
     """Its player left on purpose (`leave`): nobody is waited for."""
 
     @property
     def taken(self) -> bool:
-        return bool(self.name)
+        """Whether someone has sat in it (it is theirs from then on)."""
+        return bool(self.token)
 
 
 @dataclass
@@ -93,11 +109,17 @@ class Room:
     clock: Callable[[], float] = time.monotonic
     listed: bool = False
     """Whether a relay's lobby lists it (open to anyone there)."""
+    opened_by: str = ""
+    """Who opened it on a relay (their address, for the rooms per address); "" for a host's own."""
     created: float = field(default=0.0)
     watchers: set[Link] = field(default_factory=set)
     rematch: set[Mark] = field(default_factory=set)
     match: Match = field(init=False)
     abandoned: bool = False
+    forfeit: Mark | None = None
+    """The player whose game was lost by not coming back in time."""
+    stale: bool = False
+    """Something everyone sees changed that can wait for the next tick (the watchers' count)."""
     closed: bool = False
 
     def __post_init__(self) -> None:
@@ -115,6 +137,7 @@ class Room:
         return next((seat for seat in self.seats if seat.link is link), None)
 
     def invites(self) -> dict[str, str]:
+        """The invite lines as a client builds them from the `state`'s parts."""
         return {
             "join": invite("join", Address(self.server, self.guest.key)),
             "watch": invite("watch", Address(self.server, self.watch_key)),
@@ -157,17 +180,20 @@ class Room:
             moves=[move.cell for move in game.moves],
             resigned=resigned,
             abandoned=self.abandoned,
+            forfeit=self.forfeit.value if self.forfeit is not None else None,
             rematch=sorted(mark.value for mark in self.rematch),
             score={"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
         )
 
     def state(self, you: Mark | None, shared: str) -> str:
         """The `state` message for `you` (a player's mark, or None for a watcher): the room's
-        `shared_state`, and the host's invite lines while the other seat is free."""
+        `shared_state`, and to the host while the other seat is free the invite's parts (the
+        server's address and the two keys: the client builds the lines itself)."""
         invite = ""
         if you is Mark.X and not self.guest.taken:
             left = max(0.0, self.limits.invite_seconds - (self.clock() - self.created))
-            invite = inside(invite={**self.invites(), "expires_in": round(left)})
+            parts = {"server": self.server, "join": self.guest.key, "watch": self.watch_key}
+            invite = inside(invite={**parts, "expires_in": round(left)})
         mark = you.value if you is not None else None
         return joined(inside(type="state", you=mark), shared, invite)
 
@@ -182,20 +208,21 @@ class Room:
 
     # -- what the players do ------------------------------------------------------------------
 
-    def sit(self, seat: Seat, link: Link, name: str, token: str = "") -> Link | None:
-        """`link` takes `seat` (a player arriving with `token`, their pass from then on, or
-        coming back with the same key: the caller has checked `holds` first); the seat's
-        connection before it, if it still had one, which the caller closes: a player whose
-        network went without a word is back before the server has seen it go."""
+    def sit(self, seat: Seat, link: Link, name: str) -> Link | None:
+        """`link` takes `seat` (the caller has checked `holds` first): the first to sit gets
+        the seat's token; a player coming back with it takes the seat again, even from a
+        connection of theirs the server has not seen go yet. Returns that connection, if it
+        still had one, for the caller to close."""
         replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
         if not seat.taken:
-            seat.name, seat.token = name, token
+            seat.name, seat.token = name, new_key()
         return replaced
 
-    def holds(self, seat: Seat, token: str) -> bool:
-        """Whether a connection with `token` may not take `seat`: its player is connected and
-        the token is not theirs."""
-        return seat.taken and seat.link is not None and token != seat.token
+    @staticmethod
+    def holds(seat: Seat, token: str) -> bool:
+        """Whether a connection with `token` may not take `seat`: someone has sat in it, and
+        the token is not theirs (whether they are connected or away)."""
+        return seat.taken and not hmac.compare_digest(token.encode(), seat.token.encode())
 
     def move(self, link: Link, cell: int) -> str | None:
         """A player's move, refereed by the rules; why it is refused, or None."""
@@ -223,10 +250,12 @@ class Room:
             return "only the two players may ask for a rematch"
         if self.in_progress:
             return "a game is in progress: finish it, or resign"
+        if seat.mark in self.rematch:
+            return "you have asked for a rematch: waiting for your opponent"
         self.rematch.add(seat.mark)
         if len(self.rematch) == 2:
             self.rematch.clear()
-            self.abandoned = False
+            self.abandoned, self.forfeit = False, None
             match.new_game()
         return None
 
@@ -239,10 +268,11 @@ class Room:
 
     def depart(self, link: Link) -> None:
         """A player leaves for good (`leave`): a game in progress is resigned first, so leaving
-        never escapes a result; the other side is told they left, not that they dropped."""
+        never escapes a result; the other side is told they left, not that they dropped. A
+        watcher just goes (told to the others at the next tick)."""
         seat = self.seat_of(link)
         if seat is None:
-            self.watchers.discard(link)
+            self.leave(link)
             return
         if self.in_progress:
             self.game.resign(seat.mark)
@@ -251,12 +281,22 @@ class Room:
 
     # -- arrivals and departures --------------------------------------------------------------
 
-    def leave(self, link: Link) -> None:
-        """A connection ended: a player keeps the seat to come back to, a watcher just goes."""
-        self.watchers.discard(link)
+    def watch(self, link: Link) -> None:
+        """A watcher arrives (the others see the count at the next tick)."""
+        self.watchers.add(link)
+        self.stale = True
+
+    def leave(self, link: Link) -> bool:
+        """A connection ended: a player keeps the seat to come back to, a watcher just goes.
+        Whether the players must be told at once (a player dropped)."""
+        if link in self.watchers:
+            self.watchers.discard(link)
+            self.stale = True
         seat = self.seat_of(link)
-        if seat is not None:
-            seat.link, seat.left_at = None, self.clock()
+        if seat is None:
+            return False
+        seat.link, seat.left_at = None, self.clock()
+        return True
 
     def away(self, seat: Seat) -> bool:
         """Whether the seat's player dropped and has not come back in time."""
@@ -266,15 +306,22 @@ class Room:
         return seat.gone or self.clock() - left > self.limits.back_seconds
 
     def tick(self) -> bool:
-        """Time passes: a game whose player has not come back in time is abandoned; a room
-        whose invite expired unused, or that both players have left for good, closes.
-        Whether anything changed."""
-        changed = False
-        if self.in_progress and any(self.away(seat) for seat in self.seats):
-            self.abandoned = True
+        """Time passes: a game whose player has not come back in time is lost by them (if both
+        sides have moved) or abandoned; a room whose invite expired unused, whose host went
+        before anyone joined, or that both players have left, closes. Whether anything
+        changed."""
+        changed, self.stale = self.stale, False
+        away = [seat for seat in self.seats if self.away(seat)]
+        if self.in_progress and away:
+            movers = {move.mark for move in self.game.moves}
+            if len(away) == 1 and movers == set(Mark):
+                self.forfeit = away[0].mark
+                self.game.resign(self.forfeit)
+            else:
+                self.abandoned = True
             changed = True
         left_for_good = all(self.away(seat) or not seat.taken for seat in self.seats)
-        host_went_alone = self.host.gone and not self.guest.taken
+        host_went_alone = self.away(self.host) and not self.guest.taken
         if self.invite_expired or host_went_alone or (self.guest.taken and left_for_good):
             self.closed = True
             changed = True

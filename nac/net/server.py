@@ -1,7 +1,11 @@
 """The game server of `nac host`: the referee (`referee.py`) behind the websockets library,
 which frames the messages, pings the clients (a connection that answers no ping within
 `Limits.heartbeat_seconds` is dropped, so a vanished player is noticed within seconds) and
-refuses frames over the protocol's size. `wss://` with `ssl=` (or a reverse proxy in front)."""
+refuses frames over the protocol's size. `wss://` with `ssl=` (or a reverse proxy in front).
+
+Every connection passes the gate (`gate.py`) from its accept, before any handshake, and has
+`Limits.hello_seconds` to finish the handshake; a request from a web page (an Origin header:
+no page is served here) or for anything but the game gets a short answer."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 from .address import ENDPOINT
+from .gate import Gate, fitted, forwarded, quiet_accept_errors
 from .protocol import LONGEST_MESSAGE
 from .referee import Referee
 from .rooms import Limits
@@ -34,10 +39,14 @@ QUIET.propagate = False
 class WebsocketsLink:
     """A client's connection as the referee sees it."""
 
-    def __init__(self, connection: ServerConnection) -> None:
+    def __init__(self, connection: ServerConnection, *, trust_proxy: bool = False) -> None:
+        """`trust_proxy`: the address a reverse proxy forwards is the client's."""
         self.connection = connection
         remote = connection.remote_address
         self.address = str(remote[0]) if remote else "?"
+        request = connection.request
+        if trust_proxy and request is not None:
+            self.address = forwarded(request.headers.get("X-Forwarded-For")) or self.address
 
     async def send(self, text: str) -> None:
         await self.connection.send(text)
@@ -57,14 +66,20 @@ async def frames(connection: ServerConnection) -> AsyncIterator[str | bytes]:
 class GameServer:
     """A referee listening on `bind`:`port` (0: any free port) until `close`."""
 
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee, *, trust_proxy: bool = False) -> None:
+        """`trust_proxy`: a reverse proxy in front forwards each client's address (the limits
+        per address then count those, and the proxy's own address is not limited)."""
         self.referee = referee
+        self.trust_proxy = trust_proxy
+        self.gate: Gate | None = None
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self, bind: str, port: int, tls: ssl.SSLContext | None = None) -> None:
         from websockets.asyncio.server import serve
 
+        quiet_accept_errors(asyncio.get_running_loop())
+        self.referee.limits, self.gate = fitted(self.referee.limits, trust_proxy=self.trust_proxy)
         self._server = await serve(
             self._handle,
             bind or None,
@@ -73,6 +88,7 @@ class GameServer:
             process_request=_only_the_game,
             logger=QUIET,
             server_header=None,
+            create_connection=gated(self.gate),
             **connection_options(self.referee.limits),
         )
         self._sweeper = asyncio.create_task(self.referee.sweep())
@@ -85,7 +101,7 @@ class GameServer:
         return found
 
     async def _handle(self, connection: ServerConnection) -> None:
-        link = WebsocketsLink(connection)
+        link = WebsocketsLink(connection, trust_proxy=self.trust_proxy)
         await self.referee.session(link, frames(connection))
 
     async def close(self) -> None:
@@ -97,6 +113,28 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+
+
+def gated(gate: Gate) -> type[ServerConnection]:
+    """The library's connection, counted by `gate` from its accept to its close: one the
+    gate refuses is answered and closed before the library sees a byte of it."""
+    from websockets.asyncio.server import ServerConnection
+
+    class GatedConnection(ServerConnection):
+        who: str | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            self.who = gate.enter(transport)
+            if self.who is not None:
+                super().connection_made(transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.who is not None:
+                gate.leave(self.who)
+                self.who = None
+                super().connection_lost(exc)
+
+    return GatedConnection
 
 
 def connection_options(limits: Limits) -> dict[str, Any]:
@@ -116,7 +154,12 @@ def connection_options(limits: Limits) -> dict[str, Any]:
 
 
 def _only_the_game(connection: ServerConnection, request: Request) -> Response | None:
-    """Anything but the game's WebSocket gets a short answer, not a handshake."""
+    """Anything but the game's WebSocket gets a short answer, not a handshake; so does a web
+    page (a browser says where its page came from: no page of nac's is served here)."""
+    if "Origin" in request.headers:
+        return connection.respond(
+            http.HTTPStatus.FORBIDDEN, "nac: a game server takes no connections from web pages\n"
+        )
     if request.path.rstrip("/").endswith(f"/{ENDPOINT}"):
         return None
     return connection.respond(http.HTTPStatus.NOT_FOUND, "nac: a game server; play with nac join\n")

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core import BOARD_SIZES, FinishedGame, Game, Mark, Match, Mode, NotationError, replay
 from ..core.players import player_name
+from .address import KEY_LENGTH, Address, BadAddress, invite, parse_address, parse_server
 from .protocol import number
 
 Keep = Callable[[FinishedGame], object]
@@ -29,6 +30,10 @@ class BadState(ValueError):
 
 @dataclass(frozen=True)
 class Invite:
+    """The host's invite lines, built here from parts checked here (a server's address by the
+    address grammar, keys by the key's alphabet): a server cannot make nac show or copy any
+    other text as a line to send."""
+
     join: str
     """`nac join ADDRESS`, for the opponent."""
     watch: str
@@ -55,6 +60,9 @@ class Room:
     moves: tuple[int, ...]
     resigned: Mark | None
     abandoned: bool
+    forfeit: Mark | None
+    """The player who lost the game by not coming back in time (it shows as their
+    resignation)."""
     rematch: frozenset[Mark]
     score: tuple[int, int, int]
     """X's wins, O's wins, draws, in this room."""
@@ -85,6 +93,8 @@ class Lobby:
     games: tuple[OpenGame, ...]
     playing: int
     watching: int
+    more: int = 0
+    """Games the server has but did not list (it lists the newest open ones first)."""
 
 
 @dataclass
@@ -220,6 +230,7 @@ def read_room(message: dict[str, Any], now: float) -> Room:
     if not isinstance(score, dict):
         raise BadState("no score")
     resigned = message.get("resigned")
+    forfeit = message.get("forfeit")
     rematch = message.get("rematch")
     if not isinstance(rematch, list):
         raise BadState("no rematch")
@@ -238,6 +249,7 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         moves=tuple(moves),
         resigned=MARKS.get(resigned) if isinstance(resigned, str) else None,
         abandoned=message.get("abandoned") is True,
+        forfeit=MARKS.get(forfeit) if isinstance(forfeit, str) else None,
         rematch=frozenset(
             MARKS[mark] for mark in rematch if isinstance(mark, str) and mark in MARKS
         ),
@@ -256,8 +268,11 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
             continue
         size = entry.get("size")
         status = entry.get("status")
-        watch = _text(entry.get("watch"), 64)
-        host = _name(entry.get("host"))
+        watch = _key(entry.get("watch"))
+        try:
+            host, guest = _name(entry.get("host")), _name(entry.get("guest"))
+        except BadState:
+            continue
         if size not in BOARD_SIZES or status not in ("waiting", "playing", "over"):
             continue
         if not watch or host is None:
@@ -265,16 +280,19 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
         found.append(
             OpenGame(
                 host=host,
-                guest=_name(entry.get("guest")),
+                guest=guest,
                 size=int(size),
                 status=str(status),
                 moves=_count(entry.get("moves")),
                 watchers=_count(entry.get("watchers")),
-                join=_text(entry.get("join"), 64) or None,
+                join=_key(entry.get("join")) or None,
                 watch=watch,
             )
         )
-    return Lobby(tuple(found), _count(message.get("playing")), _count(message.get("watching")))
+    more = _count(message.get("more")) + len(games) - len(found)
+    return Lobby(
+        tuple(found), _count(message.get("playing")), _count(message.get("watching")), more
+    )
 
 
 def _per_mark(value: object, read: Callable[[Any], Any]) -> dict[Mark, Any]:
@@ -309,10 +327,30 @@ def _text(value: object, longest: int) -> str:
     return text if text.isprintable() else ""
 
 
+def _key(value: object) -> str:
+    """An invite's key as nac makes them (KEY_LENGTH characters of its alphabet), or ""."""
+    if not isinstance(value, str) or len(value) != KEY_LENGTH:
+        return ""
+    try:
+        return parse_address(f"127.0.0.1/{value}").key
+    except BadAddress:
+        return ""
+
+
 def _invite(value: object, now: float) -> Invite | None:
+    """The invite's lines, built from the server's address and the two keys once each part
+    has passed its check; None if one does not."""
     if not isinstance(value, dict):
         return None
-    join, watch = _text(value.get("join"), 400), _text(value.get("watch"), 400)
+    join, watch = _key(value.get("join")), _key(value.get("watch"))
+    try:
+        server = parse_server(value.get("server"))
+    except BadAddress:
+        return None
     if not join or not watch:
         return None
-    return Invite(join, watch, now + number(value.get("expires_in"), 0.0))
+    return Invite(
+        invite("join", Address(server, join)),
+        invite("watch", Address(server, watch)),
+        now + number(value.get("expires_in"), 0.0),
+    )

@@ -145,7 +145,8 @@ def status(table: Table, now: float) -> str:
 
 
 def result(table: Table) -> str:
-    """ "You won", "Ana won: you resigned", "Sam won (X)", "Draw"."""
+    """ "You won", "Ana won: you resigned", "You won: Ana left and did not come back in
+    time", "Sam won (X)", "Draw"."""
     game, room = table.game, table.room
     outcome = game.outcome
     if outcome is None or room is None:
@@ -160,6 +161,8 @@ def result(table: Table) -> str:
     if resigned is None:
         return won
     loser = "you" if resigned is table.you else room.name(resigned)
+    if room.forfeit is resigned:
+        return f"{won}: {loser} left and did not come back in time"
     return f"{won}: {loser} resigned"
 
 
@@ -286,7 +289,10 @@ def refused(reason: str) -> str:
 
 
 def lobby_heading(lobby: Lobby, where: str) -> str:
-    return f"Open games on {where} · {lobby.playing} playing · {lobby.watching} watching"
+    heading = f"Open games on {where} · {lobby.playing} playing · {lobby.watching} watching"
+    if lobby.more:
+        heading += f" · the newest {len(lobby.games)} shown, {lobby.more:,} more"
+    return heading
 
 
 def open_game(game: OpenGame) -> str:

@@ -1,21 +1,30 @@
-"""Where one player's things are kept: the settings, the stats and the saved games."""
+"""Where one player's things are kept: the settings, the stats, the saved games and the passes
+of the online seats they hold."""
 
 from __future__ import annotations
 
 from ..core import FinishedGame
 from .games import GameLog
+from .passes import SeatPasses
 from .paths import StorageDirs, storage_dirs
 from .settings import SettingsFile
 from .stats import Stats
 
 
 class Storage:
-    """The settings, the stats and the saved games of one player."""
+    """The settings, the stats, the saved games and the seats' passes of one player."""
 
-    def __init__(self, settings: SettingsFile, stats: Stats, games: GameLog | None = None) -> None:
+    def __init__(
+        self,
+        settings: SettingsFile,
+        stats: Stats,
+        games: GameLog | None = None,
+        passes: SeatPasses | None = None,
+    ) -> None:
         self.settings = settings
         self.stats = stats
         self.games = games if games is not None else GameLog(None)
+        self.passes = passes if passes is not None else SeatPasses(None)
 
     @classmethod
     def at(cls, dirs: StorageDirs, *, saving: bool = True) -> Storage:
@@ -23,6 +32,7 @@ class Storage:
             SettingsFile(dirs.config, saving=saving),
             Stats(dirs.data, saving=saving),
             GameLog(dirs.data, saving=saving),
+            SeatPasses(dirs.data, saving=saving),
         )
 
     @classmethod
@@ -42,4 +52,9 @@ class Storage:
 
     @property
     def notices(self) -> list[str]:
-        return [*self.settings.notices, *self.stats.notices, *self.games.notices]
+        return [
+            *self.settings.notices,
+            *self.stats.notices,
+            *self.games.notices,
+            *self.passes.notices,
+        ]

@@ -104,7 +104,14 @@ class NacApp(App[None]):
         """The relay whose lobby online play offers first: `nac serve`'s own, for its web
         players (None in a terminal: the player gives a server's address)."""
         self.session.after_saving(self.show_notices)
-        self.online = OnlineDoors(self, self.engine, self.keep, lambda: self.settings.keypad, relay)
+        self.online = OnlineDoors(
+            self,
+            self.engine,
+            self.keep,
+            lambda: self.settings.keypad,
+            relay,
+            self.storage.passes,
+        )
         self.last_drill: str | None = None
         """The drill the last game gave (a mistake of yours), for `d`."""
         self.match.listen(self._look_for_mistakes)

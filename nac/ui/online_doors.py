@@ -19,7 +19,7 @@ from ..present import online_words
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ..net.play import OnlinePlay
+    from ..net.play import OnlinePlay, Passes
     from ..net.table import Keep
 
 
@@ -31,12 +31,15 @@ class OnlineDoors:
         keep: Callable[[FinishedGame], object],
         keypad: Callable[[], KeypadLayout],
         relay: str | None,
+        passes: Passes | None = None,
     ) -> None:
         """`keep`: where finished games go; `keypad`: the player's layout of the digits;
-        `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there)."""
+        `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
+        `passes`: where the seats' tokens are kept between runs."""
         self._app = app
         self._engine = engine
         self._keep = keep
+        self._passes = passes
         self._keypad = keypad
         self.relay = relay
         self.name = default_name() if relay is None else "Player"
@@ -74,7 +77,7 @@ class OnlineDoors:
 
         self._app.push_screen(
             OnlineScreen(
-                opening(start),
+                opening(start, self._passes),
                 engine=self._engine,
                 keep=self._keep,
                 keypad=self._keypad(),
@@ -82,7 +85,7 @@ class OnlineDoors:
         )
 
 
-def opening(start: OnlineStart) -> Callable[..., Any]:
+def opening(start: OnlineStart, passes: Passes | None = None) -> Callable[..., Any]:
     """How the online screen begins `start`: for `nac host`, its server listening first; on
     the default port, if that is taken, on any free one (said so); else why it cannot host."""
 
@@ -90,7 +93,7 @@ def opening(start: OnlineStart) -> Callable[..., Any]:
         on_change: Callable[[], object], keep: Keep | None
     ) -> tuple[OnlinePlay | None, str]:
         try:
-            return await begin(start, on_change=on_change, keep=keep), ""
+            return await begin(start, on_change=on_change, keep=keep, passes=passes), ""
         except OSError as error:
             why = error.strerror or str(error)
             if start.port != DEFAULT_PORT:

@@ -90,6 +90,12 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         type=proxy_url,
         help="the address online invites give, behind a reverse proxy (wss://example.org)",
     )
+    parser.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="a reverse proxy in front forwards each visitor's address (X-Forwarded-For): the "
+        "limits per address count those; only behind such a proxy",
+    )
 
 
 WEB_DRIVER_CLASS = "WebDriver"
@@ -131,6 +137,7 @@ def serve(
     *,
     max_players: int = DEFAULT_MAX_PLAYERS,
     public_url: str | None = None,
+    trust_proxy: bool = False,
 ) -> int:
     """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens. Returns the
     exit status: 0 when stopped, 1 if it cannot listen there, 2 without textual-serve."""
@@ -153,6 +160,8 @@ def serve(
 
     near = browser_url(host, port).replace("http://", "ws://")
     public = public_url or (near if is_loopback(host) else f"ws://{public_host(host)}:{port}")
+    from urllib.parse import urlsplit
+
     server = Served(
         served_command(near),
         host=host,
@@ -162,7 +171,10 @@ def serve(
         announcement=f"nac: serving the game at {browser_url(host, port)} (open it in a "
         f"browser; terminals play online with nac lobby {public.removeprefix('ws://')}; "
         "ctrl+c stops)",
-        relay=Relay(Referee(public, relay=True)),
+        relay=Relay(Referee(public, relay=True), trust_proxy=trust_proxy),
+        relay_url=near,
+        public_name=(urlsplit(public_url).hostname or "") if public_url else "",
+        trust_proxy=trust_proxy,
     )
     try:
         server.serve()
@@ -174,5 +186,9 @@ def serve(
 
 def serve_from_options(options: argparse.Namespace) -> int:
     return serve(
-        options.host, options.port, max_players=options.max_players, public_url=options.public_url
+        options.host,
+        options.port,
+        max_players=options.max_players,
+        public_url=options.public_url,
+        trust_proxy=options.trust_proxy,
     )

@@ -2,19 +2,32 @@
 behind aiohttp's WebSockets at `/play`, beside the page. Anyone may host a game here (it is
 listed in the lobby), join or watch one with its key, or watch the lobby: terminals with `nac
 join`, `nac watch` and `nac lobby`, and the browser tabs of this server, whose games reach it
-over loopback."""
+over loopback, each known by the pass the server gave it (`own_game`), so each counts as a
+client of its own, not as one more connection from 127.0.0.1.
+
+Who a connection is: a browser game of this server's by its pass; behind a reverse proxy that
+is trusted (`--trust-proxy`), the address it forwards; else the address it comes from. A
+connection from a web page must come from this server's own page (the same rule as the page's
+own game connections); terminal clients send no Origin and are let in. No compression: a
+message is a few hundred bytes, and each compressed connection kept two zlib streams."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import itertools
+import secrets
+from collections.abc import AsyncIterator, Callable
 
 from aiohttp import WSMsgType, web
 
 from ..net.address import ENDPOINT
+from ..net.gate import forwarded
 from ..net.protocol import LONGEST_MESSAGE
-from ..net.referee import Referee
+from ..net.referee import STOPPING, Referee
+from ..online import RELAY_GAME_HEADER
+
+FROM_A_PAGE = "nac: online play here is for this server's own page and for nac in a terminal"
 
 
 class AiohttpLink:
@@ -44,34 +57,67 @@ async def _frames(socket: web.WebSocketResponse) -> AsyncIterator[str | bytes]:
 class Relay:
     """The referee at `/play` of an aiohttp application, and time passing for it."""
 
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee, *, trust_proxy: bool = False) -> None:
         self.referee = referee
+        self.trust_proxy = trust_proxy
+        self.own_games: dict[str, str] = {}
+        """The passes of this server's own browser games, and the name each counts as."""
+        self._numbers = itertools.count(1)
+        self._allows: Callable[[web.Request], bool] = lambda _request: True
         self._sweeper: asyncio.Task[None] | None = None
 
-    def add_to(self, app: web.Application) -> None:
+    def add_to(self, app: web.Application, allows: Callable[[web.Request], bool]) -> None:
+        """`/play` on `app`; `allows`: the page's rule for a request's origin and host."""
+        self._allows = allows
         app.router.add_get(f"/{ENDPOINT}", self.handle, name="play")
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._stop)
 
+    def own_game(self) -> str:
+        """A pass for a new browser game of this server's."""
+        token = secrets.token_urlsafe(16)
+        self.own_games[token] = f"browser game {next(self._numbers)}"
+        return token
+
+    def forget_game(self, token: str) -> None:
+        self.own_games.pop(token, None)
+
+    def client(self, request: web.Request) -> str:
+        """Who a request comes from, for the limits per address."""
+        game = self.own_games.get(request.headers.get(RELAY_GAME_HEADER, ""))
+        if game is not None:
+            return game
+        if self.trust_proxy:
+            found = forwarded(request.headers.get("X-Forwarded-For"))
+            if found is not None:
+                return found
+        return request.remote or "?"
+
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        if not self._allows(request):
+            raise web.HTTPForbidden(text=FROM_A_PAGE + "\n")
         limits = self.referee.limits
         socket = web.WebSocketResponse(
-            heartbeat=limits.heartbeat_seconds, max_msg_size=LONGEST_MESSAGE
+            heartbeat=limits.heartbeat_seconds, max_msg_size=LONGEST_MESSAGE, compress=False
         )
         if not socket.can_prepare(request).ok:
             raise web.HTTPNotFound(text="nac: online play's address; play with nac join\n")
         await socket.prepare(request)
-        address = request.remote or "?"
-        await self.referee.session(AiohttpLink(socket, address), _frames(socket))
-        with contextlib.suppress(ConnectionError, RuntimeError):
-            await socket.close()
+        try:
+            await self.referee.session(AiohttpLink(socket, self.client(request)), _frames(socket))
+        finally:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await socket.close()
         return socket
 
     async def _start(self, _app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self.referee.sweep())
 
     async def _stop(self, _app: web.Application) -> None:
+        """Every player, watcher and lobby is told the server is stopping (so no client tries
+        to come back), then the rooms go."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.referee.close_all(STOPPING)
         for room in list(self.referee.rooms):
             self.referee.close_room(room)

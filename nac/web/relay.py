@@ -123,9 +123,10 @@ class GameProcess(AppService):
         drawn_when: bytes,
         download_manager: DownloadManager,
         debug: bool = False,
+        environment: dict[str, str] | None = None,
     ) -> None:
         """`drawn_when`: text the game's first screen shows (it has started for good once it
-        has drawn it)."""
+        has drawn it); `environment`: set for the game's process besides textual-serve's."""
         super().__init__(
             command,
             write_bytes=self._send_bytes,
@@ -144,6 +145,11 @@ class GameProcess(AppService):
         be handed a visitor. A resize before then comes in the middle of its start, and the
         size it started with may win over it."""
         self._drawn_when = drawn_when
+        self.environment = environment or {}
+        """Set for the game's process besides textual-serve's own."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        return {**super()._build_environment(width, height), **self.environment}
 
     @property
     def alive(self) -> bool:

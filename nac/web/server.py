@@ -8,7 +8,12 @@
 - Every game is supervised (`relay.GameProcess`): it ends when its visitor goes, by force if
   it must, and its slot is free only once its process has exited.
 - A request or message the page would not send gets a short refusal or is dropped, with one
-  line in the log at most: never a crash, never a traceback.
+  line in the log at most: never a crash, never a traceback (malformed HTTP gets aiohttp's
+  short 400, logged in one line a minute at most).
+- Every connection passes the gate (`nac.net.gate`) from its accept, the silent ones among
+  them, and has `Limits.hello_seconds` to send its request: a stranger cannot take the
+  server's file descriptors (their soft limit is raised to the hard one at start, and the
+  limits fitted to them).
 """
 
 from __future__ import annotations
@@ -24,8 +29,12 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
+from ..net.gate import Gate, fitted
+from ..net.rooms import Limits
+from ..online import RELAY_GAME_VARIABLE
 from ..present import words
 from .addresses import host_name, is_loopback, same_origin
+from .door import OneLine, listen
 from .online import Relay
 from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
 
@@ -58,10 +67,19 @@ class Served(Server):
         loopback_only: bool,
         announcement: str,
         relay: Relay | None = None,
+        relay_url: str = "",
+        public_name: str = "",
+        trust_proxy: bool = False,
     ) -> None:
-        """`relay`: online play at `/play` beside the page (`nac.web.online`)."""
+        """`relay`: online play at `/play` beside the page (`nac.web.online`), which this
+        server's own games reach at `relay_url`; `public_name`: the host name of the address
+        a reverse proxy serves this at (its pages are this server's own too); `trust_proxy`:
+        that proxy forwards each visitor's address."""
         super().__init__(command, host=host, port=port, title=words.TITLE)
         self.relay = relay
+        self.relay_url = relay_url
+        self.public_name = public_name
+        self.trust_proxy = trust_proxy
         self.max_players = max_players
         self.loopback_only = loopback_only
         self.announcement = announcement
@@ -75,9 +93,13 @@ class Served(Server):
     # -- what is allowed ---------------------------------------------------------------------
 
     def allows(self, request: web.Request) -> bool:
+        """A page, a game's screen or online play is for this server's own page (a browser
+        says where its page came from) and, on a loopback address, for this machine's names
+        and the reverse proxy's (not another name pointed here: DNS rebinding)."""
         if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
             return False
-        return not self.loopback_only or is_loopback(host_name(request.host))
+        name = host_name(request.host)
+        return not self.loopback_only or is_loopback(name) or name == self.public_name
 
     # -- the games ---------------------------------------------------------------------------
 
@@ -87,9 +109,16 @@ class Served(Server):
         return len(self.games) - (self.ready is not None)
 
     def _new_game(self) -> asyncio.Task[GameProcess]:
-        """A game started now (counted at once, though its process takes a moment)."""
+        """A game started now (counted at once, though its process takes a moment), with its
+        own pass to show the relay."""
+        environment = {}
+        if self.relay is not None:
+            environment[RELAY_GAME_VARIABLE] = f"{self.relay_url} {self.relay.own_game()}"
         game = GameProcess(
-            self.command, drawn_when=DRAWN_WHEN, download_manager=self.download_manager
+            self.command,
+            drawn_when=DRAWN_WHEN,
+            download_manager=self.download_manager,
+            environment=environment,
         )
         self.games.add(game)
 
@@ -127,6 +156,9 @@ class Served(Server):
             await game.stop()
         finally:
             self.games.discard(game)
+            _, _, token = game.environment.get(RELAY_GAME_VARIABLE, "").partition(" ")
+            if self.relay is not None and token:
+                self.relay.forget_game(token)
 
     def _make_one_ready(self) -> None:
         """Start a game ahead for the next visitor, if there is room for it."""
@@ -211,9 +243,11 @@ class Served(Server):
         await asyncio.gather(*(self._end(game) for game in list(self.games)))
 
     def initialize_logging(self) -> None:
-        """One plain line per event, never a traceback with its local variables."""
+        """One plain line per event, never a traceback with its local variables; malformed
+        requests in one line a minute at most."""
         logging.basicConfig(level=logging.INFO, format="nac serve: %(message)s", force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        logging.getLogger("aiohttp.server").addFilter(OneLine())
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -221,7 +255,7 @@ class Served(Server):
         loader = jinja2.DictLoader({"page.html": page.read_text(encoding="utf-8")})
         aiohttp_jinja2.setup(app, loader=loader)
         if self.relay is not None:
-            self.relay.add_to(app)
+            self.relay.add_to(app, self.allows)
         return app
 
     def announce(self, *_: object) -> None:
@@ -231,18 +265,45 @@ class Served(Server):
         self.debug = debug
         self.initialize_logging()
         loop = asyncio.new_event_loop()
+        stop = asyncio.Event()
         for number in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):  # Windows
-                loop.add_signal_handler(number, self.request_exit)
-        web.run_app(
-            self._make_app(),
-            host=self.host,
-            port=self.port,
-            handle_signals=False,
-            loop=loop,
-            print=self.announce,
-            access_log=None,
+                loop.add_signal_handler(number, stop.set)
+        try:
+            loop.run_until_complete(self._serve(stop))
+        finally:
+            loop.close()
+
+    async def _serve(self, stop: asyncio.Event) -> None:
+        """Listen until `stop` is set, every connection through the gate; then every game and
+        every online player is told, and the server ends."""
+        gate = self.fit_limits()
+        limits = self.relay.referee.limits if self.relay is not None else Limits()
+        runner = await listen(
+            await self._make_app(), self.host, self.port, gate, limits.hello_seconds
         )
+        try:
+            self.announce()
+            await stop.wait()
+        finally:
+            await runner.cleanup()
+
+    def fit_limits(self) -> Gate:
+        """The gate every connection passes, and the relay's limits, fitted to this process's
+        file descriptors (each game takes a few for its pipes)."""
+        referee = self.relay.referee if self.relay is not None else None
+        limits = referee.limits if referee is not None else Limits(per_address=PAGE_CONNECTIONS)
+        reserved = DESCRIPTORS_A_GAME * self.max_players
+        limits, gate = fitted(limits, trust_proxy=self.trust_proxy, reserved=reserved)
+        if referee is not None:
+            referee.limits = limits
+        return gate
+
+
+DESCRIPTORS_A_GAME = 8
+"""File descriptors one game process costs the server (its pipes, its websocket)."""
+PAGE_CONNECTIONS = 64
+"""Connections one address may hold open at once without a relay (a browser opens a few)."""
 
 
 def _font_size(text: str) -> int | None:

@@ -22,6 +22,7 @@ from nac.net.protocol import PROTOCOL
 from nac.net.referee import Referee
 from nac.net.rooms import Limits, Room
 from nac.net.server import GameServer
+from nac.store.passes import SeatPasses
 
 LONGEST_WAIT = 30.0
 """How long a wait for a state may take before the test fails as hung (never a speed test)."""
@@ -78,6 +79,8 @@ class Player:
     """A client as a front end runs it, with what it has kept and a way to wait for states."""
 
     play: OnlinePlay
+    passes: SeatPasses
+    """Where this player's nac keeps its seats' tokens (the same for its next run)."""
     kept: list[FinishedGame] = field(default_factory=list)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
@@ -110,20 +113,30 @@ class Player:
 
 
 def player(
-    address: Address | str, want: str = "join", name: str = "Ana", *, tls: Any = None, **kw: Any
+    address: Address | str,
+    want: str = "join",
+    name: str = "Ana",
+    *,
+    tls: Any = None,
+    passes: SeatPasses | None = None,
+    **kw: Any,
 ) -> Player:
-    """A player (or watcher) connecting to `address` (an Address or an invite line), running."""
+    """A player (or watcher) connecting to `address` (an Address or an invite line), running;
+    `passes`: the seats' tokens its nac kept from an earlier run (none: a new player's)."""
     if isinstance(address, str):
         address = parse_address(address)
     holder: list[Player] = []
     kept: list[FinishedGame] = []
+    passes = passes if passes is not None else SeatPasses(None)
 
     def changed() -> None:
         if holder:
             holder[0].changed.set()
 
-    play = OnlinePlay(address, want, name, on_change=changed, keep=kept.append, tls=tls, **kw)
-    found = Player(play, kept)
+    play = OnlinePlay(
+        address, want, name, on_change=changed, keep=kept.append, tls=tls, passes=passes, **kw
+    )
+    found = Player(play, passes, kept)
     holder.append(found)
     found.task = asyncio.ensure_future(play.run())
     return found

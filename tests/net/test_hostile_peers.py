@@ -10,13 +10,25 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from nac.core import Mark
 
 from nac.net import rooms
 from nac.net.protocol import LONGEST_MESSAGE
 from nac.net.rooms import Limits
 
-from .helpers import LONGEST_WAIT, game_server, hello, play_moves, raw, replies, seated
+from .helpers import (
+    LONGEST_WAIT,
+    both_here,
+    game_server,
+    hello,
+    play_moves,
+    player,
+    raw,
+    replies,
+    seated,
+)
 
 
 async def still_playing(served: object, players: tuple[object, ...], moves: list[int]) -> None:
@@ -111,21 +123,26 @@ async def test_a_flood_ends_the_flooders_connection_and_no_one_elses() -> None:
         await guest.stop()
 
 
-async def test_wrong_keys_are_limited_per_address() -> None:
+async def test_wrong_keys_are_limited_per_address_but_never_lock_out_a_seats_player() -> None:
     limits = replace(Limits(), wrong_keys=5)
     async with game_server(limits) as served:
-        host, guest, _ = await seated(served)
+        host, guest, room = await seated(served)
         for attempt in range(limits.wrong_keys):
             async with raw(served.url) as ws:
                 await ws.send(hello("join", f"not-the-key-{attempt:04}-xxxxx"))
                 said = await replies(ws)
             assert "no game has that key" in said[-1]["reason"]
-        async with raw(served.url) as ws:  # refused before any key is read
+        async with raw(served.url) as ws:  # the right key now: the address is locked out
+            await ws.send(hello("watch", room.watch_key))
             said = await replies(ws)
         assert said[-1]["reason"] == "too many wrong keys from your address: wait a minute"
-        await still_playing(served, (host, guest), [])
-        await host.stop()
+        # Ana, behind the same address, loses her connection and comes back with her token
         await guest.stop()
+        back = player(room.invites()["join"], name="Ana", passes=guest.passes)
+        await back.until(lambda _: back.table.you is Mark.O and both_here(back), "back")
+        await still_playing(served, (host, back), [])
+        await host.stop()
+        await back.stop()
 
 
 async def test_hundreds_of_connections_are_refused_beyond_the_limits_and_the_game_goes_on() -> None:
@@ -149,15 +166,23 @@ async def test_hundreds_of_connections_are_refused_beyond_the_limits_and_the_gam
         await guest.stop()
 
 
-async def test_per_address_limit_refuses_the_connections_beyond_it() -> None:
+async def test_per_address_limit_refuses_the_connections_beyond_it_saying_why() -> None:
     limits = replace(Limits(), per_address=10)
     async with game_server(limits) as served:
-        openings = [raw(served.url) for _ in range(12)]
+        openings = [raw(served.url) for _ in range(10)]
         sockets = [await opening.__aenter__() for opening in openings]
-        said = await replies(sockets[-1])
-        assert said[-1]["reason"] == "too many connections from your address"
+        with pytest.raises(InvalidStatus) as refused:
+            async with raw(served.url):
+                pass
+        assert refused.value.response.status_code == 503
+        assert refused.value.response.body == b"nac: too many connections from your address\n"
+        async with raw(served.url, local_addr=("127.0.0.2", 0)) as other:  # another address
+            await other.send(hello("watch", "x" * 16))
+            said = await replies(other)
+        assert said[-1]["reason"].startswith("no game has that key")
         for opening in openings:
             await opening.__aexit__(None, None, None)
+        assert sockets
 
 
 async def test_a_connection_that_never_says_hello_is_closed() -> None:

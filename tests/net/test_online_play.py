@@ -15,7 +15,7 @@ import trustme
 from nac.core import GameResult, Mark, Mode, format_game, parse_game
 from nac.net.address import KEY_LENGTH, new_key, parse_address
 from nac.net.client import GIVE_UP_SECONDS, GONE
-from nac.net.protocol import write
+from nac.net.protocol import PROTOCOL, write
 from nac.net.referee import Referee
 from nac.net.rooms import Limits
 from nac.net.server import CLOSED
@@ -122,7 +122,8 @@ async def test_a_dropped_player_is_seen_to_go_and_comes_back_with_the_same_line(
         status = online_words.status(host.table, host.table.clock())
         assert status.startswith("Ana lost the connection: waiting 1:0")
         assert status.endswith("to come back (they rejoin with the same line)")
-        back = player(room.invites()["join"].removeprefix("nac join "), name="Ana")
+        # the same nac again (its seat's token kept), with the same line
+        back = player(room.invites()["join"], name="Ana", passes=guest.passes)
         await back.until(lambda _: back.moves == [4, 0, 8], "the game where it was")
         await host.until(lambda _: host.table.room.online[Mark.O], "the return seen")
         assert back.table.you is Mark.O
@@ -147,17 +148,37 @@ async def test_the_client_comes_back_by_itself_after_the_connection_drops() -> N
         await guest.stop()
 
 
-async def test_a_player_who_does_not_come_back_in_time_abandons_the_game_for_no_one() -> None:
+async def test_a_player_who_does_not_come_back_in_time_loses_once_both_have_moved() -> None:
     clock = Clock()
     async with game_server(clock=clock) as served:
         host, guest, _ = await seated(served)
         await play_moves((host, guest), [4, 0])
-        await guest.stop()
+        await guest.stop()  # Ana's nac is killed, losing: she does not come back
         await host.until(lambda _: not host.table.room.online[Mark.O])
         clock.now += Limits().back_seconds - 1
         await served.referee.tick()
-        assert not host.table.room.abandoned
+        assert not host.table.game.is_over
         clock.now += 2
+        await served.referee.tick()
+        await host.until(lambda _: host.table.game.is_over, "the forfeit said")
+        assert online_words.status(host.table, 0) == (
+            "You won: Ana left and did not come back in time"
+        )
+        assert [finished.result for finished in host.kept] == [GameResult.WON]
+        assert host.table.room.score == (1, 0, 0) and host.table.room.forfeit is Mark.O
+        await host.stop()
+
+
+async def test_a_player_who_does_not_come_back_before_both_have_moved_abandons_the_game() -> (
+    None
+):
+    clock = Clock()
+    async with game_server(clock=clock) as served:
+        host, guest, _ = await seated(served)
+        await play_moves((host, guest), [4])
+        await guest.stop()
+        await host.until(lambda _: not host.table.room.online[Mark.O])
+        clock.now += Limits().back_seconds + 1
         await served.referee.tick()
         await host.until(lambda _: host.table.room.abandoned, "the abandonment said")
         assert online_words.status(host.table, 0).startswith(
@@ -195,7 +216,7 @@ async def test_another_version_of_the_protocol_is_refused_naming_both_versions()
             said = await replies(ws)
         reason = said[-1]["reason"]
         assert said[-1]["type"] == "error"
-        assert "protocol 1 (nac 0." in reason and "yours speaks 99 (nac 9.9.9)" in reason
+        assert f"protocol {PROTOCOL} (nac 0." in reason and "yours speaks 99 (nac 9.9.9)" in reason
         assert not room.guest.taken
 
 
@@ -232,20 +253,30 @@ async def test_the_same_player_from_a_new_connection_takes_the_seat_and_the_old_
             await one.stop()
 
 
-async def test_a_stranger_with_the_join_line_cannot_take_a_seat_whose_player_is_here() -> None:
+async def test_a_stranger_with_the_join_line_never_takes_a_seat_someone_sat_in() -> None:
     async with game_server() as served:
         host, guest, room = await seated(served)
         await play_moves((host, guest), [4])
         stranger = player(room.invites()["join"], name="Mal")
         await stranger.until(lambda _: stranger.table.link == "closed", "the refusal")
-        assert stranger.table.error.startswith("this seat is taken: Ana is playing it (")
+        assert stranger.table.error == (
+            "this seat is Ana's: only the nac that sat in it can take it back (a join line "
+            "alone never does)"
+        )
         assert guest.table.link == "open" and guest.table.error == ""
         await play_moves((host, guest), [0])  # the game goes on as it was
-        # once the player has gone, the line is the way back to the seat (their nac restarted)
+        # Ana's network goes: the line alone, retried in a loop, still never takes her seat
         await guest.stop()
         await host.until(lambda _: not host.table.room.online[Mark.O], "the drop seen")
-        back = player(room.invites()["join"], name="Ana")
+        for _ in range(3):
+            again = player(room.invites()["join"], name="Mal")
+            await again.until(lambda one: one.table.link == "closed", "the refusal")
+            assert again.table.error.startswith("this seat is Ana's")
+        assert len(served.referee.wrong_keys["127.0.0.1"]) == 4  # each try counted
+        # her own nac comes back with the token it kept
+        back = player(room.invites()["join"], name="Ana", passes=guest.passes)
         await back.until(lambda _: back.moves == [4, 0] and back.table.you is Mark.O)
+        assert back.table.room.names[Mark.O] == "Ana"
         for one in (host, back):
             await one.stop()
 
@@ -338,7 +369,7 @@ async def test_a_late_move_and_a_move_out_of_turn_are_refused_by_the_server_too(
         await host.stop()
         await guest.until(lambda _: not guest.table.room.online[Mark.X], "the host gone")
         async with raw(served.url) as ws:  # the host again, with a client that checks nothing
-            await ws.send(hello("join", room.host.key, name="Sam"))
+            await ws.send(hello("join", room.host.key, name="Sam", token=room.host.token))
             await next_of(ws, "state")
             for cell in (0, 4, 99):
                 await ws.send(f'{{"type":"move","cell":{cell}}}')
@@ -421,7 +452,7 @@ async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite
     room = Referee("ws://127.0.0.1:7878").open_room(3, "Sam")
     host, guest, watcher = Listener(), Listener(), Listener()
     room.sit(room.host, host, "Sam")
-    room.watchers.add(watcher)
+    room.watch(watcher)
     await room.tell_everyone()
     room.sit(room.guest, guest, "Ana")
     room.move(host, 4)
@@ -436,7 +467,13 @@ async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite
         [json.loads(text) for text in watcher.said],
         [json.loads(text) for text in guest.said],
     )
-    assert alone["invite"]["join"] == room.invites()["join"] and "invite" not in seen_alone
+    assert alone["invite"] == {
+        "server": "ws://127.0.0.1:7878",
+        "join": room.guest.key,
+        "watch": room.watch_key,
+        "expires_in": 900,
+    }
+    assert "invite" not in seen_alone
     assert {**alone, "you": None} == {**seen_alone, "invite": alone["invite"]}
     assert (seated_host["you"], seen_by_guest["you"], seen["you"]) == ("X", "O", None)
     assert seated_host["moves"] == seen_by_guest["moves"] == seen["moves"] == [4]

@@ -202,7 +202,7 @@ async def test_an_empty_lobby_says_how_to_host_there() -> None:
     [
         (["join", "192.168.1.5:7878"], "has no invite key at its end"),
         (["join", "nowhere:7/short"], "has 5 characters, an invite's has 16"),
-        (["host", "--name", "\x1b[31mred"], "a name is 1 to 20 printable characters"),
+        (["host", "--name", "\x1b[31mred"], "a name is 1 to 20 printable, visible characters"),
         (["host", "--size", "7"], "7"),
         (["host", "--port", "70000"], "is not a port"),
         (["lobby", "ftp://x y"], "is not a server's address"),

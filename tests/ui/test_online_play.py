@@ -159,7 +159,7 @@ async def test_a_dropped_opponent_is_said_to_be_away_until_they_come_back_with_t
         await until(pilot, lambda: not room_of(play).online[Mark.O], "the drop")
         assert panel(app).status.startswith("Ana lost the connection: waiting 1:00 for them")
         assert panel(app).players[1][3] == "away" and "○ away" in panel_text(app)
-        back = player(line, name="Ana")
+        back = player(line, name="Ana", passes=guest.passes)  # her nac again
         await until(pilot, lambda: room_of(play).online[Mark.O], "the return")
         assert panel(app).status == "Ana's move (O) …"
         await back.until(lambda back: back.moves == [4], "the game where it was")

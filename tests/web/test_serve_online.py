@@ -59,7 +59,9 @@ async def test_a_game_hosted_on_the_relay_is_listed_joined_watched_and_played(
     )
     await host.stop()  # the host's connection drops; the host comes back with its own key
     await guest.until(lambda _: not guest.table.room.online[Mark.X])
-    again = player(Address(lobby_of(relay).server, host.play.client.key), name="Sam")
+    again = player(
+        Address(lobby_of(relay).server, host.play.client.key), name="Sam", passes=host.passes
+    )
     await again.until(lambda _: again.moves == [0, 4, 8] and again.table.you is Mark.X)
     for one in (again, guest, watcher, lobby):
         await one.stop()

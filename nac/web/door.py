@@ -1,0 +1,82 @@
+"""How `nac serve` listens, through aiohttp: every connection counted by the gate
+(`nac.net.gate`) from its accept to its close, so strangers cannot take the server's file
+descriptors; a connection that has sent no request within the handshake's time closed; the
+loop's failures to accept logged once a minute; malformed requests answered with aiohttp's
+short 400 and logged in one line a minute at most, never a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_server import Server
+
+from ..net.gate import Gate, quiet_accept_errors
+
+LOG_SECONDS = 60.0
+"""A malformed request is logged once in this time at most."""
+
+
+async def listen(
+    app: web.Application, host: str, port: int, gate: Gate, handshake_seconds: float
+) -> web.AppRunner:
+    """`app` served on `host`:`port` (0: any free port) until the runner is cleaned up."""
+    quiet_accept_errors(asyncio.get_running_loop())
+    runner = web.AppRunner(
+        app, handle_signals=False, access_log=None, keepalive_timeout=handshake_seconds
+    )
+    await runner.setup()
+    if runner.server is not None:
+        gated(runner.server, gate)
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner
+
+
+def gated(server: Server, gate: Gate) -> None:
+    """aiohttp's low-level server, every connection counted by `gate` from its accept to its
+    close: one the gate refuses is answered and closed before a byte of it is read."""
+    made, lost = server.connection_made, server.connection_lost
+    inside: dict[RequestHandler, str] = {}
+
+    def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+        made(handler, transport)
+        who = gate.enter(transport)
+        if who is not None:
+            inside[handler] = who
+
+    def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
+        lost(handler, exc)
+        who = inside.pop(handler, None)
+        if who is not None:
+            gate.leave(who)
+
+    setattr(server, "connection_made", connection_made)  # noqa: B010
+    setattr(server, "connection_lost", connection_lost)  # noqa: B010
+
+
+class OneLine(logging.Filter):
+    """aiohttp's report of a request it could not read (malformed HTTP): its first line and no
+    traceback, once a minute at most."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last = -LOG_SECONDS
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        now = time.monotonic()
+        if now - self.last < LOG_SECONDS:
+            return False
+        self.last = now
+        if error is not None:
+            reason = " ".join(str(error).split())[:120]
+            record.msg, record.args = "a request nac could not read was refused: %s", (reason,)
+        return True
