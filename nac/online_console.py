@@ -11,10 +11,11 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .console import INTERRUPTED, board_text
-from .core import Board, FinishedGame, Game, IllegalMove, Mark, MoveValue
+from .core import Board, Game, IllegalMove, Mark, MoveValue
 from .engine import analyse
 from .net.play import OnlinePlay
 from .net.table import Table
@@ -33,10 +34,17 @@ QUIT_WORDS = ("q", "quit", "exit")
 class PlainOnline:
     """Prints what changed at each message; runs what each typed line says."""
 
-    def __init__(self, stdout: TextIO, relay: str = "") -> None:
-        """`relay`: the relay hosted on (`nac host --relay`), for the way to host again."""
+    def __init__(
+        self, stdout: TextIO, relay: str = "", notices: Callable[[], list[str]] = list
+    ) -> None:
+        """`relay`: the relay hosted on (`nac host --relay`), for the way to host again;
+        `notices`: what the player's files have to say (a result that could not be saved),
+        each said once, after what happened (those said before play began are not said
+        again)."""
         self.stdout = stdout
         self.relay = relay
+        self.notices = notices
+        self._notices_said = set(notices())
         self.play: OnlinePlay | None = None
         self._said: dict[str, object] = {}
         self._moves_said = 0
@@ -63,6 +71,13 @@ class PlainOnline:
     # -- what the server tells -------------------------------------------------------------------
 
     def changed(self) -> None:
+        self._tell()
+        for notice in self.notices():
+            if notice not in self._notices_said:
+                self._notices_said.add(notice)
+                self.say(notice)
+
+    def _tell(self) -> None:
         play = self.play
         if play is None:
             return
@@ -239,20 +254,14 @@ def _invite(server: str, key: str) -> str:
 
 
 async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: TextIO) -> int:
-    front = PlainOnline(stdout, start.server if start.want == "host" else "")
-
-    def keep(finished: FinishedGame) -> None:
-        """Counted and saved; what could not be (a full disk, a read-only directory) is said."""
-        said = len(storage.notices)
-        storage.keep(finished)
-        for notice in storage.notices[said:]:
-            front.say(notice)
-
+    front = PlainOnline(
+        stdout, start.server if start.want == "host" else "", lambda: storage.notices
+    )
     try:
         play = await begin(
             start,
             on_change=front.changed,
-            keep=keep if start.want != "watch" else None,
+            keep=storage.keep if start.want != "watch" else None,
             passes=storage.passes,
         )
     except OSError as error:

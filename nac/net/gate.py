@@ -118,7 +118,9 @@ class Gate:
         with contextlib.suppress(Exception):
             writable: Any = transport
             writable.write(_answer(refusal))
-            transport.close()
+            # closed once the server has finished taking the connection in (aiohttp starts
+            # reading it just after), not from inside its own callback
+            asyncio.get_running_loop().call_soon(transport.close)
         return None
 
     def leave(self, who: str) -> None:

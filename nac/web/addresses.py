@@ -46,6 +46,19 @@ def same_origin(origin: str | None, scheme: str, host: str) -> bool:
     return origin is None or origin == f"{scheme}://{host}"
 
 
+def allowed(
+    origin: str | None, scheme: str, host: str, *, loopback_only: bool, public_name: str = ""
+) -> bool:
+    """Whether a request (its Origin header, its scheme and Host header) may have a page, a
+    game's screen or online play: from this server's own page (or no page: a terminal), and
+    on a loopback address only by this machine's names or the reverse proxy's `public_name`
+    (not another name pointed here: DNS rebinding)."""
+    if not same_origin(origin, scheme, host):
+        return False
+    name = host_name(host)
+    return not loopback_only or is_loopback(name) or (bool(public_name) and name == public_name)
+
+
 def host_name(host_header: str) -> str:
     """The name in a Host header: `127.0.0.1` from `127.0.0.1:8000`, `::1` from `[::1]:80`."""
     from urllib.parse import urlsplit

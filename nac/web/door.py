@@ -2,7 +2,8 @@
 (`nac.net.gate`) from its accept to its close, so strangers cannot take the server's file
 descriptors; a connection that has sent no request within the handshake's time closed; the
 loop's failures to accept logged once a minute; malformed requests answered with aiohttp's
-short 400 and logged in one line a minute at most, never a traceback."""
+short 400 and logged in one line a minute at most, never a traceback; a websocket's objects
+freed as soon as it ends (`let_go`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..net.gate import Gate, quiet_accept_errors
 
 LOG_SECONDS = 60.0
 """A malformed request is logged once in this time at most."""
+log = logging.getLogger("nac.web")
 
 
 async def listen(
@@ -62,21 +64,29 @@ def gated(server: Server, gate: Gate) -> None:
 
 
 class OneLine(logging.Filter):
-    """aiohttp's report of a request it could not read (malformed HTTP): its first line and no
-    traceback, once a minute at most."""
+    """aiohttp's reports of a request it could not read (malformed HTTP), each with its
+    traceback, are dropped: one line of nac's says so instead, once a minute at most."""
 
     def __init__(self) -> None:
         super().__init__()
         self.last = -LOG_SECONDS
 
     def filter(self, record: logging.LogRecord) -> bool:
-        error = record.exc_info[1] if record.exc_info else None
-        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        if not record.exc_info:
+            return True
         now = time.monotonic()
-        if now - self.last < LOG_SECONDS:
-            return False
-        self.last = now
-        if error is not None:
-            reason = " ".join(str(error).split())[:120]
-            record.msg, record.args = "a request nac could not read was refused: %s", (reason,)
-        return True
+        if now - self.last >= LOG_SECONDS:
+            self.last = now
+            reason = " ".join(str(record.exc_info[1]).split())[:120]
+            log.warning("a request nac could not read was refused: %s", reason)
+        return False
+
+
+def let_go(request: web.BaseRequest) -> None:
+    """Break the reference cycle a websocket with a heartbeat leaves when it ends (aiohttp
+    3.14: the connection's handler keeps the response's `_on_data_received` after the
+    connection is lost, and the response keeps the request, which keeps the handler), so its
+    objects (about 100 KB) are freed at once by their counts, not by a full collection."""
+    protocol = request.protocol
+    if protocol is not None and getattr(protocol, "_data_received_cb", None) is not None:
+        protocol._data_received_cb = None

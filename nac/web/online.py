@@ -26,6 +26,7 @@ from ..net.gate import forwarded
 from ..net.protocol import LONGEST_MESSAGE
 from ..net.referee import STOPPING, Referee
 from ..online import RELAY_GAME_HEADER
+from .door import let_go
 
 FROM_A_PAGE = "nac: online play here is for this server's own page and for nac in a terminal"
 
@@ -108,6 +109,7 @@ class Relay:
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
+            let_go(request)
         return socket
 
     async def _start(self, _app: web.Application) -> None:

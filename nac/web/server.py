@@ -33,8 +33,8 @@ from ..net.gate import Gate, fitted
 from ..net.rooms import Limits
 from ..online import RELAY_GAME_VARIABLE
 from ..present import words
-from .addresses import host_name, is_loopback, same_origin
-from .door import OneLine, listen
+from .addresses import allowed
+from .door import OneLine, let_go, listen
 from .online import Relay
 from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
 
@@ -96,10 +96,13 @@ class Served(Server):
         """A page, a game's screen or online play is for this server's own page (a browser
         says where its page came from) and, on a loopback address, for this machine's names
         and the reverse proxy's (not another name pointed here: DNS rebinding)."""
-        if not same_origin(request.headers.get("Origin"), request.scheme, request.host):
-            return False
-        name = host_name(request.host)
-        return not self.loopback_only or is_loopback(name) or name == self.public_name
+        return allowed(
+            request.headers.get("Origin"),
+            request.scheme,
+            request.host,
+            loopback_only=self.loopback_only,
+            public_name=self.public_name,
+        )
 
     # -- the games ---------------------------------------------------------------------------
 
@@ -198,6 +201,7 @@ class Served(Server):
             )
         finally:
             self._visits.discard(visit)
+            let_go(request)
         return visitor
 
     async def _play(self, visitor: web.WebSocketResponse, size: Size) -> None:

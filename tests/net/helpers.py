@@ -10,7 +10,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -142,7 +142,20 @@ def player(
     return found
 
 
-async def seated(served: Served, size: int = 3) -> tuple[Player, Player, Room]:
+class Serving(Protocol):
+    """A game server under test: `nac host`'s (`Served`) or a relay's."""
+
+    referee: Referee
+
+    @property
+    def url(self) -> str: ...
+
+    def room(self, size: int = 3, host: str = "Sam") -> Room: ...
+
+    def address(self, key: str) -> Address: ...
+
+
+async def seated(served: Serving, size: int = 3) -> tuple[Player, Player, Room]:
     """A room with its host and its guest connected and the first game begun."""
     room = served.room(size)
     host = player(served.address(room.host.key), name="Sam")

@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from nac.core import Mark
-
 from nac.net import rooms
 from nac.net.protocol import LONGEST_MESSAGE
 from nac.net.rooms import Limits

@@ -169,9 +169,7 @@ async def test_a_player_who_does_not_come_back_in_time_loses_once_both_have_move
         await host.stop()
 
 
-async def test_a_player_who_does_not_come_back_before_both_have_moved_abandons_the_game() -> (
-    None
-):
+async def test_a_player_who_does_not_come_back_before_both_have_moved_abandons_the_game() -> None:
     clock = Clock()
     async with game_server(clock=clock) as served:
         host, guest, _ = await seated(served)

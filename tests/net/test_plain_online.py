@@ -241,3 +241,22 @@ async def test_an_invite_expired_unused_says_so_and_how_to_host_again(tmp_path: 
         await host.line(f"^{re.escape(online_words.INVITE_EXPIRED)}$")
         await host.line(r"^For a new invite: nac host\.$")
         assert await host.wait() == 1
+
+
+async def test_a_result_that_cannot_be_saved_is_said_in_plain_text(tmp_path: Path) -> None:
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=tmp_path / "host")  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    nowhere = tmp_path / "a-file"
+    nowhere.write_text("not a directory")  # nothing can be saved under it
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=nowhere)
+    await guest.line(r"Sam's move")
+    for turn, square in enumerate("14253"):
+        mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+        await mover.type(square)
+        await other.line(rf"played {square}\.")
+    await guest.line("^Sam won")
+    said = await guest.line("^Cannot save your stats file in ")
+    assert said.endswith("playing on without saving.")
+    await guest.line("^Cannot save your saved games file in ")
+    assert await guest.end() == 0 and await host.end() == 0

@@ -4,6 +4,7 @@ watches; all from loopback with the clients the front ends use."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 
@@ -14,7 +15,7 @@ from nac.net.address import Address, parse_server
 from nac.net.table import OpenGame
 from tools.web_screenshot import RunningServer, served_game
 
-from ..net.helpers import Player, play_moves, player
+from ..net.helpers import LONGEST_WAIT, Player, play_moves, player
 
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
@@ -77,3 +78,20 @@ async def test_the_relays_address_for_players_answers_a_plain_request_in_one_lin
 
 def test_serve_announces_where_terminals_play_online(relay: RunningServer) -> None:
     assert "terminals play online with nac lobby 127.0.0.1:" in "".join(relay.said)
+
+
+async def test_malformed_requests_get_a_short_answer_and_one_line_in_the_log(
+    relay: RunningServer,
+) -> None:
+    port = int(relay.url.rsplit(":", 1)[1])
+    before = len(relay.lines_so_far())
+    for number in range(20):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /play HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header" + bytes([number]))
+        writer.write(b"\r\n\r\n")
+        answer = await asyncio.wait_for(reader.read(), LONGEST_WAIT)
+        writer.close()
+        assert answer.split(b"\r\n")[0].endswith(b" 400 Bad Request") and len(answer) < 1024
+    said = relay.lines_so_far()[before:]
+    assert not any("Traceback" in line for line in said)
+    assert len([line for line in said if "could not read" in line]) <= 1
