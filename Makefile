@@ -74,6 +74,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_memory
 	$(BIN)/python -m tests.benchmarks.bench_web
 	$(BIN)/python -m tests.benchmarks.bench_online
+	$(BIN)/python -m tests.benchmarks.bench_strangers
 
 ## prove-5x5: prove Genius never loses on 5×5: every game it can play, checked by an exact C
 ## solver (under a minute; needs gcc: apt-get install gcc libc6-dev)

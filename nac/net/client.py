@@ -43,6 +43,8 @@ EMPTY_TRIES = 5
 client gives up and says why."""
 TOO_BIG = 1009
 """Close code: a message over the size limit (the server sent more than nac takes)."""
+GOING_AWAY = 1001
+"""Close code: the server ended the game for good (its room closed, the server stopping)."""
 
 
 class OnlineClient:
@@ -77,6 +79,8 @@ class OnlineClient:
         self.retry = retry
         self.refused: str | None = None
         """Why the server said no, once it has: the client stops then."""
+        self.over = False
+        """Whether the server ended the game for good (not a limit to try again after)."""
         self.token = token
         """The seat's pass from the server's welcome: a player back with it takes the seat."""
         self.on_token = on_token
@@ -135,6 +139,8 @@ class OnlineClient:
             if opened:
                 empty = 0 if self._heard_game else empty + 1
                 self.refused = self.refused or _given_up(*ending, empty)
+                received = ending[1]
+                self.over = self.refused is not None and getattr(received, "code", 0) == GOING_AWAY
             if was_connected and attempt == 0:
                 lost_at = self.clock()
             elif was_connected and self.clock() - lost_at > GIVE_UP_SECONDS:

@@ -90,12 +90,12 @@ class OnlinePlay:
             self.passes.drop(self.seat)
 
     async def run(self) -> None:
-        """Connected until stopped, or until the server says no (`table.error` says why: the
-        seat's pass is of no more use then)."""
+        """Connected until stopped, or until the server says no (`table.error` says why; once
+        the server has ended the game for good, the seat's pass is of no more use)."""
         try:
             await self.client.run()
         finally:
-            if self.table.error:
+            if self.client.over:
                 self._drop_token()
             if self.table.link != "closed":
                 self.table.link = "closed"

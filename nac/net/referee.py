@@ -27,7 +27,7 @@ from typing import Any
 from .. import __version__
 from ..core import Mark
 from .address import new_key
-from .gate import client
+from .gate import client, settle_collector
 from .lobby import Lobby
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
 from .rooms import Limits, Link, Room, Seat, deliver as _send
@@ -153,7 +153,9 @@ class Referee:
             self.keys.pop(key, None)
 
     async def sweep(self) -> None:
-        """Time passes, once a second: abandoned games said so, closed rooms let go."""
+        """Time passes, once a second: abandoned games said so, closed rooms let go. (Started
+        by each door as it opens: the collector set for a server first.)"""
+        settle_collector()
         while True:
             await asyncio.sleep(1.0)
             await self.tick()
@@ -173,6 +175,8 @@ class Referee:
                 self.close_room(room)
         if changed:
             self.lobby.changed()
+        for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
+            self._wrong(who)
 
     async def close_all(self, reason: str = STOPPING) -> None:
         """The server is closing: every connection is told why (an `error`: its client stops
@@ -230,6 +234,8 @@ class Referee:
             return
         self.connections[who] += 1
         room: Room | None = None
+        ending: tuple[str, int] | None = None
+        """Why the connection is closed, and the code, once it must be."""
         try:
             first = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
             hello = read_hello(read(first))
@@ -244,21 +250,25 @@ class Referee:
                 if not await self._request(link, room, read(frame)):
                     bucket.take(self.limits.no_op_cost - 1)
         except BadMessage as bad:
-            await _close(link, f"not nac's protocol: {bad}", POLICY)
+            ending = (f"not nac's protocol: {bad}", POLICY)
         except Closing as closing:
-            await _close(link, str(closing), closing.code)
+            ending = (str(closing), closing.code)
         except (TimeoutError, StopAsyncIteration):
-            await _close(link, "no hello", POLICY)
+            ending = ("no hello", POLICY)
         except (Left, ConnectionError, asyncio.CancelledError):
             pass
         finally:
+            # out of the room and the lobby first: a connection being closed holds no one up
             self.connections[who] -= 1
             if self.connections[who] <= 0:
                 del self.connections[who]
             self.lobby.links.discard(link)
-            if room is not None and not room.closed and room.leave(link):
+            dropped = room is not None and not room.closed and room.leave(link)
+            if room is not None and dropped:
                 await room.tell_everyone()
                 self.lobby.changed()
+            if ending is not None:
+                await _close(link, *ending)
 
     async def _welcome(self, link: Link, who: str, hello: Hello) -> Room | None:
         if hello.protocol != PROTOCOL:

@@ -49,7 +49,10 @@ class WebsocketsLink:
             self.address = forwarded(request.headers.get("X-Forwarded-For")) or self.address
 
     async def send(self, text: str) -> None:
-        await self.connection.send(text)
+        from websockets.protocol import State
+
+        if self.connection.state is State.OPEN:  # a closing one waits for its close: not here
+            await self.connection.send(text)
 
     async def close(self, code: int, reason: str) -> None:
         await self.connection.close(code, reason)

@@ -39,7 +39,8 @@ class AiohttpLink:
         self.address = address
 
     async def send(self, text: str) -> None:
-        await self.socket.send_str(text)
+        if not self.socket.closed:  # one closing is being told why, and hears nothing else
+            await self.socket.send_str(text)
 
     async def close(self, code: int, reason: str) -> None:
         await self.socket.close(code=code, message=reason.encode("utf-8"))
@@ -109,7 +110,7 @@ class Relay:
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
-            let_go(request)
+            let_go(request, socket)
         return socket
 
     async def _start(self, _app: web.Application) -> None:

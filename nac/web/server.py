@@ -201,7 +201,7 @@ class Served(Server):
             )
         finally:
             self._visits.discard(visit)
-            let_go(request)
+            let_go(request, visitor)
         return visitor
 
     async def _play(self, visitor: web.WebSocketResponse, size: Size) -> None:

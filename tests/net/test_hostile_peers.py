@@ -19,6 +19,7 @@ from nac.net.rooms import Limits
 
 from .helpers import (
     LONGEST_WAIT,
+    Clock,
     both_here,
     game_server,
     hello,
@@ -237,3 +238,16 @@ async def test_a_watcher_who_reads_nothing_is_closed_and_holds_no_one_up(
         assert host.moves == guest.moves == [4, 0, 8]
         await host.stop()
         await guest.stop()
+
+
+async def test_wrong_keys_from_many_addresses_are_forgotten_once_they_are_old() -> None:
+    clock = Clock()
+    async with game_server(clock=clock) as served:
+        for number in range(30):  # each from an address of its own
+            async with raw(served.url, local_addr=(f"127.0.4.{number + 1}", 0)) as ws:
+                await ws.send(hello("watch", f"not-the-key-{number:04}-xxxxx"))
+                await replies(ws)
+        assert len(served.referee.wrong_keys) == 30
+        clock.now += Limits().wrong_key_seconds + 1
+        await served.referee.tick()
+        assert served.referee.wrong_keys == {}

@@ -37,6 +37,7 @@ from .helpers import (
     play_moves,
     player,
     raw,
+    seated,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -335,3 +336,24 @@ async def test_failures_to_accept_are_logged_in_one_line_a_minute(
         "cannot accept connections now ([Errno 24] Too many open files): trying again"
     ]
     assert caplog.records[0].exc_info is None
+
+
+async def test_a_seats_pass_outlives_a_refusal_for_now_and_goes_with_the_game() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served)
+        seat = str(served.address(room.guest.key))
+        assert guest.passes.token(seat) == room.guest.token != ""
+        await guest.stop()
+        limits = served.referee.limits
+        served.referee.limits = replace(limits, connections=0)  # full, for a moment
+        refused = player(seat, name="Ana", passes=guest.passes)
+        await refused.until(lambda one: one.table.link == "closed", "refused")
+        assert refused.table.error == "the server is full: try again later"
+        assert guest.passes.token(seat) == room.guest.token  # kept: she may come back
+        served.referee.limits = limits
+        back = player(seat, name="Ana", passes=guest.passes)
+        await back.until(both_here, "back in her seat")
+        await host.stop()
+        await served.server.close()  # the host ends the game: nothing to come back to
+        await back.until(lambda one: one.table.link == "closed", "told")
+        assert guest.passes.token(seat) == ""
