@@ -45,6 +45,8 @@ class PlainOnline:
         self.relay = relay
         self.notices = notices
         self._notices_said = set(notices())
+        self.left = False
+        """Whether the player typed their way out (the closed connection is then theirs)."""
         self.play: OnlinePlay | None = None
         self._said: dict[str, object] = {}
         self._moves_said = 0
@@ -79,7 +81,7 @@ class PlainOnline:
 
     def _tell(self) -> None:
         play = self.play
-        if play is None:
+        if play is None or (self.left and play.table.link == "closed"):
             return
         table = play.table
         now = time.monotonic()
@@ -168,6 +170,7 @@ class PlainOnline:
                 self._asked = "quit"
                 self.say(online_words.QUIT_QUESTION_TYPED)
                 return True
+            self.left = True  # the connection closes because the player left: nothing to say
             await play.leave()
             return False
         table = play.table

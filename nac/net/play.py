@@ -110,7 +110,10 @@ class OnlinePlay:
         """Going for good: a player tells the server first (a game in progress counts as
         resigned; the other side hears they left, not that they dropped), then stops; the
         seat's pass is dropped."""
-        if self.table.you is not None:
+        table = self.table
+        if table.you is not None:
+            if self.leaving_resigns:  # the server resigns it: so does this player's record
+                table.game.resign(table.you)
             await self.client.send("leave")
         self._drop_token()
         await self.stop()

@@ -41,15 +41,12 @@ GOING_AWAY = 1001
 REPLACED = "you are playing this game from another connection now (the same line again)"
 """Said to a player's connection when a newer one of theirs (with the seat's token) takes the
 seat."""
-HELD = (
-    "this seat is {name}'s: only the nac that sat in it can take it back (a join line alone "
-    "never does)"
-)
+HELD = "this seat is {name}'s: only the nac that sat in it can take it back"
 """Said to a connection with a seat's key but not its token, once someone has sat there."""
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
-STOPPING = "the server is stopping: the game is over"
+STOPPING = "the server has stopped"
 
 
 class Closing(Exception):

@@ -5,7 +5,8 @@ end. Every field from the network is checked here; a message that does not fit i
 with a note, and never reaches the game.
 
 A game is counted and saved (`keep`) by a player who saw it in progress: not by a watcher, not
-for a game that was over before this copy of nac arrived, and not for an abandoned one.
+for a game that was over before this copy of nac arrived (but for one this player's seat lost
+by not coming back in time), and not for an abandoned one.
 """
 
 from __future__ import annotations
@@ -193,6 +194,10 @@ class Table:
             self.match.new_game(size=room.size, human=self.you or Mark.X, first=room.first)
         self.match.opponent = room.name((self.you or Mark.X).other)
         if board.outcome is None and room.resigned is None and not room.abandoned:
+            self._seen_in_progress = room.number
+        if room.forfeit is not None and room.forfeit is self.you:
+            # this player's seat lost by not coming back: counted by the nac that comes back
+            # (the one that dropped was killed, or it is this one and counts it once)
             self._seen_in_progress = room.number
         for cell in room.moves[len(game.moves) :]:
             game.play_cell(cell)

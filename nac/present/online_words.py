@@ -121,6 +121,8 @@ def status(table: Table, now: float) -> str:
     room, game = table.room, table.game
     if table.invite_expired:
         return INVITE_EXPIRED
+    if table.ended and not table.role:  # never let in
+        return sentence(f"not let in: {table.error or 'the connection is closed'}")
     if table.ended:
         return sentence(f"the game cannot go on: {table.error or 'the connection is closed'}")
     if room is None:
@@ -136,9 +138,10 @@ def status(table: Table, now: float) -> str:
     if outcome is not None:
         gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
         return result(table) + "".join(f". {name} left the game." for name in gone)
-    if away is not None:
-        return dropped(table, away, now)
     turn = game.turn
+    if away is not None:
+        yours = f" Your move ({turn}) meanwhile." if turn is table.you else ""
+        return dropped(table, away, now) + yours
     if turn is table.you:
         return f"Your move ({turn})"
     return f"{room.name(turn)}'s move ({turn})" + ("" if table.you is None else " …")
@@ -188,7 +191,7 @@ def dropped(table: Table, mark: Mark, now: float) -> str:
     left = clock(back_by - now) if back_by is not None else ""
     waiting = f"waiting {left} for them" if left else "waiting for them"
     name = room.name(mark)
-    return f"{name} lost the connection: {waiting} to come back (they rejoin with the same line)"
+    return f"{name} lost the connection: {waiting} to come back (they rejoin with the same line)."
 
 
 def game_header(table: Table) -> str:
@@ -259,8 +262,9 @@ def rematch(table: Table) -> str:
         )
     other = table.you.other
     if other in room.left:
-        leave = key_for("leave", ONLINE_COMMANDS)
-        return f"No rematch: {room.name(other)} has left. {leave} leaves too."
+        return f"No rematch: {room.name(other)} has left the game."
+    if not room.online[other]:
+        return f"No rematch while {room.name(other)} is away."
     if table.you in room.rematch:
         return f"You asked for a rematch: waiting for {room.name(other)}."
     if other in room.rematch:
@@ -289,7 +293,8 @@ def refused(reason: str) -> str:
 
 
 def lobby_heading(lobby: Lobby, where: str) -> str:
-    heading = f"Open games on {where} · {lobby.playing} playing · {lobby.watching} watching"
+    games = f"{lobby.playing} game{'s' if lobby.playing != 1 else ''} in play"
+    heading = f"Open games on {where} · {games} · {lobby.watching} watching"
     if lobby.more:
         heading += f" · the newest {len(lobby.games)} shown, {lobby.more:,} more"
     return heading

@@ -121,7 +121,7 @@ async def test_a_dropped_player_is_seen_to_go_and_comes_back_with_the_same_line(
         await host.until(lambda _: not host.table.room.online[Mark.O], "the drop seen")
         status = online_words.status(host.table, host.table.clock())
         assert status.startswith("Ana lost the connection: waiting 1:0")
-        assert status.endswith("to come back (they rejoin with the same line)")
+        assert status.endswith("to come back (they rejoin with the same line).")
         # the same nac again (its seat's token kept), with the same line
         back = player(room.invites()["join"], name="Ana", passes=guest.passes)
         await back.until(lambda _: back.moves == [4, 0, 8], "the game where it was")
@@ -257,9 +257,9 @@ async def test_a_stranger_with_the_join_line_never_takes_a_seat_someone_sat_in()
         await play_moves((host, guest), [4])
         stranger = player(room.invites()["join"], name="Mal")
         await stranger.until(lambda _: stranger.table.link == "closed", "the refusal")
-        assert stranger.table.error == (
-            "this seat is Ana's: only the nac that sat in it can take it back (a join line "
-            "alone never does)"
+        assert stranger.table.error == "this seat is Ana's: only the nac that sat in it can take it back"
+        assert online_words.status(stranger.table, 0) == (
+            "Not let in: this seat is Ana's: only the nac that sat in it can take it back."
         )
         assert guest.table.link == "open" and guest.table.error == ""
         await play_moves((host, guest), [0])  # the game goes on as it was
@@ -287,7 +287,7 @@ async def test_a_player_who_leaves_mid_game_resigns_it_and_the_other_is_told_the
         await host.until(lambda _: host.table.game.resigned is Mark.O, "the game resigned")
         assert host.table.room.left == {Mark.O}
         assert ("Opponent", "O", "Ana", "left") in online_words.player_rows(host.table)
-        assert online_words.rematch(host.table) == "No rematch: Ana has left. Esc leaves too."
+        assert online_words.rematch(host.table) == "No rematch: Ana has left the game."
         assert online_words.status(host.table, 0) == "You won: Ana resigned. Ana left the game."
         assert room.guest.gone and not room.in_progress
         assert [finished.result for finished in host.kept] == [GameResult.WON]

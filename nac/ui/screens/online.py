@@ -91,7 +91,7 @@ class OnlineScreen(Screen[None]):
         self.arrangement: OnlineLayout | None = None
         self.prompt = SquarePrompt(self, self.say)
         self._due = False
-        self._moves_seen: tuple[int, int] | None = None
+        self._moves_seen: tuple[int, int, bool] | None = None
         """The game's number and its moves when last drawn."""
         self._refusal_seen = ""
         self._ticker: Timer | None = None
@@ -191,7 +191,8 @@ class OnlineScreen(Screen[None]):
         room = table.room
         if room is not None and room.invite is not None:
             self.watch_line = room.invite.watch
-        moves = (room.number, len(play.game.moves)) if room is not None else None
+        game = play.game
+        moves = (room.number, len(game.moves), game.is_over) if room is not None else None
         if moves != self._moves_seen:
             self.message = "" if self._moves_seen is not None else self.message
             self._moves_seen = moves
@@ -321,7 +322,8 @@ class OnlineScreen(Screen[None]):
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:
-        board = self.play.game.board if self.play is not None else None
+        play = self.play
+        board = play.game.board if play is not None and not play.game.is_over else None
         self.analysis.follow(board, self.query_one(Searches))
         self._changed()
 
