@@ -257,10 +257,9 @@ async def test_a_stranger_with_the_join_line_never_takes_a_seat_someone_sat_in()
         await play_moves((host, guest), [4])
         stranger = player(room.invites()["join"], name="Mal")
         await stranger.until(lambda _: stranger.table.link == "closed", "the refusal")
-        assert stranger.table.error == "this seat is Ana's: only the nac that sat in it can take it back"
-        assert online_words.status(stranger.table, 0) == (
-            "Not let in: this seat is Ana's: only the nac that sat in it can take it back."
-        )
+        held = "this seat is Ana's: only the nac that sat in it can take it back"
+        assert stranger.table.error == held
+        assert online_words.status(stranger.table, 0) == f"Not let in: {held}."
         assert guest.table.link == "open" and guest.table.error == ""
         await play_moves((host, guest), [0])  # the game goes on as it was
         # Ana's network goes: the line alone, retried in a loop, still never takes her seat
