@@ -151,7 +151,7 @@ async def test_the_client_comes_back_by_itself_after_the_connection_drops() -> N
 async def test_a_player_who_does_not_come_back_in_time_loses_once_both_have_moved() -> None:
     clock = Clock()
     async with game_server(clock=clock) as served:
-        host, guest, _ = await seated(served)
+        host, guest, room = await seated(served)
         await play_moves((host, guest), [4, 0])
         await guest.stop()  # Ana's nac is killed, losing: she does not come back
         await host.until(lambda _: not host.table.room.online[Mark.O])
@@ -166,7 +166,14 @@ async def test_a_player_who_does_not_come_back_in_time_loses_once_both_have_move
         )
         assert [finished.result for finished in host.kept] == [GameResult.WON]
         assert host.table.room.score == (1, 0, 0) and host.table.room.forfeit is Mark.O
+        back = player(served.address(room.guest.key), name="Ana", passes=guest.passes)
+        await back.until(lambda one: one.table.game.is_over, "her nac, too late")
+        assert online_words.status(back.table, 0) == (
+            "Sam won: you left and did not come back in time"
+        )
+        assert [finished.result for finished in back.kept] == [GameResult.LOST]  # counted
         await host.stop()
+        await back.stop()
 
 
 async def test_a_player_who_does_not_come_back_before_both_have_moved_abandons_the_game() -> None:
@@ -291,6 +298,8 @@ async def test_a_player_who_leaves_mid_game_resigns_it_and_the_other_is_told_the
         assert room.guest.gone and not room.in_progress
         assert [finished.result for finished in host.kept] == [GameResult.WON]
         assert host.kept[0].saved.ending.resigned is Mark.O
+        assert [finished.result for finished in guest.kept] == [GameResult.LOST]  # hers too
+        assert guest.kept[0].saved.ending.resigned is Mark.O
         await host.stop()
 
 
