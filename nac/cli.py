@@ -5,28 +5,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .core import (
-    BOARD_SIZES,
-    LOCAL_MODES,
-    NOTAKTO,
-    Board,
-    KeypadLayout,
-    Level,
     Mark,
-    Mode,
+    Position,
+    Rules,
     SavedGame,
     Starter,
-    Variant,
     checked_size,
 )
 from .online import WANTS, add_online_commands, online_start
+from .options import CHOICES, DEFAULTS, any_case, chosen_rules, think_seconds, watch_levels
 from .present import words
 from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
-from .store import Settings
 from .web import (
     RELAY_OPTION,
     WEB_PLAYER_OPTION,
@@ -37,114 +31,6 @@ from .web import (
 
 if TYPE_CHECKING:
     from .store import Storage
-
-DEFAULTS = Settings()
-"""The settings a player starts from: what the help calls the defaults."""
-
-MAX_THINK_SECONDS = 10.0
-Choice = TypeVar("Choice")
-
-
-def notakto_boards(text: str) -> int:
-    """Notakto's boards: 1, 2 or 3."""
-    if text.strip() not in ("1", "2", "3"):
-        raise ValueError(f"{text!r} is not 1, 2 or 3 boards")
-    return int(text)
-
-
-def think_seconds(text: str) -> float:
-    """A pause in seconds from 0 to 10; anything else is refused with a clear message."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= seconds <= MAX_THINK_SECONDS:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(
-            f"{text} is not between 0 and {MAX_THINK_SECONDS:g} seconds"
-        )
-    return seconds
-
-
-def watch_levels(text: str) -> tuple[Level, Level]:
-    """Two levels, X's then O's: "genius,idiot"."""
-    parts = text.split(",")
-    if len(parts) != 2:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not two levels: use X's and O's, e.g. genius,idiot"
-        )
-    try:
-        return Level.parse(parts[0]), Level.parse(parts[1])
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def any_case(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
-    """An argparse type from a `parse` that raises ValueError: choices in any case."""
-
-    def convert(text: str) -> Choice:
-        try:
-            return parse(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return convert
-
-
-def board_size(text: str) -> int:
-    return checked_size(int(text) if text.strip().isdigit() else text)
-
-
-CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
-    (
-        "--mode",
-        Mode.parse_local,
-        "{" + ",".join(mode.value for mode in LOCAL_MODES) + "}",
-        "play the computer, two players on one keyboard, or watch the computer play itself",
-    ),
-    (
-        "--size",
-        board_size,
-        "{" + ",".join(map(str, BOARD_SIZES)) + "}",
-        "the board: 3×3 with three in a row, 4×4 or 5×5 with four in a row "
-        f"(default: {DEFAULTS.size})",
-    ),
-    (
-        "--variant",
-        lambda text: NOTAKTO if text.lower() == NOTAKTO else Variant.parse(text),
-        "{" + ",".join([*(variant.value for variant in Variant), NOTAKTO]) + "}",
-        "the rules: normal, misere, where a line of your own loses, or notakto, "
-        "where both play X on 1-3 boards and killing the last board loses "
-        f"(default: {DEFAULTS.variant.value})",
-    ),
-    (
-        "--boards",
-        notakto_boards,
-        "{1,2,3}",
-        f"Notakto's boards (plays Notakto; default: {DEFAULTS.boards})",
-    ),
-    (
-        "--level",
-        Level.parse,
-        "{" + ",".join(level.value for level in Level) + "}",
-        "how well the computer plays (adaptive: by your results, to an even score; "
-        f"default: {DEFAULTS.level.value})",
-    ),
-    (
-        "--starter",
-        Starter.parse,
-        "{" + ",".join(starter.value for starter in Starter) + "}",
-        "who starts each game: you, the computer, or each in turn "
-        f"(default: {DEFAULTS.starter.value})",
-    ),
-    (
-        "--keypad",
-        KeypadLayout.parse,
-        "{" + ",".join(layout.value for layout in KeypadLayout) + "}",
-        f"phone: 1 2 3 on the top row; numpad: 7 8 9 on top (default: {DEFAULTS.keypad.value})",
-    ),
-    ("--mark", Mark.parse, "{X,O}", f"the mark you play (default: {DEFAULTS.mark})"),
-)
-"""The options that name one of a few choices, read in any case: flag, parser, choices, help."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -192,10 +78,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--lab",
-        type=lab_position,
         metavar="POSITION",
         help="the lab: how each search technique does on a position given as rows of X, O and "
-        "'.' split by '/' (like X.O/.X./...); with --plain, print its table",
+        "'.' split by '/' (like X.O/.X./...; in Notakto, boards split by spaces), under the "
+        "rules --variant and --size or --boards say; with --plain, print its table",
     )
     # One browser's game under `nac serve`: no terminal needed, nothing read or written.
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
@@ -206,24 +92,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def lab_position(text: str) -> Board:
-    """A position for the lab, on a board the game offers."""
-    try:
-        board = Board.parse(text)
-        checked_size(board.size)
-    except ValueError as refusal:
-        raise argparse.ArgumentTypeError(str(refusal)) from None
-    return board
+def lab_position(text: str, rules: Rules) -> Position:
+    """A position for the lab under `rules`; ValueError saying what is wrong."""
+    if rules.is_notakto:
+        marks = text.count("X") + text.count("x")
+        return rules.position(text, Mark.X if marks % 2 == 0 else Mark.O)
+    from .core import Board
+
+    board = Board.parse(text, variant=rules.variant)
+    checked_size(board.size)
+    return rules.with_number(board.size).position(text, board.to_move)
 
 
 def run_options(options: argparse.Namespace) -> dict[str, object]:
-    """The settings the command line gives for this run."""
+    """The settings the command line gives for this run (the rules aside: `chosen_rules`)."""
     given = {
         "mode": options.mode,
-        "size": options.size,
-        "variant": None if options.variant == NOTAKTO else options.variant,
-        "notakto": _notakto(options),
-        "boards": options.boards,
         "level": options.level,
         "watch_levels": options.watch_levels,
         "keypad": options.keypad,
@@ -231,14 +115,6 @@ def run_options(options: argparse.Namespace) -> dict[str, object]:
         "starter": options.starter or (Starter.COMPUTER if options.computer_starts else None),
     }
     return {name: value for name, value in given.items() if value is not None}
-
-
-def _notakto(options: argparse.Namespace) -> bool | None:
-    """Whether this run plays Notakto: --variant notakto or --boards say so; another
-    --variant says not; None leaves it to the saved settings."""
-    if options.variant == NOTAKTO or options.boards is not None:
-        return True
-    return None if options.variant is None else False
 
 
 def terminal_problem() -> str | None:
@@ -277,7 +153,8 @@ def _is_terminal(stream: Any) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    options = build_parser().parse_args(argv)
+    parser = build_parser()
+    options = parser.parse_args(argv)
     if options.command == "serve":
         from .web import serve_from_options
 
@@ -299,15 +176,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
             return 2
     settings = storage.settings.load().but(**run_options(options))
-    start = online_start(options) if options.command in WANTS else None
+    try:
+        rules = chosen_rules(options, settings.rules)
+        settings = settings if rules is None else settings.but(rules=rules)
+        lab = None if options.lab is None else lab_position(options.lab, settings.rules)
+        start = online_start(options) if options.command in WANTS else None
+    except ValueError as refusal:
+        parser.error(str(refusal))
     if start is not None and options.plain:
         from .online_console import play_online_plain
 
         return play_online_plain(start, storage)
-    if options.lab is not None and options.plain:
+    if lab is not None and options.plain:
         from .console import print_lab
 
-        return print_lab(options.lab, settings.keypad)
+        return print_lab(lab, settings.keypad)
 
     review: SavedGame | None = None
     if options.review is not None:
@@ -334,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         storage=storage,
         think_seconds=options.think,
         review=review,
-        lab=options.lab,
+        lab=lab,
         online=start,
         relay=options.relay_server,
     )

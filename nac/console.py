@@ -1,10 +1,11 @@
-"""A plain-text front end: the board printed as text, moves typed as lines.
+"""A plain-text front end, under any rules: the board printed as text (Notakto's boards side by
+side), moves typed as lines.
 
 It plays through a `Session` exactly as the Textual app does (the match starts each game by the
 starter rule; every finished game is counted and saved), which keeps the core honest about
 being UI-agnostic, and it plays where a full-screen app cannot (a pipe, a dumb terminal): any
-board, every mode, who starts, hints, undo, and the lifetime stats. The typed commands are the
-app's keys, from the same command table.
+rules and board, every mode, who starts, hints, undo, and the lifetime stats. The typed
+commands are the app's keys, from the same command table.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from typing import TextIO
 
 from .core import (
     COLUMN_LETTERS,
-    Board,
     Change,
     ChangeKind,
     FinishedGame,
@@ -25,6 +25,8 @@ from .core import (
     IllegalMove,
     KeypadLayout,
     Mode,
+    NotaktoBoard,
+    Position,
     SavedGame,
     square_name,
 )
@@ -128,8 +130,10 @@ class ConsoleGame(TypedLines):
 
 def board_text(game: Game) -> str:
     """The board as text: keys in the empty squares of 3×3, names along the edges of bigger
-    boards."""
+    boards; Notakto's boards side by side."""
     board = game.board
+    if isinstance(board, NotaktoBoard):
+        return boards_text(board, game.keypad)
     n = board.size
     rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
     rows = []
@@ -146,21 +150,39 @@ def board_text(game: Game) -> str:
     return "\n" + top + rule.join(rows) + "\n"
 
 
+def boards_text(board: NotaktoBoard, keypad: KeypadLayout) -> str:
+    """Notakto's boards side by side: each empty square's key, X's, a dead board's squares
+    as `#`."""
+    count = len(board.boards)
+    rows = ["  ".join(f"  board {number + 1}  " for number in range(count))]
+    for row in range(3):
+        if row:
+            rows.append("  ".join("---+---+---" for _ in range(count)))
+        parts = []
+        for number, bits in enumerate(board.boards):
+            cells = []
+            for column in range(3):
+                square = row * 3 + column
+                empty = "#" if board.dead[number] else str(keypad.key_for_cell(square))
+                cells.append(f" {'X' if bits >> square & 1 else empty} ")
+            parts.append("|".join(cells))
+        rows.append("  ".join(parts))
+    gone = [str(number + 1) for number, dead in enumerate(board.dead) if dead]
+    tail = f"\n(dead: board{'s' * (len(gone) > 1)} {', '.join(gone)})" if gone else ""
+    return "\n" + "\n".join(rows) + tail + "\n"
+
+
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
     squares named as the game names them (the keys of `keypad` on 3×3)."""
-    if game.notakto:
-        from .notakto_console import notakto_review_text
-
-        return notakto_review_text(game, keypad)
-    review = review_game(game.moves, game.size, game.first, variant=game.variant)
-    view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.size, keypad))
+    review = review_game(game.moves, game.rules, game.first)
+    view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.rules, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)
     head = learning_words.review_heading(game)
     return "\n".join([head, "", *("".join(text for text, _ in line).rstrip() for line in lines)])
 
 
-def print_lab(board: Board, keypad: KeypadLayout) -> int:
+def print_lab(board: Position, keypad: KeypadLayout) -> int:
     """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
     from .engine import census, compare
     from .present.lab_lines import plain_lab
@@ -170,7 +192,7 @@ def print_lab(board: Board, keypad: KeypadLayout) -> int:
             board,
             compare(board),
             census(board),
-            lambda cell: square_name(cell, board.size, keypad),
+            lambda cell: square_name(cell, board.rules, keypad),
         )
     except KeyboardInterrupt:
         return INTERRUPTED
@@ -193,10 +215,6 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
     try:
         if review is not None:
             print(encodable(review_text(review, settings.keypad), sys.stdout.encoding))
-        elif settings.notakto:
-            from .notakto_console import NotaktoConsole
-
-            NotaktoConsole(Session(storage, settings), sys.stdin, sys.stdout).run()
         else:
             ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
     except KeyboardInterrupt:

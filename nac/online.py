@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .core import BOARD_SIZES, checked_size
+from .core import NORMAL, Rules
 from .core.players import player_name
 from .net.address import DEFAULT_PORT, Address, BadAddress, parse_address, parse_server
 
@@ -42,7 +42,8 @@ class OnlineStart:
     """join, watch: the invite's address."""
     server: str = ""
     """lobby, and host on a relay: the relay's WebSocket address."""
-    size: int = 3
+    rules: Rules = NORMAL
+    """host: the rules of the game hosted."""
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
     public_url: str | None = None
@@ -73,7 +74,7 @@ async def begin(
     if start.want == "host" and not start.server:
         server, home = await host_game(
             start.name,
-            size=start.size,
+            rules=start.rules,
             bind=start.bind,
             port=start.port,
             public_url=start.public_url,
@@ -87,7 +88,7 @@ async def begin(
         start.name,
         on_change=on_change,
         keep=keep,
-        size=start.size,
+        rules=start.rules,
         passes=passes,
         headers=relay_game_headers(address.server),
     )
@@ -112,7 +113,10 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         description="Host an online game: the screen shows one line for your opponent "
         "(nac join ADDRESS) and one for watchers (nac watch ADDRESS).",
     )
-    host.add_argument("--size", type=_size, default=3, metavar="{3,4,5}", help="the board")
+    from .options import RULES_CHOICES, any_case
+
+    for flag, parse, choices, text in RULES_CHOICES:
+        host.add_argument(flag, type=any_case(parse), metavar=choices, help=text)
     host.add_argument(
         "--port",
         type=_port,
@@ -172,11 +176,13 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
     """The start an online command's options ask for."""
     name = options.name or default_name()
     if options.command == "host":
+        from .options import chosen_rules
+
         return OnlineStart(
             "host",
             name,
             server=options.relay or "",
-            size=options.size,
+            rules=chosen_rules(options, NORMAL) or NORMAL,
             bind=options.bind,
             port=options.port,
             public_url=options.public_url,
@@ -192,12 +198,6 @@ def _checked(read: Callable[[str], object], text: str) -> object:
         return read(text)
     except ValueError as refusal:
         raise argparse.ArgumentTypeError(str(refusal)) from None
-
-
-def _size(text: str) -> int:
-    size = _checked(lambda value: checked_size(int(value) if value.isdigit() else value), text)
-    assert isinstance(size, int) and size in BOARD_SIZES
-    return size
 
 
 def _port(text: str) -> int:

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .console import INTERRUPTED, board_text
-from .core import Board, Game, IllegalMove, Mark, MoveValue
-from .engine import analyse
+from .core import Game, IllegalMove, Mark, Position
+from .engine import MoveValue, analyse
 from .net.play import OnlinePlay
 from .net.table import Table
 from .online import OnlineStart, begin
@@ -189,7 +189,7 @@ class PlainOnline:
             refusal = await play.rematch()
         elif lowered == key_for("analysis", ONLINE_COMMANDS) and table.room and not table.you:
             self._analysis = not self._analysis
-            self.say(words.analysis_switched(self._analysis, play.game.size))
+            self.say(words.analysis_switched(self._analysis, play.game.rules))
             if self._analysis:
                 self.analyse()
             return True
@@ -212,7 +212,7 @@ class PlainOnline:
             self._analysing.add(task)
             task.add_done_callback(self._analysing.discard)
 
-    async def _analysed(self, game: Game, board: Board) -> None:
+    async def _analysed(self, game: Game, board: Position) -> None:
         values = await asyncio.to_thread(analyse, board)
         if self._analysis and game.board == board:  # still the position shown
             self.say(analysis_text(game, values))
@@ -229,7 +229,7 @@ class PlainOnline:
 def analysis_text(game: Game, values: dict[int, MoveValue]) -> str:
     """The analysis in a line, square by square as the board's notes say it ("1 draw · 3 win
     in 2")."""
-    notes = analysis_notes(values, game.board.cell_count)
+    notes = analysis_notes(values, game.board)
     return " · ".join(
         f"{game.square_name(cell)} {note.long}" for cell, note in enumerate(notes) if note
     )

@@ -10,6 +10,7 @@ from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
 from .outcome import Outcome
+from .rules import Rules
 from .variants import Variant
 
 EMPTY_CHARS = frozenset("._ ")
@@ -122,6 +123,14 @@ class Board:
     @property
     def variant(self) -> Variant:
         return self.geometry.variant
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this board is played by; ValueError for a board nac does not offer (6×6,
+        or five in a row on 5×5: the core models them, the game does not)."""
+        if self.win_length != geometry(self.size).win_length:
+            raise ValueError(f"{self.size}×{self.size} with {self.win_length} in a row: no rules")
+        return Rules.of(self.size, self.variant)
 
     def __getitem__(self, cell: int) -> Mark | None:
         """The mark on `cell`, or None; IndexError for a cell the board does not have."""

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from .board import Board
 from .mark import Mark
+
+if TYPE_CHECKING:
+    from .position import Position
 
 
 class Ending(Enum):
@@ -19,7 +22,7 @@ class Ending(Enum):
     O_RESIGNS = "O-resigns"
 
     @classmethod
-    def of(cls, board: Board, resigned: Mark | None = None) -> Ending:
+    def of(cls, board: Position, resigned: Mark | None = None) -> Ending:
         """How the game that reached `board` stands (`resigned`: the side that gave it up)."""
         if resigned is not None:
             return cls.X_RESIGNS if resigned is Mark.X else cls.O_RESIGNS

@@ -1,12 +1,13 @@
-"""The stateful, UI-agnostic game controller that any front end can drive.
+"""The stateful, UI-agnostic game controller that any front end can drive, under any rules
+(`Rules`: noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3 boards).
 
 A front end calls `Game` methods for what the player does and hears back through listeners
 (`listen`; any number of each): `on_change` once per mark placed (or taken back),
 `on_game_over` once per finished game, and `on_new_game` when the board is cleared for another
 game. A refused call raises and changes nothing.
 
-The game applies the rules only: the computer's move is found by an engine (`nac.engine`) and
-played with `computer_move(cell)`.
+The game applies the rules only (the position's: `game.board`, a `Board` or a `NotaktoBoard`):
+the computer's move is found by an engine (`nac.engine`) and played with `computer_move(cell)`.
 
 Listeners run after the game's state is complete, in the order they were added.
 `on_game_over` follows the `on_change` of the game's last move, exactly once per finished
@@ -16,9 +17,6 @@ heard) or itself played on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from .board import Board
 from .checks import checked, checked_size
 from .coordinates import parse_coordinate
 from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
@@ -29,15 +27,14 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, start_refusal
 from .outcome import Outcome
-from .seats import GameOverListener, Seats
+from .position import Position
+from .rules import Rules
+from .seats import ChangeListener, GameOverListener, NewGameListener, Seats
 from .variants import Variant, checked_variant
 
-ChangeListener = Callable[[Change], object]
-NewGameListener = Callable[[Board], object]
 
-
-class Game(Seats[Change, Board]):
-    """Game after game, in one of four modes.
+class Game(Seats):
+    """Game after game, under one rules at a time, in one of four modes.
 
     - `Mode.COMPUTER` (the default): the human plays X and the computer O unless told
       otherwise; the human starts each new game unless `first` says otherwise, or the human
@@ -47,7 +44,9 @@ class Game(Seats[Change, Board]):
     - `Mode.ONLINE`: two people on two machines (`human` is this one's); both sides' moves
       come through `play_cell`, as the game's server referees them, and none is taken back.
 
-    The game keeps its history, so moves can be taken back (`undo`); a player may resign.
+    `rules` says what is played (by default the normal game on `size`×`size`, misère if
+    `variant` says so). The game keeps its history, so moves can be taken back (`undo`); a
+    player may resign.
     """
 
     def __init__(
@@ -61,16 +60,16 @@ class Game(Seats[Change, Board]):
         mode: Mode = Mode.COMPUTER,
         watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS,
         keypad: KeypadLayout = KeypadLayout.PHONE,
+        rules: Rules | None = None,
         size: int = CLASSIC_SIZE,
         variant: Variant = Variant.NORMAL,
     ) -> None:
         super().__init__(level=level, human=human, mode=mode, watch_levels=watch_levels)
-        self._size = checked_size(size)
-        self._variant = checked_variant(variant)
+        self._rules = _rules(rules, size, variant)
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
         self.listen(on_change=on_change, on_game_over=on_game_over, on_new_game=on_new_game)
         first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._board = Board.empty(self._size, first=first, variant=self._variant)
+        self._board: Position = self._rules.empty(first)
 
     # -- settings, changeable at any time (from the computer's next move) --------------------------
 
@@ -90,31 +89,39 @@ class Game(Seats[Change, Board]):
     # -- what the front end reads ------------------------------------------------------------------
 
     @property
-    def board(self) -> Board:
+    def board(self) -> Position:
+        """The position: a `Board`, or in Notakto a `NotaktoBoard`."""
         return self._board
 
     @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
     def size(self) -> int:
-        return self._size
+        """A board's side (each board's, in Notakto)."""
+        return self._rules.size
 
     @property
     def variant(self) -> Variant:
-        """The rules played: the normal game, or misère (a line loses)."""
-        return self._variant
+        """What a line does: wins (the normal game; in Notakto, kills its board) or loses."""
+        return self._rules.variant
 
     @property
     def uses_keypad(self) -> bool:
-        """Keys 1-9 play the 3×3 board; bigger boards name squares like `b3`."""
-        return self._size == CLASSIC_SIZE
+        """Keys 1-9 play a 3×3 board (in Notakto, the one the player is on); bigger boards
+        name squares like `b3`."""
+        return self._rules.size == CLASSIC_SIZE
 
     def square_name(self, cell: int) -> str:
-        """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise."""
-        return square_name(cell, self._size, self._keypad)
+        """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise, in
+        Notakto its board and key (`2:5`)."""
+        return square_name(cell, self._rules, self._keypad)
 
     def parse_square(self, name: str) -> int:
-        """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
-        bigger boards. NotASquare otherwise."""
-        return parse_square(name, self._size, self._keypad)
+        """The cell a player names (`square_name`'s forms, and a coordinate on 3×3).
+        NotASquare otherwise."""
+        return parse_square(name, self._rules, self._keypad)
 
     @property
     def turn(self) -> Mark:
@@ -133,24 +140,29 @@ class Game(Seats[Change, Board]):
         return self._board.outcome if resigned is None else Outcome(resigned.other)
 
     def key_for_cell(self, cell: int) -> int:
-        """The key that plays `cell` under the active keypad layout."""
-        return self._keypad.key_for_cell(cell)
+        """The key that plays `cell` (of its board) under the active keypad layout."""
+        return self._keypad.key_for_cell(cell % (CLASSIC_SIZE * CLASSIC_SIZE))
 
     # -- what the front end does -------------------------------------------------------------------
 
-    def play_key(self, key: int | str) -> Cell:
-        """A person plays the square of keypad key 1-9 (under the active layout; 3×3 only)."""
+    def play_key(self, key: int | str, board: int = 0) -> Cell:
+        """A person plays the square of keypad key 1-9 (under the active layout) on a 3×3
+        board (in Notakto, board number `board`, from 0)."""
         if not self.uses_keypad:
             raise NotASquare(key, "a square like b3: keys 1-9 play the 3×3 board only")
-        return self._human_move(self._keypad.cell_for_key(key))
+        square = self._keypad.cell_for_key(key)
+        return self._human_move(self._board.cell_index(board * CLASSIC_SIZE**2 + square))
 
     def play_cell(self, cell: int) -> Cell:
-        """A person plays the cell with this index (0..n²-1, row-major from the top-left)."""
+        """A person plays the cell with this index (0..n²-1, row-major from the top-left;
+        across the boards in Notakto)."""
         return self._human_move(self._board.cell_index(cell))
 
     def play_coordinate(self, name: str) -> Cell:
         """A person plays the square named like `b3` (column letter, row number from the top)."""
-        return self._human_move(parse_coordinate(name, self._size))
+        if self._rules.is_notakto:
+            return self._human_move(self.parse_square(name))
+        return self._human_move(parse_coordinate(name, self.size))
 
     def computer_starts(self) -> None:
         """Against the computer, on an empty board: the computer makes the first move (call
@@ -158,7 +170,7 @@ class Game(Seats[Change, Board]):
         refusal = self.why_computer_cannot_start()
         if refusal is not None:
             raise refusal
-        self._board = Board.empty(self._size, first=self.computer, variant=self._variant)
+        self._board = self._rules.empty(self.computer)
 
     def why_computer_cannot_start(self) -> IllegalMove | None:
         """What `computer_starts` would raise now, or None if the computer may start."""
@@ -191,25 +203,22 @@ class Game(Seats[Change, Board]):
         human: Mark | None = None,
         mode: Mode | None = None,
         first: Mark | None = None,
-        size: int | None = None,
-        variant: Variant | None = None,
+        rules: Rules | None = None,
     ) -> None:
         """Clear the board for a new game, optionally with another mark for the person, another
-        mode, another board size (3×3 has three in a row, bigger boards four) or another
-        variant of the rules (misère: 3×3 and 4×4 only).
+        mode or other rules.
 
         Against the computer the person starts unless `first` says otherwise; otherwise X
         starts unless `first` says otherwise.
         """
         human = self._human if human is None else checked(human, Mark, "human", Mark)
         mode = self._mode if mode is None else checked(mode, Mode, "mode", Mode)
-        size = self._size if size is None else checked_size(size)
-        variant = checked_variant(self._variant if variant is None else variant)
+        rules = self._rules if rules is None else checked(rules, Rules, "rules", ("a Rules",))
         if first is None:
             first = human if mode is Mode.COMPUTER else Mark.X
         checked(first, Mark, "first", Mark)
-        self._human, self._mode, self._size, self._variant = human, mode, size, variant
-        self._board = Board.empty(size, first=first, variant=variant)
+        self._human, self._mode, self._rules = human, mode, rules
+        self._board = rules.empty(first)
         self._cleared(self._board)
 
     def undo(self) -> tuple[Move, ...]:
@@ -222,10 +231,10 @@ class Game(Seats[Change, Board]):
             raise taken
         first = self.first
         del self._moves[len(self._moves) - len(taken) :]
-        board = Board.empty(self._size, first=first, variant=self._variant)
+        board = self._rules.empty(first)
         for move in self._moves:
             board = board.play(move.cell)
-        self._board, size, removed = board, self._size, ChangeKind.REMOVED
+        self._board, size, removed = board, self.size, ChangeKind.REMOVED
         changes = [
             Change(Cell.of(move.cell, size), move.mark, move.by_computer, board, removed)
             for move in taken
@@ -248,6 +257,13 @@ class Game(Seats[Change, Board]):
         board = self._board.play(cell)
         self._board = board
         self._moves.append(Move(cell, mark, by_computer, level))
-        placed = Cell.of(cell, self._size)
+        placed = Cell.of(cell, self.size)
         self._announce([Change(placed, mark, by_computer, board)], board.outcome)
         return placed
+
+
+def _rules(rules: Rules | None, size: int, variant: Variant) -> Rules:
+    """The rules asked for: `rules`, or the normal game (or misère) on `size`×`size`."""
+    if rules is not None:
+        return checked(rules, Rules, "rules", ("a Rules, like Rules.notakto(2)",))
+    return Rules.of(checked_size(size), checked_variant(variant))

@@ -7,13 +7,18 @@
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from .board import Board
 from .checks import checked_cell
 from .choices import parse_choice
 from .coordinates import coordinate, parse_coordinate
 from .errors import NotASquare, SquareTaken
 from .geometry import CLASSIC_SIZE
+from .notakto import SQUARES, notakto_cell, notakto_move
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .position import Position
 
 KEYS = range(1, CLASSIC_SIZE * CLASSIC_SIZE + 1)
 
@@ -73,16 +78,24 @@ def _key_number(key: object) -> int:
     return number
 
 
-def square_name(cell: int, size: int, keypad: KeypadLayout) -> str:
-    """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise."""
-    if size == CLASSIC_SIZE:
+def square_name(cell: int, rules: Rules, keypad: KeypadLayout) -> str:
+    """What the player calls a square: its key on 3×3, its coordinate (`b3`) on bigger boards,
+    in Notakto its board and key (`2:5`)."""
+    if rules.is_notakto:
+        board, square = notakto_move(cell)
+        return f"{board + 1}:{keypad.key_for_cell(square)}"
+    if rules.size == CLASSIC_SIZE:
         return str(keypad.key_for_cell(cell))
-    return coordinate(cell, size)
+    return coordinate(cell, rules.size)
 
 
-def parse_square(name: str, size: int, keypad: KeypadLayout) -> int:
+def parse_square(name: str, rules: Rules, keypad: KeypadLayout) -> int:
     """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
-    bigger boards. NotASquare otherwise."""
+    bigger boards; in Notakto a board and a key or a square (`2:5`, `2 5`, `25`, `2b2`), or on
+    one board the key or the square alone. NotASquare otherwise."""
+    if rules.is_notakto:
+        return _notakto_square(name, rules.boards, keypad)
+    size = rules.size
     try:
         if size == CLASSIC_SIZE and isinstance(name, str) and name.strip().isdigit():
             return keypad.cell_for_key(name)
@@ -93,11 +106,31 @@ def parse_square(name: str, size: int, keypad: KeypadLayout) -> int:
         raise
 
 
-def check_square(board: Board, cell: int, keypad: KeypadLayout) -> int:
-    """`cell` if the side to move may play it in `board`, else the IllegalMove that says why,
-    naming the square as the player does (`square 5`, `square b3`)."""
-    index = board.cell_index(cell)
-    owner = board[index]
-    if owner is not None:
-        raise SquareTaken(index, owner, f"square {square_name(index, board.size, keypad)}")
-    return board.check_move(index)
+def _notakto_square(name: str, boards: int, keypad: KeypadLayout) -> int:
+    expected = "a board and a key (2:5, 2 5 or 25) or a board and a square (2b2)"
+    if boards == 1:
+        expected += ", or on one board the key alone"
+    text = "".join(name.replace(":", " ").split()) if isinstance(name, str) else ""
+    if boards == 1 and (len(text) == 1 or (len(text) == 2 and text[0].isalpha())):
+        text = "1" + text
+    board, rest = text[:1], text[1:]
+    if not board.isdigit() or not 1 <= int(board) <= boards or not rest:
+        raise NotASquare(name, expected)
+    try:
+        square = keypad.cell_for_key(rest) if rest.isdigit() else parse_coordinate(rest, 3)
+    except NotASquare:
+        raise NotASquare(name, expected) from None
+    if not 0 <= square < SQUARES:
+        raise NotASquare(name, expected)
+    return notakto_cell(int(board) - 1, square)
+
+
+def check_square(position: Position, cell: int, keypad: KeypadLayout) -> int:
+    """`cell` if the side to move may play it, else the IllegalMove that says why, naming the
+    square as the player does (`square 5`, `square b3`)."""
+    index = position.cell_index(cell)
+    owner = position[index]
+    if owner is not None and not position.rules.shares_marks:
+        name = square_name(index, position.rules, keypad)
+        raise SquareTaken(index, owner, f"square {name}")
+    return position.check_move(index)

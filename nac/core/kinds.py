@@ -3,7 +3,7 @@ which is what lifetime stats are kept under, and its result from the first side'
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .checks import size_refusal
@@ -13,7 +13,7 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Move
 from .players import escaped, player_name, unescaped
-from .variants import Variant
+from .rules import NORMAL, Family, Rules
 
 NOTAKTO = "notakto"
 """Notakto's name in a kind's key and a game's line."""
@@ -34,16 +34,13 @@ class GameResult(Enum):
 
 @dataclass(frozen=True)
 class GameKind:
-    """What kind of game a result belongs to: the mode, the board, and the levels that played
-    (against the computer its level; in watch mode X's and O's; `MIXED` if one changed), or
-    online the other player's name; and the variant (misère counts apart)."""
+    """What kind of game a result belongs to: the mode, the rules (misère and Notakto count
+    apart, and each board), and the levels that played (against the computer its level; in
+    watch mode X's and O's; `MIXED` if one changed), or online the other player's name."""
 
     mode: Mode
-    size: int = CLASSIC_SIZE
+    rules: Rules = NORMAL
     levels: tuple[str, ...] = ()
-    variant: Variant = Variant.NORMAL
-    notakto: int = 0
-    """Notakto's boards (1 to 3); 0 for noughts and crosses."""
 
     @property
     def key(self) -> str:
@@ -58,31 +55,32 @@ class GameKind:
             key = f"watch/{self.levels[0]}-vs-{self.levels[1]}"
         else:
             key = Mode.TWO_PLAYER.value
-        key = key if self.size == CLASSIC_SIZE else f"{key}@{self.size}x{self.size}"
-        if self.notakto:
-            return f"{key}{VARIANT_MARK}{NOTAKTO}{self.notakto}"
-        return key if self.variant is Variant.NORMAL else f"{key}{VARIANT_MARK}{self.variant.value}"
+        rules = self.rules
+        if rules.is_notakto:
+            return f"{key}{VARIANT_MARK}{NOTAKTO}{rules.boards}"
+        key = key if rules.size == CLASSIC_SIZE else f"{key}@{rules.size}x{rules.size}"
+        return key if rules.family is Family.NORMAL else f"{key}{VARIANT_MARK}{rules.family.value}"
 
     @classmethod
     def parse(cls, key: str) -> GameKind:
         """The kind named by `key`; ValueError if it names none."""
-        variant, notakto = Variant.NORMAL, 0
+        family, number = Family.NORMAL, 0
         if VARIANT_MARK in key:
             key, _, variant_name = key.rpartition(VARIANT_MARK)
             count = variant_name.removeprefix(NOTAKTO)
             if variant_name.startswith(NOTAKTO) and count in ("1", "2", "3"):
-                notakto = int(count)
-            elif variant_name == Variant.MISERE.value:
-                variant = Variant.MISERE
+                family, number = Family.NOTAKTO, int(count)
+            elif variant_name == Family.MISERE.value:
+                family = Family.MISERE
             else:
                 raise ValueError(f"{variant_name!r} names no variant")
-        kind = cls._parse(key)
-        if notakto and (kind.size != CLASSIC_SIZE or kind.mode is Mode.ONLINE):
-            raise ValueError(f"{key!r}: Notakto is played on 3×3 boards, on one machine")
-        return replace(kind, variant=variant, notakto=notakto)
+        mode, size, levels = cls._parse(key)
+        if family is Family.NOTAKTO and size != CLASSIC_SIZE:
+            raise ValueError(f"{key!r}: Notakto is played on 3×3 boards")
+        return cls(mode, Rules(family, number or size), levels)
 
     @classmethod
-    def _parse(cls, key: str) -> GameKind:
+    def _parse(cls, key: str) -> tuple[Mode, int, tuple[str, ...]]:
         kind, at, board = key.partition("@")
         size = CLASSIC_SIZE
         if at:
@@ -94,7 +92,7 @@ class GameKind:
         mode = Mode.parse(mode_name)
         levels: tuple[str, ...] = ()
         if mode is Mode.ONLINE:
-            return cls(mode, size, (unescaped(detail),))
+            return mode, size, (unescaped(detail),)
         if mode is Mode.COMPUTER:
             levels = (detail,)
         elif mode is Mode.WATCH:
@@ -105,44 +103,30 @@ class GameKind:
         known = {level.value for level in Level} | {MIXED}
         if any(level not in known for level in levels):
             raise ValueError(f"{key!r} names no level")
-        return cls(mode, size, levels)
+        return mode, size, levels
 
     @classmethod
     def of(
         cls,
         mode: Mode,
-        size: int,
+        rules: Rules,
         moves: tuple[Move, ...],
         playing: tuple[Level, ...] = (),
         opponent: str = "",
-        variant: Variant = Variant.NORMAL,
-        notakto: int = 0,
     ) -> GameKind:
         """The kind of a game from its moves: each computer side under the level it played.
         A side that has not moved yet counts under its level in `playing` (against the
         computer its level; in watch mode X's and O's), if given. Online: the other player's
-        name, `opponent`. Notakto: its boards, `notakto`."""
-        return replace(cls._of(mode, size, moves, playing, opponent, variant), notakto=notakto)
-
-    @classmethod
-    def _of(
-        cls,
-        mode: Mode,
-        size: int,
-        moves: tuple[Move, ...],
-        playing: tuple[Level, ...],
-        opponent: str,
-        variant: Variant,
-    ) -> GameKind:
+        name, `opponent`."""
         if mode is Mode.ONLINE:
-            return cls(mode, size, (player_name(opponent),), variant)
+            return cls(mode, rules, (player_name(opponent),))
         if mode is Mode.COMPUTER:
-            return cls(mode, size, (_level_played(moves, None, playing[:1]),), variant)
+            return cls(mode, rules, (_level_played(moves, None, playing[:1]),))
         if mode is Mode.WATCH:
             x, o = (playing[:1], playing[1:2]) if len(playing) == 2 else ((), ())
             levels = (_level_played(moves, Mark.X, x), _level_played(moves, Mark.O, o))
-            return cls(mode, size, levels, variant)
-        return cls(mode, size, variant=variant)
+            return cls(mode, rules, levels)
+        return cls(mode, rules)
 
 
 def _level_played(moves: tuple[Move, ...], mark: Mark | None, playing: tuple[Level, ...]) -> str:

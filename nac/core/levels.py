@@ -9,11 +9,13 @@ own: it plays like one of the fixed levels, chosen by its opponent's results thi
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .board import Board
 from .checks import checked
 from .choices import parse_choice
+
+if TYPE_CHECKING:
+    from .position import Position
 
 
 class Level(Enum):
@@ -66,7 +68,7 @@ class ComputerTurn(NamedTuple):
     (`nac.engine.play(turn.board, turn.level)`, at once or in the background) and plays the
     cell found with `Game.computer_move`."""
 
-    board: Board
+    board: Position
     level: Level
 
 

@@ -1,4 +1,4 @@
-"""A match: a series of games under one set of rules, shared by every front end.
+"""A match: a series of games, shared by every front end.
 
 The lifecycle of play lives here, so every front end gets it by construction: the match starts
 each game by the `Starter` rule (the first one as it is made), hears every game's end, keeps
@@ -8,12 +8,10 @@ the stats and saves the game) and then to its listeners (the front ends).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import Enum
-from typing import Any, Generic, TypeVar
 
 from .checks import checked_listener
 from .choices import parse_choice
@@ -22,13 +20,11 @@ from .kinds import GameKind, GameResult
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
-from .notakto_game import NotaktoGame
 from .notation import SavedGame
 from .outcome import Outcome
-from .variants import Variant
+from .rules import Rules
 
 FinishedListener = Callable[["FinishedGame"], object]
-Played = TypeVar("Played", Game, NotaktoGame)
 
 
 class Starter(Enum):
@@ -85,30 +81,27 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class Series(ABC, Generic[Played]):
-    """Games one after another on one game (`Match`: noughts and crosses; `NotaktoMatch`),
-    with the starter rule and the session score.
+class Match:
+    """Games one after another, under any rules, with the starter rule and the session score.
 
     Made, it begins the first game by the starter rule. `keep` (if given) receives every
     finished game first, then the listeners added with `listen`. The game is told the score's
     lead after every game (`Game.session_lead`): Adaptive plays by it.
     """
 
-    PLAYS: type[Game] | type[NotaktoGame] = Game
-
     def __init__(
         self,
-        game: Played,
+        game: Game,
         starter: Starter = Starter.YOU,
         *,
         keep: FinishedListener | None = None,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
-        if not isinstance(game, self.PLAYS):
-            raise TypeError(f"a {type(self).__name__} plays a {self.PLAYS.__name__}, not {game!r}")
+        if not isinstance(game, Game):
+            raise TypeError(f"a Match plays a Game, not {game!r}")
         if not isinstance(starter, Starter):
             raise TypeError(f"starter must be a Starter, not {starter!r}")
-        self.game: Played = game
+        self.game = game
         self.starter = starter
         self.score = Score()
         self.clock = clock
@@ -143,19 +136,17 @@ class Series(ABC, Generic[Played]):
         *,
         mode: Mode | None = None,
         human: Mark | None = None,
-        size: int | None = None,
+        rules: Rules | None = None,
         first: Mark | None = None,
-        variant: Variant | None = None,
-        boards: int | None = None,
     ) -> None:
         """The next game, who starts by the starter rule unless `first` says (online, the
-        server's word); Notakto on `boards` boards if given. A new mode starts a new score."""
+        server's word), under other `rules` if given. A new mode starts a new score."""
         game = self.game
         mode = game.mode if mode is None else mode
         human = game.human if human is None else human
         first = self.first_mover(mode, human) if first is None else first
         changed_mode = mode is not game.mode
-        self._begin(boards, human=human, mode=mode, first=first, size=size, variant=variant)
+        game.new_game(human=human, mode=mode, first=first, rules=rules)
         if changed_mode:
             self.score = Score()
         game.session_lead = self.score.lead
@@ -171,13 +162,7 @@ class Series(ABC, Generic[Played]):
         """The kind of the game on the board, from its moves so far."""
         game = self.game
         return GameKind.of(
-            game.mode,
-            game.size,
-            game.moves,
-            game.levels_playing(),
-            opponent=self.opponent,
-            variant=game.variant,
-            notakto=self.notakto,
+            game.mode, game.rules, game.moves, game.levels_playing(), opponent=self.opponent
         )
 
     def saved_game(self, kind: GameKind | None = None) -> SavedGame:
@@ -193,15 +178,6 @@ class Series(ABC, Generic[Played]):
             resigned=game.resigned,
         )
 
-    @property
-    def notakto(self) -> int:
-        """Notakto's boards (`NotaktoMatch`); 0 for noughts and crosses."""
-        return 0
-
-    @abstractmethod
-    def _begin(self, boards: int | None, **how: Any) -> None:
-        """Clear the board (or boards) for the next game, as `new_game` says."""
-
     def _game_over(self, outcome: Outcome) -> None:
         result = self.result(outcome)
         self.score.add(result)
@@ -210,25 +186,3 @@ class Series(ABC, Generic[Played]):
         finished = FinishedGame(kind, result, outcome, self.saved_game(kind))
         self.last = finished
         tell(self._listeners, finished)
-
-
-class Match(Series[Game]):
-    """Noughts and crosses game after game (see `Series`)."""
-
-    def _begin(self, boards: int | None, **how: Any) -> None:
-        if boards is not None:
-            raise ValueError("boards are Notakto's: noughts and crosses is played on one")
-        self.game.new_game(**how)
-
-
-class NotaktoMatch(Series[NotaktoGame]):
-    """Notakto game after game (see `Series`); `new_game(boards=N)` changes the boards."""
-
-    PLAYS = NotaktoGame
-
-    @property
-    def notakto(self) -> int:
-        return self.game.boards
-
-    def _begin(self, boards: int | None, **how: Any) -> None:
-        self.game.new_game(boards=boards, **how)

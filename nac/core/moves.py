@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .board import Board
 from .errors import GameAlreadyOver, IllegalMove, NothingToUndo, NotYourTurn
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
 
+if TYPE_CHECKING:
+    from .position import Position
+
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """A square of the board: its index (row-major from the top-left), row and column."""
+    """A square: its index (row-major from the top-left, across the boards where there are
+    several), and its row and column on its board."""
 
     index: int
     row: int
@@ -24,7 +27,8 @@ class Cell:
 
     @classmethod
     def of(cls, index: int, size: int) -> Cell:
-        row, column = divmod(index, size)
+        """The square `index` of boards `size`×`size` (several boards: one after another)."""
+        row, column = divmod(index % (size * size), size)
         return cls(index, row, column)
 
 
@@ -34,12 +38,13 @@ class ChangeKind(Enum):
 
 
 class Change(NamedTuple):
-    """One mark put on the board (or, with undo, taken off it), and the board after it."""
+    """One mark put on the board (or, with undo, taken off it), by which side (in Notakto, the
+    seat: both draw X's), and the position after it."""
 
     cell: Cell
     mark: Mark
     by_computer: bool
-    board: Board
+    board: Position
     kind: ChangeKind = ChangeKind.PLACED
 
 

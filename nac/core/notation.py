@@ -38,23 +38,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .board import Board
-from .checks import checked, checked_cells, size_refusal
+from .checks import checked, checked_cells
 from .coordinates import coordinate
 from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
-from .geometry import BOARD_SIZES
 from .kinds import MIXED, NOTAKTO, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
-from .notakto import BOARD_COUNTS, NotaktoPosition, notakto_move, replay_notakto
+from .notakto import notakto_move
 from .notation_fields import (
     BOARDS,
     DATE_FORMAT,
     NotationError as NotationError,
     field,
-    notakto_ending,
     notakto_square,
     parsed,
     read_boards,
@@ -64,6 +61,8 @@ from .notation_fields import (
     square,
 )
 from .players import LONGEST_NAME, REMOTE, name_of, named
+from .position import Position
+from .rules import Family, Rules
 from .variants import Variant
 
 TAG = "nac1"
@@ -88,19 +87,15 @@ class SavedGame:
     date: datetime
     """When it was played: an aware datetime, kept to the second."""
     mode: Mode
-    size: int
+    rules: Rules
     x_player: str
     """`person`, a level's name or `mixed` (see PLAYERS), or online `@` and a name."""
     o_player: str
     first: Mark
     ending: Ending
     moves: tuple[int, ...]
-    """The cells played, in order (0..n²-1, row-major from the top-left)."""
-    variant: Variant = Variant.NORMAL
-    """The rules played: the normal game or misère (a line loses)."""
-    notakto: int = 0
-    """Notakto's boards (1 to 3), its moves counted across them (`notakto_cell`); 0 for
-    noughts and crosses."""
+    """The cells played, in order (0..n²-1, row-major from the top-left; in Notakto across
+    the boards, `notakto_cell`)."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -132,21 +127,9 @@ class SavedGame:
             players = {Mark.X: PERSON, Mark.O: PERSON}
         when = (date or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
         cells = tuple(moves)
-        if kind.notakto:
-            ending = notakto_ending(kind.notakto, first, cells, resigned)
-        else:
-            ending = Ending.of(replay(kind.size, first, cells, kind.variant), resigned)
+        ending = Ending.of(replay(kind.rules, first, cells), resigned)
         return cls(
-            when,
-            kind.mode,
-            kind.size,
-            players[Mark.X],
-            players[Mark.O],
-            first,
-            ending,
-            cells,
-            kind.variant,
-            kind.notakto,
+            when, kind.mode, kind.rules, players[Mark.X], players[Mark.O], first, ending, cells
         )
 
     def player(self, mark: Mark) -> str:
@@ -162,7 +145,12 @@ class SavedGame:
             levels = (self.x_player, self.o_player)
         elif self.mode is Mode.ONLINE:
             levels = (self.opponent,)
-        return GameKind(self.mode, self.size, levels, self.variant, self.notakto)
+        return GameKind(self.mode, self.rules, levels)
+
+    @property
+    def size(self) -> int:
+        """A board's side (each board's, in Notakto)."""
+        return self.rules.size
 
     @property
     def opponent(self) -> str:
@@ -173,22 +161,13 @@ class SavedGame:
         return ""
 
     @property
-    def board(self) -> Board:
-        """The position the moves lead to (noughts and crosses; Notakto's is `position`)."""
-        if self.notakto:
-            raise ValueError("a Notakto game's boards are its position, not a Board")
-        return replay(self.size, self.first, self.moves, self.variant)
-
-    @property
-    def position(self) -> NotaktoPosition:
-        """The Notakto position the moves lead to (Notakto only)."""
-        if not self.notakto:
-            raise ValueError("a game of noughts and crosses has a Board, not a Notakto position")
-        return replay_notakto(self.notakto, self.moves)
+    def board(self) -> Position:
+        """The position the moves lead to."""
+        return replay(self.rules, self.first, self.moves)
 
     def square(self, cell: int) -> str:
         """A move's square as the line writes it: `b3`, or in Notakto with its board: `2b3`."""
-        if self.notakto:
+        if self.rules.is_notakto:
             board, square = notakto_move(cell)
             return f"{board + 1}{coordinate(square, 3)}"
         return coordinate(cell, self.size)
@@ -197,21 +176,18 @@ class SavedGame:
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
 
 
-def replay(
-    size: int, first: Mark, moves: tuple[int, ...], variant: Variant = Variant.NORMAL
-) -> Board:
-    """The position after `moves`; NotationError naming the first move the rules refuse,
-    TypeError if `moves` are not cells."""
-    board = Board.empty(size, first=first, variant=variant)
+def replay(rules: Rules, first: Mark, moves: tuple[int, ...]) -> Position:
+    """The position after `moves` under `rules`; NotationError naming the first move the rules
+    refuse, TypeError if `moves` are not cells."""
+    board = rules.empty(first)
     for number, cell in enumerate(checked_cells(moves), 1):
         try:
             board = board.play(cell)
         except SquareTaken as taken:
-            square = coordinate(cell, size)
+            square = coordinate(cell, rules.size)
             raise NotationError(f"move {number}, {square}, is on {taken.mark}'s square") from None
         except GameAlreadyOver:
-            square = coordinate(cell, size)
-            raise NotationError(f"move {number}, {square}, comes after the game ended") from None
+            raise NotationError(f"move {number} comes after the game ended") from None
         except IllegalMove as refusal:
             raise NotationError(f"move {number}: {refusal}") from None
     return board
@@ -222,9 +198,10 @@ def format_game(game: SavedGame) -> str:
     is not a SavedGame."""
     checked(game, SavedGame, "game", A_SAVED_GAME)
     squares = " ".join(game.square(cell) for cell in game.moves)
-    variant = [f"variant={game.variant.value}"] if game.variant is not Variant.NORMAL else []
-    if game.notakto:
-        variant = [f"variant={NOTAKTO}", f"{BOARDS}={game.notakto}"]
+    rules = game.rules
+    variant = [f"variant={rules.variant.value}"] if rules.family is Family.MISERE else []
+    if rules.is_notakto:
+        variant = [f"variant={NOTAKTO}", f"{BOARDS}={rules.boards}"]
     return " ".join(
         [
             TAG,
@@ -278,26 +255,22 @@ def parse_game(line: str) -> SavedGame:
     first_mark = parsed(Mark.parse, field("first", first))
     ending = read_ending(field("result", result))
     if notakto:
+        if size != 3:
+            raise NotationError("Notakto is played on boards of 3x3")
+        rules = Rules.notakto(notakto)
         moves = tuple(notakto_square(name, notakto, n) for n, name in enumerate(squares, 1))
     else:
+        rules = Rules.of(size, variant)
         moves = tuple(square(name, size, number) for number, name in enumerate(squares, 1))
-    return SavedGame(when, played, size, *players, first_mark, ending, moves, variant, notakto)
+    return SavedGame(when, played, rules, *players, first_mark, ending, moves)
 
 
 def _check(game: SavedGame) -> None:
     """Refuse a game whose fields do not fit together."""
     if game.date.tzinfo is None:
         raise NotationError("the date needs a time zone (UTC)")
-    if game.size not in BOARD_SIZES:
-        raise NotationError(size_refusal(game.size))
-    if not isinstance(game.variant, Variant):
-        raise NotationError(f"{shown(game.variant)} is not a variant: normal or misere")
-    if game.notakto and (
-        game.notakto not in BOARD_COUNTS or game.size != 3 or game.variant is not Variant.NORMAL
-    ):
-        raise NotationError("Notakto is played on 1, 2 or 3 boards of 3×3")
-    if game.notakto and game.mode is Mode.ONLINE:
-        raise NotationError("Notakto is played on one machine, not online")
+    if not isinstance(game.rules, Rules):
+        raise NotationError(f"{shown(game.rules)} is not the rules: like Rules.notakto(2)")
     players = (game.x_player, game.o_player)
     for player in players:
         if player not in PLAYERS and not _is_named(player):
@@ -317,10 +290,7 @@ def _check(game: SavedGame) -> None:
         raise NotationError(
             "an online game names the other player (@ and a name), and only an online game does"
         )
-    if game.notakto:
-        reached = notakto_ending(game.notakto, game.first, game.moves)
-    else:
-        reached = Ending.of(replay(game.size, game.first, game.moves, game.variant))
+    reached = Ending.of(replay(game.rules, game.first, game.moves))
     if game.ending.resigned is not None:
         if reached is not Ending.UNFINISHED:
             raise NotationError(

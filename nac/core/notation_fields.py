@@ -9,13 +9,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from .checks import checked_cells
 from .coordinates import parse_coordinate
 from .endings import Ending
-from .errors import GameAlreadyOver, IllegalMove, shown
+from .errors import IllegalMove, shown
 from .geometry import BOARD_SIZES
-from .mark import Mark
-from .notakto import NotaktoPosition, notakto_cell, notakto_move
+from .notakto import notakto_cell
 
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
@@ -27,33 +25,6 @@ Parsed = TypeVar("Parsed")
 
 class NotationError(ValueError):
     """A line that is not a game in nac's notation; the message says why."""
-
-
-def replay_notakto_line(boards: int, cells: tuple[int, ...]) -> NotaktoPosition:
-    """`replay_notakto` for a line: NotationError naming the first move the rules refuse."""
-    position = NotaktoPosition.empty(boards)
-    for number, cell in enumerate(checked_cells(cells), 1):
-        if not 0 <= cell < boards * 9:
-            raise NotationError(f"move {number}: there are {boards} boards, not {cell // 9 + 1}")
-        try:
-            position = position.play(*notakto_move(cell))
-        except GameAlreadyOver:
-            raise NotationError(f"move {number} comes after the game ended") from None
-        except IllegalMove as refusal:
-            raise NotationError(f"move {number}: {refusal}") from None
-    return position
-
-
-def notakto_ending(
-    boards: int, first: Mark, cells: tuple[int, ...], resigned: Mark | None = None
-) -> Ending:
-    """How a Notakto game stands: the side that killed the last live board lost."""
-    if resigned is not None:
-        return Ending.X_RESIGNS if resigned is Mark.X else Ending.O_RESIGNS
-    if not replay_notakto_line(boards, cells).is_over:
-        return Ending.UNFINISHED
-    last = first if len(cells) % 2 else first.other
-    return Ending.O_WINS if last is Mark.X else Ending.X_WINS
 
 
 def read_date(text: str) -> datetime:

@@ -1,16 +1,12 @@
-"""What every game of two seats has, whatever it is played on (`Game`'s one board, Notakto's
-boards): who plays each seat (the mode, the person's mark, the computer's levels), the history
-of moves, resigning, the listeners and how they are told.
-
-A game builds on `Seats` with its position: `turn`, `outcome`, its changes (`Changed`) and what
-a new game clears the board to (`Cleared`).
-"""
+"""What a game of two seats has whatever its rules: who plays each seat (the mode, the person's
+mark, the computer's levels), the history of moves, resigning, the listeners and how they are
+told. `Game` builds on it with the position."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING
 
 from .checks import checked, checked_listener
 from .errors import IllegalMove
@@ -18,15 +14,18 @@ from .levels import Level, checked_pair
 from .listeners import tell
 from .mark import Mark
 from .modes import Mode
-from .moves import Move, moves_to_undo, resigner
+from .moves import Change, Move, moves_to_undo, resigner
 from .outcome import Outcome
 
-Changed = TypeVar("Changed")
-Cleared = TypeVar("Cleared")
+if TYPE_CHECKING:
+    from .position import Position
+
 GameOverListener = Callable[[Outcome], object]
+ChangeListener = Callable[[Change], object]
+NewGameListener = Callable[["Position"], object]
 
 
-class Seats(ABC, Generic[Changed, Cleared]):
+class Seats(ABC):
     """Two seats, X and O: the person's (`human`) against the computer, two people, or the
     computer on both (watch mode), each computer seat at its level."""
 
@@ -37,9 +36,9 @@ class Seats(ABC, Generic[Changed, Cleared]):
         self._mode = checked(mode, Mode, "mode", Mode)
         self._level = checked(level, Level, "level", Level)
         self._watch_levels = checked_pair(watch_levels)
-        self._on_change: list[Callable[[Changed], object]] = []
+        self._on_change: list[ChangeListener] = []
         self._on_game_over: list[GameOverListener] = []
-        self._on_new_game: list[Callable[[Cleared], object]] = []
+        self._on_new_game: list[NewGameListener] = []
         self._moves: list[Move] = []
         self._game_number = 0
         self._reported_game = -1
@@ -50,9 +49,9 @@ class Seats(ABC, Generic[Changed, Cleared]):
     def listen(
         self,
         *,
-        on_change: Callable[[Changed], object] | None = None,
+        on_change: ChangeListener | None = None,
         on_game_over: GameOverListener | None = None,
-        on_new_game: Callable[[Cleared], object] | None = None,
+        on_new_game: NewGameListener | None = None,
     ) -> None:
         """Add listeners (see the game's module docstring)."""
         if on_change is not None:
@@ -193,14 +192,14 @@ class Seats(ABC, Generic[Changed, Cleared]):
         taken = moves_to_undo(self._moves, self._mode, self.is_over)
         return taken if isinstance(taken, IllegalMove) else None
 
-    def _cleared(self, cleared: Cleared) -> None:
+    def _cleared(self, cleared: Position) -> None:
         """A new game: no moves, nobody resigned, and the listeners told."""
         self._moves.clear()
         self._resigned = None
         self._game_number += 1
         tell(self._on_new_game, cleared)
 
-    def _announce(self, changes: list[Changed], outcome: Outcome | None) -> None:
+    def _announce(self, changes: list[Change], outcome: Outcome | None) -> None:
         """Report changes, then the game's end if they ended it: once, whatever the listeners
         do (a listener that raises has its exception propagate once the end is reported)."""
         game_number = self._game_number

@@ -9,174 +9,89 @@
     values = analyse(board)        # {cell: MoveValue}, e.g. "win in 3", "draw"
     why = hint(board).reason       # "blocks", "wins in 3", ...
 
-Where the answers come from (the solved 3×3 game, the 4×4 opening table and the solver, the
-5×5 book and search) is chosen in one place, `sources.py`. `Engine` is the same door as an
-object, with its own random source and strategies; `ProcessEngine` (in `process.py`) finds the
-same answers in a child process, so a screen keeps answering while the computer thinks. Names
-load on first use (`nac.core.faces`): `play` does not load the reviews or the child process.
+Every rules' positions go through the same door (a `Board`, normal or misère; a
+`NotaktoBoard`). Where the answers come from (the solved 3×3 game, the 4×4 opening table and
+the solver, the 5×5 book and search, Notakto's solver) is chosen in one place, `sources.py`.
+`Engine` is the same door as an object, with its own random source and strategies;
+`ProcessEngine` (in `process.py`) finds the same answers in a child process, so a screen keeps
+answering while the computer thinks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..core.faces import lazy_face
-
-if TYPE_CHECKING:
-    from .door import (
-        Engine as Engine,
-        analyse as analyse,
-        genius_moves as genius_moves,
-        hint as hint,
-        is_instant as is_instant,
-        play as play,
-        position_value as position_value,
-    )
-    from .drills import (
-        DRILLED_SIZES as DRILLED_SIZES,
-        Drill as Drill,
-        drills_of as drills_of,
-        mistakes_in as mistakes_in,
-        unscanned as unscanned,
-    )
-    from .hints import (
-        Hint as Hint,
-    )
-    from .lab import (
-        DEFAULT_NODE_LIMIT as DEFAULT_NODE_LIMIT,
-        Census as Census,
-        Searched as Searched,
-        Technique as Technique,
-        agree as agree,
-        census as census,
-        compare as compare,
-        search as search,
-    )
-    from .lab_steps import (
-        Step as Step,
-        trace as trace,
-    )
-    from .limits import (
-        NO_LIMIT as NO_LIMIT,
-        Limit as Limit,
-    )
-    from .notakto import (
-        ReviewedMove as ReviewedMove,
-        choose_notakto as choose_notakto,
-        notakto_genius_moves as notakto_genius_moves,
-        notakto_values as notakto_values,
-        review_notakto as review_notakto,
-    )
-    from .opponents import (
-        STRATEGIES as STRATEGIES,
-        Average as Average,
-        Clever as Clever,
-        Genius as Genius,
-        Idiot as Idiot,
-        Strategy as Strategy,
-        choose_move as choose_move,
-    )
-    from .process import (
-        ProcessEngine as ProcessEngine,
-    )
-    from .puzzles import (
-        Judgement as Judgement,
-        Puzzle as Puzzle,
-        all_puzzles as all_puzzles,
-        defender_reply as defender_reply,
-        find_puzzle as find_puzzle,
-        judge_move as judge_move,
-    )
-    from .review import (
-        GameReview as GameReview,
-        MoveReview as MoveReview,
-        Rating as Rating,
-        SideSummary as SideSummary,
-        review_game as review_game,
-    )
-    from .sources import (
-        forget as forget,
-    )
-    from .stop import (
-        SearchStopped as SearchStopped,
-        StopSignal as StopSignal,
-    )
-    from .values import (
-        MoveValue as MoveValue,
-        Result as Result,
-        Unsolvable as Unsolvable,
-    )
-
-__getattr__, __dir__, __all__ = lazy_face(
-    __name__,
-    {
-        ".door": (
-            "Engine",
-            "analyse",
-            "genius_moves",
-            "hint",
-            "is_instant",
-            "play",
-            "position_value",
-        ),
-        ".drills": ("DRILLED_SIZES", "Drill", "drills_of", "mistakes_in", "unscanned"),
-        ".hints": ("Hint",),
-        ".notakto": (
-            "ReviewedMove",
-            "choose_notakto",
-            "notakto_genius_moves",
-            "notakto_values",
-            "review_notakto",
-        ),
-        ".lab": (
-            "DEFAULT_NODE_LIMIT",
-            "Census",
-            "Searched",
-            "Technique",
-            "agree",
-            "census",
-            "compare",
-            "search",
-        ),
-        ".lab_steps": ("Step", "trace"),
-        ".limits": (
-            "NO_LIMIT",
-            "Limit",
-        ),
-        ".opponents": (
-            "STRATEGIES",
-            "Average",
-            "Clever",
-            "Genius",
-            "Idiot",
-            "Strategy",
-            "choose_move",
-        ),
-        ".process": ("ProcessEngine",),
-        ".puzzles": (
-            "Judgement",
-            "Puzzle",
-            "all_puzzles",
-            "defender_reply",
-            "find_puzzle",
-            "judge_move",
-        ),
-        ".review": (
-            "GameReview",
-            "MoveReview",
-            "Rating",
-            "SideSummary",
-            "review_game",
-        ),
-        ".sources": ("forget",),
-        ".stop": (
-            "SearchStopped",
-            "StopSignal",
-        ),
-        ".values": (
-            "MoveValue",
-            "Result",
-            "Unsolvable",
-        ),
-    },
+from .door import (
+    Engine as Engine,
+    analyse as analyse,
+    genius_moves as genius_moves,
+    hint as hint,
+    is_instant as is_instant,
+    play as play,
+    position_value as position_value,
+)
+from .drills import (
+    DRILLED_SIZES as DRILLED_SIZES,
+    Drill as Drill,
+    drills_of as drills_of,
+    mistakes_in as mistakes_in,
+    unscanned as unscanned,
+)
+from .hints import (
+    Hint as Hint,
+)
+from .lab import (
+    DEFAULT_NODE_LIMIT as DEFAULT_NODE_LIMIT,
+    Census as Census,
+    Searched as Searched,
+    Technique as Technique,
+    agree as agree,
+    census as census,
+    compare as compare,
+    search as search,
+)
+from .lab_steps import (
+    Step as Step,
+    trace as trace,
+)
+from .limits import (
+    NO_LIMIT as NO_LIMIT,
+    Limit as Limit,
+)
+from .opponents import (
+    STRATEGIES as STRATEGIES,
+    Average as Average,
+    Clever as Clever,
+    Genius as Genius,
+    Idiot as Idiot,
+    Strategy as Strategy,
+    choose_move as choose_move,
+)
+from .process import (
+    ProcessEngine as ProcessEngine,
+)
+from .puzzles import (
+    Judgement as Judgement,
+    Puzzle as Puzzle,
+    all_puzzles as all_puzzles,
+    defender_reply as defender_reply,
+    find_puzzle as find_puzzle,
+    judge_move as judge_move,
+)
+from .review import (
+    GameReview as GameReview,
+    MoveReview as MoveReview,
+    Rating as Rating,
+    SideSummary as SideSummary,
+    review_game as review_game,
+)
+from .sources import (
+    forget as forget,
+)
+from .stop import (
+    SearchStopped as SearchStopped,
+    StopSignal as StopSignal,
+)
+from .values import (
+    MoveValue as MoveValue,
+    Result as Result,
+    Unsolvable as Unsolvable,
 )

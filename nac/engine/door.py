@@ -1,7 +1,7 @@
 """The door to the engines, shaped like `chess.engine`: `play`, `analyse` and `hint` for a
-position, a `Limit` for how long a search may take, and an `Engine` object for a front end
-that wants its own random source, its own strategies (tests put in scripted ones) or the
-answers from a child process (`process.ProcessEngine`)."""
+position of any rules (a `Board`, a `NotaktoBoard`), a `Limit` for how long a search may take,
+and an `Engine` object for a front end that wants its own random source, its own strategies
+(tests put in scripted ones) or the answers from a child process (`process.ProcessEngine`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 from ..core.board import Board
 from ..core.checks import checked
 from ..core.levels import FIXED_LEVELS, Level
+from ..core.position import Position, checked_position
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
-from .opponents import A_BOARD, A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
+from .opponents import A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
 from .sources import source_for
 from .stop import StopSignal
 from .values import MoveValue, best_of
@@ -28,36 +29,37 @@ if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
 
 
 def play(
-    board: Board,
+    board: Position,
     level: Level,
     limit: Limit = NO_LIMIT,
     *,
     rng: random.Random | None = None,
     stop: StopSignal | None = None,
 ) -> int:
-    """The cell (0..n²-1) that `level` plays in `board`: GameAlreadyOver if it is over;
-    SearchStopped if `stop` is set during a long search."""
+    """The cell that `level` plays in `board` (across the boards in Notakto): GameAlreadyOver
+    if it is over; SearchStopped if `stop` is set during a long search."""
     return choose_move(board, level, rng, stop, STRATEGIES, limit)
 
 
 def analyse(
-    board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
 ) -> dict[int, MoveValue]:
-    """For every empty cell whose value is known, the perfect-play outcome of playing there
-    for the side to move: every cell on 3×3 and 4×4 (win, draw or loss in so many plies); on
-    5×5 the cells Genius's book or its exact search (within `limit`) proves a win, a draw or a
-    loss. `stop` cancels (SearchStopped); Unsolvable for a board the game does not offer."""
+    """For every legal move whose value is known, the perfect-play outcome of playing it for
+    the side to move: every move on 3×3, 4×4 and in Notakto (win, draw or loss in so many
+    plies); on 5×5 the cells Genius's book or its exact search (within `limit`) proves a win, a
+    draw or a loss. `stop` cancels (SearchStopped); Unsolvable for a board the game does not
+    offer."""
     _check(board, limit)
     return source_for(board).values(board, limit, stop)
 
 
-def hint(board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None) -> Hint:
+def hint(board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None) -> Hint:
     """The cell Genius would play for the side to move, and why."""
     _check(board, limit)
     return source_for(board).hint(board, limit, stop)
 
 
-def genius_moves(board: Board, stop: StopSignal | None = None) -> tuple[int, ...]:
+def genius_moves(board: Position, stop: StopSignal | None = None) -> tuple[int, ...]:
     """Every cell Genius might play here, all equally good (3×3 and 4×4: exact; Unsolvable on
     5×5, where Genius plays one move of its strategy)."""
     from .sources import exact_source
@@ -66,7 +68,7 @@ def genius_moves(board: Board, stop: StopSignal | None = None) -> tuple[int, ...
     return exact_source(board).genius_moves(board, stop)
 
 
-def position_value(board: Board, stop: StopSignal | None = None) -> MoveValue | None:
+def position_value(board: Position, stop: StopSignal | None = None) -> MoveValue | None:
     """The perfect-play outcome for the side to move where it is known (None once the game is
     over, or on 5×5 where no move's value is proven within the default limit)."""
     _check(board, NO_LIMIT)
@@ -75,13 +77,13 @@ def position_value(board: Board, stop: StopSignal | None = None) -> MoveValue | 
     return best_of(analyse(board, stop=stop))
 
 
-def is_instant(board: Board) -> bool:
+def is_instant(board: Position) -> bool:
     """Whether every answer for `board` is a lookup (3×3), needing no search in the background."""
     return board.outcome is not None or source_for(board).instant
 
 
 def _check(board: object, limit: object) -> None:
-    checked(board, Board, "board", A_BOARD)
+    checked_position(board)
     checked(limit, Limit, "limit", A_LIMIT)
 
 
@@ -108,22 +110,27 @@ class Engine:
         """Whether the opponents are the standard ones (another process can then play them)."""
         return all(self.strategies[level] is STRATEGIES[level] for level in FIXED_LEVELS)
 
-    def is_instant(self, board: Board) -> bool:
+    def is_instant(self, board: Position) -> bool:
         """Whether every answer for `board` is a lookup, so no search need run aside."""
         return self.standard and is_instant(board)
 
     def play(
-        self, board: Board, level: Level, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self,
+        board: Position,
+        level: Level,
+        limit: Limit = NO_LIMIT,
+        *,
+        stop: StopSignal | None = None,
     ) -> int:
         return choose_move(board, level, self.rng, stop, self.strategies, limit)
 
     def analyse(
-        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
         return analyse(board, limit, stop=stop)
 
     def hint(
-        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> Hint:
         return hint(board, limit, stop=stop)
 
@@ -135,7 +142,7 @@ class Engine:
         from .review import review_game
 
         checked(game, SavedGame, "game", A_SAVED_GAME)
-        return review_game(game.moves, game.size, game.first, stop, limit, game.variant)
+        return review_game(game.moves, game.rules, game.first, stop, limit)
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
         """Whether `cell` keeps a forced win in a puzzle, and its refutation if not."""

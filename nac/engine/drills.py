@@ -1,15 +1,14 @@
-"""Your mistakes, as drills: every mistake and blunder a person made in a saved game becomes a
-position to solve again, the position before the move, answered right by any move as good as
-the best (Genius's value). The schedule that brings each back is kept with the stats
-(`nac.store.drills`)."""
+"""Your mistakes, as drills: every mistake and blunder a person made in a saved game, under any
+rules, becomes a position to solve again, the position before the move, answered right by any
+move as good as the best (Genius's value). The schedule that brings each back is kept with the
+stats (`nac.store.drills`)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import Board, Mark, SavedGame, format_game
+from ..core import Family, Mark, Position, SavedGame, format_game
 from ..core.notation import PERSON
-from ..core.variants import Variant
 from .review import GameReview, Rating, positions_before, review_game
 from .stop import StopSignal
 
@@ -20,15 +19,18 @@ class Drill(NamedTuple):
     """A position where a person went wrong: the board before the move, the move played, and
     every move that was best there."""
 
-    board: Board
+    board: Position
     played: int
     answers: tuple[int, ...]
     rating: Rating
 
     @property
     def key(self) -> str:
-        """The same mistake in the same position, from any game: one drill."""
-        return f"{self.board}:{self.board.to_move.value}:{self.played}"
+        """The same mistake in the same position, from any game: one drill (its rules named
+        first where they are not the normal game)."""
+        board, rules = self.board, self.board.rules
+        named = "" if rules.family is Family.NORMAL else f"{rules.name}:"
+        return f"{named}{board}:{board.to_move.value}:{self.played}"
 
     def is_right(self, cell: int) -> bool:
         """Whether `cell` is as good as the best move here."""
@@ -37,10 +39,8 @@ class Drill(NamedTuple):
 
 def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
     """The drills a reviewed game gives: its persons' mistakes and blunders, in order."""
-    if game.variant is not Variant.NORMAL or game.notakto:
-        return []  # drills are positions of the normal game
     people = {mark for mark in Mark if game.player(mark) == PERSON}
-    boards = positions_before(Board.empty(game.size, first=game.first), game.moves)
+    boards = positions_before(game.rules.empty(game.first), game.moves)
     found = []
     for move, board in zip(review.moves, boards, strict=True):
         if move.mark in people and move.rating in DRILLED and move.best_cells:
@@ -51,7 +51,8 @@ def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
 
 DRILLED_SIZES = (3, 4)
 """Boards whose games are scanned for drills: those every move of which is rated exactly (on
-5×5 only proven values are known, and a review takes seconds a move)."""
+5×5 only proven values are known, and a review takes seconds a move); Notakto's boards are
+3×3."""
 
 
 def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
@@ -63,10 +64,10 @@ def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
 
 
 def mistakes_in(games: list[SavedGame], stop: StopSignal | None = None) -> list[Drill]:
-    """The drills the games give (their persons' mistakes on 3×3 and 4×4), in order."""
+    """The drills the games give (their persons' mistakes on 3×3 and 4×4, normal, misère and
+    Notakto), in order."""
     found: list[Drill] = []
     for game in games:
-        normal = game.variant is Variant.NORMAL and not game.notakto  # the normal game's only
-        if normal and game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
-            found += drills_of(game, review_game(game.moves, game.size, game.first, stop))
+        if game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player):
+            found += drills_of(game, review_game(game.moves, game.rules, game.first, stop))
     return found

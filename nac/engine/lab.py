@@ -1,4 +1,5 @@
-"""The lab: one position searched by each technique Genius's solver uses, one after another,
+"""The lab: one position, under any rules, searched by each technique Genius's solver uses, one
+after another,
 with what each costs: plain minimax, alpha-beta, alpha-beta with move ordering, with a
 transposition table, with symmetry. Each is a plain negamax written to be read, counting the
 positions it visits (`nodes`), the ones it keeps (`stored`) and the branches it cuts (`cuts`).
@@ -16,13 +17,15 @@ the whole game from a position (its nodes, games, positions, and positions up to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from ..core import Board
+from ..core import Board, NotaktoBoard, Position, geometry
 from ..core.geometry import Geometry
+from ..core.notakto import is_dead
+from .notakto import folded
 from .stop import SearchStopped, StopSignal
 from .symmetry import symmetries
 from .values import MoveValue, value_of
@@ -90,15 +93,120 @@ class Counter:
             raise SearchStopped
 
 
-class Position:
-    """A board as two bit masks, the side to move first."""
+State = Hashable
+"""A position as the lab's searches keep it (bit masks): a `Space` makes and reads them."""
 
-    __slots__ = ("cells", "empty", "mine", "shape", "theirs")
 
-    def __init__(self, board: Board) -> None:
-        self.shape: Geometry = board.geometry  # misère too: a line then loses
-        self.mine, self.theirs = board.sides  # the side to move's marks first
-        self.cells = self.shape.cell_count
+class Space(Protocol):
+    """The lab's view of one rules' positions, fast enough to search millions of them: the
+    moves from a state, each with the state it leads to and, where it ends the game, its score
+    for the mover (`solver.py`'s: a game ending with `c` marks scores `cells + 1 - c` for the
+    winner, minus that for the loser, a draw 0)."""
+
+    cells: int
+
+    def moves(self, state: Any, order: tuple[int, ...]) -> Iterator[tuple[int, Any, int | None]]:
+        """The legal moves in `order`: the cell, the state after it, its final score or None."""
+        ...
+
+    def over(self, state: Any) -> bool: ...
+
+    def key(self, state: Any) -> Hashable:
+        """The state itself, for a transposition table."""
+        ...
+
+    def canonical(self, state: Any) -> Hashable:
+        """The same for every symmetric image of the state."""
+        ...
+
+    def centre_first(self) -> tuple[int, ...]:
+        """The cells on more lines first, then by index."""
+        ...
+
+
+class BoardSpace:
+    """A `Board`'s positions as (the side to move's marks, the other's); misère too (a line
+    of the mover's own then loses)."""
+
+    def __init__(self, shape: Geometry) -> None:
+        self.shape = shape
+        self.cells = shape.cell_count
+        self._canonical = symmetries(shape.size).canonical_key
+
+    def moves(
+        self, state: tuple[int, int], order: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, int], int | None]]:
+        mine, theirs = state
+        taken = mine | theirs
+        placed = taken.bit_count() + 1
+        for cell in order:
+            bit = 1 << cell
+            if not taken & bit:
+                after = mine | bit
+                yield cell, (theirs, after), ends(self.shape, after, cell, placed)
+
+    def over(self, state: tuple[int, int]) -> bool:
+        mine, theirs = state
+        shape = self.shape
+        if (mine | theirs).bit_count() == shape.cell_count:
+            return True
+        return any(mask & side == mask for mask in shape.line_masks for side in (mine, theirs))
+
+    def key(self, state: tuple[int, int]) -> int:
+        mine, theirs = state
+        return mine | theirs << self.cells
+
+    def canonical(self, state: tuple[int, int]) -> int:
+        return self._canonical(*state)
+
+    def centre_first(self) -> tuple[int, ...]:
+        shape = self.shape
+        return tuple(
+            sorted(range(self.cells), key=lambda cell: (-len(shape.lines_through[cell]), cell))
+        )
+
+
+class NotaktoSpace:
+    """A `NotaktoBoard`'s positions as its boards' X's: the game is the same for both seats,
+    so the state needs no side; killing the last live board loses."""
+
+    def __init__(self, boards: int) -> None:
+        self.cells = 9 * boards
+        self._centre = BoardSpace(geometry(3)).centre_first()
+
+    def moves(
+        self, state: tuple[int, ...], order: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, ...], int | None]]:
+        placed = sum(bits.bit_count() for bits in state) + 1
+        for cell in order:
+            board, square = divmod(cell, 9)
+            bits = state[board]
+            if is_dead(bits) or bits >> square & 1:
+                continue
+            after = (*state[:board], bits | 1 << square, *state[board + 1 :])
+            final = -(self.cells + 1 - placed) if all(map(is_dead, after)) else None
+            yield cell, after, final
+
+    def over(self, state: tuple[int, ...]) -> bool:
+        return all(map(is_dead, state))
+
+    def key(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        return state
+
+    def canonical(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        return folded(state)
+
+    def centre_first(self) -> tuple[int, ...]:
+        boards = self.cells // 9
+        return tuple(board * 9 + square for board in range(boards) for square in self._centre)
+
+
+def space_of(board: Position) -> tuple[Space, State]:
+    """The lab's view of `board`'s rules, and `board` as its state."""
+    if isinstance(board, NotaktoBoard):
+        return NotaktoSpace(len(board.boards)), board.boards
+    assert isinstance(board, Board)
+    return BoardSpace(board.geometry), board.sides
 
 
 def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
@@ -111,67 +219,38 @@ def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
     return 0 if placed == shape.cell_count else None
 
 
-def _natural(shape: Geometry) -> tuple[int, ...]:
-    return tuple(range(shape.cell_count))
-
-
-def centre_first(shape: Geometry) -> tuple[int, ...]:
-    """Cells on more lines first (the centre, then the corners on 3×3), then by index."""
-    return tuple(
-        sorted(range(shape.cell_count), key=lambda cell: (-len(shape.lines_through[cell]), cell))
-    )
-
-
 def _negamax(
-    shape: Geometry,
-    mine: int,
-    theirs: int,
+    space: Space,
+    state: State,
     alpha: int,
     beta: int,
     counter: Counter,
     order: tuple[int, ...],
     *,
     pruning: bool,
-    table: dict[int, tuple[int, int]] | None = None,
-    key: Callable[[int, int], int] | None = None,
+    table: dict[Hashable, tuple[int, int]] | None = None,
+    key: Callable[[Any], Hashable] | None = None,
 ) -> int:
-    """The score of the position for the side to move (`mine`), searched as the technique
-    says: all moves (`pruning` False), or with alpha-beta, and a table of bounds if given."""
+    """The score of the position for the side to move, searched as the technique says: all
+    moves (`pruning` False), or with alpha-beta, and a table of bounds if given."""
     counter.visit()
     alpha_in = alpha
     if table is not None and key is not None:
-        found = table.get(key(mine, theirs))
+        found = table.get(key(state))
         if found is not None:
             kind, score = found
             if kind == 0 or (kind > 0 and score >= beta) or (kind < 0 and score <= alpha):
                 return score
-    taken = mine | theirs
-    placed = taken.bit_count() + 1
-    best = -shape.cell_count - 2
-    for cell in order:
-        bit = 1 << cell
-        if taken & bit:
-            continue
-        after = mine | bit
-        final = ends(shape, after, cell, placed)
-        score = (
-            final
-            if final is not None
-            else -_negamax(
-                shape,
-                theirs,
-                after,
-                -beta,
-                -max(alpha, best),
-                counter,
-                order,
-                pruning=pruning,
-                table=table,
-                key=key,
-            )
-        )
+    best = -space.cells - 2
+    for _, after, final in space.moves(state, order):
         if final is not None:
             counter.visit()  # the position the move makes is a node too: the game's end
+            score = final
+        else:
+            score = -_negamax(
+                space, after, -beta, -max(alpha, best), counter, order,
+                pruning=pruning, table=table, key=key,
+            )  # fmt: skip
         if score > best:
             best = score
         if pruning and best >= beta:
@@ -179,17 +258,12 @@ def _negamax(
             break
     if table is not None and key is not None:
         kind = 1 if best >= beta else -1 if best <= alpha_in else 0
-        table[key(mine, theirs)] = (kind if pruning else 0, best)
+        table[key(state)] = (kind if pruning else 0, best)
     return best
 
 
-def _key(shape: Geometry) -> Callable[[int, int], int]:
-    cells = shape.cell_count
-    return lambda mine, theirs: mine | theirs << cells
-
-
 def search(
-    board: Board,
+    board: Position,
     technique: Technique,
     *,
     node_limit: int = DEFAULT_NODE_LIMIT,
@@ -199,30 +273,28 @@ def search(
     """`board` searched by `technique` (with all the techniques before it): its score and the
     first best move it meets, and its nodes, stored positions, cuts and time. A finished game
     has no move; the search then visits its one node."""
-    position = Position(board)
-    shape = position.shape
+    space, state = space_of(board)
     counter = Counter(node_limit, stop)
     pruning = technique is not Technique.MINIMAX
     ordered = technique in (Technique.ORDERING, Technique.TABLE, Technique.SYMMETRY)
-    order = centre_first(shape) if ordered else _natural(shape)
-    table: dict[int, tuple[int, int]] | None = None
-    key: Callable[[int, int], int] | None = None
+    order = space.centre_first() if ordered else tuple(range(space.cells))
+    table: dict[Hashable, tuple[int, int]] | None = None
+    key: Callable[[Any], Hashable] | None = None
     if technique in (Technique.TABLE, Technique.SYMMETRY):
         table = {}
-        key = symmetries(shape.size).canonical_key if technique is Technique.SYMMETRY else None
-        key = key or _key(shape)
+        key = space.canonical if technique is Technique.SYMMETRY else space.key
     started = timer()
     score: int | None = None
     move: int | None = None
     stopped = False
     try:
-        score, move = _root(position, counter, order, pruning, table, key)
+        score, move = _root(space, state, counter, order, pruning, table, key)
     except NodeLimit:
         stopped = True
     seconds = timer() - started
     value = None
     if score is not None and move is not None:
-        value = value_of(shape, score, board.mark_count)
+        value = value_of(space.cells, score, board.mark_count)
     stored = len(table) if table is not None else 0
     return Searched(
         technique, counter.nodes, stored, counter.cuts, seconds, score, move, value, stopped
@@ -230,35 +302,28 @@ def search(
 
 
 def _root(
-    position: Position,
+    space: Space,
+    state: State,
     counter: Counter,
     order: tuple[int, ...],
     pruning: bool,
-    table: dict[int, tuple[int, int]] | None,
-    key: Callable[[int, int], int] | None,
+    table: dict[Hashable, tuple[int, int]] | None,
+    key: Callable[[Any], Hashable] | None,
 ) -> tuple[int | None, int | None]:
     """The root: each move searched, the best kept (the first of equals, in the order)."""
     counter.visit()
-    shape, mine, theirs = position.shape, position.mine, position.theirs
-    taken = mine | theirs
-    if _over(shape, mine, theirs):
+    if space.over(state):
         return None, None
-    placed = taken.bit_count() + 1
-    best, move = -shape.cell_count - 2, None
-    limit = shape.cell_count + 1
-    for cell in order:
-        bit = 1 << cell
-        if taken & bit:
-            continue
-        after = mine | bit
-        final = ends(shape, after, cell, placed)
+    best, move = -space.cells - 2, None
+    limit = space.cells + 1
+    for cell, after, final in space.moves(state, order):
         if final is not None:
             counter.visit()
             score = final
         else:
             alpha = best if pruning else -limit
             score = -_negamax(
-                shape, theirs, after, -limit, -alpha, counter, order,
+                space, after, -limit, -alpha, counter, order,
                 pruning=pruning, table=table, key=key,
             )  # fmt: skip
         if score > best:
@@ -266,14 +331,8 @@ def _root(
     return best, move
 
 
-def _over(shape: Geometry, mine: int, theirs: int) -> bool:
-    if (mine | theirs).bit_count() == shape.cell_count:
-        return True
-    return any(mask & side == mask for mask in shape.line_masks for side in (mine, theirs))
-
-
 def compare(
-    board: Board,
+    board: Position,
     *,
     node_limit: int = DEFAULT_NODE_LIMIT,
     stop: StopSignal | None = None,
@@ -293,37 +352,31 @@ def agree(results: tuple[Searched, ...]) -> bool:
 
 
 def census(
-    board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT, stop: StopSignal | None = None
+    board: Position, *, node_limit: int = DEFAULT_NODE_LIMIT, stop: StopSignal | None = None
 ) -> Census:
     """The whole game tree from `board`, counted (stopped at `node_limit` nodes)."""
-    position = Position(board)
-    shape = position.shape
-    canonical = symmetries(shape.size).canonical_key
+    space, start = space_of(board)
     counter = Counter(node_limit, stop)
-    seen: set[tuple[int, int]] = set()
-    shapes: set[int] = set()
+    order = tuple(range(space.cells))
+    seen: set[Hashable] = set()
+    shapes: set[Hashable] = set()
     games = 0
 
-    def walk(mine: int, theirs: int, over: bool) -> None:
+    def walk(state: State, over: bool) -> None:
         nonlocal games
         counter.visit()
-        if (mine, theirs) not in seen:
-            seen.add((mine, theirs))
-            shapes.add(canonical(mine, theirs))
+        if state not in seen:
+            seen.add(state)
+            shapes.add(space.canonical(state))
         if over:
             games += 1
             return
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        for cell in range(shape.cell_count):
-            bit = 1 << cell
-            if not taken & bit:
-                after = mine | bit
-                walk(theirs, after, ends(shape, after, cell, placed) is not None)
+        for _, after, final in space.moves(state, order):
+            walk(after, final is not None)
 
     stopped = False
     try:
-        walk(position.mine, position.theirs, _over(shape, position.mine, position.theirs))
+        walk(start, space.over(start))
     except NodeLimit:
         stopped = True
     return Census(counter.nodes, games, len(seen), len(shapes), stopped)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..core import Board
-from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit, Position, centre_first, ends
+from ..core import Position
+from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit, State, space_of
 
 
 class Step(NamedTuple):
@@ -25,30 +25,23 @@ class Step(NamedTuple):
     cut: tuple[int, ...] = ()
 
 
-def trace(board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Iterator[Step]:
+def trace(board: Position, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Iterator[Step]:
     """An alpha-beta search of `board` (moves centre first), one step at a time."""
-    position = Position(board)
-    shape = position.shape
-    order = centre_first(shape)
+    space, start = space_of(board)
+    order = space.centre_first()
     counter = Counter(node_limit, None)
-    limit = shape.cell_count + 1
+    limit = space.cells + 1
 
-    def walk(
-        mine: int, theirs: int, line: tuple[int, ...], alpha: int, beta: int
-    ) -> Iterator[Step | int]:
+    def walk(state: State, line: tuple[int, ...], alpha: int, beta: int) -> Iterator[Step | int]:
         counter.visit()
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        moves = [cell for cell in order if not taken >> cell & 1]
+        moves = list(space.moves(state, order))
         best = -limit - 1
-        for index, cell in enumerate(moves):
+        for index, (cell, after, final) in enumerate(moves):
             here = (*line, cell)
             yield Step("try", here)
-            after = mine | 1 << cell
-            final = ends(shape, after, cell, placed)
             score = final if final is not None else -limit - 1
             if final is None:
-                for step in walk(theirs, after, here, -beta, -max(alpha, best)):
+                for step in walk(after, here, -beta, -max(alpha, best)):
                     if isinstance(step, int):
                         score = -step
                     else:
@@ -56,14 +49,14 @@ def trace(board: Board, *, node_limit: int = DEFAULT_NODE_LIMIT) -> Iterator[Ste
             yield Step("value", here, score)
             best = max(best, score)
             if best >= beta:
-                rest = tuple(moves[index + 1 :])
+                rest = tuple(move[0] for move in moves[index + 1 :])
                 if rest:
                     yield Step("cut", line, best, beta, rest)
                 break
         yield best
 
     try:
-        for step in walk(position.mine, position.theirs, (), -limit - 1, limit + 1):
+        for step in walk(start, (), -limit - 1, limit + 1):
             if isinstance(step, Step):
                 yield step
     except NodeLimit:

@@ -121,7 +121,7 @@ class MisereFive:
         if not isinstance(scores, dict):
             return {}
         marks = board.mark_count
-        return {cell: value_of(board.geometry, scores[cell], marks) for cell in sorted(scores)}
+        return {cell: value_of(board.cell_count, scores[cell], marks) for cell in sorted(scores)}
 
     def hint(self, board: Board, limit: Limit, stop: StopSignal | None) -> Hint:
         values = self.values(board, limit, stop)

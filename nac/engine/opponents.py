@@ -16,10 +16,21 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Protocol
 
-from ..core import CLASSIC_SIZE, FIXED_LEVELS, Board, GameAlreadyOver, Geometry, Level
+from ..core import (
+    CLASSIC_SIZE,
+    FIXED_LEVELS,
+    Board,
+    GameAlreadyOver,
+    Geometry,
+    Level,
+    NotaktoBoard,
+    Position,
+)
 from ..core.checks import checked
+from ..core.position import checked_position
 from .limits import NO_LIMIT, Limit
 from .misere_rules import misere_candidates
+from .notakto import safe_moves
 from .sources import source_for
 from .stop import StopSignal
 
@@ -27,7 +38,7 @@ from .stop import StopSignal
 class Strategy(Protocol):
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,
@@ -43,9 +54,12 @@ def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[
     return [cell for cell in free if shape.completes_line(bits | 1 << cell, cell)]
 
 
-def urgent_cells(board: Board) -> list[int]:
+def urgent_cells(board: Position) -> list[int]:
     """The cells that win at once for the side to move, else those that block a win at once
-    of the other side; none if there are neither (nor ever in misère, where a line loses)."""
+    of the other side; none if there are neither (nor ever in misère, where a line loses, or
+    in Notakto, where it kills a board)."""
+    if not isinstance(board, Board):
+        return []
     shape, free = board.geometry, board.empty_cells
     if not shape.completer_wins:
         return []
@@ -54,16 +68,16 @@ def urgent_cells(board: Board) -> list[int]:
 
 
 class Idiot:
-    """A uniformly random empty cell."""
+    """A uniformly random legal move."""
 
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,
     ) -> int:
-        return rng.choice(board.empty_cells)
+        return rng.choice(board.legal_moves)
 
 
 class Average:
@@ -77,19 +91,25 @@ class Average:
     side's marks; then the cell on the fewest lines free of the other side's marks (its marks
     hide where the other side's already are). It does not look ahead, so it can be squeezed
     into a position where every move completes a line.
+
+    In Notakto it never kills a board while it has another move (a person's rule of thumb,
+    blind to what follows).
     """
 
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,
     ) -> int:
         return rng.choice(self.candidates(board))
 
-    def candidates(self, board: Board) -> list[int]:
+    def candidates(self, board: Position) -> list[int]:
         """The equally good cells under the first rule that applies."""
+        if isinstance(board, NotaktoBoard):
+            return list(safe_moves(board))
+        assert isinstance(board, Board)
         shape = board.geometry
         if not shape.completer_wins:
             return misere_candidates(board)
@@ -136,7 +156,7 @@ class Genius:
 
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,
@@ -165,7 +185,7 @@ class Clever:
 
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,
@@ -194,26 +214,25 @@ ADAPTIVE_PLAYS_LIKE = (
     "Adaptive has no strategy of its own: it plays like the fixed level its opponent's "
     "results call for; ask the game's turn (game.computer_turn().level) or adaptive_level(lead)"
 )
-A_BOARD = ("a Board, like Board.parse('X.O/.X./...')",)
 A_LIMIT = ("a Limit, like Limit(seconds=1)",)
 
 
 def choose_move(
-    board: Board,
+    board: Position,
     level: Level,
     rng: random.Random | None = None,
     stop: StopSignal | None = None,
     strategies: Mapping[Level, Strategy] = STRATEGIES,
     limit: Limit = NO_LIMIT,
 ) -> int:
-    """The cell (0..n²-1) that `level` (a fixed one) plays in `board`. Raises GameAlreadyOver if
+    """The cell that `level` (a fixed one) plays in `board`. Raises GameAlreadyOver if
     it is over; SearchStopped if `stop` is set during a long search; ValueError for Adaptive,
     which plays like the level its results call for (`Game.computer_turn().level`)."""
     try:
         choose = strategies[level].choose
         over = board.outcome is not None
     except (KeyError, AttributeError, TypeError):  # checked only when it fails: a reply is hot
-        checked(board, Board, "board", A_BOARD)
+        checked_position(board)
         checked(level, Level, "level", Level)
         if level is Level.ADAPTIVE:
             raise ValueError(ADAPTIVE_PLAYS_LIKE) from None

@@ -23,6 +23,7 @@ import threading
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.board import Board
+from ..core.position import Position
 from .door import Engine
 from .limits import NO_LIMIT, Limit
 from .stop import SearchStopped, StopSignal
@@ -233,7 +234,7 @@ class ProcessEngine(Engine):
         self._process = SearchProcess()
 
     def _ask(
-        self, board: Board, method: str, arguments: tuple[Any, ...], stop: StopSignal | None
+        self, board: Position, method: str, arguments: tuple[Any, ...], stop: StopSignal | None
     ) -> Any:
         if not AVAILABLE or self.is_instant(board):
             return getattr(super(), method)(*arguments, stop=stop)
@@ -241,19 +242,24 @@ class ProcessEngine(Engine):
         return self._process.run(request, stop or threading.Event())
 
     def play(
-        self, board: Board, level: Level, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self,
+        board: Position,
+        level: Level,
+        limit: Limit = NO_LIMIT,
+        *,
+        stop: StopSignal | None = None,
     ) -> int:
         answer: int = self._ask(board, "play", (board, level, limit), stop)
         return answer
 
     def analyse(
-        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
         answer: dict[int, MoveValue] = self._ask(board, "analyse", (board, limit), stop)
         return answer
 
     def hint(
-        self, board: Board, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> Hint:
         answer: Hint = self._ask(board, "hint", (board, limit), stop)
         return answer
@@ -261,7 +267,7 @@ class ProcessEngine(Engine):
     def review(
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
-        start = Board.empty(game.size, variant=game.variant)
+        start = game.rules.empty()
         answer: GameReview = self._ask(start, "review", (game, limit), stop)
         return answer
 

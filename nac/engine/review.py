@@ -31,9 +31,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core import Board, Mark, checked_size
+from ..core import Mark, Position, Rules
 from ..core.checks import checked, checked_cells
-from ..core.variants import Variant
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
 from .stop import SearchStopped, StopSignal
@@ -130,14 +129,16 @@ class SideSummary:
 
 @dataclass(frozen=True)
 class GameReview:
-    size: int
+    rules: Rules
     first: Mark
     moves: tuple[MoveReview, ...]
     exact: bool
-    """Whether every value is exact, with its distance (3×3 and 4×4); on 5×5 only the results
-    proven by the book and the search are known."""
-    variant: Variant = Variant.NORMAL
-    """The rules the game was played by (misère: a line loses)."""
+    """Whether every value is exact, with its distance (3×3, 4×4, Notakto); on 5×5 only the
+    results proven by the book and the search are known."""
+
+    @property
+    def size(self) -> int:
+        return self.rules.size
 
     def summary(self, mark: Mark) -> SideSummary:
         mine = [move for move in self.moves if move.mark is mark]
@@ -157,22 +158,20 @@ class GameReview:
 
 def review_game(
     moves: Iterable[int],
-    size: int = 3,
+    rules: Rules,
     first: Mark = Mark.X,
     stop: StopSignal | None = None,
     limit: Limit = NO_LIMIT,
-    variant: Variant = Variant.NORMAL,
 ) -> GameReview:
-    """Every move of a game (finished or not) rated; see the module's docstring.
+    """Every move of a game (finished or not) under `rules` rated; see the module's docstring.
 
-    The moves are cells (0..n²-1) from the first move on. An illegal sequence raises at once,
-    before any search: IllegalMove for a move the rules refuse, ValueError for a board not
-    offered, TypeError for moves that are not cells or a first mover that is not a Mark.
-    `stop` cancels a long search (SearchStopped); `limit` bounds each 5×5 search.
+    The moves are cells from the first move on. An illegal sequence raises at once, before any
+    search: IllegalMove for a move the rules refuse, TypeError for moves that are not cells or
+    a first mover that is not a Mark. `stop` cancels a long search (SearchStopped); `limit`
+    bounds each 5×5 search.
     """
-    start = Board.empty(
-        checked_size(size), first=checked(first, Mark, "first", Mark), variant=variant
-    )
+    checked(rules, Rules, "rules", ("a Rules, like Rules.of(4)",))
+    start = rules.empty(checked(first, Mark, "first", Mark))
     cells = checked_cells(moves)
     boards = positions_before(start, cells)
     exact = source_for(start).exact
@@ -181,10 +180,10 @@ def review_game(
         rated(number, board, cell, stop, limit)
         for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1)
     ]
-    return GameReview(size, first, tuple(reviewed), exact=exact, variant=variant)
+    return GameReview(rules, first, tuple(reviewed), exact=exact)
 
 
-def positions_before(start: Board, moves: Sequence[int]) -> list[Board]:
+def positions_before(start: Position, moves: Sequence[int]) -> list[Position]:
     """The position before each move from `start` on; IllegalMove at the first illegal one."""
     boards = []
     board = start
@@ -207,7 +206,7 @@ def rate(played: MoveValue, best: MoveValue) -> Rating:
 
 
 def _exact(
-    number: int, board: Board, cell: int, stop: StopSignal | None, limit: Limit
+    number: int, board: Position, cell: int, stop: StopSignal | None, limit: Limit
 ) -> MoveReview:
     values = source_for(board).values(board, limit, stop)
     played = values[cell]
@@ -220,7 +219,7 @@ def _exact(
 
 
 def _proven(
-    number: int, board: Board, cell: int, stop: StopSignal | None, limit: Limit
+    number: int, board: Position, cell: int, stop: StopSignal | None, limit: Limit
 ) -> MoveReview:
     """A 5×5 move rated on the values proven (see the module's docstring)."""
     if stop is not None and stop.is_set():  # the book answers without searching: check here
@@ -229,7 +228,7 @@ def _proven(
     played = values.get(cell)
     best = best_of(values)
     best_cells = tuple(c for c in sorted(values) if best is not None and values[c] == best)
-    complete = len(values) == len(board.empty_cells)
+    complete = len(values) == len(board.legal_moves)
     rating: Rating | None = None
     if played is not None and best is not None:
         if played.result is Result.WIN or (complete and played.score >= best.score):

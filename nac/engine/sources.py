@@ -8,23 +8,26 @@
 - misère 3×3 and 4×4: the same, the whole game solved and the solver (no opening table);
 - misère 5×5: the solver's exact search within a budget, else the mirror strategy, which is
   proven never to lose for the first player (`misere_five.py`);
+- Notakto, on 1 to 3 boards: its own solver over folded positions (`notakto.py`);
 - any other board: none (`Unsolvable`): the game does not offer it.
 
 Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle)
-asks `source_for(board)` and then the source, so the choice is made here only.
+asks `source_for(position)` and then the source, so the choice is made here only; a new rules
+plugs in here as one more source.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..core import Board, GameAlreadyOver, Geometry, Variant, geometry
+from ..core import Board, GameAlreadyOver, Geometry, NotaktoBoard, Position, Variant, geometry
 from . import book
 from .hints import Hint, exact_hint, proven_hint
 from .limits import Limit
 from .misere_five import MISERE_FIVE
+from .notakto import NOTAKTO, NotaktoSource
 from .solver import genius_choice, solver_for
 from .stop import StopSignal
 from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
@@ -39,25 +42,37 @@ GENIUS_CACHE_LIMIT = 50_000
 
 
 class Source(Protocol):
-    """Where a board's answers come from."""
+    """Where a position's answers come from (each source takes its own rules' positions)."""
 
     exact: bool
-    """Whether every value is known, with its distance (3×3, 4×4)."""
+    """Whether every value is known, with its distance (3×3, 4×4, Notakto)."""
     instant: bool
     """Whether every answer is a lookup, so it needs no search in the background."""
 
     def genius_move(
-        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
+        self, board: Any, rng: random.Random, limit: Limit, stop: StopSignal | None
     ) -> int:
         """The cell Genius plays (equal moves picked with `rng`)."""
         ...
 
-    def values(self, board: Board, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
-        """The value of every empty cell whose value is known, for the side to move."""
+    def values(self, board: Any, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
+        """The value of every legal move whose value is known, for the side to move."""
         ...
 
-    def hint(self, board: Board, limit: Limit, stop: StopSignal | None) -> Hint:
+    def hint(self, board: Any, limit: Limit, stop: StopSignal | None) -> Hint:
         """Genius's move for the side to move, and why."""
+        ...
+
+
+class ExactSource(Source, Protocol):
+    """A source whose every value is known, with its distance."""
+
+    def move_scores(self, board: Any, stop: StopSignal | None) -> dict[int, int]:
+        """Every legal move's exact score for the side to move."""
+        ...
+
+    def genius_moves(self, board: Any, stop: StopSignal | None) -> tuple[int, ...]:
+        """Every move Genius might play, all equally good."""
         ...
 
 
@@ -86,7 +101,7 @@ class Exact(ABC):
     def values(self, board: Board, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
         scores = self.move_scores(board, stop)
         marks = board.mark_count
-        return {cell: value_of(board.geometry, scores[cell], marks) for cell in sorted(scores)}
+        return {cell: value_of(board.cell_count, scores[cell], marks) for cell in sorted(scores)}
 
     def hint(self, board: Board, limit: Limit, stop: StopSignal | None) -> Hint:
         cell = self.genius_moves(board, stop)[0]
@@ -176,11 +191,14 @@ SOLVED = Solved()
 FIVE_BY_FIVE = FiveByFive()
 
 
-def source_for(board: Board) -> Source:
+def source_for(board: Position) -> Source:
     """Where the answers for `board` come from; GameAlreadyOver once it is over, Unsolvable for
     a board the game does not offer."""
     if board.outcome is not None:
         raise GameAlreadyOver()
+    if isinstance(board, NotaktoBoard):
+        return NOTAKTO
+    assert isinstance(board, Board)
     source = _chosen.get(board.geometry)
     if source is None:
         source = _chosen[board.geometry] = _choose(board)
@@ -204,12 +222,13 @@ _chosen: dict[Geometry, Source] = {}
 """The source chosen for each shape of board, once."""
 
 
-def exact_source(board: Board) -> Exact:
+def exact_source(board: Position) -> ExactSource:
     """The exact source of `board`; Unsolvable where values are not all known (5×5)."""
     source = source_for(board)
-    if not isinstance(source, Exact):
-        raise Unsolvable(board)
-    return source
+    if isinstance(source, Exact | NotaktoSource):
+        return source
+    assert isinstance(board, Board)
+    raise Unsolvable(board)
 
 
 def forget() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from ..core import Board, Geometry
+from ..core import Board
 
 PERFECT_SIZE = 4
 """The biggest board solved exactly in play (5×5 has its own book and search)."""
@@ -63,15 +63,16 @@ class MoveValue(NamedTuple):
         return cls((Result.LOSS, Result.DRAW, Result.WIN)[value + 1], None, value)
 
 
-def value_of(shape: Geometry, score: int, marks_now: int) -> MoveValue:
-    """A move's score (see `solver.py`), made after `marks_now` marks, as win/draw/loss in so
-    many plies."""
-    win_base = shape.cell_count + 1
+def value_of(cells: int, score: int, marks_now: int) -> MoveValue:
+    """A move's score (see `solver.py`: a game that ends with `c` marks on `cells` cells
+    scores `cells + 1 - c` for its winner), made after `marks_now` marks, as win/draw/loss in
+    so many plies."""
+    win_base = cells + 1
     if score > 0:
         return MoveValue(Result.WIN, win_base - score - marks_now, score)
     if score < 0:
         return MoveValue(Result.LOSS, win_base + score - marks_now, score)
-    return MoveValue(Result.DRAW, shape.cell_count - marks_now, score)
+    return MoveValue(Result.DRAW, cells - marks_now, score)
 
 
 def best_of(values: dict[int, MoveValue]) -> MoveValue | None:

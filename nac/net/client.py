@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..core import NORMAL, Rules
 from .address import Address
 from .protocol import PROTOCOL, write
 
@@ -59,7 +60,7 @@ class OnlineClient:
         name: str,
         listener: Listener,
         *,
-        size: int = 3,
+        rules: Rules = NORMAL,
         tls: ssl.SSLContext | None = None,
         retry: bool = True,
         token: str = "",
@@ -73,7 +74,7 @@ class OnlineClient:
         self.want = want
         self.key = address.key
         self.name = name
-        self.size = size
+        self.rules = rules
         self.listener = listener
         self.tls = tls
         self.retry = retry
@@ -162,7 +163,7 @@ class OnlineClient:
             name=self.name,
             want=self.want,
             key=self.key,
-            size=self.size,
+            rules=self.rules.name,
             token=self.token,
         )
 

@@ -47,7 +47,7 @@ class Lobby:
             {
                 "host": room.host.name,
                 "guest": room.guest.name or None,
-                "size": room.size,
+                "rules": room.rules.name,
                 "status": state,
                 "moves": len(room.game.moves),
                 "watchers": len(room.watchers),

@@ -9,7 +9,7 @@ import ssl
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..core import Game, IllegalMove, KeypadLayout, check_square
+from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Rules, check_square
 from .address import DEFAULT_PORT, Address, public_host
 from .client import OnlineClient
 from .referee import Referee
@@ -39,7 +39,7 @@ class OnlinePlay:
         *,
         on_change: Callable[[], object],
         keep: Keep | None = None,
-        size: int = 3,
+        rules: Rules = NORMAL,
         tls: ssl.SSLContext | None = None,
         keypad: KeypadLayout = KeypadLayout.PHONE,
         server: GameServer | None = None,
@@ -61,7 +61,7 @@ class OnlinePlay:
             want,
             name,
             self._heard,
-            size=size,
+            rules=rules,
             tls=tls,
             token=token,
             on_token=self._keep_token,
@@ -216,7 +216,7 @@ class OnlinePlay:
 async def host_game(
     name: str,
     *,
-    size: int = 3,
+    rules: Rules = NORMAL,
     bind: str = "0.0.0.0",
     port: int = DEFAULT_PORT,
     public_url: str | None = None,
@@ -231,7 +231,7 @@ async def host_game(
     server = GameServer(referee, trust_proxy=trust_proxy)
     await server.start(bind, port)
     referee.server = public_url or f"ws://{public_host(bind)}:{server.port}"
-    room = referee.open_room(size, name)
+    room = referee.open_room(rules, name)
     near = bind if bind not in ("", "0.0.0.0", "::") else ("::1" if bind == "::" else "127.0.0.1")
     near = f"[{near}]" if ":" in near else near
     return server, Address(f"ws://{near}:{server.port}", room.host.key)

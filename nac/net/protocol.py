@@ -7,17 +7,17 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 
 | from   | type      | fields                                                            |
 |--------|-----------|-------------------------------------------------------------------|
-| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, size, |
+| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, rules, |
 |        |           | token (a seat's pass, from its welcome: the only way back into it) |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
 | client | leave     | (going for good: a game in progress counts as resigned)           |
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token         |
-| server | state     | the room: names, board size, the game's moves and result (a       |
+| server | state     | the room: names, the rules, the game's moves and result (a        |
 |        |           | resignation, a forfeit), score, who is connected, who asked for a |
 |        |           | rematch, watchers; to the host, the invite's server and keys      |
-| server | lobby     | a relay's open games (host, size, status, watchers, keys), at most |
+| server | lobby     | a relay's open games (host, rules, status, watchers, keys), at most |
 |        |           | `Limits.listed` of them, and how many more                        |
 | server | refused   | reason (a move out of turn, on a taken square, ...)               |
 | server | error     | reason (a wrong key, another version, a full server: then closed) |
@@ -29,11 +29,13 @@ import json
 import math
 from typing import Any, NamedTuple
 
+from ..core import NORMAL, Rules, find_rules
 from ..core.players import player_name
 
-PROTOCOL = 2
+PROTOCOL = 3
 """The protocol's version: two copies of nac speaking different ones refuse each other. (2: a
-seat's token is the only way back into it; invites and lobbies carry keys, not lines.)"""
+seat's token is the only way back into it; invites and lobbies carry keys, not lines. 3: the
+rules, by name, where there was a board's size.)"""
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
 WANTS = ("host", "join", "watch", "lobby")
@@ -52,7 +54,7 @@ class Hello(NamedTuple):
     name: str
     want: str
     key: str
-    size: int
+    rules: Rules
     token: str = ""
     """The pass a seat's welcome gave its player (empty: none yet): with it a player takes
     the seat back at once, even from a connection of theirs the server has not seen go."""
@@ -101,14 +103,15 @@ def read_hello(message: dict[str, Any]) -> Hello:
     key = message.get("key", "")
     if not isinstance(key, str) or len(key) > 64 or not key.isascii():
         raise BadMessage("hello.key is an invite's key")
-    size = message.get("size", 3)
-    if size not in (3, 4, 5) or isinstance(size, bool):
-        raise BadMessage("hello.size is 3, 4 or 5")
+    try:
+        rules = find_rules(message.get("rules", NORMAL.name))
+    except ValueError as refusal:
+        raise BadMessage(f"hello.rules: {refusal}") from None
     name = checked_name(message.get("name", DEFAULT_NAME))
     token = message.get("token", "")
     if not isinstance(token, str) or len(token) > 64 or not token.isascii():
         raise BadMessage("hello.token is the token of a seat's welcome")
-    return Hello(protocol, version, name, want, key, size, token)
+    return Hello(protocol, version, name, want, key, rules, token)
 
 
 def read_cell(message: dict[str, Any], cells: int) -> int:

@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from .. import __version__
-from ..core import Mark
+from ..core import Mark, Rules
 from .address import new_key
 from .gate import client, settle_collector
 from .lobby import Lobby
@@ -107,7 +107,9 @@ class Referee:
 
     # -- rooms ---------------------------------------------------------------------------------
 
-    def open_room(self, size: int, host: str, *, listed: bool = False, opened_by: str = "") -> Room:
+    def open_room(
+        self, rules: Rules, host: str, *, listed: bool = False, opened_by: str = ""
+    ) -> Room:
         """A new room with its three keys; the host's seat waits for the host's connection.
         `opened_by`: the client opening it on a relay (a few rooms each)."""
         if len(self.rooms) >= self.limits.rooms:
@@ -122,7 +124,7 @@ class Referee:
                 TRY_AGAIN_LATER,
             )
         room = Room(
-            size=size,
+            rules=rules,
             host=Seat(Mark.X, new_key(), host),
             guest=Seat(Mark.O, new_key()),
             watch_key=new_key(),
@@ -282,7 +284,7 @@ class Referee:
                 await _send(link, write("welcome", you=None, role="lobby"))
                 await _send(link, self.lobby.text())
                 return None
-            room = self.open_room(hello.size, hello.name, listed=True, opened_by=who)
+            room = self.open_room(hello.rules, hello.name, listed=True, opened_by=who)
             room.sit(room.host, link, hello.name)
             # the host's own key, to come back with after a drop
             await _send(
@@ -328,7 +330,7 @@ class Referee:
             raise Closing("the lobby takes no requests: join or watch a game instead")
         kind = message["type"]
         if kind == "move":
-            refused = room.move(link, read_cell(message, room.size * room.size))
+            refused = room.move(link, read_cell(message, room.rules.cell_count))
         elif kind == "rematch":
             refused = room.ask_rematch(link)
         elif kind == "resign":

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..core import Game, IllegalMove, Mark, Match, Mode, Starter
+from ..core import Game, IllegalMove, Mark, Match, Mode, Rules, Starter
 from .address import Address, invite, new_key
 from .protocol import inside, joined
 
@@ -99,7 +99,7 @@ class Seat:
 
 @dataclass
 class Room:
-    size: int
+    rules: Rules
     host: Seat
     guest: Seat
     watch_key: str
@@ -125,7 +125,7 @@ class Room:
     def __post_init__(self) -> None:
         self.created = self.clock()
         # the first game waits for the guest; X starts it, then each in turn
-        self.match = Match(Game(mode=Mode.TWO_PLAYER, size=self.size), Starter.ALTERNATE)
+        self.match = Match(Game(mode=Mode.TWO_PLAYER, rules=self.rules), Starter.ALTERNATE)
 
     # -- who is where -------------------------------------------------------------------------
 
@@ -164,7 +164,7 @@ class Room:
         now = self.clock()
         resigned = game.resigned.value if game.resigned is not None else None
         return inside(
-            size=self.size,
+            rules=self.rules.name,
             names={seat.mark.value: seat.name or None for seat in self.seats},
             online={seat.mark.value: seat.link is not None for seat in self.seats},
             left=[seat.mark.value for seat in self.seats if seat.gone],

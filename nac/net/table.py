@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import BOARD_SIZES, FinishedGame, Game, Mark, Match, Mode, NotationError, replay
+from ..core import FinishedGame, Game, Mark, Match, Mode, NotationError, Rules, find_rules, replay
 from ..core.players import player_name
 from .address import KEY_LENGTH, Address, BadAddress, invite, parse_address, parse_server
 from .protocol import number
@@ -47,7 +47,7 @@ class Invite:
 class Room:
     """A `state` message, checked."""
 
-    size: int
+    rules: Rules
     names: dict[Mark, str | None]
     online: dict[Mark, bool]
     left: frozenset[Mark]
@@ -79,7 +79,7 @@ class OpenGame:
 
     host: str
     guest: str | None
-    size: int
+    rules: Rules
     status: str
     """"waiting", "playing" or "over"."""
     moves: int
@@ -175,7 +175,7 @@ class Table:
         """The game follows the server's: the moves it has not played yet are played; another
         game (a rematch, or one that is not this one's sequel) begins afresh."""
         try:
-            board = replay(room.size, room.first, room.moves)
+            board = replay(room.rules, room.first, room.moves)
         except NotationError as refusal:
             raise BadState(str(refusal)) from None
         if room.resigned is not None and board.outcome is not None:
@@ -184,14 +184,14 @@ class Table:
         played = [move.cell for move in game.moves]
         same = (
             room.number == self._number
-            and game.size == room.size
+            and game.rules == room.rules
             and game.first is room.first
             and played == list(room.moves[: len(played)])
             and game.resigned in (None, room.resigned)
         )
         if not same:
             self._number = room.number
-            self.match.new_game(size=room.size, human=self.you or Mark.X, first=room.first)
+            self.match.new_game(rules=room.rules, human=self.you or Mark.X, first=room.first)
         self.match.opponent = room.name((self.you or Mark.X).other)
         if board.outcome is None and room.resigned is None and not room.abandoned:
             self._seen_in_progress = room.number
@@ -216,12 +216,11 @@ class Table:
 
 def read_room(message: dict[str, Any], now: float) -> Room:
     """A `state` message's room; BadState if a field does not fit."""
-    size = message.get("size")
-    if size not in BOARD_SIZES or isinstance(size, bool):
-        raise BadState("no board size")
-    assert isinstance(size, int)
+    rules = _rules(message.get("rules"))
+    if rules is None:
+        raise BadState("no rules nac plays")
     moves = message.get("moves")
-    if not isinstance(moves, list) or len(moves) > size * size:
+    if not isinstance(moves, list) or len(moves) > rules.cell_count:
         raise BadState("no moves")
     if any(isinstance(cell, bool) or not isinstance(cell, int) for cell in moves):
         raise BadState("a move that is not a square")
@@ -243,7 +242,7 @@ def read_room(message: dict[str, Any], now: float) -> Room:
     if not isinstance(left, list):
         raise BadState("who left is a list")
     return Room(
-        size=size,
+        rules=rules,
         names=names,
         online=online,
         left=frozenset(MARKS[mark] for mark in left if isinstance(mark, str) and mark in MARKS),
@@ -271,14 +270,14 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
     for entry in games[:500]:
         if not isinstance(entry, dict):
             continue
-        size = entry.get("size")
+        rules = _rules(entry.get("rules"))
         status = entry.get("status")
         watch = _key(entry.get("watch"))
         try:
             host, guest = _name(entry.get("host")), _name(entry.get("guest"))
         except BadState:
             continue
-        if size not in BOARD_SIZES or status not in ("waiting", "playing", "over"):
+        if rules is None or status not in ("waiting", "playing", "over"):
             continue
         if not watch or host is None:
             continue
@@ -286,7 +285,7 @@ def read_lobby(message: dict[str, Any]) -> Lobby:
             OpenGame(
                 host=host,
                 guest=guest,
-                size=int(size),
+                rules=rules,
                 status=str(status),
                 moves=_count(entry.get("moves")),
                 watchers=_count(entry.get("watchers")),
@@ -330,6 +329,14 @@ def _text(value: object, longest: int) -> str:
         return ""
     text = " ".join(value.split())[:longest]
     return text if text.isprintable() else ""
+
+
+def _rules(value: object) -> Rules | None:
+    """The rules a message names, if nac plays them."""
+    try:
+        return find_rules(value)
+    except ValueError:
+        return None
 
 
 def _key(value: object) -> str:

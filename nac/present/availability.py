@@ -4,7 +4,7 @@ words. A pure function of the game, so the footer, the palette, the keys and the
 from __future__ import annotations
 
 from ..core import Game, Mode
-from . import learning_words, variant_words, words
+from . import learning_words, words
 from .commands import key_actions
 
 ON_THE_BOARD = frozenset(
@@ -17,6 +17,7 @@ ON_THE_BOARD = frozenset(
         "cursor",
         "cursor_to",
         "cursor_centre",
+        "next_board",
     }
 )
 """Commands for a person's move: none while watching or once the game is over."""
@@ -39,6 +40,8 @@ def refusal(
             return words.keys_play_3x3(game.size)
         if action == "type_square" and game.uses_keypad:
             return words.LETTERS_ON_3X3
+        if action == "next_board" and not _live_boards(game):
+            return words.ONE_BOARD
         if game.is_over:
             return words.GAME_OVER
         if action in ("move_prompt", "type_square") and prompt_open:
@@ -62,9 +65,13 @@ def refusal(
         return None if watching else words.O_LEVEL_IN_WATCH
     if action in ("switch_keypad", "keypad"):
         return None if game.uses_keypad else words.KEYPAD_3X3
-    if action in ("next_variant", "variant") and game.mode is Mode.ONLINE:
-        return variant_words.NORMAL_ONLINE
     return None
+
+
+def _live_boards(game: Game) -> bool:
+    """Whether the cursor has another live board to go to (Notakto's)."""
+    dead: tuple[bool, ...] = getattr(game.board, "dead", ())
+    return sum(not board for board in dead) > 1
 
 
 def allowed(

@@ -13,8 +13,8 @@ def _digits() -> tuple[tuple[str, str], ...]:
 PLAY_KEYS = Command(
     _digits(),
     "1-9",
-    "Play that square (3×3). Phone layout: 1 2 3 on the top row; numpad: 7 8 9 on top. "
-    "The number in each empty square is its key.",
+    "Play that square (3×3; in Notakto, of the board the cursor is on). Phone layout: 1 2 3 "
+    "on the top row; numpad: 7 8 9 on top. The number in each empty square is its key.",
     "Play",
     rank=1,
 )
@@ -39,6 +39,16 @@ CURSOR_KEYS = Command(
     rank=8,
 )
 """The arrows (and a keypad with NumLock off) move the cursor."""
+
+NEXT_BOARD = Command(
+    (("tab", "next_board"),),
+    "Tab",
+    "Notakto: the cursor to the next live board (the arrows cross from board to board too)",
+    "Next board",
+    "Board",
+    rank=5,
+)
+"""Tab takes the cursor to the next live board (Notakto's)."""
 
 PLAY_CURSOR = Command(
     (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),

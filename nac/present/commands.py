@@ -6,15 +6,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import BOARD_SIZES, LOCAL_MODES, NOTAKTO, KeypadLayout, Level, Mark, Starter, Variant
+from ..core import (
+    BOARD_SIZES,
+    LOCAL_MODES,
+    NOTAKTO_BOARDS,
+    Family,
+    KeypadLayout,
+    Level,
+    Mark,
+    Rules,
+    Starter,
+)
 from .board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
+    NEXT_BOARD as NEXT_BOARD,
     PLAY_CURSOR as PLAY_CURSOR,
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
 )
 from .command import Command as Command, Entry as Entry
 from .names import (
+    FAMILY_LABELS,
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
     STARTER_TITLES,
@@ -23,7 +35,7 @@ from .names import (
     capitalised,
     key_name,
     mark_entry_title,
-    variant_name,
+    rules_name,
 )
 
 LAB = Command(
@@ -63,6 +75,7 @@ COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
     CURSOR_KEYS,
     PLAY_CURSOR,
+    NEXT_BOARD,
     Command(
         (("enter", "next_game"), ("space", "next_game")),
         "Enter",
@@ -173,14 +186,27 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("b", "next_size"),),
         "b",
-        "Board: " + ", ".join(board_name(size) for size in BOARD_SIZES) + " (a new game)",
+        "Board: " + ", ".join(board_name(size) for size in BOARD_SIZES) + "; in Notakto the "
+        "boards: " + ", ".join(map(str, NOTAKTO_BOARDS)) + " (a new game)",
         "Board",
         rank=6,
-        palette=tuple(
-            Entry(
-                f"Board: {board_name(size)}", board_description(size).capitalize(), f"size({size})"
-            )
-            for size in BOARD_SIZES
+        palette=(
+            *(
+                Entry(
+                    f"Board: {board_name(size)}",
+                    board_description(size).capitalize(),
+                    f"size({size})",
+                )
+                for size in BOARD_SIZES
+            ),
+            *(
+                Entry(
+                    f"Notakto: {count} board{'s' if count > 1 else ''}",
+                    capitalised(rules_name(Rules.notakto(count))),
+                    f"rules('notakto {count}')",
+                )
+                for count in NOTAKTO_BOARDS
+            ),
         ),
     ),
     Command(
@@ -189,11 +215,12 @@ COMMANDS: tuple[Command, ...] = (
         "Rules: normal, misère (a line of your own loses), or Notakto (both play X, "
         "and killing the last board loses)",
         palette=tuple(
-            Entry(f"Rules: {label}", f"Play {name}", f"variant('{value}')")
-            for label, name, value in (
-                *((v.label, f"{variant_name(v)} (a new game)", v.value) for v in Variant),
-                ("Notakto", "Notakto: both play X, and killing the last board loses", NOTAKTO),
+            Entry(
+                f"Rules: {FAMILY_LABELS[family]}",
+                f"Play {rules_name(Rules(family, 1 if family is Family.NOTAKTO else 3))}",
+                f"rules('{family.value}')",
             )
+            for family in Family
         ),
     ),
     Command(

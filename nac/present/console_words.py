@@ -3,10 +3,10 @@ the full-screen game, from `words`."""
 
 from __future__ import annotations
 
-from ..core import Game, Level, Mark, Match, Mode, Score
+from ..core import Family, Game, Level, Mark, Match, Mode, Score
 from .commands import key_for
-from .names import board_description
-from .words import level_label, player_name, score_rows
+from .names import board_description, in_a_row
+from .words import level_label, player_name, score_rows, side
 
 NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
 
@@ -23,34 +23,46 @@ AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} 
 
 
 def move(game: Game, mark: Mark, square: str) -> str:
-    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3." """
+    """ "You (X) played 5.", "The computer (O) played b3.", "Genius (X) played c3."; in
+    Notakto "You played 2:5." (both play X)."""
     if game.mode is Mode.COMPUTER:
         who = "You" if mark is game.human else "The computer"
+        if not game.rules.shares_marks:
+            who += f" ({mark})"
     else:
         who = player_name(game, mark)
-    return (
-        f"{who} ({mark}) played {square}."
-        if game.mode is Mode.COMPUTER
-        else f"{who} played {square}."
-    )
+    return f"{who} played {square}."
 
 
 def intro(match: Match) -> str:
     game = match.game
-    board = board_description(game.size)
+    rules = game.rules
     if game.mode is Mode.COMPUTER:
         level = level_label(game, game.computer)
         who = f"You are {game.human}; the computer ({level}) is {game.computer}"
+        if rules.shares_marks:
+            who = f"You play the computer ({level})"
     elif game.mode is Mode.TWO_PLAYER:
         who = "Two players take turns"
     else:
         x, o = (level_label(game, mark) for mark in Mark)
-        who = f"Watching {x} (X) play {o} (O)"
-    return f"Noughts and crosses, {board}. {who}."
+        who = f"Watching {x} ({side(game, Mark.X)}) play {o} ({side(game, Mark.O)})"
+    if rules.is_notakto:
+        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
+        return (
+            f"Notakto on {boards}: both players put X's; a board with three in a row is dead, "
+            f"and whoever kills the last board loses. {who}."
+        )
+    if rules.family is Family.MISERE:
+        board = f"{board_description(rules.size)}, misère: {in_a_row(rules.size)} of your own loses"
+        return f"Noughts and crosses, {board}. {who}."
+    return f"Noughts and crosses, {board_description(rules.size)}. {who}."
 
 
 def help_line(game: Game) -> str:
     squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
+    if game.rules.is_notakto:
+        squares = "a board and a key (2:5, 2 5, 25 or 2b2; on one board the key alone)"
     if game.mode is Mode.WATCH:
         return f"Enter or {key_for('new_game')} starts the next game, {key_for('quit')} quits."
     start = key_for("computer_starts")

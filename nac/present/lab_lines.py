@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Board, Geometry, Mark
+from ..core import Mark, Position
 from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ..engine.values import value_of
 
@@ -38,7 +38,7 @@ STOPPED = "stopped"
 STOPPED_VERDICT = "Stopped: the searches still running were stopped."
 
 
-def position_line(board: Board) -> str:
+def position_line(board: Position) -> str:
     """The position searched: its board, and who is to move."""
     if board.is_over:
         return f"{board}: the game is over"
@@ -123,7 +123,7 @@ def table_text(rows: list[tuple[str, ...]]) -> list[str]:
 
 
 def plain_lab(
-    board: Board,
+    board: Position,
     results: tuple[Searched, ...],
     whole: Census,
     square: Callable[[int], str],
@@ -141,22 +141,22 @@ def plain_lab(
 # -- the search, step by step ------------------------------------------------------------------
 
 
-def step_sentence(step: Step, board: Board, square: Callable[[int], str]) -> str:
+def step_sentence(step: Step, board: Position, square: Callable[[int], str]) -> str:
     """What a step of alpha-beta from `board` does, in words: "Tries X on 5.", "X on 5 is
     worth a draw for X.", "Cuts 3, 7: ..." (why those moves need no search)."""
     depth = len(step.line)
-    shape = board.geometry
+    cells = board.cell_count
     root = board.to_move
     mover = root if depth % 2 == 1 else root.other
     if step.kind == "try":
         return f"Tries {mover} on {square(step.line[-1])} (depth {depth})."
     if step.kind == "value":
-        worth = _worth(shape, step.score, board.mark_count + depth - 1)
+        worth = _worth(cells, step.score, board.mark_count + depth - 1)
         return f"{mover} on {square(step.line[-1])} is worth {worth} for {mover}."
     to_move = root if depth % 2 == 0 else root.other
     marks = board.mark_count + depth
     cut = ", ".join(square(cell) for cell in step.cut)
-    worth, bound = _worth(shape, step.score, marks), _worth(shape, step.bound, marks)
+    worth, bound = _worth(cells, step.score, marks), _worth(cells, step.bound, marks)
     return (
         f"Cuts {cut}: {to_move} already has a move worth {worth} here, and {to_move.other} can "
         f"hold {to_move} to {bound} by playing elsewhere before this, so {to_move.other} will "
@@ -164,10 +164,10 @@ def step_sentence(step: Step, board: Board, square: Callable[[int], str]) -> str
     )
 
 
-def _worth(shape: Geometry, score: int | None, marks: int) -> str:
+def _worth(cells: int, score: int | None, marks: int) -> str:
     if score is None:
         return "nothing known"
-    value = value_of(shape, score, marks)
+    value = value_of(cells, score, marks)
     return "a draw" if value.result is Result.DRAW else f"a {value}"
 
 
@@ -187,7 +187,7 @@ def tree_label(
     best: bool,
     cut: Step | None,
     marks: int,
-    board: Board,
+    board: Position,
 ) -> str:
     """A move in the tree: "X 5 · draw ★", "O 3 · loss in 2 ✂ cut: ..."."""
     worth = "value not known" if value is None else str(value)
@@ -199,13 +199,13 @@ def tree_label(
     return label
 
 
-def cut_words(cut: Step, board: Board, depth: int) -> str:
+def cut_words(cut: Step, board: Position, depth: int) -> str:
     """Why alpha-beta cut a move: the bound it reached."""
-    shape = board.geometry
+    cells = board.cell_count
     marks = board.mark_count + depth
     return (
-        f" {CUT_MARK} cut: a move before it already reached {_worth(shape, cut.score, marks)}, "
-        f"the bound β ({_worth(shape, cut.bound, marks)})"
+        f" {CUT_MARK} cut: a move before it already reached {_worth(cells, cut.score, marks)}, "
+        f"the bound β ({_worth(cells, cut.bound, marks)})"
     )
 
 

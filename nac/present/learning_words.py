@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Ending, Mark, Mode, SavedGame
+from ..core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
 from ..core.players import REMOTE, name_of
 from . import words
 from .commands import key_for
-from .names import in_a_row, level_name
+from .names import in_a_row, level_name, side_label
 from .screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
@@ -19,11 +19,16 @@ REVIEW_SEARCHED = (
     "how fast, and a move is rated only where its value is proven."
 )
 REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
+REVIEW_NOTAKTO = (
+    "Notakto: every move rated against perfect play, where killing the last board loses."
+)
 
 
-def misere_line(size: int) -> str:
-    """Said after the move that made a line in misère."""
-    return f" (makes {in_a_row(size)}: loses)"
+def losing_line(rules: Rules) -> str:
+    """Said after the move that made a line in misère, or killed the last board in Notakto."""
+    if rules.is_notakto:
+        return " (kills the last board: loses)"
+    return f" (makes {in_a_row(rules.size)}: loses)"
 
 
 REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."
@@ -65,13 +70,17 @@ def games_note(where: str, shown: str, count: int, total: int) -> str:
     )
 
 
-def side_name(mode: Mode, mark: Mark, player: str) -> str:
-    """A side of a saved game: "You (X)", "Genius (O)", "X", online "Ana (O)"."""
+def side_name(mode: Mode, mark: Mark, player: str, rules: Rules = NORMAL) -> str:
+    """A side of a saved game: "You (X)", "Genius (O)", "X", online "Ana (O)" (in Notakto the
+    sides are 1 and 2)."""
+    side = side_label(rules, mark)
     if player == "person":
-        return f"You ({mark})" if mode in (Mode.COMPUTER, Mode.ONLINE) else str(mark)
+        if mode in (Mode.COMPUTER, Mode.ONLINE):
+            return f"You ({side})"
+        return f"Player {side}" if rules.shares_marks else side
     if player.startswith(REMOTE):
-        return f"{name_of(player)} ({mark})"
-    return f"{level_name(player)} ({mark})"
+        return f"{name_of(player)} ({side})"
+    return f"{level_name(player)} ({side})"
 
 
 def review_title(game: SavedGame) -> str:
@@ -102,9 +111,9 @@ def review_heading(game: SavedGame) -> str:
     return f"{review_title(game)} · {played_at(game)} UTC"
 
 
-def review_move(number: int, mark: Mark, square: str, rating: str, best: str) -> str:
+def review_move(number: int, side: str, square: str, rating: str, best: str) -> str:
     """ "4. X b2  blunder: b1 draws"."""
-    text = f"{number}. {mark} {square}  {rating}"
+    text = f"{number}. {side} {square}  {rating}"
     return f"{text}: {best}" if best else text
 
 

@@ -9,9 +9,12 @@ clear on each side of it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
+
+if TYPE_CHECKING:
+    from ..core import Rules
 
 MAX_GLYPH_ROWS = 24
 MIN_TERMINAL = (40, 15)
@@ -106,42 +109,79 @@ def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
     return None
 
 
+class Drawn(Protocol):
+    """How big a board is drawn: one big board's `BoardMetrics`, or small boards' `Fit`."""
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+
 class ScreenLayout(NamedTuple):
     side_panel: bool
     """The panel beside the board (True) or under it (False)."""
-    board: BoardMetrics
+    board: Drawn
+    scale: int
+    """How big the board is drawn there (bigger is better): to choose beside or under."""
 
 
-def minimum_terminal(cells: int) -> tuple[int, int]:
-    """The smallest terminal (columns, rows) that shows a compact board of `cells`×`cells`
+def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | None:
+    """The board of `rules` drawn as big as fits in width×height, and its scale."""
+    if rules.is_notakto:
+        from .boards_lines import CELL_SIZES, fit
+
+        found = fit(rules.boards, width - 2 * SIDE_MARGIN, height)
+        if found is None:
+            return None
+        return found, len(CELL_SIZES) - CELL_SIZES.index((found.cell_width, found.cell_height))
+    metrics = board_metrics(rules.size, width, height)
+    return None if metrics is None else (metrics, metrics.glyph_rows)
+
+
+def minimum_terminal(rules: Rules) -> tuple[int, int]:
+    """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
     with the panel under it (the 3×3 board: MIN_TERMINAL)."""
-    compact = metrics_for(1, cells)
+    if rules.is_notakto:
+        from .boards_lines import CELL_SIZES, Fit
+
+        smallest = Fit(*CELL_SIZES[-1], rules.boards)
+        width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
+    else:
+        compact = metrics_for(1, rules.size)
+        width, height = compact.width, compact.height
     return (
-        max(MIN_TERMINAL[0], compact.width),
-        max(MIN_TERMINAL[1], compact.height + CHROME_ROWS + STACKED_PANEL_HEIGHT),
+        max(MIN_TERMINAL[0], width),
+        max(MIN_TERMINAL[1], height + CHROME_ROWS + STACKED_PANEL_HEIGHT),
     )
 
 
-def screen_layout(cells: int, columns: int, rows: int) -> ScreenLayout | None:
+def screen_layout(rules: Rules, columns: int, rows: int) -> ScreenLayout | None:
     """Where the panel goes in a terminal of columns×rows, and the board that fits; None if the
     terminal is too small. The panel goes beside the board unless under it the board is bigger."""
     if columns < MIN_TERMINAL[0] or rows < MIN_TERMINAL[1]:
         return None
     board_rows = rows - CHROME_ROWS
-    beside = board_metrics(cells, columns - SIDE_PANEL_WIDTH, board_rows)
-    under = board_metrics(cells, columns, board_rows - STACKED_PANEL_HEIGHT)
+    beside = board_drawn(rules, columns - SIDE_PANEL_WIDTH, board_rows)
+    under = board_drawn(rules, columns, board_rows - STACKED_PANEL_HEIGHT)
     if beside is None and under is None:
         return None
-    if under is None or (beside is not None and beside.glyph_rows >= under.glyph_rows):
+    if under is None or (beside is not None and beside[1] >= under[1]):
         assert beside is not None
-        return ScreenLayout(True, beside)
-    return ScreenLayout(False, under)
+        return ScreenLayout(True, *beside)
+    return ScreenLayout(False, *under)
 
 
-def smaller_board_that_fits(cells: int, columns: int, rows: int) -> int | None:
-    """The biggest board smaller than `cells`×`cells` that a terminal of columns×rows shows, or
-    None if none does."""
-    from ..core import BOARD_SIZES
+def smaller_rules_that_fit(rules: Rules, columns: int, rows: int) -> Rules | None:
+    """The same rules on the biggest smaller board (fewer boards, in Notakto) that a terminal
+    of columns×rows shows, or None if none does."""
+    from ..core import BOARD_SIZES, NOTAKTO_BOARDS
 
-    fitting = [size for size in BOARD_SIZES if size < cells and screen_layout(size, columns, rows)]
-    return max(fitting, default=None)
+    numbers = NOTAKTO_BOARDS if rules.is_notakto else BOARD_SIZES
+    fitting = [
+        rules.with_number(number)
+        for number in numbers
+        if number < rules.number and screen_layout(rules.with_number(number), columns, rows)
+    ]
+    return max(fitting, key=lambda found: found.number, default=None)

@@ -3,7 +3,7 @@ words shared by the sentences (`words.py`) and the command table (`commands.py`)
 
 from __future__ import annotations
 
-from ..core import MIXED, KeypadLayout, Level, Mark, Starter, Variant, win_length_for
+from ..core import MIXED, Family, KeypadLayout, Level, Mark, Rules, Starter, Variant, win_length_for
 
 
 def board_name(size: int) -> str:
@@ -30,6 +30,38 @@ def notakto_name(boards: int) -> str:
 
 def variant_name(variant: Variant) -> str:
     return "misère (a line loses)" if variant is Variant.MISERE else "the normal game"
+
+
+def side_label(rules: Rules, mark: Mark) -> str:
+    """A side's name where the marks are the same (Notakto: "1" and "2" for the seats X and
+    O), else its mark."""
+    if rules.shares_marks:
+        return "1" if mark is Mark.X else "2"
+    return str(mark)
+
+
+FAMILY_LABELS = {Family.NORMAL: "Normal", Family.MISERE: "Misère", Family.NOTAKTO: "Notakto"}
+"""The rules' names in a title or a list ("Rules: Misère")."""
+
+
+def rules_label(rules: Rules) -> str:
+    """The rules in fewest words, as the panel and the stats name them: "3×3", "4×4 misère",
+    "Notakto 2 boards"."""
+    if rules.is_notakto:
+        return notakto_name(rules.boards)
+    misere = " misère" if rules.family is Family.MISERE else ""
+    return f"{board_name(rules.size)}{misere}"
+
+
+def rules_name(rules: Rules) -> str:
+    """The rules in a sentence: "the normal game on 4×4", "misère on 3×3 (a line loses)",
+    "Notakto on 2 boards (killing the last board loses)"."""
+    if rules.is_notakto:
+        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
+        return f"Notakto on {boards} (killing the last board loses)"
+    if rules.family is Family.MISERE:
+        return f"misère on {board_name(rules.size)} (a line loses)"
+    return f"the normal game on {board_name(rules.size)}"
 
 
 KEYPAD_DESCRIPTIONS = {

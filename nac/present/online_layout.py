@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, BoardMetrics, board_metrics
+from ..core import Rules
+from .metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, Drawn, board_drawn
 
 CHROME_ROWS = 2
 """The title and the footer."""
@@ -25,7 +26,7 @@ PANEL_CHROME = 4
 
 
 class OnlineLayout(NamedTuple):
-    board: BoardMetrics | None
+    board: Drawn | None
     """The board that fits, or None when the panel has the screen to itself."""
     side_panel: bool
     """The panel beside the board (or alone), or under it."""
@@ -37,23 +38,24 @@ class OnlineLayout(NamedTuple):
 
 
 def online_layout(
-    cells: int, columns: int, rows: int, invite_width: int = 0
+    rules: Rules, columns: int, rows: int, invite_width: int = 0
 ) -> OnlineLayout | None:
-    """The layout of a `cells`×`cells` board in columns×rows, with the invite's longest line
+    """The layout of the board of `rules` in columns×rows, with the invite's longest line
     `invite_width` long (0: no invite shown); None when the terminal is too small."""
     if columns < MIN_TERMINAL[0] or rows < MIN_TERMINAL[1]:
         return None
     body = rows - CHROME_ROWS
     if invite_width:
         panel = max(SIDE_PANEL_WIDTH, invite_width + PANEL_CHROME)
-        return OnlineLayout(board_metrics(cells, columns - panel, body), True)
+        drawn = board_drawn(rules, columns - panel, body)
+        return OnlineLayout(None if drawn is None else drawn[0], True)
     choices = [
-        (board_metrics(cells, columns - SIDE_PANEL_WIDTH, body), True),
-        (board_metrics(cells, columns - NARROW_PANEL_WIDTH, body), True),
-        (board_metrics(cells, columns, body - UNDER_ROWS), False),
+        (board_drawn(rules, columns - SIDE_PANEL_WIDTH, body), True),
+        (board_drawn(rules, columns - NARROW_PANEL_WIDTH, body), True),
+        (board_drawn(rules, columns, body - UNDER_ROWS), False),
     ]
-    fitting = [(board, beside) for board, beside in choices if board is not None]
+    fitting = [(drawn, beside) for drawn, beside in choices if drawn is not None]
     if not fitting:
         return None
-    board, beside = max(fitting, key=lambda choice: choice[0].glyph_rows if choice[0] else 0)
+    (board, _), beside = max(fitting, key=lambda choice: choice[0][1])
     return OnlineLayout(board, beside)

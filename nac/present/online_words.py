@@ -8,7 +8,7 @@ from ..core import Mark
 from ..net.rooms import Limits
 from ..net.table import Invite, Lobby, OpenGame, Room, Table
 from .commands import COMMANDS, key_for
-from .names import board_name
+from .names import rules_label
 from .screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 from .words import sentence
 
@@ -310,7 +310,7 @@ def open_game(game: OpenGame) -> str:
     else:
         doing = "between games"
     watchers = f" · {game.watchers} watching" if game.watchers else ""
-    return f"{players} · {board_name(game.size)} · {doing}{watchers}"
+    return f"{players} · {rules_label(game.rules)} · {doing}{watchers}"
 
 
 def lobby_help(name: str) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Mark, SavedGame, Variant
+from ..core import Family, Mark, SavedGame
 from ..engine import GameReview, MoveReview, Rating
 from . import learning_words
+from .names import side_label
 from .panel_lines import GLUE, wrapped
 from .runs import Line
 from .value_strip import strip_lines
@@ -40,11 +41,13 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
         if rated.rating is not Rating.BEST:
             best = rated.what_was_best(view.name)
     marker = CURRENT if number == view.step else OTHER
-    text = marker + learning_words.review_move(number, mark, view.name(cell), rating, best)
     game = view.game
+    side = side_label(game.rules, mark)
+    text = marker + learning_words.review_move(number, side, view.name(cell), rating, best)
     outcome = game.board.outcome if number == len(game.moves) else None
-    if game.variant is Variant.MISERE and outcome and outcome.line and outcome.winner is not mark:
-        text += learning_words.misere_line(game.size)
+    normal = game.rules.family is Family.NORMAL
+    if not normal and outcome and outcome.line and outcome.winner is not mark:
+        text += learning_words.losing_line(game.rules)
     style = "current" if number == view.step else rating_style(rating)
     return wrapped(text, width, style, "      ")
 
@@ -62,12 +65,14 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
         note = learning_words.REVIEW_EMPTY
     else:
         note = learning_words.REVIEW_EXACT if view.review.exact else learning_words.REVIEW_SEARCHED
-        if game.variant is Variant.MISERE:
+        if game.rules.family is Family.MISERE:
             note = learning_words.REVIEW_MISERE
+        elif game.rules.is_notakto:
+            note = learning_words.REVIEW_NOTAKTO
     head += wrapped(note, width, "title")
     if view.review is not None:
         for mark in Mark:
-            side = learning_words.side_name(game.mode, mark, game.player(mark))
+            side = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
             summary = str(view.review.summary(mark))
             for glued in ("(move ", "(moves "):  # "(move 5)" on one line
                 summary = summary.replace(glued, glued[:-1] + GLUE)

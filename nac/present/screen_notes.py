@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
+from ..core import Rules
 from .commands import key_for
 from .names import board_name
 from .screen_commands import STATS_COMMANDS
 
 
+def _boards(rules: Rules) -> str:
+    """ "the 4×4 board", "2 boards"."""
+    if rules.is_notakto:
+        return f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
+    return f"the {board_name(rules.size)} board"
+
+
 def too_small(
-    size: int, columns: int, rows: int, need: tuple[int, int], smaller: int | None, asked: str
+    rules: Rules,
+    columns: int,
+    rows: int,
+    need: tuple[int, int],
+    smaller: Rules | None,
+    asked: str,
 ) -> str:
     """What the screen says when the board does not fit: how big the terminal must be, the
     smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
     key = key_for("next_size")
-    other = "" if smaller is None else f"\nor press {key} for the {board_name(smaller)} board"
+    other = "" if smaller is None else f"\nor press {key} for {_boards(smaller)}"
     question = f"\n\n{asked}" if asked else ""
     return (
-        f"The terminal is {columns}×{rows}:\ntoo small for the {board_name(size)} board.\n\n"
+        f"The terminal is {columns}×{rows}:\ntoo small for {_boards(rules)}.\n\n"
         f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
     )
 

@@ -1,8 +1,8 @@
 """The game's settings and switches, in the player's words: each changes the session (the game
 and the saved setting in one call) and says what it did.
 
-A switch that would drop a game in progress (a new game, another board, mode or mark) asks
-first: the first press asks, the same switch pressed again goes ahead. The question waits for
+A switch that would drop a game in progress (a new game, other rules or board, mode or mark)
+asks first: the first press asks, the same switch pressed again goes ahead. The question waits for
 that second press only: any other command in between, or CONFIRM_SECONDS without one, drops it
 (a later press asks again). A game that is over, watched, or where no person has moved yet
 switches at once: there is nothing of the player's to lose."""
@@ -15,22 +15,23 @@ from typing import Any
 
 from ..core import (
     BOARD_SIZES,
-    NOTAKTO,
-    Game,
+    NOTAKTO_BOARDS,
+    Family,
     KeypadLayout,
     Level,
     Mark,
     Mode,
+    Rules,
     Starter,
-    Variant,
+    find_rules,
 )
 from ..store import Session
-from . import variant_words, words
+from . import words
 
 CONFIRM_SECONDS = 10.0
 """How long a question waits for its second press."""
 SWITCH_ACTIONS = frozenset(
-    {"new_game", "next_size", "size", "next_mode", "mode", "mark", "next_variant", "variant"}
+    {"new_game", "next_size", "size", "next_mode", "mode", "mark", "next_variant", "rules"}
 )
 """The commands that may be a question's second press (any other one drops the question)."""
 ON_THE_WAY = frozenset({"command_palette"})
@@ -82,8 +83,8 @@ class Switches:
         )
 
     def question(self, **switch: Any) -> str | None:
-        """The question to ask before `switch` (mode=, size=, mark= or variant=; none for a new
-        game of the same kind), or None if it may go ahead now."""
+        """The question to ask before `switch` (mode=, rules= or mark=; none for a new game of
+        the same kind), or None if it may go ahead now."""
         waiting = self.asked == switch and self.clock() - self._asked_at <= CONFIRM_SECONDS
         if not self.in_progress or waiting:
             self.forget_question()
@@ -92,12 +93,10 @@ class Switches:
         self._asked_at = self.clock()
         if "mode" in switch:
             return words.mode_switch_question(switch["mode"])
-        if "size" in switch:
-            return words.size_switch_question(switch["size"])
+        if "rules" in switch:
+            return words.rules_switch_question(self.session.game.rules, switch["rules"])
         if "mark" in switch:
             return words.mark_switch_question(switch["mark"])
-        if "variant" in switch:
-            return variant_words.variant_switch_question(switch["variant"])
         return words.NEW_GAME_QUESTION
 
     def heard(self, action: str) -> None:
@@ -111,23 +110,33 @@ class Switches:
         """Nothing is waiting for a second press any more."""
         self.asked = None
 
-    def next_rules(self) -> str:
-        """The rules after these in the rules switch's order: normal, misère, Notakto, and
-        round again."""
-        variant = self.session.game.variant
-        return NOTAKTO if variant is Variant.MISERE else variant.next.value
-
     @property
     def expired(self) -> bool:
         """Whether a question was asked and has waited too long for its second press."""
         return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS
 
 
-def variant_switch(name: str) -> dict[str, Any] | None:
-    """The switch to the variant `name`; None for Notakto, a game of its own."""
-    return None if name == NOTAKTO else {"variant": Variant.parse(name)}
+FAMILIES = (Family.NORMAL, Family.MISERE, Family.NOTAKTO)
+"""The rules switch's order: normal, misère, Notakto, and round again."""
 
 
-def next_board(game: Game) -> int:
-    """The board after this one in the board switch's order."""
-    return BOARD_SIZES[(BOARD_SIZES.index(game.size) + 1) % len(BOARD_SIZES)]
+def next_rules(rules: Rules) -> Rules:
+    """The rules after `rules` in the rules switch's order: the same board from normal to
+    misère, Notakto on one board, then the normal 3×3 game."""
+    family = FAMILIES[(FAMILIES.index(rules.family) + 1) % len(FAMILIES)]
+    return rules_named(family.value, rules)
+
+
+def rules_named(name: str, rules: Rules) -> Rules:
+    """The rules `name` names (`misere 4`), or a family alone on the board of `rules` where it
+    is played there (`misere` from normal 4×4: misère 4×4)."""
+    found = find_rules(name)
+    if len(name.split()) > 1 or found.is_notakto or rules.is_notakto:
+        return found
+    return Rules(found.family, rules.size)
+
+
+def next_board(rules: Rules) -> Rules:
+    """The board after this one in the board switch's order (in Notakto, the boards)."""
+    numbers = NOTAKTO_BOARDS if rules.is_notakto else BOARD_SIZES
+    return rules.with_number(numbers[(numbers.index(rules.number) + 1) % len(numbers)])

@@ -7,7 +7,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..core import Board, FinishedGame, Game, GameResult, Level, Mark, Match, Mode, Starter, Variant
+from ..core import (
+    FinishedGame,
+    Game,
+    GameResult,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    NotaktoBoard,
+    Position,
+    Starter,
+    Variant,
+)
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for
@@ -24,8 +36,9 @@ class CellNote(NamedTuple):
 
 
 class BoardView(NamedTuple):
-    """What the board shows: a mark or nothing per cell, the name of each empty cell, and the
-    highlights: last move, winning line, hint, notes and the cursor."""
+    """What the board shows: a mark or nothing per cell (across the boards where there are
+    several), the name of each empty cell, and the highlights: last move, winning line (in
+    Notakto the killing lines), hint, notes and the cursor."""
 
     marks: tuple[str, ...]
     """"X", "O" or "" per cell."""
@@ -42,11 +55,13 @@ class BoardView(NamedTuple):
     """Whether a person picks a cell now: the board shows its cursor and takes its keys."""
     cursor: int | None = None
     """The cursor's cell as drawn (the board widget puts it in while `playing`)."""
+    dead: tuple[bool, ...] = ()
+    """Small 3×3 boards side by side (Notakto's), each dead or not; none: one board."""
 
     @classmethod
     def of(
         cls,
-        board: Board,
+        board: Position,
         *,
         name: Callable[[int], str] | None = None,
         last: int | None = None,
@@ -69,37 +84,73 @@ class BoardView(NamedTuple):
             hint_word=hint_word,
             notes=notes,
             playing=playing,
+            dead=board.dead if isinstance(board, NotaktoBoard) else (),
         )
 
     def note(self, cell: int) -> CellNote | None:
         return self.notes[cell] if self.notes else None
 
     @property
+    def boards(self) -> int:
+        """Small boards side by side (Notakto's); 0 for one board."""
+        return len(self.dead)
+
+    @property
     def cells(self) -> int:
-        """Cells per side."""
-        return int(len(self.marks) ** 0.5)
+        """Cells per side (of each board)."""
+        return 3 if self.dead else int(len(self.marks) ** 0.5)
 
     @classmethod
     def empty(cls, cells: int = 3) -> BoardView:
         return cls(("",) * cells * cells, ("",) * cells * cells)
 
 
-def centre(size: int) -> int:
-    """The cell where the cursor starts: the centre (on an even board, below and right of it)."""
-    return (size // 2) * size + size // 2
+def centre(view: BoardView) -> int:
+    """The cell where the cursor starts: the centre (on an even board, below and right of it);
+    on small boards, the first live board's."""
+    size = view.cells
+    return on_live_board((size // 2) * size + size // 2, view.dead)
 
 
-def cursor_moved(cursor: int, size: int, rows: int, columns: int) -> int:
-    """The cursor moved by rows and columns, stopping at the board's edge."""
-    row, column = divmod(cursor, size)
+def cursor_moved(cursor: int, view: BoardView, rows: int, columns: int) -> int:
+    """The cursor moved by rows and columns, stopping at the board's edge (on small boards,
+    off a board's side onto the next one)."""
+    size = view.cells
+    board, square = divmod(cursor, size * size)
+    row, column = divmod(square, size)
     row = min(size - 1, max(0, row + rows))
-    column = min(size - 1, max(0, column + columns))
-    return row * size + column
+    column += columns
+    if column >= size and board < view.boards - 1:
+        board, column = board + 1, 0
+    elif column < 0 and board > 0:
+        board, column = board - 1, size - 1
+    column = min(size - 1, max(0, column))
+    return board * size * size + row * size + column
 
 
-def cursor_at(size: int, row: int, column: int) -> int:
-    """The cell at row and column, counted from the end when negative."""
-    return (row % size) * size + column % size
+def cursor_at(cursor: int, view: BoardView, row: int, column: int) -> int:
+    """The cell at row and column (counted from the end when negative), on the cursor's board."""
+    size = view.cells
+    board = cursor // (size * size)
+    return board * size * size + (row % size) * size + column % size
+
+
+def on_live_board(cursor: int, dead: tuple[bool, ...], start: int | None = None) -> int:
+    """The cursor on a live small board: where it is if that board lives (unless `start` is
+    given), else on the same square of the next live board from `start` (its own by
+    default). With no small boards, the cursor as it is."""
+    if not dead:
+        return cursor
+    board, square = divmod(cursor, 9)
+    if start is None:
+        if board < len(dead) and not dead[board]:
+            return cursor
+        start = board
+    for step in range(len(dead)):
+        found = (start + step) % len(dead)
+        if not dead[found]:
+            return found * 9 + square
+    return min(board, len(dead) - 1) * 9 + square
 
 
 def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]) -> BoardView:
@@ -107,9 +158,12 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     and the analysis notes."""
     watching = game.mode is Mode.WATCH
     last = game.last_move
+    name = game.square_name
+    if game.rules.is_notakto:  # the small boards show each square's key
+        name = lambda cell: str(game.key_for_cell(cell))  # noqa: E731
     return BoardView.of(
         game.board,
-        name=None if watching else game.square_name,
+        name=None if watching else name,
         last=last.cell if last else None,
         hint=hint.cell if hint else None,
         notes=notes,
@@ -121,18 +175,34 @@ MAKES_A_LINE = "line: loses"
 """The analysis's word for a misère move that completes the mover's own line."""
 
 
-def note_for(value: MoveValue) -> CellNote:
+def note_for(value: MoveValue, kills: bool = False) -> CellNote:
+    """The analysis in a square: "win in 3", "draw", "loss in 1" (short: "W3", "D", "L1");
+    `kills`: the move kills its Notakto board (marked †)."""
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
-    if value.result is Result.LOSS and value.plies == 1:  # misère: this move makes a line
+    mark = words.KILLS_MARK if kills else ""
+    if value.result is Result.LOSS and value.plies == 1 and not kills:  # misère: a line
         return CellNote(MAKES_A_LINE, "L0", "loss")
     letter = "W" if value.result is Result.WIN else "L"
     moves = "" if value.moves is None else str(value.moves)
-    return CellNote(str(value), f"{letter}{moves}", value.result.value)
+    return CellNote(f"{mark}{value}", f"{mark}{letter}{moves}", value.result.value)
 
 
-def analysis_notes(values: dict[int, MoveValue], cell_count: int) -> tuple[CellNote | None, ...]:
-    return tuple(note_for(values[cell]) if cell in values else None for cell in range(cell_count))
+def analysis_notes(values: dict[int, MoveValue], board: Position) -> tuple[CellNote | None, ...]:
+    """The analysis of every cell of `board` (None where no value is known)."""
+    return tuple(
+        note_for(values[cell], _kills(board, cell)) if cell in values else None
+        for cell in range(board.cell_count)
+    )
+
+
+def _kills(board: Position, cell: int) -> bool:
+    """Whether playing `cell` kills its Notakto board."""
+    if not isinstance(board, NotaktoBoard):
+        return False
+    from ..engine.notakto import kills
+
+    return kills(board, cell)
 
 
 class PanelState(NamedTuple):
@@ -178,14 +248,15 @@ def status(game: Game, activity: Activity) -> str:
     if game.mode is Mode.WATCH and activity.paused:
         return words.PAUSED.removesuffix(".")
     mover = words.player_name(game, game.turn)
+    mark = "" if game.rules.shares_marks else f" ({game.turn})"
     if activity.thinking:
         if game.mode is Mode.WATCH:
             return f"{mover} thinking…"
-        return f"Computer ({game.turn}) thinking…"
+        return f"Computer{mark} thinking…"
     if game.mode is Mode.COMPUTER:
         if game.is_human_turn:
-            return f"Your move ({game.turn})"
-        return f"Computer's move ({game.turn})"
+            return f"Your move{mark}"
+        return f"Computer's move{mark}"
     return f"{mover} to move"
 
 
@@ -196,12 +267,20 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
         like = game.plays_like(game.computer)
         if game.level is Level.ADAPTIVE and like is not None:
             rows.append(("Plays like", f"{like.label} now"))
-        rows.append(("You play", str(game.human)))
+        if not game.rules.shares_marks:
+            rows.append(("You play", str(game.human)))
     elif game.mode is Mode.WATCH:
-        rows += [(f"{mark} plays as", words.level_label(game, mark, short=True)) for mark in Mark]
-    rows.append(("Board", board_name(game.size)))
-    if game.variant is Variant.MISERE:
-        rows.append(("Rules", "misère: a line loses"))
+        rows += [
+            (f"{words.side(game, mark)} plays as", words.level_label(game, mark, short=True))
+            for mark in Mark
+        ]
+    rules = game.rules
+    if rules.is_notakto:
+        rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
+    else:
+        rows.append(("Board", board_name(rules.size)))
+        if rules.variant is Variant.MISERE:
+            rows.append(("Rules", "misère: a line loses"))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core import (
     BOARD_SIZES,
+    Family,
     Game,
     GameKind,
     KeypadLayout,
@@ -13,9 +14,9 @@ from ..core import (
     Match,
     Mode,
     Outcome,
+    Rules,
     Score,
     Starter,
-    Variant,
 )
 from ..engine import Hint
 from .commands import key_for, level_key
@@ -27,7 +28,9 @@ from .names import (
     in_a_row,
     level_name,
     mark_entry_title,
-    notakto_name,
+    rules_label,
+    rules_name,
+    side_label,
 )
 from .screen_commands import PROMPT_KEYS
 from .screen_notes import (
@@ -35,7 +38,6 @@ from .screen_notes import (
     stats_note as stats_note,
     too_small as too_small,
 )
-from .variant_words import rules_first
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -52,13 +54,20 @@ def not_saved(what: str) -> str:
 # -- names ------------------------------------------------------------------------------------
 
 
+def side(game: Game, mark: Mark) -> str:
+    """A side's name where the marks are the same (Notakto: "1", "2", the seats X and O), else
+    its mark."""
+    return side_label(game.rules, mark)
+
+
 def player_name(game: Game, mark: Mark) -> str:
-    """ "You", "Computer", "X", or "Genius (X)", as the mode calls the player of `mark`."""
+    """ "You", "Computer", "X", or "Genius (X)", as the mode calls the player of `mark` (in
+    Notakto "Player 1", "Genius (1)")."""
     if game.mode is Mode.COMPUTER:
         return "You" if mark is game.human else "Computer"
     if game.mode is Mode.WATCH:
-        return f"{game.watch_levels[0 if mark is Mark.X else 1].label} ({mark})"
-    return str(mark)
+        return f"{game.watch_levels[0 if mark is Mark.X else 1].label} ({side(game, mark)})"
+    return f"Player {side(game, mark)}" if game.rules.shares_marks else str(mark)
 
 
 def level_label(game: Game, mark: Mark, *, short: bool = False) -> str:
@@ -81,12 +90,14 @@ def starter_label(game: Game, rule: Starter) -> str:
     if game.mode is Mode.COMPUTER:
         who = "you" if first is game.human else "computer"
     else:
-        who = str(first)
+        who = side(game, first)
     return who + (", in turn" if rule is Starter.ALTERNATE else "")
 
 
 def history_title(game: Game) -> str:
     """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
+    if game.rules.is_notakto:
+        return f"Moves (board:{game.keypad.value} key)"
     return f"Moves ({game.keypad.value} keys)" if game.uses_keypad else "Moves"
 
 
@@ -108,11 +119,11 @@ def headline(game: Game, outcome: Outcome) -> str:
         if winner is game.human:
             return "You won"
         last = game.last_move
-        if game.variant is Variant.MISERE and last is not None and last.mark is not winner:
-            level = game.level_of(winner)  # the loser made the line: name the winner's level
+        if last is not None and last.mark is not winner:
+            level = game.level_of(winner)  # the loser made the last move: the winner's level
             return f"{level.label} won" if level else "The computer won"
         return f"{last.level.label} won" if last and last.level else "The computer won"
-    return f"{winner} won"
+    return f"{player_name(game, winner)} won"
 
 
 def short_headline(outcome: Outcome) -> str:
@@ -121,19 +132,27 @@ def short_headline(outcome: Outcome) -> str:
 
 
 def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
-    """The session's score: "You", "Computer" against the computer, else by mark (in watch
-    mode too: the levels may change between games, the marks do not)."""
-    first, second = ("You", "Computer") if game.mode is Mode.COMPUTER else ("X", "O")
-    return [(first, score.first), (second, score.second), ("Draws", score.draws)]
+    """The session's score: "You", "Computer" against the computer, else by side (in watch
+    mode too: the levels may change between games, the sides do not); no draws in Notakto."""
+    if game.mode is Mode.COMPUTER:
+        first, second = "You", "Computer"
+    else:
+        first, second = (f"Player {side(game, mark)}" for mark in Mark)
+        if not game.rules.shares_marks:
+            first, second = "X", "O"
+    rows = [(first, score.first), (second, score.second)]
+    return [*rows, ("Draws", score.draws)] if game.rules.draws else rows
 
 
 # -- the game so far ----------------------------------------------------------------------------
 
 
 def moves(game: Game) -> tuple[str, ...]:
-    """`("1. X 5", "2. O 1", "3. X 9")`: squares as the player names them."""
+    """`("1. X 5", "2. O 1", "3. X 9")`: squares as the player names them (in Notakto, with no
+    mark: both draw X's, "1. 2:5")."""
+    marks = not game.rules.shares_marks
     return tuple(
-        f"{number}. {move.mark} {game.square_name(move.cell)}"
+        f"{number}. {f'{move.mark} ' if marks else ''}{game.square_name(move.cell)}"
         for number, move in enumerate(game.moves, 1)
     )
 
@@ -156,21 +175,31 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
         against = kind.levels[0]  # the other player's name
     else:
         against = "X v O"
-    if kind.mode is Mode.TWO_PLAYER and kind.notakto:
+    if kind.mode is Mode.TWO_PLAYER and kind.rules.shares_marks:
         against = "1st v 2nd"
-    if kind.notakto:
-        return notakto_name(kind.notakto), kind.mode.label, against
-    misere = " misère" if kind.variant is Variant.MISERE else ""
-    return board_name(kind.size) + misere, kind.mode.label, against
+    return rules_label(kind.rules), kind.mode.label, against
+
+
+def rules_first(game: Game, said: str) -> str:
+    """`said`, after a word on the rules where they are not the normal game's."""
+    rules = game.rules
+    if rules.family is Family.MISERE:
+        return f"Misère: {in_a_row(rules.size)} of your own loses. {said}"
+    if rules.is_notakto:
+        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
+        return f"Notakto on {boards}: both play X, and whoever kills the last board loses. {said}"
+    return said
 
 
 def welcome(match: Match) -> str:
-    """What a new game says first (in misère, a word on the rules first)."""
+    """What a new game says first (in misère and Notakto, a word on the rules first)."""
     game = match.game
     if game.mode is Mode.WATCH:
         said = "Watching the computer play itself."
     elif game.mode is Mode.TWO_PLAYER:
-        said = f"Two players: {game.turn} moves first."
+        said = f"Two players: {player_name(game, game.turn)} moves first."
+    elif game.rules.shares_marks:
+        said = "The computer starts." if game.is_computer_turn else "Your move."
     elif game.is_computer_turn:
         said = f"You play {game.human}; the computer starts."
     else:
@@ -182,7 +211,11 @@ def welcome(match: Match) -> str:
 
 
 def hint_sentence(game: Game, found: Hint) -> str:
-    """ "Hint for X: square 5, blocks." """
+    """ "Hint for X: square 5, blocks."; in Notakto "Hint: board 2, key 5: kills board 2: you
+    lose in 3." """
+    if game.rules.is_notakto:
+        board, key = game.square_name(found.cell).split(":")
+        return f"Hint: board {board}, key {key}: {found.reason}."
     return f"Hint for {game.turn}: square {game.square_name(found.cell)}, {found.reason}."
 
 
@@ -233,6 +266,7 @@ O_LEVEL_IN_WATCH = (
     f"{key_for('o_level')} set O's level in watch mode ({key_for('next_mode')} changes the mode)."
 )
 KEYPAD_3X3 = f"The keypad plays the 3×3 board only: {key_for('next_size')} changes the board."
+ONE_BOARD = "There is no other live board to go to."
 LOOKING_FOR_HINT = "Looking for a hint…"
 ANALYSIS_ON = (
     "Analysis on: each empty square shows how the game ends with perfect play "
@@ -242,14 +276,22 @@ ANALYSIS_ON_5X5 = (
     "Analysis on: whether each empty square wins, draws or loses with perfect play (on 5×5 "
     "not how fast; a blank square is not proven within the search's budget)."
 )
+KILLS_MARK = "†"
+"""Before the analysis of a Notakto move that kills its board."""
+ANALYSIS_ON_NOTAKTO = (
+    "Analysis on: how each square ends with perfect play, in the mover's moves "
+    f"({KILLS_MARK}: it kills its board)."
+)
 ANALYSIS_OFF = "Analysis off."
 
 
-def analysis_switched(on: bool, size: int) -> str:
+def analysis_switched(on: bool, rules: Rules) -> str:
     """Said when the analysis is switched on or off (on 5×5 it says what it can prove)."""
     if not on:
         return ANALYSIS_OFF
-    return ANALYSIS_ON_5X5 if size == BOARD_SIZES[-1] else ANALYSIS_ON
+    if rules.is_notakto:
+        return ANALYSIS_ON_NOTAKTO
+    return ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
 
 
 def analysis_time(seconds: float) -> str:
@@ -287,10 +329,13 @@ def keys_play_3x3(size: int) -> str:
 
 def game_result(game: Game, outcome: Outcome) -> str:
     """The result as a sentence; in misère, who made the line that lost: "You made three in a
-    row: misère, so Genius won." """
-    if game.variant is Variant.MISERE and outcome.winner is not None and outcome.line:
+    row: misère, so Genius won."; in Notakto who killed the last board."""
+    rules = game.rules
+    if outcome.winner is not None and outcome.line and rules.family is not Family.NORMAL:
         loser = player_name(game, outcome.winner.other)
-        return f"{loser} made {in_a_row(game.size)}: misère, so {headline(game, outcome)}."
+        if rules.is_notakto:
+            return f"{loser} killed the last board: {headline(game, outcome)}."
+        return f"{loser} made {in_a_row(rules.size)}: misère, so {headline(game, outcome)}."
     return f"{headline(game, outcome)}."
 
 
@@ -354,8 +399,10 @@ def mode_switch_question(mode: Mode) -> str:
     return _abandon(f"switch to {mode.label.lower()}", key_for("next_mode"))
 
 
-def size_switch_question(size: int) -> str:
-    return _abandon(f"play on {board_name(size)}", key_for("next_size"))
+def rules_switch_question(before: Rules, after: Rules) -> str:
+    """Asked before other rules (or another board) drop a game in progress."""
+    key = key_for("next_variant") if after.family is not before.family else key_for("next_size")
+    return _abandon(f"play {rules_name(after)}", key)
 
 
 def mark_switch_question(mark: Mark) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from ..core import Board, Mark
+from ..core import Board, Mark, Position, find_rules
 from ..core.errors import shown
 from .files import BadFile, Data, JsonFile
 
@@ -36,7 +36,7 @@ class DrillRecord:
     many times in a row it was answered right, and when it is due."""
 
     key: str
-    board: Board
+    board: Position
     played: int
     answers: tuple[int, ...]
     rating: str
@@ -93,8 +93,8 @@ class Drills:
         found = self.file.read().get(SCANNED)
         return found if isinstance(found, str) else None
 
-    def add(self, drills: list[tuple[str, Board, int, tuple[int, ...], str]], scanned: str | None,
-            now: datetime) -> int:  # fmt: skip
+    def add(self, drills: list[tuple[str, Position, int, tuple[int, ...], str]],
+            scanned: str | None, now: datetime) -> int:  # fmt: skip
         """New drills (key, board, move played, answers, rating), due now, unless kept or
         retired already; `scanned`: the last game's line looked at. How many were new."""
         added = 0
@@ -107,6 +107,7 @@ class Drills:
                 if key in kept or key in retired or len(kept) >= MAX_DRILLS:
                     continue
                 kept[key] = {
+                    "rules": board.rules.name,
                     "board": str(board),
                     "to_move": board.to_move.value,
                     "played": played,
@@ -149,7 +150,15 @@ class Drills:
 
 
 def _record(key: str, fields: dict[str, Any]) -> DrillRecord:
-    board = Board.parse(fields["board"], Mark.parse(fields["to_move"]))
+    """A drill as kept (one kept before drills had rules is of the normal game)."""
+    to_move = Mark.parse(fields["to_move"])
+    rules = fields.get("rules")
+    if rules is None:
+        board: Position = Board.parse(fields["board"], to_move)
+    else:
+        if not isinstance(rules, str):
+            raise TypeError(rules)
+        board = find_rules(rules).position(fields["board"], to_move)
     return DrillRecord(
         key,
         board,

@@ -11,15 +11,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..core import FinishedGame, Game, NotaktoMatch
+from ..core import FinishedGame, Game
 from ..core.match import utc_now
 from .settings import Settings
 from .storage import Storage
 
-CLASSIC_GAME_SETTINGS = frozenset({"mode", "size", "mark", "variant"})
-"""Settings that start a new game of noughts and crosses when they change."""
-NOTAKTO_GAME_SETTINGS = frozenset({"mode", "mark", "boards"})
-"""Settings that start a new game of Notakto when they change."""
+GAME_SETTINGS = frozenset({"mode", "mark", "rules"})
+"""Settings that start a new game when they change."""
 
 
 class Session:
@@ -36,15 +34,6 @@ class Session:
         self.settings = settings if settings is not None else storage.settings.load()
         self._after_saving: list[Callable[[], object]] = []
         self.match = self.settings.match(keep=self._keep, clock=clock)
-        self._clock = clock
-        self._notakto: NotaktoMatch | None = None
-
-    @property
-    def notakto(self) -> NotaktoMatch:
-        """The Notakto match, begun when first asked for (as the settings say)."""
-        if self._notakto is None:
-            self._notakto = self.settings.notakto_match(keep=self._keep, clock=self._clock)
-        return self._notakto
 
     @property
     def game(self) -> Game:
@@ -65,29 +54,18 @@ class Session:
 
     def change(self, **changes: Any) -> None:
         """Change settings (`Settings` fields) for this run and save just these changes: the
-        game follows at once (a new mode, board or mark begins a new game, by the starter rule)."""
+        game follows at once (a new mode, rules or mark begins a new game, by the starter
+        rule)."""
         settings = self.settings.but(**changes)
         game, match = self.match.game, self.match
         game.level = settings.level
         game.watch_levels = settings.watch_levels
         game.keypad = settings.keypad
         match.starter = settings.starter
-        if self._notakto is not None:
-            notakto = self._notakto
-            notakto.game.level = settings.level
-            notakto.game.watch_levels = settings.watch_levels
-            notakto.starter = settings.starter
-            if NOTAKTO_GAME_SETTINGS & changes.keys():
-                notakto.new_game(mode=settings.mode, human=settings.mark, boards=settings.boards)
         self.settings = settings
         self.storage.settings.change(**changes)
-        if CLASSIC_GAME_SETTINGS & changes.keys():
-            match.new_game(
-                mode=settings.mode,
-                size=settings.size,
-                human=settings.mark,
-                variant=settings.variant,
-            )
+        if GAME_SETTINGS & changes.keys():
+            match.new_game(mode=settings.mode, human=settings.mark, rules=settings.rules)
         self._saved()
 
     @property

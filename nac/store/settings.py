@@ -1,5 +1,5 @@
-"""The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, board, the
-variant of the rules, and whether Notakto is played and on how many boards."""
+"""The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, and the
+rules played (normal, misère or Notakto, and the board or the boards)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..core import (
-    CLASSIC_SIZE,
     DEFAULT_LEVEL,
     DEFAULT_WATCH_LEVELS,
+    NORMAL,
+    NOTAKTO_BOARDS,
     FinishedGame,
     Game,
     KeypadLayout,
@@ -21,15 +22,14 @@ from ..core import (
     Mark,
     Match,
     Mode,
-    NotaktoGame,
-    NotaktoMatch,
+    Rules,
     Starter,
     Variant,
     checked_size,
+    find_rules,
 )
 from ..core.errors import shown
 from ..core.match import utc_now
-from ..core.notakto import BOARD_COUNTS
 from .files import BadFile, Data, JsonFile
 
 SCHEMA = 1
@@ -50,12 +50,8 @@ class Settings:
     starter: Starter = Starter.YOU
     watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS
     theme: str = field(default="textual-dark")
-    size: int = CLASSIC_SIZE
-    variant: Variant = Variant.NORMAL
-    notakto: bool = False
-    """Whether Notakto is played (the board and variant above wait for the way back)."""
-    boards: int = 1
-    """Notakto's boards: 1 to 3."""
+    rules: Rules = NORMAL
+    """What is played: the normal game, misère or Notakto, on which board (or boards)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,10 +62,7 @@ class Settings:
             "starter": self.starter.value,
             "watch_levels": [level.value for level in self.watch_levels],
             "theme": self.theme,
-            "size": self.size,
-            "variant": self.variant.value,
-            "notakto": self.notakto,
-            "boards": self.boards,
+            "rules": self.rules.name,
         }
 
     @classmethod
@@ -79,6 +72,8 @@ class Settings:
         default = cls()
         values: dict[str, Any] = {}
         bad: list[str] = []
+        if "rules" not in fields:  # written before the rules were one field
+            fields = {**fields, "rules": _rules_before(fields)}
         for name, read in _READERS.items():
             if name not in fields:
                 continue
@@ -105,25 +100,22 @@ class Settings:
             mode=self.mode,
             watch_levels=self.watch_levels,
             keypad=self.keypad,
-            size=self.size,
-            variant=self.variant,
+            rules=self.rules,
         )
         return Match(game, self.starter, keep=keep, clock=clock)
 
-    def notakto_match(
-        self,
-        keep: Callable[[FinishedGame], object] | None = None,
-        clock: Callable[[], datetime] = utc_now,
-    ) -> NotaktoMatch:
-        """A Notakto match set up as these settings say, its first game begun."""
-        game = NotaktoGame(
-            boards=self.boards,
-            level=self.level,
-            human=self.mark,
-            mode=self.mode,
-            watch_levels=self.watch_levels,
-        )
-        return NotaktoMatch(game, self.starter, keep=keep, clock=clock)
+
+def _rules_before(fields: dict[str, Any]) -> str:
+    """The rules as a settings file kept them before they were one field (`size`,
+    `variant`, `notakto` and `boards`), as `rules` names them; bad old fields, the defaults."""
+    if fields.get("notakto") is True:
+        boards = fields.get("boards")
+        return Rules.notakto(boards if boards in NOTAKTO_BOARDS else 1).name
+    size, variant = fields.get("size"), fields.get("variant")
+    try:
+        return Rules.of(checked_size(size), Variant(variant)).name
+    except (TypeError, ValueError):
+        return NORMAL.name
 
 
 def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:
@@ -154,23 +146,10 @@ def _theme(value: Any) -> str:
     return value
 
 
-def _size(value: Any) -> int:
-    # bool is an int and 4.0 == 4 in Python, but neither is a board size in the file
-    if type(value) is not int:
-        raise ValueError(value)
-    return checked_size(value)
-
-
-def _flag(value: Any) -> bool:
-    if not isinstance(value, bool):
+def _rules(value: Any) -> Rules:
+    if not isinstance(value, str):
         raise TypeError(value)
-    return value
-
-
-def _boards(value: Any) -> int:
-    if type(value) is not int or value not in BOARD_COUNTS:
-        raise ValueError(value)
-    return value
+    return find_rules(value)
 
 
 _READERS: dict[str, Callable[[Any], Any]] = {
@@ -181,10 +160,7 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "starter": _choice(Starter),
     "watch_levels": _watch_levels,
     "theme": _theme,
-    "size": _size,
-    "variant": _choice(Variant),
-    "notakto": _flag,
-    "boards": _boards,
+    "rules": _rules,
 }
 """How each field is read from the file, raising TypeError or ValueError for a bad value."""
 

@@ -24,7 +24,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import Board, FinishedGame, Game, Match, SavedGame
+from ..core import FinishedGame, Game, Match, Position, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
 from ..present import learning_words, words
@@ -73,7 +73,7 @@ class NacApp(App[None]):
         think_seconds: float | None = None,
         engine: Engine | None = None,
         review: SavedGame | None = None,
-        lab: Board | None = None,
+        lab: Position | None = None,
         online: OnlineStart | None = None,
         relay: str | None = None,
         clock: Callable[[], datetime] | None = None,
@@ -143,8 +143,6 @@ class NacApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self.app_resume_signal.subscribe(self, self._resumed)
         self.show_notices()
-        if self.settings.notakto and self.online_at_start is None and self.lab_at_start is None:
-            self.game_screen.doors.notakto(self.pace)
         if self.review_at_start is not None:
             from .screens.games import review_screen
 
@@ -156,7 +154,7 @@ class NacApp(App[None]):
             from .screens.lab import LabScreen
 
             board, keypad = self.lab_at_start, self.game.keypad
-            named = functools.partial(square_name, size=board.size, keypad=keypad)
+            named = functools.partial(square_name, rules=board.rules, keypad=keypad)
             self.push_screen(LabScreen(board, named, timer=self.timer))
 
     def on_unmount(self) -> None:
@@ -237,7 +235,7 @@ class NacApp(App[None]):
             self.push_screen(LabScreen(game.board, game.square_name, timer=self.timer))
         elif isinstance(screen, ReviewScreen):
             saved = screen.game
-            board = replay(saved.size, saved.first, saved.moves[: screen.step], saved.variant)
+            board = replay(saved.rules, saved.first, saved.moves[: screen.step])
             self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
         elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
             self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))

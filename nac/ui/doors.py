@@ -4,14 +4,11 @@ game screen opened as a review."""
 
 from __future__ import annotations
 
-import random
-
 from textual.screen import Screen
 
 from ..core import NotationError, parse_game
 from ..engine import Engine
 from ..present import learning_words
-from ..present.pace import Pace
 from ..store import Session
 
 
@@ -52,21 +49,13 @@ class Doors:
         storage, keypad = self._session.storage, self._session.game.keypad
         self._screen.app.push_screen(PuzzleScreen(storage, keypad, self._engine))
 
-    def help(self, *, notakto: bool = False) -> None:
-        """The help (`notakto`: its section on Notakto first)."""
+    def help(self) -> None:
+        """The help (in Notakto, its section on Notakto first)."""
         from .screens.help import NOTAKTO_SECTION, HelpScreen
 
-        first = NOTAKTO_SECTION if notakto else None
-        self._screen.app.push_screen(HelpScreen(self._session.game, first=first))
-
-    def notakto(self, pace: Pace) -> None:
-        """Notakto's screen, over this one (it comes back here when left); the computer's
-        random source there is the app's `rng`, if it has one."""
-        from .screens.notakto import NotaktoScreen
-
-        rng: random.Random | None = getattr(self._screen.app, "rng", None)
-        self._session.change(notakto=True)
-        self._screen.app.push_screen(NotaktoScreen(self._session, self, pace, rng=rng))
+        game = self._session.game
+        first = NOTAKTO_SECTION if game.rules.is_notakto else None
+        self._screen.app.push_screen(HelpScreen(game, first=first))
 
     def stats(self) -> None:
         from .screens.stats import StatsScreen

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from textual.timer import Timer
 from textual.widget import Widget
 
-from ..core import Board, Game, Mode
+from ..core import Game, Mode, Position
 from ..present.pace import Pace
 from .widgets.searches import Searches
 
@@ -21,7 +21,7 @@ class Reply:
     """The computer's reply being prepared: for this board, the cell found (once found) and
     whether the pause is over."""
 
-    board: Board
+    board: Position
     timer: Timer | None = None
     cell: int | None = None
     paused_enough: bool = False
@@ -61,7 +61,7 @@ class Turns:
             reply.paused_enough = True
         self._owner.query_one(Searches).find_move(turn)
 
-    def found(self, board: Board, cell: int) -> None:
+    def found(self, board: Position, cell: int) -> None:
         """The search found `cell` in `board` (ignored unless it is the reply's board)."""
         reply = self._reply
         if reply is not None and board is reply.board:

@@ -4,7 +4,7 @@ analysis of that position comes back), with the time it took."""
 
 from __future__ import annotations
 
-from ..core import Board
+from ..core import Position, Rules
 from ..present import words
 from ..present.views import CellNote, analysis_notes
 from .widgets.searches import Searches
@@ -17,12 +17,12 @@ class WatcherAnalysis:
         self.timing = ""
         """How long the analysis of the board shown took (the panel's line)."""
 
-    def switch(self, size: int) -> str:
+    def switch(self, rules: Rules) -> str:
         """On or off; what to say."""
         self.on = not self.on
-        return words.analysis_switched(self.on, size)
+        return words.analysis_switched(self.on, rules)
 
-    def follow(self, board: Board | None, searches: Searches) -> None:
+    def follow(self, board: Position | None, searches: Searches) -> None:
         """The board changed (None: no game): the notes go, and come back for the new one."""
         self.notes, self.timing = (), ""
         if self.on and board is not None and not board.is_over:
@@ -30,10 +30,10 @@ class WatcherAnalysis:
         else:
             searches.cancel("analysis")
 
-    def done(self, done: Searches.AnalysisDone, board: Board | None) -> bool:
+    def done(self, done: Searches.AnalysisDone, board: Position | None) -> bool:
         """The analysis of a board came back: whether it is for the one shown (then kept)."""
         if not self.on or done.board != board:
             return False
-        self.notes = analysis_notes(done.values, done.board.cell_count)
+        self.notes = analysis_notes(done.values, done.board)
         self.timing = words.analysis_time(done.seconds)
         return True

@@ -16,11 +16,11 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import Board, IllegalMove, KeypadLayout, check_square, format_game, square_name
+from ...core import NORMAL, IllegalMove, KeypadLayout, check_square, format_game, square_name
 from ...engine import mistakes_in, unscanned
 from ...present import learning_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
-from ...present.names import board_name
+from ...present.names import rules_label
 from ...present.screen_commands import DRILL_COMMANDS
 from ...present.views import BoardView
 from ...store import Storage
@@ -127,12 +127,12 @@ class DrillScreen(Screen[None]):
             hint_word="best",
             playing=playing,
         )
-        title = learning_words.drill_title(board_name(board.size), str(board.to_move))
+        title = learning_words.drill_title(rules_label(board.rules), str(board.to_move))
         self.query_one(PuzzlePanel).text = (title, count, self.answered)
 
     def square(self, cell: int) -> str:
-        board = self.drill.board if self.drill is not None else Board.empty()
-        return square_name(cell, board.size, self.keypad)
+        rules = self.drill.board.rules if self.drill is not None else NORMAL
+        return square_name(cell, rules, self.keypad)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         playing = self.drill is not None and not self.answered

@@ -1,4 +1,5 @@
-"""The game screen: the board, the panel, the banner and the footer, and every command.
+"""The game screen, under any rules (noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3
+boards): the board, the panel, the banner and the footer, and every command.
 
 What it shows is reactive state turned into views by pure functions (`nac.present.views`). The
 game and the match report every change through listeners; searches run in `Searches` and come
@@ -21,7 +22,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import Board, Change, FinishedGame, IllegalMove, Mark, Mode
+from ...core import NORMAL, Change, Family, FinishedGame, IllegalMove, Mark, Mode, Position, Rules
 from ...engine import Engine, Hint
 from ...present import availability, commands, words
 from ...present.metrics import (
@@ -29,10 +30,10 @@ from ...present.metrics import (
     ScreenLayout,
     minimum_terminal,
     screen_layout,
-    smaller_board_that_fits,
+    smaller_rules_that_fit,
 )
 from ...present.pace import Pace
-from ...present.switches import CONFIRM_SECONDS, Switches, next_board, variant_switch
+from ...present.switches import CONFIRM_SECONDS, Switches, next_board, next_rules, rules_named
 from ...present.views import (
     Activity,
     Banner,
@@ -61,14 +62,14 @@ if TYPE_CHECKING:
 
 
 class GameScreen(Screen[None]):
-    """Noughts and crosses: against the computer, two players, or watching the computer."""
+    """A game under any rules: against the computer, two players, or watching the computer."""
 
     AUTO_FOCUS = "BoardWidget"  # its cursor keys; the move prompt takes the focus when open
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
     )
 
-    board: var[Board] = var(Board.empty(), bindings=True)
+    board: var[Position] = var(NORMAL.empty(), bindings=True)
     """The game's position, as the game last reported it."""
     finished: var[FinishedGame | None] = var(None, bindings=True)
     arrangement: var[ScreenLayout | None] = var(None, bindings=True, init=False)
@@ -135,7 +136,7 @@ class GameScreen(Screen[None]):
 
     def _arrange(self, columns: int, rows: int) -> None:
         """Where things go in a terminal of columns×rows (or what to say if nothing fits)."""
-        self.arrangement = screen_layout(self.game.size, columns, rows)
+        self.arrangement = screen_layout(self.game.rules, columns, rows)
         self._views_changed()
 
     def watch_arrangement(self, layout: ScreenLayout | None) -> None:
@@ -165,11 +166,11 @@ class GameScreen(Screen[None]):
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
         if self.arrangement is None:  # how big the terminal must be, and a switch's question
-            size, (columns, rows), asked = self.game.size, self.app.size, self.switches.asked
-            smaller = smaller_board_that_fits(size, columns, rows)
+            rules, (columns, rows), asked = self.game.rules, self.app.size, self.switches.asked
+            smaller = smaller_rules_that_fit(rules, columns, rows)
             question = self.activity.message if asked is not None else ""
-            need = minimum_terminal(size)
-            text = words.too_small(size, columns, rows, need, smaller, question)
+            need = minimum_terminal(rules)
+            text = words.too_small(rules, columns, rows, need, smaller, question)
             for message in self.query("#too-small").results(Static):
                 message.update(text)
 
@@ -195,7 +196,7 @@ class GameScreen(Screen[None]):
         if self.game.mode is Mode.WATCH and not self.activity.paused:
             self.turns.next_game(self._next_watched_game)
 
-    def _new_board(self, board: Board) -> None:
+    def _new_board(self, board: Position) -> None:
         self.hint = None
         self.finished = None
         self.switches.forget_question()
@@ -248,7 +249,12 @@ class GameScreen(Screen[None]):
     # -- the player's moves ------------------------------------------------------------------------
 
     def action_play_key(self, key: int) -> None:
-        self.play(self.game.keypad.cell_for_key(key))
+        """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
+        square = self.game.keypad.cell_for_key(key)
+        self.play(self.query_one(BoardWidget).board_of_cursor * 9 + square)
+
+    def action_next_board(self) -> None:
+        self.query_one(BoardWidget).action_next_board()
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
@@ -367,23 +373,22 @@ class GameScreen(Screen[None]):
         self._switch(mode=Mode.parse(name))
 
     def action_next_size(self) -> None:
-        """The next board; while the board does not fit, the biggest smaller one that does."""
-        size, (columns, rows) = self.game.size, self.size
-        fits = smaller_board_that_fits(size, columns, rows) if self.arrangement is None else None
-        self.action_size(fits or next_board(self.game))
+        """The next board (Notakto: the next number of boards); while the board does not fit,
+        the biggest smaller one that does."""
+        rules, (columns, rows) = self.game.rules, self.size
+        fits = smaller_rules_that_fit(rules, columns, rows) if self.arrangement is None else None
+        self._switch(rules=fits or next_board(rules))
 
     def action_size(self, size: int) -> None:
-        self._switch(size=size)
+        """Noughts and crosses (normal or misère, as now) on size×size."""
+        rules = self.game.rules
+        self._switch(rules=Rules(Family.NORMAL if rules.is_notakto else rules.family, size))
 
     def action_next_variant(self) -> None:
-        self.action_variant(self.switches.next_rules())
+        self._switch(rules=next_rules(self.game.rules))
 
-    def action_variant(self, name: str) -> None:
-        switch = variant_switch(name)
-        if switch is None:  # Notakto: a game of its own, this one waiting under it
-            self.doors.notakto(self.turns.pace)
-        else:
-            self._switch(**switch)
+    def action_rules(self, name: str) -> None:
+        self._switch(rules=rules_named(name, self.game.rules))
 
     def action_mark(self, name: str) -> None:
         self._switch(mark=Mark.parse(name))
@@ -419,7 +424,7 @@ class GameScreen(Screen[None]):
 
     def action_toggle_analysis(self) -> None:
         self.analysis_on = not self.analysis_on
-        self.say(words.analysis_switched(self.analysis_on, self.game.size))
+        self.say(words.analysis_switched(self.analysis_on, self.game.rules))
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:
@@ -437,7 +442,7 @@ class GameScreen(Screen[None]):
     @on(Searches.AnalysisDone)
     def _analysis_done(self, done: Searches.AnalysisDone) -> None:
         if self.analysis_on and done.board == self.game.board:
-            self.notes = analysis_notes(done.values, done.board.cell_count)
+            self.notes = analysis_notes(done.values, done.board)
             self.activity = self.activity.but(analysis_seconds=done.seconds)
 
     def action_undo(self) -> None:

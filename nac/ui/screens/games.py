@@ -33,7 +33,6 @@ from ...store import GameLog
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 from ..widgets.title_bar import TitleBar
-from .notakto_review import NotaktoReviewScreen
 from .review import ReviewScreen
 
 COLUMNS = ("Result", "Board", "X", "O", "Moves", "Played (UTC)", "Mode")
@@ -46,8 +45,8 @@ def row(game: SavedGame) -> tuple[Text, ...]:
         for cell in (
             learning_words.saved_result(game),
             board,
-            learning_words.side_name(game.mode, Mark.X, game.x_player).removesuffix(" (X)"),
-            learning_words.side_name(game.mode, Mark.O, game.o_player).removesuffix(" (O)"),
+            _player(game, Mark.X),
+            _player(game, Mark.O),
             str(len(game.moves)),
             learning_words.played_at(game),
             mode,
@@ -55,14 +54,16 @@ def row(game: SavedGame) -> tuple[Text, ...]:
     )
 
 
-def review_screen(
-    game: SavedGame, engine: Engine, keypad: KeypadLayout
-) -> ReviewScreen | NotaktoReviewScreen:
+def _player(game: SavedGame, mark: Mark) -> str:
+    """Who played a side, without the side's name in brackets."""
+    said = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
+    return said.rpartition(" (")[0] or said
+
+
+def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> ReviewScreen:
     """A saved game's review, its squares named as the game names them now: the keys 1-9 of
-    `keypad` on 3×3, like `b3` on the bigger boards (a Notakto game's: its own review)."""
-    if game.notakto:
-        return NotaktoReviewScreen(game, keypad)
-    return ReviewScreen(game, lambda cell: named(cell, game.size, keypad), engine)
+    `keypad` on 3×3, like `b3` on the bigger boards, board and key in Notakto."""
+    return ReviewScreen(game, lambda cell: named(cell, game.rules, keypad), engine)
 
 
 class GamesScreen(Screen[None]):

@@ -28,7 +28,6 @@ from ...present.commands import (
     rows_table,
 )
 from ...present.names import KEYPAD_DESCRIPTIONS
-from ...present.notakto_commands import NOTAKTO_COMMANDS, NOTAKTO_OWN
 from ...present.screen_commands import (
     GAMES_COMMANDS,
     HELP_COMMANDS,
@@ -46,13 +45,12 @@ TABLES: dict[str, Sequence[Command]] = {
     "help": HELP_COMMANDS,
     "online": ONLINE_COMMANDS,
     "lobby": LOBBY_COMMANDS,
-    "notakto": NOTAKTO_COMMANDS,
 }
 """The command tables the help's text names keys from: `{key:review}` is the key of the game's
 `review`, `{key:level('adaptive')}` the key of one of its actions, `{help:close:or}` the help's
 closing keys as "`Escape`, `?` or `q`"."""
 KEY_NAME = re.compile(
-    r"\{(key|review|games|help|online|lobby|notakto):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
+    r"\{(key|review|games|help|online|lobby):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
 )
 ONLINE_SECTION = "## Online play"
 NOTAKTO_SECTION = "## Notakto"
@@ -71,7 +69,6 @@ def help_text(game: Game, *, online: bool = False, first: str | None = None) -> 
         .replace("{keys}", key_table())
         .replace("{online_keys}", rows_table(online_rows))
         .replace("{lobby_keys}", rows_table(help_rows(LOBBY_COMMANDS)))
-        .replace("{notakto_keys}", rows_table(help_rows(NOTAKTO_OWN)))
         .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
     first = ONLINE_SECTION if online else first

@@ -20,7 +20,7 @@ from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...core import Board
+from ...core import Position
 from ...engine import (
     DEFAULT_NODE_LIMIT,
     Census,
@@ -44,7 +44,7 @@ class LabScreen(Screen[None]):
 
     def __init__(
         self,
-        board: Board,
+        board: Position,
         square: Callable[[int], str],
         *,
         node_limit: int = DEFAULT_NODE_LIMIT,

@@ -146,7 +146,7 @@ class LobbyScreen(Screen[None]):
     def action_host(self) -> None:
         start = self.start
         self.message = ""
-        self.open_online(OnlineStart("host", start.name, server=start.server, size=start.size))
+        self.open_online(OnlineStart("host", start.name, server=start.server, rules=start.rules))
 
     def action_paste_invite(self) -> None:
         from .online_dialog import OnlineDialog

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...core import Game, KeypadLayout, Mode
+from ...core import NORMAL, Game, KeypadLayout, Mode
 from ...engine import Engine
 from ...net.play import OnlinePlay
 from ...net.table import Keep
@@ -133,16 +133,16 @@ class OnlineScreen(Screen[None]):
         self._update()
 
     def _arrange(self, invite_width: int) -> None:
-        size = self.play.game.size if self.play is not None else 3
+        rules = self.play.game.rules if self.play is not None else NORMAL
         columns, rows = self.app.size
-        layout = online_layout(size, columns, rows, invite_width)
+        layout = online_layout(rules, columns, rows, invite_width)
         self.arrangement = layout
         self.query_one("#online-main").set_class(layout is None, "-too-small")
         if layout is None:
             self.prompt.close()
-            need = minimum_terminal(size)
+            need = minimum_terminal(rules)
             status = online_view.panel_state(self.play, self.clock(), self._said()).status
-            text = words.too_small(size, columns, rows, need, None, status)
+            text = words.too_small(rules, columns, rows, need, None, status)
             self.query_one("#online-too-small", Static).update(text)
             return
         body = self.query_one("#online-body")
@@ -318,7 +318,7 @@ class OnlineScreen(Screen[None]):
 
     def action_analysis(self) -> None:
         if self.play is not None:
-            self.say(self.analysis.switch(self.play.game.size))
+            self.say(self.analysis.switch(self.play.game.rules))
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:

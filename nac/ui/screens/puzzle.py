@@ -105,7 +105,7 @@ class PuzzleScreen(Screen[None]):
         self.query_one(PuzzlePanel).text = (self.puzzle.title, count, attempt.message)
 
     def square(self, cell: int) -> str:
-        return square_name(cell, self.puzzle.board.size, self.keypad)
+        return square_name(cell, self.puzzle.board.rules, self.keypad)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         playing = self.attempt is not None and self.attempt.playing

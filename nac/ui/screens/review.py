@@ -62,7 +62,7 @@ class ReviewScreen(Screen[None]):
 
     def _show(self) -> None:
         game, step = self.game, self.step
-        board = replay(game.size, game.first, game.moves[:step], game.variant)
+        board = replay(game.rules, game.first, game.moves[:step])
         rated = self.review.moves[step - 1] if self.review is not None and step else None
         best = None
         if rated is not None and rated.rating not in (None, Rating.BEST):

@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import Board
+from ...core import Position
 from ...engine import Step, trace
 from ...present import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
@@ -37,7 +37,7 @@ class StepsScreen(Screen[None]):
     at: var[int] = var(0, init=False)
     """How many steps have been taken (0: none yet)."""
 
-    def __init__(self, board: Board, square: Callable[[int], str]) -> None:
+    def __init__(self, board: Position, square: Callable[[int], str]) -> None:
         super().__init__()
         self.board = board
         self.square = square

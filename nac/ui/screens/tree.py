@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from ...core import Board
+from ...core import Position as AnyPosition
 from ...engine import MoveValue, SearchStopped, Step, analyse, trace
 from ...present import lab_lines
 from ...present.screen_commands import TREE_COMMANDS
@@ -32,7 +32,7 @@ class Position(NamedTuple):
     """A node of the tree: the moves from the root and the board they make."""
 
     line: tuple[int, ...]
-    board: Board
+    board: AnyPosition
 
 
 class TreeScreen(Screen[None]):
@@ -40,7 +40,7 @@ class TreeScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(TREE_COMMANDS))
 
-    def __init__(self, board: Board, square: Callable[[int], str]) -> None:
+    def __init__(self, board: AnyPosition, square: Callable[[int], str]) -> None:
         super().__init__()
         self.board = board
         self.square = square
@@ -103,7 +103,7 @@ class TreeScreen(Screen[None]):
     def _replies_found(self, node: TreeNode[Position], values: dict[int, MoveValue]) -> None:
         position = _data(node)
         best = max((value.score for value in values.values()), default=None)
-        for cell in position.board.empty_cells:
+        for cell in position.board.legal_moves:
             value = values.get(cell)
             board = position.board.play(cell)
             child = Position((*position.line, cell), board)

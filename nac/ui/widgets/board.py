@@ -1,9 +1,12 @@
-"""The big-glyph board: the grid, the marks, the keys of empty cells, cursor and highlights.
+"""The board, under any rules: one big-glyph n×n board (`BoardLines`), or small 3×3 boards side
+by side (Notakto's, `BoardsLines`): the grid, the marks, the keys of empty cells, cursor and
+highlights.
 
 It draws what it is told (`BoardView`) and owns the cursor: while the view says a person is
-playing, the arrows move it, and Enter, space or a click chooses a cell (`CellChosen`); it
-decides no rule. Lines are drawn by `BoardLines` and kept as strips: when the view changes,
-only the lines of the cells that changed are drawn again and sent to the terminal.
+playing, the arrows move it (across the small boards, Tab to the next live one), and Enter,
+space or a click chooses a cell (`CellChosen`); it decides no rule. Lines are kept as strips:
+when the view changes, only the lines of the cells that changed are drawn again and sent to the
+terminal.
 """
 
 from __future__ import annotations
@@ -22,19 +25,34 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...present.board_lines import BoardLines, cell_look
+from ...present.boards_lines import BoardsLines, fit
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
-from ...present.metrics import BoardMetrics, board_metrics
-from ...present.views import BoardView, centre, cursor_at, cursor_moved
+from ...present.metrics import board_metrics
+from ...present.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
 
-FOREGROUNDS = ("grid", "frame", "x", "o", "key", "last", "winning-mark", "hint-mark")
+FOREGROUNDS = (
+    "grid",
+    "frame",
+    "x",
+    "o",
+    "key",
+    "last",
+    "winning-mark",
+    "hint-mark",
+    "dead",
+    "line",
+    "caption",
+    "caption-dead",
+    "caption-here",
+)
 BACKGROUNDS = ("cursor", "winning", "hint")
 TONES = ("win", "draw", "loss")
 
 
 class BoardWidget(Widget):
-    """Draws an n×n board scaled to its size: big glyphs when there is room, one letter when not."""
+    """Draws the board scaled to its size: big glyphs when there is room, one letter when not."""
 
     can_focus = True
     BINDINGS: ClassVar[list[BindingType]] = list(bindings((CURSOR_KEYS, PLAY_CURSOR)))
@@ -61,6 +79,11 @@ class BoardWidget(Widget):
     BoardWidget > .board--win { color: $text-success; text-style: bold; }
     BoardWidget > .board--draw { color: $foreground; text-style: italic; }
     BoardWidget > .board--loss { color: $text-error; text-style: bold; }
+    BoardWidget > .board--dead { color: $foreground 30%; text-style: dim; }
+    BoardWidget > .board--line { color: $text-error; text-style: bold reverse; }
+    BoardWidget > .board--caption { color: $foreground; }
+    BoardWidget > .board--caption-dead { color: $foreground 40%; text-style: dim strike; }
+    BoardWidget > .board--caption-here { color: $text-accent; text-style: bold; }
     """
 
     view: reactive[BoardView] = reactive(BoardView.empty, repaint=False)
@@ -76,26 +99,28 @@ class BoardWidget(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._lines: BoardLines | None = None
-        self._lines_for: tuple[int, Size] | None = None
+        self._lines: BoardLines | BoardsLines | None = None
+        self._lines_for: tuple[int, int, Size] | None = None
         self._cache = StripCache()
         self.shown = BoardView.empty()
         """The view as drawn: the screen's, with the cursor put in."""
 
     # -- where things are --------------------------------------------------------------------------
 
-    def metrics(self) -> BoardMetrics | None:
-        """The board that fits this widget's size now (None if none fits)."""
-        board = self._board()
-        return board.metrics if board is not None else None
-
-    def _board(self) -> BoardLines | None:
-        """The drawing of a board of this size (made again when the size or the board changes)."""
-        key = (self.view.cells, self.content_size)
+    def _board(self) -> BoardLines | BoardsLines | None:
+        """The drawing of the board at this size (made again when the size or the board
+        changes); None if it does not fit."""
+        view = self.view
+        key = (view.cells, view.boards, self.content_size)
         if key != self._lines_for:
             self._lines_for = key
-            metrics = board_metrics(self.view.cells, *self.content_size)
-            self._lines = BoardLines(metrics) if metrics is not None else None
+            self._lines = None
+            if view.boards:
+                found = fit(view.boards, *self.content_size)
+                self._lines = BoardsLines(found) if found is not None else None
+            else:
+                metrics = board_metrics(view.cells, *self.content_size)
+                self._lines = BoardLines(metrics) if metrics is not None else None
             self._cache.drop_lines()
         return self._lines
 
@@ -124,13 +149,22 @@ class BoardWidget(Widget):
         return self.screen.check_action(action, parameters)
 
     def action_cursor(self, rows: int, columns: int) -> None:
-        self.cursor = cursor_moved(self.cursor, self.view.cells, rows, columns)
+        self.cursor = cursor_moved(self.cursor, self.view, rows, columns)
 
     def action_cursor_to(self, row: int, column: int) -> None:
-        self.cursor = cursor_at(self.view.cells, row, column)
+        self.cursor = cursor_at(self.cursor, self.view, row, column)
 
     def action_cursor_centre(self) -> None:
-        self.cursor = centre(self.view.cells)
+        self.cursor = centre(self.view)
+
+    def action_next_board(self) -> None:
+        """Tab: the same square of the next live small board."""
+        self.cursor = on_live_board(self.cursor, self.view.dead, self.board_of_cursor + 1)
+
+    @property
+    def board_of_cursor(self) -> int:
+        """The small board the cursor is on (0 for one board)."""
+        return self.cursor // (self.view.cells * self.view.cells)
 
     def action_play_cursor(self) -> None:
         self.post_message(self.CellChosen(self.cursor))
@@ -151,8 +185,10 @@ class BoardWidget(Widget):
     # -- what changed ------------------------------------------------------------------------------
 
     def watch_view(self, old: BoardView, new: BoardView) -> None:
-        if old.cells != new.cells:
-            self.set_reactive(BoardWidget.cursor, centre(new.cells))
+        if old.cells != new.cells or old.boards != new.boards:
+            self.set_reactive(BoardWidget.cursor, centre(new))
+        elif new.dead:  # never on a dead board
+            self.set_reactive(BoardWidget.cursor, on_live_board(self.cursor, new.dead))
         self._show()
 
     def watch_cursor(self) -> None:
@@ -217,7 +253,13 @@ class BoardWidget(Widget):
                 name = foreground.removesuffix("-last")
                 rich = self.get_component_rich_style(f"board--{name}")
                 style += Style(
-                    color=rich.color, bold=rich.bold, italic=rich.italic, underline=underline
+                    color=rich.color,
+                    bold=rich.bold,
+                    italic=rich.italic,
+                    underline=underline,
+                    dim=rich.dim,
+                    reverse=rich.reverse,
+                    strike=rich.strike,
                 )
             if background:
                 style += Style(

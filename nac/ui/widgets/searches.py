@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
-from ...core import Board, ComputerTurn, SavedGame
+from ...core import Board, ComputerTurn, Position, SavedGame
 from ...engine import Engine, GameReview, Hint, Judgement, MoveValue, SearchStopped
 
 GROUPS = ("move", "hint", "analysis", "review", "judge")
@@ -34,17 +34,17 @@ class Searches(Widget):
 
     @dataclass
     class MoveFound(Message):
-        board: Board
+        board: Position
         cell: int
 
     @dataclass
     class HintFound(Message):
-        board: Board
+        board: Position
         hint: Hint
 
     @dataclass
     class AnalysisDone(Message):
-        board: Board
+        board: Position
         values: dict[int, MoveValue]
         seconds: float
 
@@ -75,12 +75,12 @@ class Searches(Widget):
             lambda stop: self.MoveFound(board, self.engine.play(board, level, stop=stop)),
         )
 
-    def find_hint(self, board: Board) -> None:
+    def find_hint(self, board: Position) -> None:
         self._start(
             "hint", board, lambda stop: self.HintFound(board, self.engine.hint(board, stop=stop))
         )
 
-    def find_analysis(self, board: Board) -> None:
+    def find_analysis(self, board: Position) -> None:
         def analysed(stop: Event | None) -> Message:
             started = self.clock()
             values = self.engine.analyse(board, stop=stop)
@@ -89,7 +89,7 @@ class Searches(Widget):
         self._start("analysis", board, analysed)
 
     def find_review(self, game: SavedGame) -> None:
-        start = Board.empty(game.size, first=game.first, variant=game.variant)
+        start = game.rules.empty(game.first)
         self._start(
             "review", start, lambda stop: self.Reviewed(game, self.engine.review(game, stop=stop))
         )
@@ -108,7 +108,7 @@ class Searches(Widget):
 
         self._start("judge", board, judged)
 
-    def prepare(self, board: Board) -> None:
+    def prepare(self, board: Position) -> None:
         """A game on this board is about to start: have the engine ready if it will search,
         so the first reply does not wait for it to start."""
         if not self.engine.is_instant(board):
@@ -126,7 +126,9 @@ class Searches(Widget):
     def running(self) -> list[Worker[None]]:
         return [worker for worker in self.workers if worker.node is self and worker.is_running]
 
-    def _start(self, group: str, board: Board, search: Callable[[Event | None], Message]) -> None:
+    def _start(
+        self, group: str, board: Position, search: Callable[[Event | None], Message]
+    ) -> None:
         if self.engine.is_instant(board):
             self.cancel(group)
             self.post_message(search(None))

@@ -1,0 +1,167 @@
+"""The command line's options that name a choice (the rules, the mode, the level, ...): their
+types, read in any case, each refused with a clear message. `nac` and `nac host` share them."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TypeVar
+
+from .core import (
+    BOARD_SIZES,
+    LOCAL_MODES,
+    NOTAKTO_BOARDS,
+    Family,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    Rules,
+    Starter,
+    checked_size,
+)
+from .store import Settings
+
+DEFAULTS = Settings()
+"""The settings a player starts from: what the help calls the defaults."""
+
+MAX_THINK_SECONDS = 10.0
+Choice = TypeVar("Choice")
+
+
+def notakto_boards(text: str) -> int:
+    """Notakto's boards: 1, 2 or 3."""
+    if text.strip() not in ("1", "2", "3"):
+        raise ValueError(f"{text!r} is not 1, 2 or 3 boards")
+    return int(text)
+
+
+def family(text: str) -> Family:
+    """The rules' family by name, in any case (`misère` too)."""
+    folded = text.strip().lower().replace("è", "e")
+    for found in Family:
+        if folded == found.value:
+            return found
+    names = ", ".join(found.value for found in Family)
+    raise ValueError(f"{text!r} is not a variant: use {names}")
+
+
+def chosen_rules(options: argparse.Namespace, saved: Rules) -> Rules | None:
+    """The rules `--variant`, `--size` and `--boards` choose (None if none is given), the rest
+    from `saved`: `--size 4` keeps misère, `--boards 2` plays Notakto. ValueError for rules nac
+    does not offer (Notakto on a 4×4 board)."""
+    chosen, size, boards = options.variant, options.size, options.boards
+    if chosen is None and size is None and boards is None:
+        return None
+    if chosen is None:
+        chosen = (
+            Family.NOTAKTO
+            if boards is not None
+            else (Family.NORMAL if saved.is_notakto else saved.family)
+        )
+    if chosen is Family.NOTAKTO:
+        if size not in (None, 3):
+            raise ValueError("Notakto is played on 3×3 boards: --boards 1, 2 or 3")
+        return Rules.notakto(boards or (saved.boards if saved.is_notakto else 1))
+    if boards is not None:
+        raise ValueError("--boards is Notakto's: give --variant notakto, or leave --boards out")
+    return Rules(chosen, size or (saved.size if not saved.is_notakto else 3))
+
+
+def think_seconds(text: str) -> float:
+    """A pause in seconds from 0 to 10; anything else is refused with a clear message."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= MAX_THINK_SECONDS:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"{text} is not between 0 and {MAX_THINK_SECONDS:g} seconds"
+        )
+    return seconds
+
+
+def watch_levels(text: str) -> tuple[Level, Level]:
+    """Two levels, X's then O's: "genius,idiot"."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two levels: use X's and O's, e.g. genius,idiot"
+        )
+    try:
+        return Level.parse(parts[0]), Level.parse(parts[1])
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def any_case(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
+    """An argparse type from a `parse` that raises ValueError: choices in any case."""
+
+    def convert(text: str) -> Choice:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return convert
+
+
+def board_size(text: str) -> int:
+    return checked_size(int(text) if text.strip().isdigit() else text)
+
+
+RULES_CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
+    (
+        "--variant",
+        family,
+        "{" + ",".join(found.value for found in Family) + "}",
+        "the rules: normal, misere, where a line of your own loses, or notakto, "
+        "where both play X on 1-3 boards and killing the last board loses "
+        f"(default: {DEFAULTS.rules.family.value})",
+    ),
+    (
+        "--size",
+        board_size,
+        "{" + ",".join(map(str, BOARD_SIZES)) + "}",
+        "the board: 3×3 with three in a row, 4×4 or 5×5 with four in a row "
+        f"(default: {DEFAULTS.rules.size})",
+    ),
+    (
+        "--boards",
+        notakto_boards,
+        "{" + ",".join(map(str, NOTAKTO_BOARDS)) + "}",
+        "Notakto's boards (plays Notakto; default: 1)",
+    ),
+)
+"""The options that choose the rules (the command line and `nac host`)."""
+CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
+    (
+        "--mode",
+        Mode.parse_local,
+        "{" + ",".join(mode.value for mode in LOCAL_MODES) + "}",
+        "play the computer, two players on one keyboard, or watch the computer play itself",
+    ),
+    *RULES_CHOICES,
+    (
+        "--level",
+        Level.parse,
+        "{" + ",".join(level.value for level in Level) + "}",
+        "how well the computer plays (adaptive: by your results, to an even score; "
+        f"default: {DEFAULTS.level.value})",
+    ),
+    (
+        "--starter",
+        Starter.parse,
+        "{" + ",".join(starter.value for starter in Starter) + "}",
+        "who starts each game: you, the computer, or each in turn "
+        f"(default: {DEFAULTS.starter.value})",
+    ),
+    (
+        "--keypad",
+        KeypadLayout.parse,
+        "{" + ",".join(layout.value for layout in KeypadLayout) + "}",
+        f"phone: 1 2 3 on the top row; numpad: 7 8 9 on top (default: {DEFAULTS.keypad.value})",
+    ),
+    ("--mark", Mark.parse, "{X,O}", f"the mark you play (default: {DEFAULTS.mark})"),
+)
+"""The options that name one of a few choices, read in any case: flag, parser, choices, help."""
