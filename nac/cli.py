@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(RELAY_OPTION, dest="relay_server", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", title="commands")
+    commands.add_parser(
+        "engine",
+        help="the engines as a line protocol on standard input and output (like UCI or GTP)",
+        description="The engines as a line protocol: rules NAME N, level LEVEL, moves SQ ..., "
+        "go [seconds S | nodes N] (answers bestmove SQ), isready (readyok), quit.",
+    )
     add_serve_command(commands)
     add_online_commands(commands)
     return parser
@@ -159,6 +165,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .web import serve_from_options
 
         return serve_from_options(options)
+    if options.command == "engine":
+        from .plain.engine import run
+
+        return run()
     from .store import NoSuchHome, Storage
 
     served = options.web_player or served_by_textual()

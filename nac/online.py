@@ -49,6 +49,8 @@ class OnlineStart:
     public_url: str | None = None
     trust_proxy: bool = False
     """host: a reverse proxy in front forwards each client's address (X-Forwarded-For)."""
+    listed: bool = True
+    """host on a relay: whether the relay's lobby shows the game."""
 
 
 def default_name() -> str:
@@ -91,6 +93,7 @@ async def begin(
         rules=start.rules,
         passes=passes,
         headers=relay_game_headers(address.server),
+        listed=start.listed,
     )
 
 
@@ -148,6 +151,11 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         metavar="SERVER",
         help="host on a relay (nac serve's address) instead of on this machine",
     )
+    host.add_argument(
+        "--unlisted",
+        action="store_true",
+        help="with --relay: only your invite reaches the game, the relay's lobby does not show it",
+    )
     for want, text in (
         ("join", "join an online game with its invite's ADDRESS (or the whole line)"),
         ("watch", "watch an online game with its watch line's ADDRESS"),
@@ -187,6 +195,7 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
             port=options.port,
             public_url=options.public_url,
             trust_proxy=options.trust_proxy,
+            listed=not options.unlisted,
         )
     if options.command == "lobby":
         return OnlineStart("lobby", name, server=options.server)

@@ -106,6 +106,8 @@ class PlainOnline:
             self.say("\n".join(online_words.invite_lines(room.invite, now, keys=False)))
         if self._once("players", tuple(room.names.items())):
             self.say(online_words.roster(table))
+        if self._once("rules", room.rules) and words.rules_words(room.rules):
+            self.say(words.rules_words(room.rules))
         if self._once("help", table.role):  # once: what this side may type
             self.say(help_line(table))
         for mark in Mark:

@@ -7,7 +7,17 @@ from pathlib import Path
 import pytest
 
 from nac import __version__, cli
-from nac.core import KeypadLayout, Level, Mark, Mode, Starter, parse_game
+from nac.core import (
+    NORMAL,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    Rules,
+    Starter,
+    Variant,
+    parse_game,
+)
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 
@@ -275,6 +285,26 @@ def test_misere_is_played_from_the_command_line_on_every_board() -> None:
     assert "Misère: four in a row of your own loses." in five.stdout
 
 
+@pytest.mark.parametrize(
+    ("saved", "argv", "played"),
+    [
+        (Rules.of(3, Variant.MISERE), ["--size", "4"], Rules.of(4, Variant.MISERE)),
+        (Rules.of(5), ["--variant", "misere"], Rules.of(5, Variant.MISERE)),
+        (Rules.notakto(2), ["--size", "4"], Rules.of(4)),
+        (Rules.notakto(2), ["--variant", "notakto"], Rules.notakto(2)),
+        (Rules.of(4), ["--boards", "2"], Rules.notakto(2)),
+        (Rules.of(4, Variant.MISERE), [], Rules.of(4, Variant.MISERE)),
+    ],
+)
+def test_the_rules_options_change_only_what_they_name(
+    started: list[NacApp], saved: Rules, argv: list[str], played: Rules
+) -> None:
+    Storage.default().settings.save(Settings(rules=saved))
+    cli.main(argv)
+    (app,) = started
+    assert app.game.rules == played
+
+
 def test_notakto_is_played_from_the_command_line_and_its_boards_are_checked(
     started: list[NacApp],
 ) -> None:
@@ -282,18 +312,22 @@ def test_notakto_is_played_from_the_command_line_and_its_boards_are_checked(
     cli.main(["--boards", "3"])
     cli.main(["--variant", "normal"])
     two, three, normal = started
-    assert two.settings.notakto and two.settings.boards == 2
-    assert three.settings.notakto and three.settings.boards == 3
-    assert not normal.settings.notakto
+    assert two.settings.rules == two.game.rules == Rules.notakto(2)
+    assert three.settings.rules == three.game.rules == Rules.notakto(3)
+    assert normal.settings.rules == normal.game.rules == NORMAL
     refused = run("--boards", "4")
     assert refused.returncode == 2 and "'4' is not 1, 2 or 3 boards" in refused.stderr
+    square = run("--variant", "notakto", "--size", "4")
+    assert square.returncode == 2 and "Notakto is played on 3×3 boards" in square.stderr
 
 
 def test_a_plain_notakto_game_is_saved_and_its_review_judges_every_move() -> None:
     played = run("--plain", "--variant", "notakto", "--mode", "two-player", stdin="1\n2\n5\n9\nq\n")
     assert played.returncode == 0, played.stderr
-    assert "Player 1 won: Player 2 killed the last board." in played.stdout
+    assert "Player 2 killed the last board: Player 1 won." in played.stdout
     review = run("--review", "last", "--plain")
     assert review.returncode == 0, review.stderr
     assert review.stdout.startswith("Review · Notakto 1 board · Two players")
-    assert "4. Player 2 1:9 — mistake: loses in 1" in review.stdout
+    # the one review: a win thrown to a loss is a blunder (Notakto has no draws)
+    assert "Player 2: 2 blunders (moves 2, 4)" in review.stdout
+    assert "4. 2 1:9  blunder: 1:4 wins in 1 (kills the last board: loses)" in review.stdout

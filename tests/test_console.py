@@ -11,9 +11,11 @@ import pytest
 
 from nac.cli import main
 from nac.console import ConsoleGame, review_text
-from nac.core import Game, Level, Mode, Starter, Variant, format_game
+from nac.core import Game, Level, Mode, Rules, Starter, Variant, format_game
 from nac.engine import Engine
 from nac.store import Session, Settings, Storage, StorageDirs
+
+MISERE_3 = Rules.of(3, Variant.MISERE)
 
 
 def play(lines: list[str], storage: Storage | None = None, **settings: Any) -> tuple[str, Game]:
@@ -73,7 +75,7 @@ def test_end_of_input_quits_cleanly() -> None:
 
 
 def test_a_4x4_board_is_played_by_square_names() -> None:
-    text, game = play(["b3", "5"], size=4)
+    text, game = play(["b3", "5"], rules=Rules.of(4))
     assert game.board.size == 4 and game.board[9] is not None
     assert "You (X) played b3." in text
     assert "'5' is not a square: use a square like b3" in text
@@ -126,13 +128,13 @@ def test_the_first_move_alternates_from_game_to_game() -> None:
 
 
 def test_a_square_typed_after_a_colon_is_played_as_in_the_app() -> None:
-    text, game = play([":b2", ": c3"], size=4, mode=Mode.TWO_PLAYER)
+    text, game = play([":b2", ": c3"], rules=Rules.of(4), mode=Mode.TWO_PLAYER)
     assert game.board[5] is not None and game.board[10] is not None
     assert "is not a square" not in text
 
 
 def test_output_that_cannot_show_every_character_gets_plain_ascii() -> None:
-    session = Session(Storage.in_memory(), Settings(size=4))
+    session = Session(Storage.in_memory(), Settings(rules=Rules.of(4)))
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     ConsoleGame(session, io.StringIO("q\n"), out, Engine(rng=random.Random(4))).run()
     out.flush()
@@ -156,7 +158,7 @@ def test_plain_lab_prints_the_five_techniques_with_the_textbook_figures(
 
 def test_plain_plays_misere_and_says_who_made_the_line() -> None:
     # Two players: X makes the top row, and so loses.
-    text, game = play(["1", "5", "2", "9", "3"], mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    text, game = play(["1", "5", "2", "9", "3"], mode=Mode.TWO_PLAYER, rules=MISERE_3)
     assert "Misère: three in a row of your own loses." in text
     assert "X made three in a row: misère, so O won." in text
     assert game.outcome is not None and str(game.outcome.winner) == "O"
@@ -166,11 +168,11 @@ def test_a_misere_game_is_counted_apart_saved_with_its_rules_and_reviewed_by_the
     tmp_path: Path,
 ) -> None:
     storage = Storage.at(StorageDirs(tmp_path, tmp_path))
-    play(["1", "5", "2", "9", "3"], storage, mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    play(["1", "5", "2", "9", "3"], storage, mode=Mode.TWO_PLAYER, rules=MISERE_3)
     again = Storage.at(StorageDirs(tmp_path, tmp_path))
     assert list(again.stats.records()) == ["two-player+misere"]
     saved = again.games.last()
-    assert saved is not None and saved.variant is Variant.MISERE
+    assert saved is not None and saved.rules == MISERE_3
     assert "variant=misere" in format_game(saved)
     review = review_text(saved)
     assert "Misère: every move rated against perfect play" in review

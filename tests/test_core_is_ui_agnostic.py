@@ -1,4 +1,5 @@
-"""The core imports no UI library, so any front end can reuse it."""
+"""The core (and the engines it is played with) import no UI library, so any front end can
+reuse them."""
 
 import ast
 import subprocess
@@ -13,8 +14,10 @@ UI_LIBRARIES = ("textual", "rich", "curses", "_curses", "prompt_toolkit", "urwid
 def test_importing_the_core_loads_no_ui_library() -> None:
     code = (
         "import sys, nac.core\n"
-        "from nac.core import Board, Level, choose_move\n"
+        "from nac.core import Board, Level, NotaktoBoard\n"
+        "from nac.engine import choose_move\n"
         "choose_move(Board.empty(), Level.GENIUS)\n"
+        "choose_move(NotaktoBoard.empty(2), Level.GENIUS)\n"
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {UI_LIBRARIES!r}))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

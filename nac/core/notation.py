@@ -167,10 +167,24 @@ class SavedGame:
 
     def square(self, cell: int) -> str:
         """A move's square as the line writes it: `b3`, or in Notakto with its board: `2b3`."""
-        if self.rules.is_notakto:
-            board, square = notakto_move(cell)
-            return f"{board + 1}{coordinate(square, 3)}"
-        return coordinate(cell, self.size)
+        return square_of(self.rules, cell)
+
+
+def square_of(rules: Rules, cell: int) -> str:
+    """A cell as the notation names it under `rules`: `b3`, or in Notakto with its board
+    first: `2b3` (the same on 3×3 whatever the keypad)."""
+    if rules.is_notakto:
+        board, square = notakto_move(cell)
+        return f"{board + 1}{coordinate(square, 3)}"
+    return coordinate(cell, rules.size)
+
+
+def cell_of(rules: Rules, name: str) -> int:
+    """The cell a square's name (`square_of`'s form) names under `rules`; NotationError if it
+    names none."""
+    if rules.is_notakto:
+        return notakto_square(name, rules.boards, 1)
+    return square(name, rules.size, 1)
 
 
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)

@@ -18,7 +18,8 @@ KEY_LENGTH = 16
 """Characters of a key that `new_key` makes."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KEY_PART = re.compile(r"[A-Za-z0-9_-]+")
-_HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
+_HOST_PORT = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*)(?::([0-9]{1,5}))?")
+"""A host name starts with a letter or digit (never `-`: a shell line would read an option)."""
 _PATH = re.compile(r"[A-Za-z0-9._~/-]*")
 """A reverse proxy's path before the key: nothing a shell would read as more than a word."""
 
@@ -101,6 +102,18 @@ def public_host(bind: str) -> str:
             return found
     except OSError:
         return "127.0.0.1"
+
+
+def every_address(bind: str, port: int) -> socket.socket | None:
+    """For `bind` "" or `::`, a socket listening on `port` at every address, IPv6's and IPv4's
+    both on one port (a server given `::` alone would take IPv6 only; given no host, two
+    sockets, and for port 0 two different ports); None for any other `bind` (`0.0.0.0` stays
+    IPv4's every address), which the server binds itself."""
+    if bind not in ("", "::"):
+        return None
+    if not socket.has_dualstack_ipv6():
+        return socket.create_server(("0.0.0.0", port))
+    return socket.create_server(("::", port), family=socket.AF_INET6, dualstack_ipv6=True)
 
 
 def parse_server(text: object) -> str:

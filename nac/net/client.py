@@ -2,7 +2,8 @@
 says hello, hands every message to its listener, and after a drop comes back by itself (with
 the same key and the seat's token, to the same seat) until the server says no (a wrong or
 expired key, another version, the server stopping: an `error`), cannot be reached for
-`GIVE_UP_SECONDS`, closes EMPTY_TRIES connections in a row before sending the game, or the
+`GIVE_UP_SECONDS`, closes EMPTY_TRIES connections in a row before sending the game (or sends
+nothing of it for WELCOME_SECONDS), drops it DROPS_TO_GIVE_UP times in DROPS_SECONDS, or the
 front end stops it. Whatever ends it is said in one line (`refused`)."""
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import contextlib
 import json
 import ssl
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import NORMAL, Rules
 from .address import Address
-from .protocol import PROTOCOL, write
+from .protocol import PROTOCOL, server_text, write
 
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
@@ -44,6 +46,14 @@ EMPTY_TRIES = 5
 client gives up and says why."""
 TOO_BIG = 1009
 """Close code: a message over the size limit (the server sent more than nac takes)."""
+WELCOME_SECONDS = 15.0
+"""How long a connection waits for the game (or the lobby) before it counts as empty."""
+DROPS_TO_GIVE_UP = 10
+DROPS_SECONDS = 60.0
+"""A server that drops the game DROPS_TO_GIVE_UP times in DROPS_SECONDS is given up."""
+FLAPPING = (
+    f"the game server dropped the connection {DROPS_TO_GIVE_UP} times in a minute: try again later"
+)
 GOING_AWAY = 1001
 """Close code: the server ended the game for good (its room closed, the server stopping)."""
 
@@ -66,10 +76,12 @@ class OnlineClient:
         token: str = "",
         on_token: Callable[[str], object] | None = None,
         headers: dict[str, str] | None = None,
+        listed: bool = True,
     ) -> None:
         """`token`: the seat's pass kept from an earlier run (a player whose nac ended comes
         back with it); `on_token`: told the pass the server gives, to keep; `headers`: sent
-        with the handshake (a relay's own browser game says which it is)."""
+        with the handshake (a relay's own browser game says which it is); `listed`: hosting
+        on a relay, whether its lobby shows the game."""
         self.address = address
         self.want = want
         self.key = address.key
@@ -86,7 +98,9 @@ class OnlineClient:
         """The seat's pass from the server's welcome: a player back with it takes the seat."""
         self.on_token = on_token
         self.headers = headers or {}
+        self.listed = listed
         self._heard_game = False
+        self._welcomed = False
         self.clock = time.monotonic
         self._connection: ClientConnection | None = None
         self._stopped = False
@@ -100,8 +114,10 @@ class OnlineClient:
         lost_at = 0.0
         empty = 0
         """Connections in a row that ended before the server sent anything of the game's."""
+        drops: deque[float] = deque(maxlen=DROPS_TO_GIVE_UP)
+        """When the last connections that had the game ended."""
         while not self._stopped and self.refused is None:
-            self._heard_game = opened = False
+            self._heard_game = self._welcomed = opened = False
             ending: tuple[Close | None, Close | None] = (None, None)
             """The close frames the last connection sent and received."""
             try:
@@ -125,8 +141,11 @@ class OnlineClient:
                     if was_connected:
                         self.listener({"type": "connection", "status": "back"})
                     was_connected, attempt = True, 0
-                    async for frame in connection:
-                        self._hear(frame)
+                    async with asyncio.timeout(WELCOME_SECONDS) as waiting:
+                        async for frame in connection:
+                            self._hear(frame)
+                            if self._heard_game:
+                                waiting.reschedule(None)
                     ending = (connection.protocol.close_sent, connection.protocol.close_rcvd)
             except ssl.SSLError as failure:  # no certificate trusted: trying again changes nothing
                 self.refused = _why(failure)
@@ -139,6 +158,10 @@ class OnlineClient:
                 self._connection = None
             if opened:
                 empty = 0 if self._heard_game else empty + 1
+                if self._heard_game:
+                    drops.append(self.clock())
+                if len(drops) == DROPS_TO_GIVE_UP and drops[-1] - drops[0] < DROPS_SECONDS:
+                    self.refused = self.refused or FLAPPING
                 self.refused = self.refused or _given_up(*ending, empty)
                 received = ending[1]
                 self.over = self.refused is not None and getattr(received, "code", 0) == GOING_AWAY
@@ -165,6 +188,7 @@ class OnlineClient:
             key=self.key,
             rules=self.rules.name,
             token=self.token,
+            **({} if self.want != "host" else {"listed": self.listed}),
         )
 
     def _hear(self, frame: str | bytes) -> None:
@@ -172,25 +196,27 @@ class OnlineClient:
             return
         try:
             message = json.loads(frame)
-        except ValueError:
+        except (ValueError, RecursionError):
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return
         if message["type"] in ("state", "lobby"):
             self._heard_game = True
-        if message["type"] == "welcome" and message.get("role") == "host":
-            key = message.get("key")
-            if isinstance(key, str) and len(key) <= 64:  # a relay's room: come back as its host
-                self.want, self.key = "join", key
         if message["type"] == "welcome":
+            if self._welcomed:  # one welcome a connection: a second changes no seat
+                return
+            self._welcomed = True
+            key = message.get("key")
+            hosting = self.want == "host" and message.get("role") == "host"
+            if hosting and isinstance(key, str) and 0 < len(key) <= 64 and key.isascii():
+                self.want, self.key = "join", key  # a relay's room: back as its host
             token = message.get("token")
             if isinstance(token, str) and 0 < len(token) <= 64 and token.isascii():
                 self.token = token
                 if self.on_token is not None:
                     self.on_token(token)
         if message["type"] == "error":
-            reason = message.get("reason")
-            self.refused = reason if isinstance(reason, str) else "the server said no"
+            self.refused = server_text(message.get("reason"), 300) or "the server said no"
             return
         self.listener(message)
 
@@ -227,11 +253,10 @@ def _given_up(sent: Close | None, received: Close | None, empty: int) -> str | N
         return f"the game server sent a message larger than nac takes ({most} KB)"
     if empty < EMPTY_TRIES:
         return None
-    reason = " ".join(received.reason.split())[:100] if received is not None else ""
-    said = f" (it said: {reason})" if reason.isprintable() and reason else ""
+    reason = server_text(received.reason, 100) if received is not None else ""
+    said = f" (it said: {reason})" if reason else ""
     return (
-        f"the game server closed the connection {EMPTY_TRIES} times in a row before sending "
-        f"the game{said}"
+        f"{EMPTY_TRIES} connections in a row to the game server ended before it sent the game{said}"
     )
 
 
@@ -240,8 +265,8 @@ def _why(failure: BaseException) -> str:
 
     if isinstance(failure, InvalidStatus):  # refused before the handshake: its one line
         body = failure.response.body or b""
-        said = " ".join(body.decode("utf-8", "replace").split()).removeprefix("nac: ")[:120]
-        if said and said.isprintable():
+        said = server_text(body.decode("utf-8", "replace").removeprefix("nac: "), 120)
+        if said:
             return f"the game server said no: {said}"
     if isinstance(failure, ConnectionRefusedError):
         return "no game server answers there: check the address, or ask for a new invite"

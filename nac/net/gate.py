@@ -7,7 +7,8 @@ server and `nac serve`'s aiohttp one):
 - `Gate`: every connection from its accept to its close, the silent ones and the handshakes
   under way among them: past the limit (at most `per_address` from one address) a connection
   is answered with one line of HTTP and closed at once, so strangers cannot take the server's
-  file descriptors.
+  file descriptors. An address whose connections flood (frames or bytes past their `Bucket`,
+  control frames too) is turned away at the gate for a minute after FLOODS_TO_BAN of them.
 - `descriptor_room`: the process's soft limit on open files raised to its hard limit, and how
   many connections fit in it with room to spare.
 - `quiet_accept_errors`: when the descriptors run out after all, one log line a minute, not a
@@ -24,6 +25,7 @@ import ipaddress
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +40,18 @@ RESERVED_DESCRIPTORS = 64
 the event loop's own)."""
 ACCEPT_LOG_SECONDS = 60.0
 """A failure to accept connections (the descriptors ran out) is logged once in this time."""
+FLOODS_TO_BAN = 3
+BAN_SECONDS = 60.0
+"""An address whose connections were closed for flooding FLOODS_TO_BAN times in BAN_SECONDS
+is refused at the gate for BAN_SECONDS."""
+FRAMES_PER_SECOND = 30.0
+FRAME_BURST = 60
+"""Frames a connection may send that its messages' limit does not count (pings and pongs): a
+burst, then a rate; past it the connection is closed as a flood."""
+BYTES_PER_SECOND = 4096.0
+BYTE_BURST = 16384
+"""Bytes a connection may send before they are read (`nac host`'s server): the largest message
+and then some, then a rate; past it the connection is closed before a frame of it is read."""
 
 
 def client(address: str) -> str:
@@ -74,6 +88,7 @@ def peer(transport: asyncio.BaseTransport) -> str:
 
 FULL = "the server is full: try again later"
 TOO_MANY = "too many connections from your address"
+FLOODED = "too many messages from your address: wait a minute"
 
 
 def _answer(reason: str) -> bytes:
@@ -85,27 +100,76 @@ def _answer(reason: str) -> bytes:
     return head.encode() + body
 
 
+class Bucket:
+    """A connection's allowance of messages: `burst` at once, then `rate` a second."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self, cost: int = 1) -> bool:
+        """Spend `cost` if there is one token at least (the allowance may go below nothing:
+        a costly message makes the next ones wait)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= cost
+        return True
+
+
 class Gate:
     """The connections open at once, from their accept to their close: at most `limit`, and
-    (`per_address` not None) at most that many from one client."""
+    (`per_address` not None) at most that many from one client; and the clients that flooded,
+    turned away for a while."""
 
-    def __init__(self, limit: int, per_address: int | None) -> None:
+    def __init__(
+        self,
+        limit: int,
+        per_address: int | None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.per_address = per_address
+        self.clock = clock
         self.open: Counter[str] = Counter()
         self.refused = 0
         """Connections closed at the gate (for the log and the tests)."""
+        self._floods: dict[str, list[float]] = {}
+        self._banned: dict[str, float] = {}
 
     @property
     def total(self) -> int:
         return sum(self.open.values())
 
     def why_not(self, address: str) -> str | None:
+        who = client(address)
+        until = self._banned.get(who)
+        if until is not None:
+            if self.clock() < until:
+                return FLOODED
+            del self._banned[who]
         if self.total >= self.limit:
             return FULL
-        if self.per_address is not None and self.open[client(address)] >= self.per_address:
+        if self.per_address is not None and self.open[who] >= self.per_address:
             return TOO_MANY
         return None
+
+    def flooded(self, who: str) -> None:
+        """A connection of `who`'s was closed for flooding: a few in a minute ban them."""
+        now = self.clock()
+        recent = [at for at in self._floods.get(who, []) if now - at < BAN_SECONDS]
+        recent.append(now)
+        if len(recent) >= FLOODS_TO_BAN:
+            self._banned[who] = now + BAN_SECONDS
+            self._floods.pop(who, None)
+            log.warning("an address flooded its connections: turned away for a minute")
+            return
+        self._floods[who] = recent
+        if len(self._floods) > 10_000:  # old entries of many addresses let go
+            self._floods = {k: v for k, v in self._floods.items() if now - v[-1] < BAN_SECONDS}
 
     def enter(self, transport: asyncio.BaseTransport) -> str | None:
         """Count a new connection in (who it counts as, for `leave`), or answer it with the

@@ -9,7 +9,7 @@ import ssl
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Rules, check_square
+from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Mark, Rules, check_square
 from .address import DEFAULT_PORT, Address, public_host
 from .client import OnlineClient
 from .referee import Referee
@@ -45,11 +45,13 @@ class OnlinePlay:
         server: GameServer | None = None,
         passes: Passes | None = None,
         headers: dict[str, str] | None = None,
+        listed: bool = True,
     ) -> None:
         """`want`: "join" (a seat, the host's own included) or "watch"; on a relay also
         "host" (a new room) or "lobby". `server`: the game server this player hosts, closed
         with it. `passes`: where the seat's token is kept between runs of nac (dropped when
-        the game ends); `headers`: for the handshake (`OnlineClient`)."""
+        the game ends); `headers`: for the handshake (`OnlineClient`); `listed`: whether a
+        relay's lobby shows the room hosted there."""
         self.table = Table(keep=keep)
         self.keypad = keypad
         self.on_change = on_change
@@ -66,6 +68,7 @@ class OnlinePlay:
             token=token,
             on_token=self._keep_token,
             headers=headers,
+            listed=listed,
         )
 
     @property
@@ -209,8 +212,17 @@ class OnlinePlay:
     @property
     def leaving_resigns(self) -> bool:
         """Whether leaving (`leave`) now counts as resigning: this player's game is in progress,
-        so the front ends ask first."""
-        return self.why_no_resign() is None
+        so the front ends ask first. (A guest who has not moved in the room's first game gives
+        the seat back instead, and no game is counted.)"""
+        table, room = self.table, self.table.room
+        if room is None or self.why_no_resign() is not None:
+            return False
+        unbegun = (
+            table.you is Mark.O
+            and room.number == 1
+            and not any(move.mark is Mark.O for move in table.game.moves)
+        )
+        return not unbegun
 
 
 async def host_game(

@@ -8,7 +8,8 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | from   | type      | fields                                                            |
 |--------|-----------|-------------------------------------------------------------------|
 | client | hello     | protocol, version, name, want (host, join, watch, lobby), key, rules, |
-|        |           | token (a seat's pass, from its welcome: the only way back into it) |
+|        |           | token (a seat's pass, from its welcome: the only way back into it), |
+|        |           | listed (host on a relay: whether its lobby shows the game)        |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, NamedTuple
 
 from ..core import NORMAL, Rules, find_rules
@@ -58,6 +60,8 @@ class Hello(NamedTuple):
     token: str = ""
     """The pass a seat's welcome gave its player (empty: none yet): with it a player takes
     the seat back at once, even from a connection of theirs the server has not seen go."""
+    listed: bool = True
+    """A relay's new room: whether its lobby lists it (False: only the invite reaches it)."""
 
 
 def checked_name(name: object) -> str:
@@ -111,7 +115,10 @@ def read_hello(message: dict[str, Any]) -> Hello:
     token = message.get("token", "")
     if not isinstance(token, str) or len(token) > 64 or not token.isascii():
         raise BadMessage("hello.token is the token of a seat's welcome")
-    return Hello(protocol, version, name, want, key, rules, token)
+    listed = message.get("listed", True)
+    if not isinstance(listed, bool):
+        raise BadMessage("hello.listed is true or false")
+    return Hello(protocol, version, name, want, key, rules, token, listed)
 
 
 def read_cell(message: dict[str, Any], cells: int) -> int:
@@ -139,6 +146,25 @@ def joined(*insides: str) -> str:
     """One message from the insides `inside` wrote, in order (`write`'s text, had it been
     given all their fields)."""
     return "{" + ",".join(part for part in insides if part) + "}"
+
+
+_LINE_TO_RUN = re.compile(r"nac\s+(join|watch)\s+\S*[/:]", re.IGNORECASE)
+"""An invite line with an address in it."""
+SHELL_SIGNS = str.maketrans("", "", "`$|&<>\\")
+"""Signs a shell reads as more than words: taken out of a server's text before nac shows it."""
+
+
+def server_text(value: object, longest: int) -> str:
+    """A server's text (a refusal's reason, a close's) as nac shows it: one line of printable
+    words, at most `longest` characters, no sign a shell acts on, and never a line to run (a
+    server's `nac join` line could pass off its own address as an invite); "" for anything
+    else. Invites are built by nac from checked parts, never shown as a server wrote them."""
+    if not isinstance(value, str):
+        return ""
+    text = " ".join(value.translate(SHELL_SIGNS).split())[:longest]
+    if not text.isprintable() or _LINE_TO_RUN.search(text):
+        return ""
+    return text
 
 
 def number(value: object, default: float) -> float:

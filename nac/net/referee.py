@@ -19,6 +19,7 @@ at the next tick; the lobby at most twice a second.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -27,14 +28,16 @@ from typing import Any
 from .. import __version__
 from ..core import Mark, Rules
 from .address import new_key
-from .gate import client, settle_collector
+from .gate import Bucket, client, settle_collector
 from .lobby import Lobby
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
 from .rooms import Limits, Link, Room, Seat, deliver as _send
 
+log = logging.getLogger("nac.net")
 POLICY = 1008
 """Close code: the client broke the protocol or a limit."""
 TRY_AGAIN_LATER = 1013
+INTERNAL_ERROR = 1011
 GOING_AWAY = 1001
 
 
@@ -45,6 +48,7 @@ HELD = "this seat is {name}'s: only the nac that sat in it can take it back"
 """Said to a connection with a seat's key but not its token, once someone has sat there."""
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
+GAVE_BACK = "you left this game before it began: its seat is for someone else now"
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
 
@@ -59,26 +63,6 @@ class Closing(Exception):
 
 class Left(Exception):
     """The client left on purpose (`leave`): the session ends without a word."""
-
-
-class Bucket:
-    """A connection's allowance of messages: `burst` at once, then `rate` a second."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = float(burst)
-        self.at = clock()
-
-    def take(self, cost: int = 1) -> bool:
-        """Spend `cost` if there is one token at least (the allowance may go below nothing:
-        a costly message makes the next ones wait)."""
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= cost
-        return True
 
 
 class Referee:
@@ -256,6 +240,9 @@ class Referee:
             ending = ("no hello", POLICY)
         except (Left, ConnectionError, asyncio.CancelledError):
             pass
+        except Exception:  # a fault of nac's: this connection ends, never the others
+            log.exception("a connection from %s ended by a fault of nac's", who)
+            ending = ("the server failed: try again", INTERNAL_ERROR)
         finally:
             # out of the room and the lobby first: a connection being closed holds no one up
             self.connections[who] -= 1
@@ -284,8 +271,8 @@ class Referee:
                 await _send(link, write("welcome", you=None, role="lobby"))
                 await _send(link, self.lobby.text())
                 return None
-            room = self.open_room(hello.rules, hello.name, listed=True, opened_by=who)
-            room.sit(room.host, link, hello.name)
+            room = self.open_room(hello.rules, hello.name, listed=hello.listed, opened_by=who)
+            room.sit(room.host, link, hello.name, who)
             # the host's own key, to come back with after a drop
             await _send(
                 link,
@@ -308,6 +295,11 @@ class Referee:
         if opens == "watch":
             if len(room.watchers) >= self.limits.watchers:
                 raise Closing("this game has as many watchers as it can take", TRY_AGAIN_LATER)
+            mine = sum(client(watcher.address) == who for watcher in room.watchers)
+            if mine >= self.limits.watchers_per_address:
+                raise Closing(
+                    f"your address watches this game {mine} times already", TRY_AGAIN_LATER
+                )
             room.watch(link)
             await _send(link, write("welcome", you=None, role="watch"))
             await _send(link, room.state(None, room.shared_state()))
@@ -316,7 +308,9 @@ class Referee:
         if room.holds(seat, hello.token):
             self._count_wrong(who)
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
-        replaced = room.sit(seat, link, hello.name)
+        if not seat.taken and who in room.turned_away:
+            raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
+        replaced = room.sit(seat, link, hello.name, who)
         if replaced is not None:
             await _close(replaced, REPLACED, POLICY)
         await _send(link, write("welcome", you=seat.mark.value, role="play", token=seat.token))

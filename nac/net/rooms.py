@@ -11,6 +11,9 @@ alternates game after game, and the score is kept; clients only send what they w
   once, and the player comes back with the same key and the token; a game whose player has
   not come back within `Limits.back_seconds` is lost by them if both sides have moved (as on
   a chess server), else abandoned, counting for no one.
+- A guest who leaves, or drops and does not come back in time, before making a move in the
+  room's first game gives the seat back: the room waits for a guest again (the host's moves
+  so far undone), and on a relay's lobby the address that left cannot take it again.
 - A rematch starts when both players have asked; either may resign a game in progress.
 """
 
@@ -50,6 +53,8 @@ class Limits:
     """Rooms one address may have open on a relay at once (each connection hosts one)."""
     watchers: int = 50
     """Watchers per room."""
+    watchers_per_address: int = 10
+    """Watchers of one room from one address."""
     listed: int = 40
     """Games one lobby message lists (the newest open ones first; the rest are counted)."""
     connections: int = 4000
@@ -90,6 +95,8 @@ class Seat:
     the only way into the seat, whether they are connected or away."""
     gone: bool = False
     """Its player left on purpose (`leave`): nobody is waited for."""
+    who: str = ""
+    """Where its player sat from (`gate.client`)."""
 
     @property
     def taken(self) -> bool:
@@ -118,6 +125,9 @@ class Room:
     abandoned: bool = False
     forfeit: Mark | None = None
     """The player whose game was lost by not coming back in time."""
+    turned_away: set[str] = field(default_factory=set)
+    """Addresses that took a listed room's guest seat and gave it back without a move: the
+    lobby's seat is not theirs to block again."""
     stale: bool = False
     """Something everyone sees changed that can wait for the next tick (the watchers' count)."""
     closed: bool = False
@@ -208,15 +218,38 @@ class Room:
 
     # -- what the players do ------------------------------------------------------------------
 
-    def sit(self, seat: Seat, link: Link, name: str) -> Link | None:
-        """`link` takes `seat` (the caller has checked `holds` first): the first to sit gets
-        the seat's token; a player coming back with it takes the seat again, even from a
-        connection of theirs the server has not seen go yet. Returns that connection, if it
-        still had one, for the caller to close."""
+    def sit(self, seat: Seat, link: Link, name: str, who: str = "") -> Link | None:
+        """`link` (from the client `who`) takes `seat` (the caller has checked `holds` first):
+        the first to sit gets the seat's token; a player coming back with it takes the seat
+        again, even from a connection of theirs the server has not seen go yet. Returns that
+        connection, if it still had one, for the caller to close."""
         replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
         if not seat.taken:
-            seat.name, seat.token = name, new_key()
+            seat.name, seat.token, seat.who = name, new_key(), who
         return replaced
+
+    @property
+    def guest_unbegun(self) -> bool:
+        """Whether the guest sits in the room's first game without having moved (nor resigned):
+        their going gives the seat back rather than ending a game."""
+        game = self.game
+        return (
+            self.guest.taken
+            and self.match.games_started == 1
+            and not game.is_over
+            and all(move.mark is not self.guest.mark for move in game.moves)
+        )
+
+    def free_guest_seat(self) -> None:
+        """The guest's seat given back (see `guest_unbegun`): the room waits for a guest again,
+        its first game afresh, its invite for another `Limits.invite_seconds`."""
+        guest = self.guest
+        if self.listed and guest.who:
+            self.turned_away.add(guest.who)
+        self.guest = Seat(guest.mark, guest.key)
+        self.match = Match(Game(mode=Mode.TWO_PLAYER, rules=self.rules), Starter.ALTERNATE)
+        self.rematch.clear()
+        self.abandoned, self.forfeit, self.created = False, None, self.clock()
 
     @staticmethod
     def holds(seat: Seat, token: str) -> bool:
@@ -274,6 +307,9 @@ class Room:
         if seat is None:
             self.leave(link)
             return
+        if seat is self.guest and self.guest_unbegun:
+            self.free_guest_seat()
+            return
         if self.in_progress:
             self.game.resign(seat.mark)
         seat.link, seat.left_at, seat.gone = None, self.clock(), True
@@ -306,11 +342,15 @@ class Room:
         return seat.gone or self.clock() - left > self.limits.back_seconds
 
     def tick(self) -> bool:
-        """Time passes: a game whose player has not come back in time is lost by them (if both
-        sides have moved) or abandoned; a room whose invite expired unused, whose host went
+        """Time passes: a guest not back in time before their first move gives the seat back;
+        a game whose player has not come back in time is lost by them (if both sides have
+        moved) or abandoned; a room whose invite expired unused, whose host went
         before anyone joined, or that both players have left, closes. Whether anything
         changed."""
         changed, self.stale = self.stale, False
+        if self.away(self.guest) and self.guest_unbegun and not self.away(self.host):
+            self.free_guest_seat()
+            changed = True
         away = [seat for seat in self.seats if self.away(seat)]
         if self.in_progress and away:
             movers = {move.mark for move in self.game.moves}

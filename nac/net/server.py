@@ -17,8 +17,18 @@ import ssl
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
-from .address import ENDPOINT
-from .gate import Gate, fitted, forwarded, quiet_accept_errors
+from .address import ENDPOINT, every_address
+from .gate import (
+    BYTE_BURST,
+    BYTES_PER_SECOND,
+    FRAME_BURST,
+    FRAMES_PER_SECOND,
+    Bucket,
+    Gate,
+    fitted,
+    forwarded,
+    quiet_accept_errors,
+)
 from .protocol import LONGEST_MESSAGE
 from .referee import Referee
 from .rooms import Limits
@@ -83,10 +93,11 @@ class GameServer:
 
         quiet_accept_errors(asyncio.get_running_loop())
         self.referee.limits, self.gate = fitted(self.referee.limits, trust_proxy=self.trust_proxy)
+        sock = every_address(bind, port)
+        where: dict[str, Any] = {"sock": sock} if sock else {"host": bind, "port": port}
         self._server = await serve(
             self._handle,
-            bind or None,
-            port,
+            **where,
             ssl=tls,
             process_request=_only_the_game,
             logger=QUIET,
@@ -120,16 +131,41 @@ class GameServer:
 
 def gated(gate: Gate) -> type[ServerConnection]:
     """The library's connection, counted by `gate` from its accept to its close: one the
-    gate refuses is answered and closed before the library sees a byte of it."""
+    gate refuses is answered and closed before the library sees a byte of it. Its bytes and
+    its control frames (pings and pongs, which the library answers itself and the referee
+    never sees) have their budgets: a connection past either is cut at once, its bytes unread,
+    and its address told to the gate as a flood. (Its messages are the referee's to count: a
+    flood of them is told to slow down, then closed.)"""
     from websockets.asyncio.server import ServerConnection
+    from websockets.frames import Frame
 
     class GatedConnection(ServerConnection):
         who: str | None = None
+        byte_budget: Bucket
+        frame_budget: Bucket
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             self.who = gate.enter(transport)
             if self.who is not None:
+                self.byte_budget = Bucket(BYTES_PER_SECOND, BYTE_BURST, gate.clock)
+                self.frame_budget = Bucket(FRAMES_PER_SECOND, FRAME_BURST, gate.clock)
                 super().connection_made(transport)
+
+        def data_received(self, data: bytes) -> None:
+            if self.who is not None and not self.byte_budget.take(len(data)):
+                return self._flooded()
+            super().data_received(data)
+
+        def process_event(self, event: Any) -> None:
+            control = isinstance(event, Frame) and event.opcode.value >= CONTROL
+            if control and not self.frame_budget.take():
+                return self._flooded()
+            super().process_event(event)
+
+        def _flooded(self) -> None:
+            if self.who is not None and not self.transport.is_closing():
+                gate.flooded(self.who)
+                self.transport.abort()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.who is not None:
@@ -138,6 +174,10 @@ def gated(gate: Gate) -> type[ServerConnection]:
                 super().connection_lost(exc)
 
     return GatedConnection
+
+
+CONTROL = 0x8
+"""Frames of this opcode and above are control frames: close, ping, pong."""
 
 
 def connection_options(limits: Limits) -> dict[str, Any]:

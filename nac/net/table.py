@@ -19,10 +19,12 @@ from typing import Any
 from ..core import FinishedGame, Game, Mark, Match, Mode, NotationError, Rules, find_rules, replay
 from ..core.players import player_name
 from .address import KEY_LENGTH, Address, BadAddress, invite, parse_address, parse_server
-from .protocol import number
+from .protocol import number, server_text
 
 Keep = Callable[[FinishedGame], object]
 MARKS = {"X": Mark.X, "O": Mark.O}
+LONGEST_INVITE = 7 * 24 * 3600.0
+"""The longest an invite is believed to wait, whatever a server says (nac's wait 15 minutes)."""
 
 
 class BadState(ValueError):
@@ -154,9 +156,9 @@ class Table:
             elif kind == "lobby":
                 self.lobby = read_lobby(message)
             elif kind == "refused":
-                self.refusal = _text(message.get("reason"), 300) or "refused"
+                self.refusal = server_text(message.get("reason"), 300) or "refused"
             elif kind == "error":
-                self.error = _text(message.get("reason"), 300) or "the server said no"
+                self.error = server_text(message.get("reason"), 300) or "the server said no"
                 self.link = "closed"
             elif kind == "connection":
                 self.link = "open" if message.get("status") == "back" else "lost"
@@ -324,13 +326,6 @@ def _count(value: object) -> int:
     return int(min(max(number(value, 0.0), 0.0), 1e9))
 
 
-def _text(value: object, longest: int) -> str:
-    if not isinstance(value, str):
-        return ""
-    text = " ".join(value.split())[:longest]
-    return text if text.isprintable() else ""
-
-
 def _rules(value: object) -> Rules | None:
     """The rules a message names, if nac plays them."""
     try:
@@ -364,5 +359,5 @@ def _invite(value: object, now: float) -> Invite | None:
     return Invite(
         invite("join", Address(server, join)),
         invite("watch", Address(server, watch)),
-        now + number(value.get("expires_in"), 0.0),
+        now + min(max(number(value.get("expires_in"), 0.0), 0.0), LONGEST_INVITE),
     )

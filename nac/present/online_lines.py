@@ -105,6 +105,8 @@ def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
         lines.append(((head, "label"), (shown, ""), ("  ", ""), (connection, style)))
     if state.watching:
         lines.append(((state.watching, "dim"),))
+    if state.rules:
+        lines += wrapped(state.rules, width, "dim")
     return lines
 
 

@@ -21,6 +21,8 @@ class OnlinePanelState(NamedTuple):
     players: tuple[tuple[str, str, str, str], ...] = ()
     """(who, mark, name, connection) per side (`online_words.player_rows`)."""
     watching: str = ""
+    rules: str = ""
+    """A word on the rules where they are not the normal game's."""
     invite: tuple[str, ...] = ()
     """The host's invite lines while it waits (`online_words.invite_lines`)."""
     watch_line: str = ""
@@ -160,6 +162,7 @@ def panel_state(
         status=status,
         players=tuple(online_words.player_rows(table)),
         watching="" if table.ended else online_words.watching(room),
+        rules=words.rules_words(room.rules),
         invite=tuple(online_words.invite_lines(invite, now)) if invite is not None else (),
         watch_line=watch_line if invite is None and not table.ended else "",
         score=online_words.score(table) if sum(room.score) else "",

@@ -180,15 +180,20 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
     return rules_label(kind.rules), kind.mode.label, against
 
 
-def rules_first(game: Game, said: str) -> str:
-    """`said`, after a word on the rules where they are not the normal game's."""
-    rules = game.rules
+def rules_words(rules: Rules) -> str:
+    """A word on the rules where they are not the normal game's ("" where they are)."""
     if rules.family is Family.MISERE:
-        return f"Misère: {in_a_row(rules.size)} of your own loses. {said}"
+        return f"Misère: {in_a_row(rules.size)} of your own loses."
     if rules.is_notakto:
         boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-        return f"Notakto on {boards}: both play X, and whoever kills the last board loses. {said}"
-    return said
+        return f"Notakto on {boards}: both play X, and whoever kills the last board loses."
+    return ""
+
+
+def rules_first(game: Game, said: str) -> str:
+    """`said`, after a word on the rules where they are not the normal game's."""
+    first = rules_words(game.rules)
+    return f"{first} {said}" if first else said
 
 
 def welcome(match: Match) -> str:

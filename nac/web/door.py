@@ -12,9 +12,11 @@ import logging
 import time
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 from aiohttp.web_server import Server
 
+from ..net.address import every_address
 from ..net.gate import Gate, quiet_accept_errors
 
 LOG_SECONDS = 60.0
@@ -34,7 +36,9 @@ async def listen(
     if runner.server is not None:
         gated(runner.server, gate)
     try:
-        await web.TCPSite(runner, host, port).start()
+        sock = every_address(host, port)
+        site = web.SockSite(runner, sock) if sock else web.TCPSite(runner, host, port)
+        await site.start()
     except BaseException:
         await runner.cleanup()
         raise
@@ -65,14 +69,15 @@ def gated(server: Server, gate: Gate) -> None:
 
 class OneLine(logging.Filter):
     """aiohttp's reports of a request it could not read (malformed HTTP), each with its
-    traceback, are dropped: one line of nac's says so instead, once a minute at most."""
+    traceback, are dropped: one line of nac's says so instead, once a minute at most. Any
+    other failure it reports is left as it is: a fault of nac's is never hidden."""
 
     def __init__(self) -> None:
         super().__init__()
         self.last = -LOG_SECONDS
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if not record.exc_info:
+        if not record.exc_info or not isinstance(record.exc_info[1], HttpProcessingError):
             return True
         now = time.monotonic()
         if now - self.last >= LOG_SECONDS:

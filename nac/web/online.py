@@ -17,12 +17,13 @@ import asyncio
 import contextlib
 import itertools
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 
 from aiohttp import WSMsgType, web
 
 from ..net.address import ENDPOINT
-from ..net.gate import forwarded
+from ..net.gate import FRAME_BURST, FRAMES_PER_SECOND, Bucket, Gate, client, forwarded
 from ..net.protocol import LONGEST_MESSAGE
 from ..net.referee import STOPPING, Referee
 from ..online import RELAY_GAME_HEADER
@@ -46,14 +47,24 @@ class AiohttpLink:
         await self.socket.close(code=code, message=reason.encode("utf-8"))
 
 
-async def _frames(socket: web.WebSocketResponse) -> AsyncIterator[str | bytes]:
-    """Text and binary frames; the iteration ends at a close or an error (a frame over the
-    size limit among them: aiohttp then closes with 1009)."""
+async def _frames(
+    socket: web.WebSocketResponse, budget: Bucket, flooded: Callable[[], None]
+) -> AsyncIterator[str | bytes]:
+    """Text and binary frames (the referee counts them); pings answered here, and each ping or
+    pong spends the connection's `budget`: past it, `flooded` and the connection ends. The
+    iteration ends at a close or an error (a frame over the size limit among them: aiohttp
+    then closes with 1009)."""
     async for message in socket:
         if message.type is WSMsgType.TEXT or message.type is WSMsgType.BINARY:
             yield message.data
-        else:
+            continue
+        if message.type is not WSMsgType.PING and message.type is not WSMsgType.PONG:
             return
+        if not budget.take():
+            flooded()
+            return
+        if message.type is WSMsgType.PING:
+            await socket.pong(message.data)
 
 
 class Relay:
@@ -64,6 +75,8 @@ class Relay:
         self.trust_proxy = trust_proxy
         self.own_games: dict[str, str] = {}
         """The passes of this server's own browser games, and the name each counts as."""
+        self.gate: Gate | None = None
+        """The server's gate (told of a connection that floods)."""
         self._numbers = itertools.count(1)
         self._allows: Callable[[web.Request], bool] = lambda _request: True
         self._sweeper: asyncio.Task[None] | None = None
@@ -100,13 +113,22 @@ class Relay:
             raise web.HTTPForbidden(text=FROM_A_PAGE + "\n")
         limits = self.referee.limits
         socket = web.WebSocketResponse(
-            heartbeat=limits.heartbeat_seconds, max_msg_size=LONGEST_MESSAGE, compress=False
+            heartbeat=limits.heartbeat_seconds,
+            max_msg_size=LONGEST_MESSAGE,
+            compress=False,
+            autoping=False,  # pings are answered in `_frames`, counted as any frame
         )
         if not socket.can_prepare(request).ok:
             raise web.HTTPNotFound(text="nac: online play's address; play with nac join\n")
         await socket.prepare(request)
+        gate, peer = self.gate, client(request.remote or "?")
+        own = request.headers.get(RELAY_GAME_HEADER, "") in self.own_games
+        # the gate bans by the address it sees: not a trusted proxy's, not this server's own
+        banned = gate if gate is not None and not self.trust_proxy and not own else None
+        budget = Bucket(FRAMES_PER_SECOND, FRAME_BURST, time.monotonic)
+        frames = _frames(socket, budget, lambda: banned.flooded(peer) if banned else None)
         try:
-            await self.referee.session(AiohttpLink(socket, self.client(request)), _frames(socket))
+            await self.referee.session(AiohttpLink(socket, self.client(request)), frames)
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()

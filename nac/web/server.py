@@ -4,7 +4,8 @@
   game, and on a loopback address neither may another host name (DNS rebinding).
 - At most `max_players` game processes at once, one of them started ahead and kept ready for
   the next visitor (a warm game takes a visitor in a fraction of the time a new process
-  takes). A visitor beyond the limit is told so on the page: the server is full.
+  takes). A visitor beyond the limit is told so on the page: the server is full. One address
+  plays at most half of them (`games_per_address`): one visitor cannot take them all.
 - Every game is supervised (`relay.GameProcess`): it ends when its visitor goes, by force if
   it must, and its slot is free only once its process has exited.
 - A request or message the page would not send gets a short refusal or is dropped, with one
@@ -22,6 +23,7 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections import Counter
 from importlib import resources
 
 import aiohttp_jinja2
@@ -29,7 +31,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from ..net.gate import Gate, fitted
+from ..net.gate import Gate, client, fitted, forwarded
 from ..net.rooms import Limits
 from ..online import RELAY_GAME_VARIABLE
 from ..present import words
@@ -49,6 +51,10 @@ FULL = "The server is full: every game it runs is being played. Please try again
 """Said to a visitor beyond the limit (the closing reason of the websocket, shown on the page)."""
 TRY_AGAIN_LATER = 1013
 """The websocket's closing code for a server that is busy (RFC 6455 registry)."""
+YOURS_ALREADY = (
+    "Your address plays {count} of this server's games already: finish one of them first."
+)
+"""Said to a visitor whose address plays `games_per_address` games already."""
 NOT_A_WEBSOCKET = "nac: this address carries a game's screen to its page; open the page instead"
 BAD_MESSAGES_LOGGED = 1
 """Messages of a connection's that are dropped with a line in the log; the rest silently."""
@@ -85,6 +91,8 @@ class Served(Server):
         self.announcement = announcement
         self.games: set[GameProcess] = set()
         """Every game process alive: those being played and the one kept ready."""
+        self.visitors: Counter[str] = Counter()
+        """Games being played, by the address (`gate.client`) that plays them."""
         self.ready: asyncio.Task[GameProcess] | None = None
         """The game being made ready for the next visitor (done once its process runs)."""
         self.closing = False
@@ -105,6 +113,16 @@ class Served(Server):
         )
 
     # -- the games ---------------------------------------------------------------------------
+
+    @property
+    def games_per_address(self) -> int:
+        """Games one address may play at once: half of them (one, on a server of one or two)."""
+        return max(1, self.max_players // 2)
+
+    def visitor(self, request: web.Request) -> str:
+        """Who a page's game connection comes from (a trusted proxy's forwarded address)."""
+        found = forwarded(request.headers.get("X-Forwarded-For")) if self.trust_proxy else None
+        return client(found or request.remote or "?")
 
     @property
     def playing(self) -> int:
@@ -193,14 +211,25 @@ class Served(Server):
             raise web.HTTPBadRequest(text=NOT_A_WEBSOCKET)
         visit = asyncio.current_task()
         assert visit is not None
+        who = self.visitor(request)
         self._visits.add(visit)
+        self.visitors[who] += 1
         try:
             await visitor.prepare(request)
-            await self._play(
-                visitor, clamped(request.query.get("width"), request.query.get("height"))
-            )
+            if self.visitors[who] > self.games_per_address:
+                count = self.games_per_address
+                log.info("a visitor is refused: their address plays %d games already", count)
+                message = YOURS_ALREADY.format(count=count).encode("utf-8")
+                await visitor.close(code=TRY_AGAIN_LATER, message=message)
+            else:
+                await self._play(
+                    visitor, clamped(request.query.get("width"), request.query.get("height"))
+                )
         finally:
             self._visits.discard(visit)
+            self.visitors[who] -= 1
+            if self.visitors[who] <= 0:
+                del self.visitors[who]
             let_go(request, visitor)
         return visitor
 
@@ -295,12 +324,12 @@ class Served(Server):
     def fit_limits(self) -> Gate:
         """The gate every connection passes, and the relay's limits, fitted to this process's
         file descriptors (each game takes a few for its pipes)."""
-        referee = self.relay.referee if self.relay is not None else None
-        limits = referee.limits if referee is not None else Limits(per_address=PAGE_CONNECTIONS)
+        relay = self.relay
+        limits = relay.referee.limits if relay is not None else Limits(per_address=PAGE_CONNECTIONS)
         reserved = DESCRIPTORS_A_GAME * self.max_players
         limits, gate = fitted(limits, trust_proxy=self.trust_proxy, reserved=reserved)
-        if referee is not None:
-            referee.limits = limits
+        if self.relay is not None:
+            self.relay.referee.limits, self.relay.gate = limits, gate
         return gate
 
 

@@ -70,7 +70,9 @@ def session(
                 played_like[game.computer_turn().level] += 1
                 engine.reply(game)
             else:
-                game.play_cell(reference(game.board, rng))
+                board = game.board
+                assert isinstance(board, Board)
+                game.play_cell(reference(board, rng))
         assert match.last is not None
         results[_for_the_level(match.last.result)] += 1
         match.new_game()

@@ -251,7 +251,7 @@ class Client:
                     name=f"P{self.role}",
                     want=want,
                     key=self.key,
-                    size=3,
+                    rules="normal 3",
                 )
             )
             welcome = json.loads(await connection.recv())

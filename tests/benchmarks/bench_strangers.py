@@ -100,7 +100,13 @@ CONDITIONS = (
 
 def hello(want: str, key: str = "", name: str = "Eve") -> str:
     return write(
-        "hello", protocol=PROTOCOL, version=__version__, name=name, want=want, key=key, size=3
+        "hello",
+        protocol=PROTOCOL,
+        version=__version__,
+        name=name,
+        want=want,
+        key=key,
+        rules="normal 3",
     )
 
 

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from nac.core import NORMAL
 from nac.net.address import new_key
 from nac.net.referee import Referee
 from nac.net.rooms import Limits
@@ -162,7 +163,7 @@ async def serve(kind: str, rooms: int) -> None:
         if words[:1] != ["open"]:
             continue
         if kind == "nac":
-            made = [referee.open_room(3, f"Host{n}") for n in range(int(words[1]))]
+            made = [referee.open_room(NORMAL, f"Host{n}") for n in range(int(words[1]))]
             opened = [(room.host.key, room.guest.key, room.watch_key) for room in made]
         else:
             opened = relay.open_rooms(int(words[1]))

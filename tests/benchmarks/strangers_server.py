@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import WSMsgType, web
 
+from nac.core import NORMAL
 from nac.net.gate import Gate, fitted
 from nac.net.protocol import LONGEST_MESSAGE
 from nac.net.referee import Referee
@@ -114,7 +115,7 @@ async def serve(kind: str) -> None:
     while line := await commands.readline():
         word = line.decode().strip()
         if word == "open" and referee is not None:
-            room = referee.open_room(3, "Sam")
+            room = referee.open_room(NORMAL, "Sam")
             print("keys", room.host.key, room.guest.key, room.watch_key, flush=True)
         elif word == "count":
             print(f"count {len(gc.get_objects())} {count_open()}", flush=True)

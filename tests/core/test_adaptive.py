@@ -19,6 +19,7 @@ from nac.core import (
     Mark,
     Match,
     Mode,
+    Position,
     adaptive_level,
     format_game,
     parse_game,
@@ -31,7 +32,7 @@ from .computer import computer_move, seeded
 class FirstEmptySquare:
     """A computer that always loses to a row: it plays the first empty square."""
 
-    def choose(self, board: Board, *_: object) -> int:
+    def choose(self, board: Position, *_: object) -> int:
         return board.empty_cells[0]
 
 

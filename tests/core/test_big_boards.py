@@ -14,6 +14,7 @@ from nac.core import (
     Level,
     Mark,
     NotASquare,
+    Rules,
     coordinate,
     geometry,
     parse_coordinate,
@@ -92,8 +93,10 @@ def test_bigger_boards_are_played_by_coordinates_not_keys() -> None:
         game.play_key(5)
     game.play_coordinate("b3")
     assert game.board[9] is Mark.X and game.square_name(9) == "b3"
-    game.new_game(size=5)
-    assert game.board.size == 5 and game.board.win_length == 4 and game.board.is_empty
+    game.new_game(rules=Rules.of(5))
+    board = game.board
+    assert isinstance(board, Board)
+    assert board.size == 5 and board.win_length == 4 and board.is_empty
 
 
 # -- Average -------------------------------------------------------------------------------------

@@ -81,7 +81,9 @@ def test_game_over_is_reported_once_after_the_last_change() -> None:
     outcome = recorder.outcomes[0]
     if outcome.winner is not None:
         assert all(game.board[cell] is outcome.winner for cell in outcome.line)
-        assert tuple(outcome.line) in game.board.geometry.lines or len(outcome.line) > 3
+        board = game.board
+        assert isinstance(board, Board)
+        assert tuple(outcome.line) in board.geometry.lines or len(outcome.line) > 3
 
 
 def test_every_result_is_reported() -> None:

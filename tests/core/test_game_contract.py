@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from nac.core import (
+    NORMAL,
     Board,
     Cell,
     Change,
@@ -24,6 +25,8 @@ from nac.core import (
     Mark,
     Mode,
     Outcome,
+    Position,
+    Rules,
     format_game,
     replay,
 )
@@ -43,6 +46,7 @@ def state(game: Game) -> tuple[object, ...]:
         game.watch_levels,
         game.keypad,
         game.size,
+        game.rules,
     )
 
 
@@ -52,10 +56,11 @@ def state(game: Game) -> tuple[object, ...]:
         lambda game: game.new_game(human="O"),
         lambda game: game.new_game(mode="watch"),
         lambda game: game.new_game(first="X"),
-        lambda game: game.new_game(size=6),
-        lambda game: game.new_game(size=4.0),
-        lambda game: game.new_game(size=True),
-        lambda game: game.new_game(human=Mark.O, size=7),
+        lambda game: game.new_game(rules=6),
+        lambda game: game.new_game(rules="misere 4"),
+        lambda game: game.new_game(rules=True),
+        lambda game: game.new_game(human=Mark.O, rules="notakto 2"),
+        lambda game: game.new_game(rules=Rules.of(7)),
         lambda game: setattr(game, "level", "genius"),
         lambda game: setattr(game, "keypad", "numpad"),
         lambda game: setattr(game, "watch_levels", (Level.GENIUS,)),
@@ -82,6 +87,9 @@ def test_a_refused_call_raises_at_once_and_changes_nothing(call: Any) -> None:
         {"level": "genius"},
         {"keypad": "numpad"},
         {"size": 6},
+        {"size": 4.0},
+        {"rules": 4},
+        {"rules": "notakto 2"},
         {"watch_levels": ("genius", "idiot")},
         {"on_change": 5},
         {"on_game_over": "print"},
@@ -147,7 +155,7 @@ class Corner:
     """A strategy of the caller's own: the first free corner, else the first free cell."""
 
     def choose(
-        self, board: Board, rng: random.Random, stop: object = None, limit: object = None
+        self, board: Position, rng: random.Random, stop: object = None, limit: object = None
     ) -> int:
         free = board.empty_cells
         return next((cell for cell in (0, 2, 6, 8) if cell in free), free[0])
@@ -222,13 +230,13 @@ BAD_CALLS = [
         "choose_move(None, ...)",
         lambda: choose_move(None, Level.GENIUS),  # type: ignore[arg-type]
         TypeError,
-        "board must be a Board",
+        "board must be a position, like Board.parse(",
     ),
     (
         "choose_move('X../...', ...)",
         lambda: choose_move("X../...", Level.GENIUS),  # type: ignore[arg-type]
         TypeError,
-        "board must be a Board",
+        "board must be a position, like Board.parse(",
     ),
     (
         "choose_move(rng=5)",
@@ -245,14 +253,36 @@ BAD_CALLS = [
     ("format_game(None)", lambda: format_game(None), TypeError, "game must be a SavedGame"),  # type: ignore[arg-type]
     ("Engine().review(None)", lambda: Engine().review(None), TypeError, "game must be a SavedGame"),  # type: ignore[arg-type]
     ("Engine().reply(None)", lambda: Engine().reply(None), TypeError, "game must be a Game"),  # type: ignore[arg-type]
-    ("review_game(None)", lambda: review_game(None), TypeError, "moves must be the cells played"),  # type: ignore[arg-type]
     (
-        "review_game('01')",
-        lambda: review_game("01"),  # type: ignore[arg-type]
+        "review_game(None)",
+        lambda: review_game(None, NORMAL),  # type: ignore[arg-type]
         TypeError,
         "moves must be the cells played",
     ),
-    ("replay(3, X, None)", lambda: replay(3, Mark.X, None), TypeError, "moves must be the cells"),  # type: ignore[arg-type]
+    (
+        "review_game('01')",
+        lambda: review_game("01", NORMAL),  # type: ignore[arg-type]
+        TypeError,
+        "moves must be the cells played",
+    ),
+    (
+        "review_game([0], 3)",
+        lambda: review_game([0], 3),  # type: ignore[arg-type]
+        TypeError,
+        "rules must be a Rules",
+    ),
+    (
+        "replay(NORMAL, X, None)",
+        lambda: replay(NORMAL, Mark.X, None),  # type: ignore[arg-type]
+        TypeError,
+        "moves must be the cells",
+    ),
+    (
+        "replay(3, X, ())",
+        lambda: replay(3, Mark.X, ()),  # type: ignore[arg-type]
+        TypeError,
+        "rules must be a Rules",
+    ),
 ]
 
 
@@ -269,4 +299,4 @@ def test_a_bad_argument_is_refused_at_once_saying_what_to_pass(
 
 
 def test_a_review_of_any_iterable_of_cells_is_the_same() -> None:
-    assert review_game(iter([0, 1])) == review_game([0, 1])
+    assert review_game(iter([0, 1]), NORMAL) == review_game([0, 1], NORMAL)

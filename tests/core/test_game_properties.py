@@ -6,7 +6,18 @@ from typing import Any
 
 from hypothesis import given, settings, strategies as st
 
-from nac.core import Change, ChangeKind, Game, IllegalMove, KeypadLayout, Level, Mark, Mode, Outcome
+from nac.core import (
+    Board,
+    Change,
+    ChangeKind,
+    Game,
+    IllegalMove,
+    KeypadLayout,
+    Level,
+    Mark,
+    Mode,
+    Outcome,
+)
 
 from .computer import computer_move, seeded
 
@@ -75,6 +86,7 @@ def state(game: Game, changes: list[Change], outcomes: list[Outcome]) -> tuple[o
 
 def check_invariants(game: Game, changes: list[Change], outcomes: list[Outcome]) -> None:
     board = game.board
+    assert isinstance(board, Board)  # the normal game's position
     # The callbacks since the new game rebuild exactly the board.
     rebuilt: dict[int, Mark] = {}
     for change in changes:

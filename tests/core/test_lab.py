@@ -9,7 +9,7 @@ import threading
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nac.core import Board
+from nac.core import Board, NotaktoBoard, notakto_cell
 from nac.engine import Technique, agree, census, compare, position_value, search, trace
 from nac.engine.stop import SearchStopped
 
@@ -102,6 +102,40 @@ def test_on_4x4_mid_game_the_fast_techniques_finish_and_agree_with_the_solver() 
     fast = [search(board, technique) for technique in (Technique.TABLE, Technique.SYMMETRY)]
     exact = position_value(board)
     assert all(not result.stopped and result.value == exact for result in fast)
+
+
+def notakto_positions() -> list[NotaktoBoard]:
+    """The empty board and every first move on one board; on two boards, the empty boards, a
+    killed board beside an empty one, and a middle game."""
+    one = NotaktoBoard.empty(1)
+    return [
+        one,
+        *(one.play(cell) for cell in one.legal_moves),
+        NotaktoBoard.empty(2),
+        NotaktoBoard.parse("XX./.../... .../.../..."),
+        NotaktoBoard.parse("XXX/.../... .../.../...").play(notakto_cell(1, 4)),
+        NotaktoBoard.parse(".X./..X/... X../.X./..."),
+    ]
+
+
+@pytest.mark.parametrize("position", notakto_positions(), ids=str)
+def test_on_notakto_the_fast_techniques_find_the_value_the_solver_finds(
+    position: NotaktoBoard,
+) -> None:
+    exact = position_value(position)
+    assert exact is not None
+    fast = [search(position, technique) for technique in (Technique.TABLE, Technique.SYMMETRY)]
+    for result in fast:
+        assert not result.stopped and result.value is not None and result.move is not None
+        assert (result.value.result, result.value.plies) == (exact.result, exact.plies), (
+            result.technique
+        )
+
+
+def test_on_one_notakto_board_every_technique_finishes_and_agrees() -> None:
+    for position in notakto_positions()[:10]:
+        results = compare(position)
+        assert agree(results) and not any(result.stopped for result in results)
 
 
 def test_a_slow_technique_stops_at_its_node_limit_and_says_so() -> None:

@@ -6,7 +6,19 @@ import random
 
 import pytest
 
-from nac.core import MIXED, Game, GameKind, GameResult, Level, Mark, Match, Mode, Starter
+from nac.core import (
+    MIXED,
+    Game,
+    GameKind,
+    GameResult,
+    Level,
+    Mark,
+    Match,
+    Mode,
+    Rules,
+    Starter,
+    Variant,
+)
 
 from .computer import computer_move, seeded
 
@@ -42,7 +54,7 @@ def test_a_finished_game_is_scored_under_the_board_and_level_it_was_played_on() 
     play_out(match)
     finished = match.last
     assert finished is not None and finished.outcome == match.game.outcome
-    assert finished.kind == GameKind(Mode.COMPUTER, 4, ("idiot",))
+    assert finished.kind == GameKind(Mode.COMPUTER, Rules.of(4), ("idiot",))
     assert finished.kind.key == "computer/idiot@4x4"
     assert match.score.games == 1
 
@@ -74,26 +86,29 @@ def test_a_game_where_only_one_level_moved_counts_under_it() -> None:
 
 
 def test_a_side_that_has_not_moved_yet_counts_under_the_level_playing_it() -> None:
-    game = Game(level=Level.IDIOT)
-    assert GameKind.of(game.mode, 3, game.moves, game.levels_playing()).levels == ("idiot",)
+    game, rules = Game(level=Level.IDIOT), Rules.of(3)
+    assert GameKind.of(game.mode, rules, game.moves, game.levels_playing()).levels == ("idiot",)
     game.play_key(5)  # the person's move alone: the computer has not played yet
-    assert GameKind.of(game.mode, 3, game.moves, game.levels_playing()).levels == ("idiot",)
+    assert GameKind.of(game.mode, rules, game.moves, game.levels_playing()).levels == ("idiot",)
     watch = Game(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.IDIOT))
     computer_move(watch)  # X moved, O not yet
     watch.set_watch_level(Mark.X, Level.AVERAGE)
-    kind = GameKind.of(watch.mode, 3, watch.moves, watch.levels_playing())
+    kind = GameKind.of(watch.mode, Rules.of(3), watch.moves, watch.levels_playing())
     assert kind.levels == ("genius", "idiot")  # X under the level it played with
-    assert GameKind.of(Mode.TWO_PLAYER, 3, (), ()).levels == ()
+    assert GameKind.of(Mode.TWO_PLAYER, Rules.of(3), (), ()).levels == ()
 
 
 @pytest.mark.parametrize(
     "kind",
     [
-        GameKind(Mode.COMPUTER, 3, ("genius",)),
-        GameKind(Mode.COMPUTER, 5, (MIXED,)),
-        GameKind(Mode.WATCH, 4, ("genius", "idiot")),
-        GameKind(Mode.TWO_PLAYER, 3),
-        GameKind(Mode.TWO_PLAYER, 5),
+        GameKind(Mode.COMPUTER, Rules.of(3), ("genius",)),
+        GameKind(Mode.COMPUTER, Rules.of(5), (MIXED,)),
+        GameKind(Mode.WATCH, Rules.of(4), ("genius", "idiot")),
+        GameKind(Mode.TWO_PLAYER, Rules.of(3)),
+        GameKind(Mode.TWO_PLAYER, Rules.of(5)),
+        GameKind(Mode.COMPUTER, Rules.of(4, Variant.MISERE), ("genius",)),
+        GameKind(Mode.WATCH, Rules.notakto(3), ("clever", "idiot")),
+        GameKind(Mode.ONLINE, Rules.notakto(2), ("Ana Lee",)),
     ],
 )
 def test_kinds_of_game_survive_their_key(kind: GameKind) -> None:

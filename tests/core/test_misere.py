@@ -16,7 +16,9 @@ from nac.core import (
     Mark,
     Match,
     Mode,
+    Rules,
     Variant,
+    find_rules,
     format_game,
     parse_game,
 )
@@ -72,11 +74,12 @@ def test_the_variant_is_part_of_the_position() -> None:
 
 
 def test_misere_is_played_on_every_board() -> None:
-    assert Game(variant=MISERE, size=4).board.variant is MISERE
+    assert Game(variant=MISERE, size=4).board.rules.variant is MISERE
     game = Game(variant=MISERE, size=5)
-    assert game.board.variant is MISERE and game.size == 5
-    game.new_game(size=3, variant=Variant.NORMAL)
-    assert game.variant is Variant.NORMAL
+    assert game.board.rules.variant is MISERE and game.size == 5
+    assert game.rules == Rules.of(5, MISERE) == Game(rules=find_rules("misere 5")).rules
+    game.new_game(rules=Rules.of(3, Variant.NORMAL))
+    assert game.variant is Variant.NORMAL and game.board.rules.variant is Variant.NORMAL
 
 
 def test_a_game_the_computer_wins_by_the_persons_line_is_the_computers() -> None:
@@ -100,10 +103,10 @@ def test_a_misere_line_carries_the_variant_and_an_old_line_reads_as_normal() -> 
     line = format_game(match.saved_game())
     assert " 4x4 variant=misere X=person " in line
     again = parse_game(line)
-    assert again.variant is MISERE and again.kind.variant is MISERE
+    assert again.rules == again.kind.rules == Rules.of(4, MISERE)
     assert format_game(again) == line
     old = "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=genius first=X result=O-wins : a1 a2"
-    assert parse_game(old.replace("result=O-wins", "result=unfinished")).variant is Variant.NORMAL
+    assert parse_game(old.replace("result=O-wins", "result=unfinished")).rules == Rules.of(3)
 
 
 def test_the_result_of_a_misere_line_is_checked_by_misere_rules() -> None:
@@ -113,21 +116,21 @@ def test_the_result_of_a_misere_line_is_checked_by_misere_rules() -> None:
     with pytest.raises(NotationError, match="lead to O-wins"):
         parse_game(f"{line} result=X-wins : {moves}")
     five = parse_game(line.replace("3x3", "5x5") + " result=unfinished : c3")
-    assert five.variant is MISERE and five.size == 5
+    assert five.rules.variant is MISERE and five.size == 5
 
 
 @pytest.mark.parametrize(
     "kind",
     [
-        GameKind(Mode.COMPUTER, 3, ("genius",), MISERE),
-        GameKind(Mode.WATCH, 4, ("idiot", "clever"), MISERE),
-        GameKind(Mode.TWO_PLAYER, 3, (), MISERE),
+        GameKind(Mode.COMPUTER, Rules.of(3, MISERE), ("genius",)),
+        GameKind(Mode.WATCH, Rules.of(4, MISERE), ("idiot", "clever")),
+        GameKind(Mode.TWO_PLAYER, Rules.of(3, MISERE), ()),
     ],
 )
 def test_misere_counts_apart_in_the_stats(kind: GameKind) -> None:
     assert kind.key.endswith("+misere")
     assert GameKind.parse(kind.key) == kind
-    assert GameKind.parse(kind.key.removesuffix("+misere")).variant is Variant.NORMAL
+    assert GameKind.parse(kind.key.removesuffix("+misere")).rules.variant is Variant.NORMAL
 
 
 # -- Genius on 3×3: the whole game tree ------------------------------------------------------------
@@ -375,10 +378,10 @@ def test_the_levels_line_up_in_misere_against_random_play() -> None:
 def test_the_review_rates_misere_moves_by_misere_values() -> None:
     # X opens in a corner (a loss against perfect play; only the centre draws), then O
     # completes a line of its own and loses at once.
-    review = review_game([0, 4, 8, 3, 5, 6, 1, 2], 3, variant=MISERE)
+    review = review_game([0, 4, 8, 3, 5, 6, 1, 2], Rules.of(3, MISERE))
     ratings = [move.rating.value if move.rating else None for move in review.moves]
     assert ratings[0] == "blunder"
-    assert review.variant is MISERE
+    assert review.rules.variant is MISERE
 
 
 @pytest.mark.parametrize("text", ["XX./OO./...", "X../.O./...", ".../.X./..."])

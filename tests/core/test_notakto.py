@@ -1,6 +1,8 @@
-"""Notakto: the rules in the core, and a perfect Genius on one, two and three boards, checked
-against a brute-force model written here (boards as strings, lines and symmetries listed by
-hand, plain memoised minimax)."""
+"""Notakto: the rules in the core (`NotaktoBoard`, cells counted across the boards), and a
+perfect Genius on one, two and three boards behind the engines' door (`analyse`,
+`genius_moves`, `choose_move`, `hint`, and Notakto's source `NOTAKTO`), checked against a
+brute-force model written here (boards as strings, lines and symmetries listed by hand, plain
+memoised minimax)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,18 @@ from functools import cache
 
 import pytest
 
+from nac.core import Level, Mark, Outcome, Rules
 from nac.core.errors import GameAlreadyOver, IllegalMove
-from nac.core.notakto import NotaktoMove, NotaktoPosition
-from nac.engine.notakto import genius_moves, hint, kills, move_values, move_words
+from nac.core.notakto import (
+    NotaktoBoard,
+    NotaktoMove,
+    dead_lines,
+    notakto_cell,
+    notakto_move,
+    replay_notakto,
+)
+from nac.engine import NO_LIMIT, Result, analyse, choose_move, genius_moves, hint
+from nac.engine.notakto import NOTAKTO, kills, move_reason
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 ROTATE = (6, 3, 0, 7, 4, 1, 8, 5, 2)  # the cell that lands on each cell, turning a quarter
@@ -75,15 +86,20 @@ def preference(result_plies: tuple[int, int]) -> tuple[int, int]:
     return (1, -plies) if result > 0 else (0, plies)
 
 
-def as_text(position: NotaktoPosition) -> tuple[str, ...]:
+def as_text(position: NotaktoBoard) -> tuple[str, ...]:
     return tuple(board.replace("/", "") for board in str(position).split())
 
 
-def reachable(count: int) -> list[NotaktoPosition]:
+def model_value(position: NotaktoBoard, cell: int) -> tuple[int, int]:
+    """The model's value of playing `cell` (across the boards) in `position`."""
+    return move_value(as_text(position), *notakto_move(cell))
+
+
+def reachable(count: int) -> list[NotaktoBoard]:
     """One position of every folded position a game on `count` boards can reach, not over."""
     seen: set[tuple[str, ...]] = set()
     found = []
-    stack = [NotaktoPosition.empty(count)]
+    stack = [NotaktoBoard.empty(count)]
     while stack:
         position = stack.pop()
         folded = key(as_text(position))
@@ -91,7 +107,7 @@ def reachable(count: int) -> list[NotaktoPosition]:
             continue
         seen.add(folded)
         found.append(position)
-        stack.extend(position.play(*move) for move in position.legal_moves())
+        stack.extend(position.play(cell) for cell in position.legal_moves)
     return found
 
 
@@ -99,28 +115,43 @@ def reachable(count: int) -> list[NotaktoPosition]:
 
 
 def test_three_in_a_row_kills_a_board_and_killing_the_last_one_loses() -> None:
-    position = NotaktoPosition.parse("XX./.../... XX./.../...")
-    once = position.play(0, 2)
+    position = NotaktoBoard.parse("XX./.../... XX./.../...")
+    once = position.play(notakto_cell(0, 2))
     assert once.dead == (True, False) and not once.is_over
     with pytest.raises(IllegalMove, match="board 1 is dead"):
-        once.play(0, 5)
-    last = once.play(1, 2)
-    assert last.is_over and last.loser_was_first is False  # the second player moved last
+        once.play(notakto_cell(0, 5))
+    last = once.play(notakto_cell(1, 2))
+    # the second player moved last, killing the last board: the first player wins, and the
+    # outcome shows the killing line, as a normal game's win shows its line
+    assert last.is_over and last.outcome == Outcome(Mark.X, (9, 10, 11))
+    assert last.legal_moves == () and dead_lines(last) == (0, 1, 2, 9, 10, 11)
     with pytest.raises(GameAlreadyOver):
-        last.play(1, 5)
+        last.play(notakto_cell(1, 5))
 
 
 def test_both_players_play_x_and_take_turns() -> None:
-    position = NotaktoPosition.empty(2).play(0, 4)
-    assert not position.first_to_move
+    position = NotaktoBoard.empty(2).play(notakto_cell(0, 4))
+    assert position.to_move is Mark.O  # the second player's turn
     assert str(position) == ".../.X./... .../.../..."
+    assert position[4] is Mark.X and position[notakto_cell(1, 4)] is None
     with pytest.raises(IllegalMove, match="already holds an X"):
-        position.play(0, 4)
+        position.play(notakto_cell(0, 4))
+    assert NotaktoBoard.empty(1, first=Mark.O).to_move is Mark.O
+
+
+def test_cells_count_across_the_boards() -> None:
+    assert notakto_cell(2, 8) == 26 and notakto_move(26) == NotaktoMove(board=2, square=8)
+    assert all(notakto_cell(*notakto_move(cell)) == cell for cell in range(27))
+    position = replay_notakto(3, (0, 1, 2, 13))  # board 1 dead, the centre of board 2 taken
+    assert position.rules == Rules.notakto(3) and position.cell_count == 27
+    assert position.legal_moves == (*range(9, 13), *range(14, 27))
+    assert position.empty_cells == (*range(3, 13), *range(14, 27))
+    assert position.killing_lines(0) == (0, 1, 2) and position.killing_lines(1) == ()
 
 
 def test_a_move_that_kills_a_board_is_said_to() -> None:
-    position = NotaktoPosition.parse("XX./.../...")
-    assert kills(position, NotaktoMove(0, 2)) and not kills(position, NotaktoMove(0, 4))
+    position = NotaktoBoard.parse("XX./.../...")
+    assert kills(position, 2) and not kills(position, 4)
 
 
 # -- Genius ------------------------------------------------------------------------------------
@@ -131,21 +162,27 @@ def test_a_move_that_kills_a_board_is_said_to() -> None:
     [(1, True), (2, False), pytest.param(3, True, marks=pytest.mark.strength)],
 )
 def test_who_wins_with_perfect_play(count: int, first_wins: bool) -> None:
-    result, _ = value(key(as_text(NotaktoPosition.empty(count))))
+    result, _ = value(key(as_text(NotaktoBoard.empty(count))))
     assert (result > 0) is first_wins
-    best = max(move_values(NotaktoPosition.empty(count)).values(), key=lambda v: v.score)
-    assert (best.result.value == "win") is first_wins
+    best = max(analyse(NotaktoBoard.empty(count)).values(), key=lambda v: v.score)
+    assert (best.result is Result.WIN) is first_wins
 
 
-def genius_agrees_with_the_model(positions: list[NotaktoPosition]) -> None:
+def genius_agrees_with_the_model(positions: list[NotaktoBoard]) -> None:
+    rng = random.Random(11)
     for position in positions:
-        boards = as_text(position)
-        best = preference(value(key(boards)))
-        for move in genius_moves(position):
-            assert preference(move_value(boards, *move)) == best, (str(position), move)
-        for move, found in move_values(position).items():
-            result, plies = move_value(boards, *move)
-            assert (found.result.value, found.plies) == ("win" if result > 0 else "loss", plies)
+        best = preference(value(key(as_text(position))))
+        chosen = genius_moves(position)
+        assert chosen == NOTAKTO.genius_moves(position, None), str(position)
+        for cell in chosen:
+            assert preference(model_value(position, cell)) == best, (str(position), cell)
+        assert choose_move(position, Level.GENIUS, rng) in chosen
+        found = analyse(position)
+        assert found == NOTAKTO.values(position, NO_LIMIT, None)
+        assert sorted(found) == sorted(position.legal_moves)
+        for cell, move in found.items():
+            result, plies = model_value(position, cell)
+            assert (move.result, move.plies) == (Result.WIN if result > 0 else Result.LOSS, plies)
 
 
 @pytest.mark.parametrize("count", [1, 2])
@@ -155,14 +192,14 @@ def test_genius_and_the_analysis_match_the_model_on_every_position(count: int) -
 
 def test_genius_matches_the_model_on_three_boards_sampled() -> None:
     rng = random.Random(23)
-    positions: list[NotaktoPosition] = []
+    positions: list[NotaktoBoard] = []
     while len(positions) < 60:
-        position = NotaktoPosition.empty(3)
+        position = NotaktoBoard.empty(3)
         for _ in range(rng.randrange(0, 12)):
-            moves = list(position.legal_moves())
+            moves = position.legal_moves
             if not moves:
                 break
-            position = position.play(*rng.choice(moves))
+            position = position.play(rng.choice(moves))
         if not position.is_over:
             positions.append(position)
     genius_agrees_with_the_model(positions)
@@ -177,36 +214,34 @@ def test_genius_matches_the_model_on_every_position_of_three_boards() -> None:
 def test_genius_on_the_winning_side_never_loses_against_any_reply(count: int) -> None:
     """From the empty boards, Genius plays the side that wins with perfect play; the other
     side tries every reply: every game ends with the other side killing the last board."""
-    genius_first = count != 2
+    genius = Mark.X if count != 2 else Mark.O  # X moves first
     seen: set[tuple[str, ...]] = set()
     ends = 0
-    stack = [NotaktoPosition.empty(count)]
+    stack = [NotaktoBoard.empty(count)]
     while stack:
         position = stack.pop()
-        if position.is_over:
-            assert position.loser_was_first is not genius_first, str(position)
+        if position.outcome is not None:
+            assert position.outcome.winner is genius, str(position)
             ends += 1
             continue
         folded = key(as_text(position))
         if folded in seen:
             continue
         seen.add(folded)
-        if position.first_to_move is genius_first:
-            stack.extend(position.play(*move) for move in genius_moves(position))
+        if position.to_move is genius:
+            stack.extend(position.play(cell) for cell in genius_moves(position))
         else:
-            stack.extend(position.play(*move) for move in position.legal_moves())
+            stack.extend(position.play(cell) for cell in position.legal_moves)
     assert ends > 0
 
 
 def test_hints_and_the_analysis_say_what_a_move_does() -> None:
-    position = NotaktoPosition.parse("XX./.../... X.X/.X./...")
-    values = move_values(position)
-    assert move_words(position, NotaktoMove(0, 2), values[NotaktoMove(0, 2)]).startswith(
-        "kills board 1: you"
-    )
-    last = NotaktoPosition.parse("XX./.../...")
-    assert move_words(last, NotaktoMove(0, 2), move_values(last)[NotaktoMove(0, 2)]) == (
-        "kills the last board: you lose"
-    )
-    move, why = hint(NotaktoPosition.empty(1))
-    assert move == NotaktoMove(0, 4) and why == "you win in 3"
+    position = NotaktoBoard.parse("XX./.../... X.X/.X./...")
+    values = analyse(position)
+    assert move_reason(position, 2, values[2]).startswith("kills board 1: you")
+    last = NotaktoBoard.parse("XX./.../...")
+    assert move_reason(last, 2, analyse(last)[2]) == "kills the last board: you lose"
+    found = hint(NotaktoBoard.empty(1))
+    assert found.cell == 4 and found.reason == "you win in 3"
+    assert found.value is not None and found.value.result is Result.WIN
+    assert NOTAKTO.hint(NotaktoBoard.empty(1), NO_LIMIT, None) == found

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nac.core import BOARD_SIZES, Board, GameKind, Mark, Mode
+from nac.core import RULES, GameKind, Mark, Mode, Rules
 from nac.core.notation import (
     LONGEST_LINE,
     PERSON,
@@ -32,11 +32,19 @@ WHEN = datetime(2026, 11, 22, 14, 5, 9, tzinfo=UTC)
 def test_the_documented_example_reads_as_the_game_it_describes() -> None:
     game = parse_game(EXAMPLE)
     assert game == SavedGame(
-        WHEN, Mode.COMPUTER, 3, PERSON, "idiot", Mark.X, Ending.X_WINS, (4, 0, 8, 6, 3, 2, 5)
+        WHEN,
+        Mode.COMPUTER,
+        Rules.of(3),
+        PERSON,
+        "idiot",
+        Mark.X,
+        Ending.X_WINS,
+        (4, 0, 8, 6, 3, 2, 5),
     )
     assert format_game(game) == EXAMPLE
-    assert game.board.winner is Mark.X
-    assert game.kind == GameKind(Mode.COMPUTER, 3, ("idiot",))
+    outcome = game.board.outcome
+    assert outcome is not None and outcome.winner is Mark.X
+    assert game.kind == GameKind(Mode.COMPUTER, Rules.of(3), ("idiot",))
 
 
 def test_a_line_is_read_in_any_case_with_any_spacing() -> None:
@@ -45,7 +53,7 @@ def test_a_line_is_read_in_any_case_with_any_spacing() -> None:
 
 
 def test_a_game_just_played_is_saved_with_its_players_and_result() -> None:
-    kind = GameKind(Mode.COMPUTER, 4, ("average",))
+    kind = GameKind(Mode.COMPUTER, Rules.of(4), ("average",))
     game = SavedGame.of(kind, [5, 0, 6], Mark.O, human=Mark.O, date=WHEN)
     assert (game.x_player, game.o_player) == ("average", PERSON)
     assert game.ending is Ending.UNFINISHED and game.first is Mark.O
@@ -53,7 +61,9 @@ def test_a_game_just_played_is_saved_with_its_players_and_result() -> None:
         "nac1 2026-11-22T14:05:09Z computer 4x4 X=average O=person first=O result=unfinished"
         " : b2 a1 c2"
     )
-    watched = SavedGame.of(GameKind(Mode.WATCH, 3, ("genius", "mixed")), [], Mark.X, date=WHEN)
+    watched = SavedGame.of(
+        GameKind(Mode.WATCH, Rules.of(3), ("genius", "mixed")), [], Mark.X, date=WHEN
+    )
     assert format_game(watched).endswith("watch 3x3 X=genius O=mixed first=X result=unfinished :")
     assert watched.kind.key == "watch/genius-vs-mixed"
 
@@ -61,7 +71,7 @@ def test_a_game_just_played_is_saved_with_its_players_and_result() -> None:
 def test_the_date_is_kept_in_utc_to_the_second() -> None:
     paris = timezone(timedelta(hours=1))
     local = datetime(2026, 11, 22, 15, 5, 9, 123456, tzinfo=paris)
-    game = SavedGame.of(GameKind(Mode.TWO_PLAYER, 3), [4], Mark.X, date=local)
+    game = SavedGame.of(GameKind(Mode.TWO_PLAYER, Rules.of(3)), [4], Mark.X, date=local)
     assert game.date == WHEN
     assert " 2026-11-22T14:05:09Z " in format_game(game)
     assert SavedGame.of(GameKind(Mode.TWO_PLAYER), [], Mark.X).date.tzinfo is UTC
@@ -100,13 +110,23 @@ def test_a_bad_line_is_refused_saying_why(line: str, problem: str) -> None:
 
 def test_a_game_whose_fields_do_not_fit_together_cannot_be_made() -> None:
     with pytest.raises(NotationError, match="result says draw"):
-        SavedGame(WHEN, Mode.TWO_PLAYER, 3, PERSON, PERSON, Mark.X, Ending.DRAW, (4,))
+        SavedGame(WHEN, Mode.TWO_PLAYER, Rules.of(3), PERSON, PERSON, Mark.X, Ending.DRAW, (4,))
     with pytest.raises(NotationError, match="time zone"):
         SavedGame(
-            datetime(2026, 1, 1), Mode.TWO_PLAYER, 3, PERSON, PERSON, Mark.X, Ending.UNFINISHED, ()
+            datetime(2026, 1, 1),
+            Mode.TWO_PLAYER,
+            Rules.of(3),
+            PERSON,
+            PERSON,
+            Mark.X,
+            Ending.UNFINISHED,
+            (),
         )
-    with pytest.raises(NotationError, match="not a board"):
-        SavedGame(WHEN, Mode.WATCH, 7, "idiot", "idiot", Mark.X, Ending.UNFINISHED, ())
+    seven: Any = 7
+    with pytest.raises(NotationError, match="7 is not the rules"):
+        SavedGame(WHEN, Mode.WATCH, seven, "idiot", "idiot", Mark.X, Ending.UNFINISHED, ())
+    with pytest.raises(ValueError, match="not 7"):
+        Rules.of(7)
 
 
 def test_a_non_text_line_is_refused() -> None:
@@ -127,15 +147,16 @@ NAMES = st.text(
 
 @st.composite
 def saved_games(draw: st.DrawFn) -> SavedGame:
-    """A legal game, finished or not, on any board, with any players its mode allows (online:
-    the other player by any name), ended by a resignation where a person could resign."""
-    size = draw(st.sampled_from(BOARD_SIZES))
+    """A legal game, finished or not, under any rules (any board, misère, Notakto), with any
+    players its mode allows (online: the other player by any name), ended by a resignation
+    where a person could resign."""
+    rules = draw(st.sampled_from(RULES))
     first = draw(st.sampled_from(list(Mark)))
-    board = Board.empty(size, first=first)
+    board = rules.empty(first)
     moves: list[int] = []
-    length = draw(st.integers(0, size * size))
+    length = draw(st.integers(0, rules.cell_count))
     while board.outcome is None and len(moves) < length:
-        cell = draw(st.sampled_from(board.empty_cells))
+        cell = draw(st.sampled_from(board.legal_moves))
         moves.append(cell)
         board = board.play(cell)
     mode = draw(st.sampled_from(list(Mode)))
@@ -156,7 +177,7 @@ def saved_games(draw: st.DrawFn) -> SavedGame:
     when = draw(
         st.datetimes(min_value=datetime(1970, 1, 1), max_value=datetime(9999, 12, 31))
     ).replace(microsecond=0, tzinfo=UTC)
-    return SavedGame(when, mode, size, *players, first, Ending.of(board, resigned), tuple(moves))
+    return SavedGame(when, mode, rules, *players, first, Ending.of(board, resigned), tuple(moves))
 
 
 @settings(max_examples=150, deadline=None)

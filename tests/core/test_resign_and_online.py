@@ -22,6 +22,7 @@ from nac.core import (
     Match,
     Mode,
     NotYourTurn,
+    Rules,
     Starter,
     format_game,
     parse_game,
@@ -69,7 +70,7 @@ def test_an_online_game_is_saved_with_the_opponents_name_and_the_resignation() -
     saved = parse_game(line)
     assert saved == finished[0].saved
     assert saved.opponent == "Ana Lee" and saved.ending.winner is Mark.X
-    assert saved.kind == finished[0].kind == GameKind(Mode.ONLINE, 3, ("Ana Lee",))
+    assert saved.kind == finished[0].kind == GameKind(Mode.ONLINE, Rules.of(3), ("Ana Lee",))
     assert finished[0].result is GameResult.LOST
 
 
@@ -160,5 +161,5 @@ def test_any_name_is_shown_tidy_or_refused_and_kept_as_one_word(text: str) -> No
     assert name.isprintable() and 0 < len(name) <= LONGEST_NAME and name == name.strip()
     word = named(name)
     assert len(word.split()) == 1 and "=" not in word and name_of(word) == name
-    kind = GameKind(Mode.ONLINE, 4, (name,))
+    kind = GameKind(Mode.ONLINE, Rules.of(4), (name,))
     assert GameKind.parse(kind.key) == kind

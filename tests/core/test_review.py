@@ -14,7 +14,9 @@ from nac.core import (
     IllegalMove,
     Level,
     Mark,
+    NotaktoBoard,
     NotASquare,
+    Rules,
     SquareTaken,
     coordinate,
 )
@@ -28,6 +30,7 @@ from nac.engine.review import GameReview, Rating, rate, review_game
 from nac.engine.sources import forget
 
 from . import big_reference, reference
+from .test_notakto import as_text, key, model_value, value
 from .test_puzzles import as_cells
 
 LEVELS = FIXED_LEVELS
@@ -80,7 +83,7 @@ def random_games(size: int, count: int) -> list[tuple[list[int], Mark]]:
 
 def test_every_move_of_3x3_games_is_rated_as_the_reference_solver_says() -> None:
     for moves, first in random_games(3, 150):
-        reviewed = review_game(moves, 3, first)
+        reviewed = review_game(moves, Rules.of(3), first)
         assert reviewed.exact and len(reviewed.moves) == len(moves)
         cells = reference.EMPTY
         for number, (move, cell) in enumerate(zip(reviewed.moves, moves, strict=True), 1):
@@ -105,7 +108,7 @@ def as_pair(value: MoveValue) -> tuple[int, int | None]:
 
 def test_4x4_endgames_are_rated_on_results_the_independent_solver_confirms() -> None:
     for moves, first in random_games(4, 12):
-        reviewed = review_game(moves, 4, first)
+        reviewed = review_game(moves, Rules.of(4), first)
         board = Board.empty(4, first=first)
         for move in reviewed.moves:
             if len(board.empty_cells) <= 9:
@@ -127,7 +130,7 @@ def test_a_lost_game_has_a_blunder_by_the_loser() -> None:
             if winner is None:
                 continue
             lost += 1
-            summary = review_game(moves, size, first).summary(winner.other)
+            summary = review_game(moves, Rules.of(size), first).summary(winner.other)
             assert summary.blunders, f"{size}×{size} {moves}"
     assert lost > 50
 
@@ -137,7 +140,7 @@ def test_a_lost_game_has_a_blunder_by_the_loser() -> None:
 def test_a_game_between_two_geniuses_has_only_best_moves(size: int, first: Mark) -> None:
     for seed in range(4 if size == 3 else 2):
         moves = played_game(size, Level.GENIUS, Level.GENIUS, seed, first)
-        reviewed = review_game(moves, size, first)
+        reviewed = review_game(moves, Rules.of(size), first)
         assert {move.rating for move in reviewed.moves} == {Rating.BEST}
         for mark in Mark:
             summary = reviewed.summary(mark)
@@ -148,7 +151,7 @@ def test_a_game_between_two_geniuses_has_only_best_moves(size: int, first: Mark)
 def test_a_corner_answered_in_the_wrong_corner_is_a_blunder_that_says_what_was_best() -> None:
     # X a1, O b2, X c3: O must take an edge; the corner a3 loses to the fork at c1.
     moves = [0, 4, 8, 6, 2, 5, 1]
-    reviewed = review_game(moves, 3)
+    reviewed = review_game(moves, Rules.of(3))
     blunder = reviewed.moves[3]
     assert blunder.rating is Rating.BLUNDER
     assert blunder.played == MoveValue(Result.LOSS, 4, -3) and blunder.best is not None
@@ -160,7 +163,7 @@ def test_a_corner_answered_in_the_wrong_corner_is_a_blunder_that_says_what_was_b
 
 def test_what_was_best_says_how_fast_a_win_is() -> None:
     # O answered the centre with an edge, b1: X wins in 5 from any square but b3, which draws.
-    reviewed = review_game([4, 1, 7], 3)
+    reviewed = review_game([4, 1, 7], Rules.of(3))
     mistake = reviewed.moves[2]
     assert mistake.rating is Rating.MISTAKE
     assert mistake.what_was_best(lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 3"
@@ -171,7 +174,7 @@ def test_what_was_best_says_how_fast_a_win_is() -> None:
 def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None:
     # X a1, O c1, X a2 threatens a3: O's b3 leaves it (X wins next); the block at a3 loses too,
     # but later.
-    reviewed = review_game([0, 2, 3, 7], 3)
+    reviewed = review_game([0, 2, 3, 7], Rules.of(3))
     slower = reviewed.moves[3]
     assert slower.rating is Rating.INACCURACY
     best = slower.what_was_best(lambda cell: coordinate(cell, 3))
@@ -180,7 +183,7 @@ def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None
 
 def test_missing_a_win_in_one_names_the_winning_square() -> None:
     # X could complete the top row at b1; b3 instead lets O complete the middle row.
-    reviewed = review_game([0, 4, 8, 6, 2, 5, 7], 3)
+    reviewed = review_game([0, 4, 8, 6, 2, 5, 7], Rules.of(3))
     late = reviewed.moves[-1]
     assert late.rating is Rating.BLUNDER and late.best == MoveValue(Result.WIN, 1, 3)
     assert late.what_was_best(lambda cell: coordinate(cell, 3)) == "b1 wins"
@@ -204,9 +207,9 @@ def test_a_rating_compares_the_move_played_with_the_best(
 
 
 def test_a_game_in_progress_is_reviewed_up_to_its_last_move() -> None:
-    reviewed = review_game([4, 0], 3, Mark.O)
+    reviewed = review_game([4, 0], Rules.of(3), Mark.O)
     assert [(move.mark, move.cell) for move in reviewed.moves] == [(Mark.O, 4), (Mark.X, 0)]
-    assert review_game([], 4) == GameReview(4, Mark.X, (), exact=True)
+    assert review_game([], Rules.of(4)) == GameReview(Rules.of(4), Mark.X, (), exact=True)
 
 
 @pytest.mark.parametrize(
@@ -227,7 +230,7 @@ def test_an_illegal_game_is_refused_before_any_search(
 
     monkeypatch.setattr("nac.engine.review.source_for", no_search)
     with pytest.raises(error):
-        review_game(moves, size)
+        review_game(moves, Rules.of(size))
 
 
 def test_a_4x4_review_can_be_stopped() -> None:
@@ -235,7 +238,46 @@ def test_a_4x4_review_can_be_stopped() -> None:
     stop = threading.Event()
     stop.set()
     with pytest.raises(SearchStopped):
-        review_game([5, 0, 10, 3, 6, 9], 4, stop=stop)
+        review_game([5, 0, 10, 3, 6, 9], Rules.of(4), stop=stop)
+
+
+@pytest.mark.parametrize("boards", [1, 2, 3])
+def test_notakto_moves_are_rated_by_the_same_review_as_the_model_says(boards: int) -> None:
+    """Notakto's review is the one review: a thrown win is a blunder (a win thrown to a loss:
+    there are no draws), a faster loss or a slower win an inaccuracy."""
+    rng = random.Random(boards)
+    seen: set[Rating] = set()
+    for _ in range(20):
+        first = rng.choice(list(Mark))
+        position = NotaktoBoard.empty(boards, first)
+        positions, moves = [], []
+        while position.outcome is None:
+            level = rng.choice(LEVELS)
+            cell = choose_move(position, level, rng)
+            positions.append(position)
+            moves.append(cell)
+            position = position.play(cell)
+        reviewed = review_game(moves, Rules.notakto(boards), first)
+        assert reviewed.exact and reviewed.rules == Rules.notakto(boards) and reviewed.size == 3
+        for move, before, cell in zip(reviewed.moves, positions, moves, strict=True):
+            played, best = model_value(before, cell), value(key(as_text(before)))
+            assert move.cell == cell and move.mark is before.to_move
+            assert move.played is not None and move.best is not None
+            assert as_pair(move.played) == played and as_pair(move.best) == best
+            assert move.rating is reference_rating(played, best)
+            seen.add(move.rating)
+    assert Rating.MISTAKE not in seen  # no draws to throw a win to
+    assert {Rating.BEST, Rating.BLUNDER} <= seen
+
+
+def test_a_thrown_notakto_win_is_a_blunder_that_says_what_was_best() -> None:
+    # On one board the first player wins by the centre; a corner throws the win away.
+    reviewed = review_game([0], Rules.notakto(1))
+    [thrown] = reviewed.moves
+    assert thrown.rating is Rating.BLUNDER and thrown.played is not None
+    assert thrown.played.result is Result.LOSS and thrown.best_cells == (4,)
+    assert thrown.what_was_best(str) == "4 wins in 3"
+    assert str(reviewed.summary(Mark.X)) == "1 blunder (move 1)"
 
 
 # -- 5×5: estimates -----------------------------------------------------------------------------
@@ -249,7 +291,7 @@ def test_a_5x5_review_rates_only_proven_values_and_the_reference_agrees() -> Non
         (Level.IDIOT, Level.GENIUS),
     ):
         moves = played_game(5, x, o, seed=1)
-        reviewed = review_game(moves, 5)
+        reviewed = review_game(moves, Rules.of(5))
         assert not reviewed.exact
         board = Board.empty(5)
         for move in reviewed.moves:
@@ -280,7 +322,7 @@ def test_a_5x5_game_lost_to_genius_shows_the_losers_blunder() -> None:
         if final_board(moves, 5).winner is not Mark.O:
             continue
         lost += 1
-        assert review_game(moves, 5).summary(Mark.X).blunders, moves
+        assert review_game(moves, Rules.of(5)).summary(Mark.X).blunders, moves
     assert lost
 
 
@@ -288,7 +330,7 @@ def test_a_5x5_game_lost_to_genius_shows_the_losers_blunder() -> None:
 def test_a_5x5_game_between_two_geniuses_has_only_best_moves(first: Mark) -> None:
     moves = played_game(5, Level.GENIUS, Level.GENIUS, 0, first)
     assert final_board(moves, 5, first).winner is None
-    reviewed = review_game(moves, 5, first)
+    reviewed = review_game(moves, Rules.of(5), first)
     assert {move.rating for move in reviewed.moves} <= {Rating.BEST, None}
     assert sum(move.rating is Rating.BEST for move in reviewed.moves) > len(moves) // 2
 
@@ -296,7 +338,7 @@ def test_a_5x5_game_between_two_geniuses_has_only_best_moves(first: Mark) -> Non
 def test_on_5x5_a_missed_block_in_a_lost_position_is_no_blunder() -> None:
     # X has a1 and b2 on the long diagonal; O's c1 (move 4) lets X win by force: a blunder.
     # Once lost, every move of O's loses, so its last one, not even blocking d4, is "best".
-    reviewed = review_game([0, 1, 6, 2, 12, 20], 5)
+    reviewed = review_game([0, 1, 6, 2, 12, 20], Rules.of(5))
     blunder, after = reviewed.moves[3], reviewed.moves[-1]
     assert blunder.rating is Rating.BLUNDER and blunder.best is not None
     assert blunder.best.result is Result.DRAW and blunder.what_was_best(str).endswith("draw")
@@ -307,4 +349,4 @@ def test_a_5x5_review_can_be_stopped() -> None:
     stop = threading.Event()
     stop.set()
     with pytest.raises(SearchStopped):
-        review_game([12], 5, stop=stop)
+        review_game([12], Rules.of(5), stop=stop)

@@ -26,7 +26,7 @@ def test_alpha_beta_search_alone_scores_every_move_of_every_position_right() -> 
             mine, theirs = board.sides
             scores = solver.move_scores(mine, theirs)
             for cell, score in scores.items():
-                value = value_of(board.geometry, score, board.mark_count)
+                value = value_of(board.geometry.cell_count, score, board.mark_count)
                 result, plies = reference.move_value(cells, cell, mark)
                 assert (value.result.value, value.plies) == (
                     {1: "win", 0: "draw", -1: "loss"}[result],

@@ -14,6 +14,7 @@ import resource
 import sys
 from dataclasses import replace
 
+from nac.core import NORMAL
 from nac.net.referee import Referee
 from nac.net.rooms import Limits
 
@@ -37,13 +38,15 @@ async def serve(door: str, hello_seconds: float) -> None:
         from nac.web.online import Relay
 
         app = web.Application()
-        Relay(referee).add_to(app, lambda _request: True)
+        relay = Relay(referee)
+        relay.add_to(app, lambda _request: True)
         referee.limits, gate = fitted(referee.limits, trust_proxy=False)
+        relay.gate = gate
         runner = await listen(app, "127.0.0.1", 0, gate, hello_seconds)
         port = int(runner.addresses[0][1])
         stop = runner.cleanup
     referee.server = f"ws://127.0.0.1:{port}"
-    room = referee.open_room(3, "Sam")
+    room = referee.open_room(NORMAL, "Sam")
     keys = {"X": room.host.key, "O": room.guest.key, "watch": room.watch_key}
     print(json.dumps({"port": port, **keys}), flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 
 from nac import __version__
-from nac.core import FinishedGame
+from nac.core import NORMAL, FinishedGame, Rules
 from nac.net.address import Address, parse_address
 from nac.net.play import OnlinePlay
 from nac.net.protocol import PROTOCOL
@@ -47,8 +47,8 @@ class Served:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.server.port}"
 
-    def room(self, size: int = 3, host: str = "Sam") -> Room:
-        return self.referee.open_room(size, host)
+    def room(self, rules: Rules = NORMAL, host: str = "Sam") -> Room:
+        return self.referee.open_room(rules, host)
 
     def address(self, key: str) -> Address:
         return Address(self.url, key)
@@ -150,14 +150,14 @@ class Serving(Protocol):
     @property
     def url(self) -> str: ...
 
-    def room(self, size: int = 3, host: str = "Sam") -> Room: ...
+    def room(self, rules: Rules = NORMAL, host: str = "Sam") -> Room: ...
 
     def address(self, key: str) -> Address: ...
 
 
-async def seated(served: Serving, size: int = 3) -> tuple[Player, Player, Room]:
-    """A room with its host and its guest connected and the first game begun."""
-    room = served.room(size)
+async def seated(served: Serving, rules: Rules = NORMAL) -> tuple[Player, Player, Room]:
+    """A room under `rules` with its host and its guest connected and the first game begun."""
+    room = served.room(rules)
     host = player(served.address(room.host.key), name="Sam")
     guest = player(served.address(room.guest.key), name="Ana")
     for one in (host, guest):
@@ -194,7 +194,7 @@ def hello(want: str = "join", key: str = "", **changes: Any) -> str:
         "name": "Eve",
         "want": want,
         "key": key,
-        "size": 3,
+        "rules": "normal 3",
     }
     return json.dumps({**fields, **changes})
 

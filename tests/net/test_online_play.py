@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 import trustme
 
-from nac.core import GameResult, Mark, Mode, format_game, parse_game
+from nac.core import NORMAL, GameResult, Mark, Mode, Rules, Variant, format_game, parse_game
 from nac.net.address import KEY_LENGTH, new_key, parse_address
 from nac.net.client import GIVE_UP_SECONDS, GONE
 from nac.net.protocol import PROTOCOL, write
@@ -181,17 +181,36 @@ async def test_a_player_who_does_not_come_back_before_both_have_moved_abandons_t
     async with game_server(clock=clock) as served:
         host, guest, _ = await seated(served)
         await play_moves((host, guest), [4])
+        await host.stop()
+        await guest.until(lambda _: not guest.table.room.online[Mark.X])
+        clock.now += Limits().back_seconds + 1
+        await served.referee.tick()
+        await guest.until(lambda _: guest.table.room.abandoned, "the abandonment said")
+        assert online_words.status(guest.table, 0).startswith(
+            "Abandoned: Sam did not come back in time. It counts for no one"
+        )
+        assert guest.kept == [] and guest.table.room.score == (0, 0, 0)
+        assert await guest.play.move(8) is not None
+        await guest.stop()
+
+
+async def test_a_guest_who_does_not_come_back_before_moving_gives_the_seat_back() -> None:
+    clock = Clock()
+    async with game_server(clock=clock) as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4])
         await guest.stop()
         await host.until(lambda _: not host.table.room.online[Mark.O])
         clock.now += Limits().back_seconds + 1
         await served.referee.tick()
-        await host.until(lambda _: host.table.room.abandoned, "the abandonment said")
-        assert online_words.status(host.table, 0).startswith(
-            "Abandoned: Ana did not come back in time. It counts for no one"
-        )
-        assert host.kept == [] and host.table.room.score == (0, 0, 0)
-        assert await host.play.move(8) is not None
+        await host.until(lambda one: one.table.room.names[Mark.O] is None, "the seat given back")
+        assert host.moves == [] and host.kept == [] and host.table.room.invite is not None
+        again = player(served.address(room.guest.key), name="Bo")
+        for one in (host, again):
+            await one.until(both_here, "another guest seated")
+        await play_moves((host, again), [4, 0])
         await host.stop()
+        await again.stop()
 
 
 async def test_an_invite_nobody_used_expires() -> None:
@@ -455,7 +474,7 @@ class Listener:
 
 
 async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite() -> None:
-    room = Referee("ws://127.0.0.1:7878").open_room(3, "Sam")
+    room = Referee("ws://127.0.0.1:7878").open_room(NORMAL, "Sam")
     host, guest, watcher = Listener(), Listener(), Listener()
     room.sit(room.host, host, "Sam")
     room.watch(watcher)
@@ -484,3 +503,49 @@ async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite
     assert (seated_host["you"], seen_by_guest["you"], seen["you"]) == ("X", "O", None)
     assert seated_host["moves"] == seen_by_guest["moves"] == seen["moves"] == [4]
     assert {**seated_host, "you": None} == {**seen_by_guest, "you": None} == seen
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves", "winner", "said"),
+    [
+        # misère: X completes the top row, so X loses
+        (Rules.of(3, Variant.MISERE), [0, 3, 1, 4, 2], Mark.O, "Ana won"),
+        # Notakto on two boards: X kills board 1, then O kills board 2, the last: O loses
+        (Rules.notakto(2), [0, 1, 2, 9, 10, 11], Mark.X, "You won"),
+    ],
+)
+async def test_misere_and_notakto_are_played_online_with_a_watcher(
+    rules: Rules, moves: list[int], winner: Mark, said: str
+) -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served, rules)
+        watcher = player(served.address(room.watch_key), "watch", "Lee")
+        await watcher.until(lambda one: one.table.room is not None, "watching")
+        assert host.table.game.rules == guest.table.game.rules == rules
+        await play_moves((host, guest), moves)
+        for one in (host, guest, watcher):
+            await one.until(lambda one: one.table.game.is_over, "the end seen")
+            assert one.moves == moves and one.table.game.outcome.winner is winner
+        assert room.game.outcome is not None and room.game.outcome.winner is winner
+        assert online_words.status(host.table, 0) == said
+        assert [kept.result for kept in host.kept] == [GameResult.WON if winner is Mark.X
+                                                       else GameResult.LOST]  # fmt: skip
+        assert host.kept[0].kind.rules == rules and host.kept[0].saved.rules == rules
+        assert watcher.kept == []
+        for one in (host, guest, watcher):
+            await one.stop()
+
+
+async def test_a_move_the_rules_refuse_is_refused_by_the_server_in_notakto() -> None:
+    async with game_server() as served:
+        host, guest, room = await seated(served, Rules.notakto(2))
+        await play_moves((host, guest), [0, 1, 2])  # board 1 is dead
+        async with raw(served.url) as ws:  # the guest again, with a client that checks nothing
+            await ws.send(hello("join", room.guest.key, name="Ana", token=room.guest.token))
+            await next_of(ws, "state")
+            await ws.send('{"type":"move","cell":4}')
+            refused = await next_of(ws, "refused")
+        assert refused["reason"] == "board 1 is dead (three in a row): play on a live board"
+        assert [move.cell for move in room.game.moves] == [0, 1, 2]
+        await host.stop()
+        await guest.stop()

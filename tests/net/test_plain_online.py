@@ -260,3 +260,22 @@ async def test_a_result_that_cannot_be_saved_is_said_in_plain_text(tmp_path: Pat
     assert said.endswith("playing on without saving.")
     await guest.line("^Cannot save your saved games file in ")
     assert await guest.end() == 0 and await host.end() == 0
+
+
+async def test_nac_host_variant_misere_and_nac_join_play_misere_in_two_terminals(
+    tmp_path: Path,
+) -> None:
+    host = await Plain.start("host", "--variant", "misere", "--port", "0", "--bind", "127.0.0.1",
+                             "--name", "Sam", home=tmp_path / "host")  # fmt: skip
+    join_line = await host.line(r"^nac join ")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "join")
+    await guest.line(r"^Misère: three in a row of your own loses")
+    for turn, square in enumerate("14253"):  # Sam (X) makes the top row: in misère, he loses
+        mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
+        await mover.type(square)
+        await other.line(rf"played {square}\.")
+    await guest.line("^You won")
+    await host.line("^Ana won")
+    assert await guest.end() == 0 and await host.end() == 0
+    kept = Storage.at(StorageDirs(tmp_path / "join", tmp_path / "join")).games.last()
+    assert kept is not None and kept.rules.name == "misere 3"

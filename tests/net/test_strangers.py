@@ -6,6 +6,7 @@ seats' passes kept on disk. Real servers and clients on loopback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sys
@@ -17,15 +18,19 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.protocol import State
 
 from nac.core.players import LONGEST_NAME, columns, player_name
 from nac.net import client as client_module
-from nac.net.address import Address
+from nac.net.address import Address, BadAddress, parse_address, parse_server
 from nac.net.client import EMPTY_TRIES
-from nac.net.gate import client, forwarded, quiet_accept_errors
+from nac.net.gate import FLOODS_TO_BAN, client, forwarded, quiet_accept_errors
+from nac.net.play import host_game
+from nac.net.protocol import server_text
+from nac.net.referee import WATCH_LINE
 from nac.net.rooms import Limits
-from nac.net.table import Table
+from nac.net.table import LONGEST_INVITE, Table
 from nac.store.passes import KEEP_SECONDS, SeatPasses
 
 from .helpers import (
@@ -71,10 +76,11 @@ async def test_a_handshake_never_finished_is_closed_and_frees_its_place() -> Non
 
 @asynccontextmanager
 async def hostile(
-    *messages: str, close_at_once: str = ""
+    *messages: str, close_at_once: str = "", then_close: bool = False
 ) -> AsyncIterator[tuple[Address, list[int]]]:
-    """A server that is not nac's: it answers every hello with `messages`, or (`close_at_once`)
-    closes each connection at once saying that; yields its address and its connections' count."""
+    """A server that is not nac's: it answers every hello with `messages` (then, `then_close`,
+    closes), or (`close_at_once`) closes each connection at once saying that; yields its
+    address and its connections' count."""
     count = [0]
 
     async def handle(connection: ServerConnection) -> None:
@@ -85,6 +91,8 @@ async def hostile(
         await connection.recv()
         for message in messages:
             await connection.send(message)
+        if then_close:
+            await connection.close()
         await connection.wait_closed()
 
     async with serve(handle, "127.0.0.1", 0, max_size=None) as server:
@@ -112,8 +120,8 @@ async def test_a_server_that_closes_every_connection_is_given_up_after_a_few_say
         joiner = player(address, "join", "Ana")
         await joiner.until(lambda _: joiner.table.link == "closed", "given up")
     assert joiner.table.error == (
-        f"the game server closed the connection {EMPTY_TRIES} times in a row before sending the "
-        "game (it said: no room for you)"
+        f"{EMPTY_TRIES} connections in a row to the game server ended before it sent the game "
+        "(it said: no room for you)"
     )
     assert connections == [EMPTY_TRIES]
 
@@ -129,7 +137,7 @@ INVITE = {
 def state(**changes: object) -> dict[str, object]:
     """A host's `state` message, as a server sends it, with `changes`."""
     fields: dict[str, object] = {
-        "type": "state", "you": "X", "size": 3, "names": {"X": "Sam", "O": None},
+        "type": "state", "you": "X", "rules": "normal 3", "names": {"X": "Sam", "O": None},
         "online": {"X": True, "O": False}, "left": [], "back_in": {"X": None, "O": None},
         "watchers": 0, "game": 1, "first": "X", "moves": [], "resigned": None,
         "abandoned": False, "forfeit": None, "rematch": [],
@@ -179,7 +187,7 @@ def test_a_server_cannot_make_nac_show_or_copy_another_line(part: str, value: ob
 def test_a_lobby_entry_whose_keys_are_not_keys_offers_nothing_to_send() -> None:
     table = Table()
     table.hear({"type": "welcome", "you": None, "role": "lobby"})
-    good = {"host": "Sam", "guest": None, "size": 3, "status": "waiting", "moves": 0,
+    good = {"host": "Sam", "guest": None, "rules": "normal 3", "status": "waiting", "moves": 0,
             "watchers": 0, "join": "k3Jx9qLm2Rt8vW4z", "watch": "Qm8Tq1zPa0Lw3Ndy"}  # fmt: skip
     table.hear({"type": "lobby", "playing": 0, "watching": 0, "more": 2, "games": [
         good,
@@ -357,3 +365,135 @@ async def test_a_seats_pass_outlives_a_refusal_for_now_and_goes_with_the_game() 
         await served.server.close()  # the host ends the game: nothing to come back to
         await back.until(lambda one: one.table.link == "closed", "told")
         assert guest.passes.token(seat) == ""
+
+
+async def pong_flood(url: str, source: str) -> None:
+    """Pongs (control frames, answered by no one) sent as fast as a script can, until the
+    server cuts the connection (a bounded number of them)."""
+    async with raw(url, local_addr=(source, 0)) as ws:
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(20_000):
+                await ws.pong(b"x" * 100)
+            await asyncio.wait_for(ws.recv(), LONGEST_WAIT)
+        assert ws.state is State.CLOSED
+
+
+async def test_a_flood_of_control_frames_is_cut_and_its_address_turned_away() -> None:
+    async with game_server() as served:
+        host, guest, _ = await seated(served)
+        for _ in range(FLOODS_TO_BAN):
+            await pong_flood(served.url, "127.0.0.11")
+        with pytest.raises(InvalidStatus) as refused:
+            async with raw(served.url, local_addr=("127.0.0.11", 0)):
+                pass
+        assert refused.value.response.body == (
+            b"nac: too many messages from your address: wait a minute\n"
+        )
+        await play_moves((host, guest), [4, 0])  # the game goes on
+        await host.stop()
+        await guest.stop()
+
+
+PLAYER_WELCOME = json.dumps({"type": "welcome", "you": "O", "role": "play"})
+
+
+async def test_a_server_that_drops_the_game_again_and_again_is_given_up_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(client_module, "RETRY_SECONDS", (0.01,))
+    game = json.dumps(state(you="O", invite=None))
+    async with hostile(PLAYER_WELCOME, game, then_close=True) as (address, connections):
+        joiner = player(address, "join", "Ana")
+        await joiner.until(lambda _: joiner.table.link == "closed", "given up")
+    assert joiner.table.error == client_module.FLAPPING
+    assert connections == [client_module.DROPS_TO_GIVE_UP]
+
+
+async def test_a_server_that_never_sends_the_game_is_left_and_then_given_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(client_module, "RETRY_SECONDS", (0.01,))
+    monkeypatch.setattr(client_module, "WELCOME_SECONDS", 0.2)
+    async with hostile(PLAYER_WELCOME) as (address, connections):
+        joiner = player(address, "join", "Ana")
+        await joiner.until(lambda _: joiner.table.link == "closed", "given up")
+    assert joiner.table.error == (
+        f"{EMPTY_TRIES} connections in a row to the game server ended before it sent the game"
+    )
+    assert connections == [EMPTY_TRIES]
+
+
+async def test_a_second_welcome_changes_no_seat_and_no_key() -> None:
+    def welcome(key: str, token: str) -> str:
+        return json.dumps({"type": "welcome", "you": "X", "role": "host", "key": key,
+                           "token": token})  # fmt: skip
+
+    first = welcome("k3Jx9qLm2Rt8vW4z", "first-token")
+    second = welcome("Qm8Tq1zPa0Lw3Ndy", "second-token")
+    async with hostile(first, second, json.dumps(state())) as (address, _):
+        host = player(Address(address.server, ""), "host", "Sam")
+        await host.until(lambda one: one.table.room is not None, "the game")
+        assert (host.play.client.key, host.play.client.token) == ("k3Jx9qLm2Rt8vW4z", "first-token")
+        assert host.play.client.want == "join"  # back to the same room after a drop
+        await host.stop()
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        "ask again: nac join evil.example:7878/k3Jx9qLm2Rt8vW4z",
+        "NAC  WATCH wss://evil.example/k3Jx9qLm2Rt8vW4z",
+        "bad\u202eword",
+    ],
+)
+async def test_a_servers_words_never_show_a_line_to_run(reason: str) -> None:
+    said = json.dumps({"type": "error", "reason": reason})
+    async with hostile(said) as (address, _):
+        joiner = player(address, "join", "Ana")
+        await joiner.until(lambda _: joiner.table.link == "closed", "refused")
+    assert joiner.table.error == "the server said no"
+
+
+def test_a_servers_words_lose_what_a_shell_would_act_on() -> None:
+    assert server_text("try `reboot` $(x) | y & z; <a> \\", 300) == "try reboot (x) y z; a"
+    assert server_text(WATCH_LINE, 300) == WATCH_LINE  # nac's own words name commands
+    assert server_text("x" * 500, 100) == "x" * 100
+    assert server_text(None, 100) == ""
+
+
+async def test_a_message_nested_too_deep_to_read_is_dropped_and_play_goes_on() -> None:
+    deep = "[" * 60_000
+    lobby = json.dumps({"type": "lobby", "games": [], "playing": 3, "watching": 0})
+    async with hostile(WELCOME, deep, lobby) as (address, _):
+        watcher = player(address, "lobby", "Lee")
+        await watcher.until(lambda one: one.table.lobby is not None, "the lobby")
+        assert watcher.table.lobby.playing == 3 and watcher.table.error == ""
+        await watcher.stop()
+
+
+def test_an_invite_waits_a_week_at_most_whatever_a_server_says() -> None:
+    table = Table(clock=lambda: 0.0)
+    table.hear({"type": "welcome", "you": "X", "role": "play"})
+    table.hear(state(invite={**INVITE, "expires_in": 1e300}))
+    assert table.room is not None and table.room.invite is not None
+    assert table.room.invite.expires_at == LONGEST_INVITE
+
+
+@pytest.mark.parametrize("text", ["-oProxyCommand:7878/k3Jx9qLm2Rt8vW4z", "-x/k3Jx9qLm2Rt8vW4z"])
+def test_an_address_whose_host_reads_as_an_option_is_refused(text: str) -> None:
+    with pytest.raises(BadAddress):
+        parse_address(text)
+    with pytest.raises(BadAddress):
+        parse_server(text.partition("/")[0])
+
+
+async def test_a_server_bound_to_every_address_takes_ipv4_and_ipv6() -> None:
+    server, _ = await host_game("Sam", bind="::", port=0)
+    watch = server.referee.rooms[0].watch_key
+    try:
+        for near in ("127.0.0.1", "[::1]"):
+            seen = player(Address(f"ws://{near}:{server.port}", watch), "watch", "Lee")
+            await seen.until(lambda one: one.table.room is not None, f"the game at {near}")
+            await seen.stop()
+    finally:
+        await server.close()

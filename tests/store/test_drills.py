@@ -9,7 +9,18 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from nac.core import GameKind, GameResult, Level, Mark, Mode, SavedGame, format_game
+from nac.core import (
+    GameKind,
+    GameResult,
+    Level,
+    Mark,
+    Mode,
+    NotaktoBoard,
+    Rules,
+    SavedGame,
+    Variant,
+    format_game,
+)
 from nac.engine.drills import drills_of, mistakes_in, unscanned
 from nac.engine.review import Rating, review_game
 from nac.store import Stats, Storage
@@ -22,21 +33,23 @@ NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 def blundering_game() -> SavedGame:
     """You (X) a2, Genius a1, you a3 (a blunder: Genius now wins), Genius b1, you c3, Genius
     c1 along the top: a game lost to Genius."""
-    kind = GameKind(Mode.COMPUTER, 3, (Level.GENIUS.value,))
+    kind = GameKind(Mode.COMPUTER, Rules.of(3), (Level.GENIUS.value,))
     return SavedGame.of(kind, [3, 0, 6, 1, 8, 2], Mark.X, date=NOW)
 
 
 def test_a_persons_mistakes_become_drills_and_the_computers_moves_never_do() -> None:
     game = blundering_game()
-    review = review_game(game.moves)
+    review = review_game(game.moves, game.rules, game.first)
     drills = drills_of(game, review)
     mistakes = [m for m in review.moves if m.rating in (Rating.MISTAKE, Rating.BLUNDER)]
     assert drills and len(drills) == sum(1 for m in mistakes if m.mark is Mark.X)
     for drill in drills:
         assert drill.board.to_move is Mark.X and drill.played not in drill.answers
         assert not drill.is_right(drill.played) and drill.is_right(drill.answers[0])
-    watched = SavedGame.of(GameKind(Mode.WATCH, 3, ("idiot", "idiot")), game.moves, Mark.X)
-    assert drills_of(watched, review_game(watched.moves)) == []
+    watched = SavedGame.of(
+        GameKind(Mode.WATCH, Rules.of(3), ("idiot", "idiot")), game.moves, Mark.X
+    )
+    assert drills_of(watched, review_game(watched.moves, watched.rules)) == []
 
 
 def test_a_drill_is_due_at_once_comes_back_later_and_retires_after_three_right(
@@ -81,6 +94,25 @@ def test_a_blunder_played_in_one_session_is_a_drill_in_the_next(tmp_path: Path) 
     [due] = later.stats.drills.due(NOW)
     assert due.played == 6 and due.rating == "blunder"
     assert unscanned(later.games.games(), later.stats.drills.scanned()) == []
+
+
+def test_mistakes_under_other_rules_are_drilled_and_kept_with_their_rules(tmp_path: Path) -> None:
+    # Notakto on one board: the first player wins by the centre; a corner throws the win.
+    notakto = SavedGame.of(GameKind(Mode.COMPUTER, Rules.notakto(1), ("genius",)), [0], Mark.X)
+    # Misère 3×3: X's corner opening loses (only the centre draws).
+    misere = SavedGame.of(
+        GameKind(Mode.TWO_PLAYER, Rules.of(3, Variant.MISERE)), [0], Mark.X, date=NOW
+    )
+    thrown, cornered = mistakes_in([notakto, misere])
+    assert thrown.board == NotaktoBoard.empty(1) and thrown.played == 0
+    assert thrown.answers == (4,) and thrown.rating is Rating.BLUNDER
+    assert thrown.key == "notakto 1:.../.../...:X:0"
+    assert cornered.key == "misere 3:.../.../...:X:0" and cornered.board.rules == misere.rules
+    stats = Stats(tmp_path)
+    entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in (thrown, cornered)]
+    assert stats.drills.add(entries, None, NOW) == 2
+    kept = {drill.key: drill.board for drill in Stats(tmp_path).drills.due(NOW)}
+    assert kept == {thrown.key: thrown.board, cornered.key: cornered.board}
 
 
 def test_a_stats_file_with_a_broken_drill_is_set_aside_and_said(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import GameResult, Level, Mode, Starter
+from nac.core import RULES, GameResult, Level, Mode, Rules, Starter
 from nac.store import Settings, SettingsFile, Stats, storage_dirs
 from nac.store.files import JsonFile
 
@@ -50,6 +50,14 @@ def test_every_level_is_saved_and_read_back(nac_home: Path, level: Level) -> Non
     settings = Settings(level=level, watch_levels=(level, Level.GENIUS))
     SettingsFile(nac_home).save(settings)
     assert SettingsFile(nac_home).load() == settings
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_every_rules_is_saved_by_name_and_read_back(nac_home: Path, rules: Rules) -> None:
+    SettingsFile(nac_home).save(Settings(rules=rules))
+    assert SettingsFile(nac_home).load() == Settings(rules=rules)
+    saved = json.loads((nac_home / "settings.json").read_text())["settings"]
+    assert saved["rules"] == rules.name and "size" not in saved
 
 
 def test_no_file_means_defaults_and_no_notice(nac_home: Path) -> None:

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import GameKind, Mark, Mode
+from nac.core import GameKind, Mark, Mode, Rules, Variant
 from nac.core.notation import SavedGame, format_game
 from nac.store.games import FILE_NAME, KEEP, GameFileError, GameLog, read_game_file
 
 START = datetime(2026, 11, 22, 14, 5, 9, tzinfo=UTC)
 GAMES = [
-    (GameKind(Mode.COMPUTER, 3, ("genius",)), [4, 0, 8, 6, 3, 2, 5]),
-    (GameKind(Mode.TWO_PLAYER, 4), [5, 0, 6]),
-    (GameKind(Mode.WATCH, 5, ("genius", "average")), [12, 13]),
+    (GameKind(Mode.COMPUTER, Rules.of(3), ("genius",)), [4, 0, 8, 6, 3, 2, 5]),
+    (GameKind(Mode.TWO_PLAYER, Rules.of(4)), [5, 0, 6]),
+    (GameKind(Mode.WATCH, Rules.of(5), ("genius", "average")), [12, 13]),
 ]
 
 
@@ -47,6 +47,26 @@ def test_saved_games_are_read_back_newest_first(nac_home: Path) -> None:
     data = json.loads((nac_home / FILE_NAME).read_text())
     assert data == {"schema": 1, "games": [format_game(saved(n)) for n in range(3)]}
     assert log.notices == []
+
+
+def test_games_under_every_rules_are_kept_and_read_back(nac_home: Path) -> None:
+    log = GameLog(nac_home)
+    played = [
+        SavedGame.of(GameKind(Mode.TWO_PLAYER, rules), moves, Mark.X, date=START)
+        for rules, moves in (
+            (Rules.of(4, Variant.MISERE), [5, 0]),
+            (Rules.notakto(2), [0, 9, 13]),
+            (Rules.notakto(3), [26]),
+        )
+    ]
+    for game in played:
+        log.add(game)
+    assert GameLog(nac_home).games() == played[::-1]
+    assert [game.rules for game in GameLog(nac_home).games()] == [
+        Rules.notakto(3),
+        Rules.notakto(2),
+        Rules.of(4, Variant.MISERE),
+    ]
 
 
 def test_only_the_last_thousand_games_are_kept_the_oldest_watched_going_first(

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import GameResult, Level
+from nac.core import NORMAL, GameResult, Level, Rules, Variant
 from nac.store import Settings, SettingsFile, Stats, storage_dirs
 from nac.store.files import MAX_BYTES
 
@@ -22,10 +22,41 @@ def write_settings(home: Path, fields: dict[str, object]) -> None:
     (home / "settings.json").write_text(json.dumps({"schema": 1, "settings": fields}))
 
 
+@pytest.mark.parametrize(
+    "rules", [4.0, 3.0, True, 4, "normal 7", "notakto 4", "misere 4x5", "chess", "", None, [4]]
+)
+def test_rules_of_the_wrong_type_or_not_offered_are_dropped_and_the_rest_kept(
+    nac_home: Path, rules: object
+) -> None:
+    write_settings(nac_home, {"rules": rules, "level": "genius"})
+    settings_file = SettingsFile(nac_home)
+    settings = settings_file.load()
+    assert settings == Settings(level=Level.GENIUS)
+    assert len(settings_file.notices) == 1 and "rules" in settings_file.notices[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "rules"),
+    [
+        ({"size": 4}, Rules.of(4)),
+        ({"size": 5, "variant": "misere"}, Rules.of(5, Variant.MISERE)),
+        ({"size": 4, "notakto": True, "boards": 2}, Rules.notakto(2)),
+        ({"notakto": True, "boards": 7}, Rules.notakto(1)),
+        ({"notakto": False, "boards": 3}, NORMAL),
+    ],
+)
+def test_a_file_written_before_the_rules_were_one_field_is_read(
+    nac_home: Path, old: dict[str, object], rules: Rules
+) -> None:
+    write_settings(nac_home, {**old, "level": "genius"})
+    assert SettingsFile(nac_home).load() == Settings(level=Level.GENIUS, rules=rules)
+
+
 @pytest.mark.parametrize("size", [4.0, 3.0, 5.0, True, "4", 7, -1, None, [4]])
-def test_a_board_size_of_the_wrong_type_is_dropped_and_the_rest_kept(
+def test_an_old_board_size_of_the_wrong_type_is_dropped_and_the_rest_kept(
     nac_home: Path, size: object
 ) -> None:
+    """A file written before the rules were one field, with a bad `size`."""
     write_settings(nac_home, {"size": size, "level": "genius"})
     settings_file = SettingsFile(nac_home)
     settings = settings_file.load()
@@ -50,9 +81,9 @@ def test_a_board_size_of_the_wrong_type_is_dropped_and_the_rest_kept(
 def test_every_setting_is_checked_by_type_and_range(
     nac_home: Path, field: str, value: object
 ) -> None:
-    write_settings(nac_home, {field: value, "size": 5})
+    write_settings(nac_home, {field: value, "rules": "misere 5"})
     settings_file = SettingsFile(nac_home)
-    assert settings_file.load() == Settings(size=5)
+    assert settings_file.load() == Settings(rules=Rules.of(5, Variant.MISERE))
     assert field in settings_file.notices[0]
 
 

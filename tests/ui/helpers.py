@@ -9,10 +9,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from nac.core import Board, Level, Mark, Starter
+from nac.core import Level, Mark, Position, Starter
 from nac.engine import NO_LIMIT, STRATEGIES, Engine, Limit, SearchStopped, StopSignal, Strategy
 from nac.engine.process import ProcessEngine
-from nac.present.metrics import screen_layout
+from nac.present.board_lines import BoardLines
+from nac.present.boards_lines import BoardsLines, Fit
+from nac.present.metrics import BoardMetrics, screen_layout
 from nac.present.views import PanelState
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
@@ -72,6 +74,20 @@ def board_widget(app: NacApp) -> BoardWidget:
     return app.game_screen.query_one(BoardWidget)
 
 
+def drawn_metrics(widget: BoardWidget) -> BoardMetrics | None:
+    """The size one big board is drawn at in the widget now (None if it does not fit, or if
+    the widget draws small boards)."""
+    board = widget._board()
+    return board.metrics if isinstance(board, BoardLines) else None
+
+
+def drawn_fit(widget: BoardWidget) -> Fit | None:
+    """The size Notakto's small boards are drawn at in the widget now (None if they do not fit,
+    or if the widget draws one big board)."""
+    board = widget._board()
+    return board.fit if isinstance(board, BoardsLines) else None
+
+
 def panel(app: NacApp) -> PanelState:
     state = app.game_screen.panel
     assert state is not None
@@ -120,7 +136,7 @@ async def resize(pilot: Pilot[None], columns: int, rows: int) -> None:
     for _ in range(SETTLE_STEPS):
         screen = app.screen
         arranged = not isinstance(screen, GameScreen) or screen.arrangement == screen_layout(
-            screen.game.size, columns, rows
+            screen.game.rules, columns, rows
         )
         if screen.size == (columns, rows) and arranged:
             await pilot.pause()
@@ -141,7 +157,7 @@ class HeldSearch:
 
     def choose(
         self,
-        board: Board,
+        board: Position,
         rng: random.Random,
         stop: StopSignal | None = None,
         limit: Limit = NO_LIMIT,

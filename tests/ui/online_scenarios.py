@@ -16,7 +16,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from nac.core import Mark
+from nac.core import NORMAL, Mark
 from nac.net.address import Address
 from nac.net.play import OnlinePlay
 from nac.net.rooms import Limits, Room, Seat
@@ -65,7 +65,7 @@ class Recorded:
     def messages(self) -> list[dict[str, Any]]:
         clock = [NOW]
         room = Room(
-            size=3,
+            rules=NORMAL,
             host=Seat(Mark.X, KEYS["X"]),
             guest=Seat(Mark.O, KEYS["O"]),
             watch_key=KEYS["watch"],
@@ -143,11 +143,11 @@ class OnlineScenario:
     @staticmethod
     async def _lobby(on_change: Callable[[], object]) -> OnlinePlay:
         games = [
-            {"host": "Sam", "guest": None, "size": 3, "status": "waiting", "moves": 0,
+            {"host": "Sam", "guest": None, "rules": "normal 3", "status": "waiting", "moves": 0,
              "watchers": 0, "join": KEYS["O"], "watch": KEYS["watch"]},
-            {"host": "Lee", "guest": "Kim", "size": 4, "status": "playing", "moves": 6,
+            {"host": "Lee", "guest": "Kim", "rules": "normal 4", "status": "playing", "moves": 6,
              "watchers": 2, "join": None, "watch": "Wt5Rk8Jz1Hq4Mn7c"},
-            {"host": "Ana", "guest": "Bo", "size": 3, "status": "over", "moves": 9,
+            {"host": "Ana", "guest": "Bo", "rules": "normal 3", "status": "over", "moves": 9,
              "watchers": 0, "join": None, "watch": "Zx2Cv4Bn6Ml8Kj0h"},
         ]  # fmt: skip
         lobby = {"type": "lobby", "games": games, "playing": 2, "watching": 2}

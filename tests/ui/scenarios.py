@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from textual.pilot import Pilot
 
-from nac.core import KeypadLayout, Level, Mark, Mode, Variant
+from nac.core import NORMAL, KeypadLayout, Level, Mark, Mode, Rules, Variant
 from nac.store import Settings
 from nac.ui.app import NacApp
 
@@ -31,11 +31,9 @@ class Scenario:
     human: Mark = Mark.X
     mode: Mode = Mode.COMPUTER
     watch_levels: tuple[Level, Level] = (Level.GENIUS, Level.IDIOT)
-    board_size: int = 3
     seed: int = 1
-    variant: Variant = Variant.NORMAL
-    notakto: int = 0
-    """Notakto on so many boards (0: noughts and crosses)."""
+    rules: Rules = NORMAL
+    """What is played: noughts and crosses (normal or misère) on a board, or Notakto's boards."""
 
     def make_app(self) -> NacApp:
         app = NacApp(
@@ -45,10 +43,7 @@ class Scenario:
                 mark=self.human,
                 mode=self.mode,
                 watch_levels=self.watch_levels,
-                size=self.board_size,
-                variant=self.variant,
-                notakto=bool(self.notakto),
-                boards=self.notakto or 1,
+                rules=self.rules,
             ),
             think_seconds=0,
             rng=random.Random(self.seed),
@@ -86,22 +81,21 @@ SCENARIOS = {
             keys=("1", "5", "2", "9", "3"),
             size=(80, 24),
             mode=Mode.TWO_PLAYER,
-            variant=Variant.MISERE,
+            rules=Rules.of(3, Variant.MISERE),
         ),
         Scenario(
             "misere-100x32",
             "Misère against Genius, the analysis on: the squares that draw and those that lose",
             keys=("t", "5"),
             level=Level.GENIUS,
-            variant=Variant.MISERE,
+            rules=Rules.of(3, Variant.MISERE),
         ),
         Scenario(
             "misere-4x4-80x24",
             "Misère on 4×4 against Average at 80×24, two moves in",
             keys=(*typed("b2"), *typed("c3")),
             size=(80, 24),
-            board_size=4,
-            variant=Variant.MISERE,
+            rules=Rules.of(4, Variant.MISERE),
         ),
         Scenario(
             "notakto-80x24",
@@ -109,14 +103,14 @@ SCENARIOS = {
             keys=("1", "2", "3", "tab", "h"),
             size=(80, 24),
             level=Level.GENIUS,
-            notakto=3,
+            rules=Rules.notakto(3),
         ),
         Scenario(
             "notakto-100x32",
             "Notakto on two boards, two players, the analysis on: what each square leads to",
             keys=("5", "right", "right", "right", "5", "t"),
             mode=Mode.TWO_PLAYER,
-            notakto=2,
+            rules=Rules.notakto(2),
         ),
         Scenario(
             "notakto-end-80x24",
@@ -124,7 +118,7 @@ SCENARIOS = {
             keys=("1", "2", "3"),
             size=(80, 24),
             mode=Mode.TWO_PLAYER,
-            notakto=1,
+            rules=Rules.notakto(1),
         ),
         Scenario(
             "mid-game",
@@ -175,13 +169,13 @@ SCENARIOS = {
             "board-4x4",
             "4×4, four in a row: squares named along the edges, typed after :",
             keys=typed("b2", "c3", "b3"),
-            board_size=4,
+            rules=Rules.of(4),
         ),
         Scenario(
             "board-5x5",
             "5×5, four in a row: Average completes the top row",
             keys=typed("c3", "b2", "d4", "c4"),
-            board_size=5,
+            rules=Rules.of(5),
         ),
         Scenario(
             "stats",
@@ -212,14 +206,14 @@ SCENARIOS = {
             "board-5x5-80x24",
             "5×5 at 80×24: line-drawn glyphs, the board beside the panel",
             keys=typed("c3", "b2"),
-            board_size=5,
+            rules=Rules.of(5),
             size=(80, 24),
         ),
         Scenario(
             "prompt-80x24",
             "The move prompt at 80×24, in the footer's place: a square typed by its name",
             keys=(*typed("c3"), "colon", "b"),
-            board_size=5,
+            rules=Rules.of(5),
             size=(80, 24),
         ),
         Scenario(

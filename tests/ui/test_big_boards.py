@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.worker import WorkerState
 
-from nac.core import Level, Mark, Mode
+from nac.core import Board, Level, Mark, Mode, Rules
 from nac.present.metrics import minimum_terminal
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.move_prompt import MovePrompt
@@ -14,6 +14,7 @@ from nac.ui.widgets.move_prompt import MovePrompt
 from .helpers import (
     board_widget,
     drawn_marks,
+    drawn_metrics,
     game_screen,
     held_genius,
     make_app,
@@ -34,16 +35,18 @@ async def test_b_cycles_the_board_size_and_starts_a_new_game() -> None:
         await press(pilot, "b")  # a game in progress: it asks first
         assert app.game.size == 3 and "press b again" in panel(app).message
         await press(pilot, "b")
-        assert app.game.size == 4 and app.game.board.is_empty and app.game.board.win_length == 4
+        board = app.game.board
+        assert app.game.size == 4 and board.is_empty
+        assert isinstance(board, Board) and board.win_length == 4
         assert board_widget(app).view.labels[9] == "b3"
         await game_screen(app).run_action("size(5)")  # on 4×4, b begins a square: the palette
         assert app.game.size == 5
         await press(pilot, "m", "m", "b")  # watch mode: no square is typed, b is the board
-        assert app.game.size == 3 and app.settings.size == 3
+        assert app.game.size == 3 and app.settings.rules == Rules.of(3)
 
 
 async def test_typed_squares_play_on_4x4_and_the_computer_answers() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test() as pilot:
         await press(pilot, "colon")
         assert app.query_one(MovePrompt).is_open
@@ -55,7 +58,7 @@ async def test_typed_squares_play_on_4x4_and_the_computer_answers() -> None:
 
 
 async def test_a_bad_or_taken_square_is_refused_and_the_prompt_stays() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"z9", "enter")
         assert "not a square" in panel(app).message and app.game.board.is_empty
@@ -69,7 +72,7 @@ async def test_a_bad_or_taken_square_is_refused_and_the_prompt_stays() -> None:
 
 
 async def test_arrows_enter_and_the_mouse_play_on_5x5() -> None:
-    app = make_app(size=5)
+    app = make_app(rules=Rules.of(5))
     async with app.run_test() as pilot:
         await press(pilot, "down", "right", "enter")  # the cursor starts in the centre
         await settle(pilot, app)
@@ -83,7 +86,7 @@ async def test_arrows_enter_and_the_mouse_play_on_5x5() -> None:
 
 
 async def test_digits_on_a_bigger_board_say_what_to_use_instead() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test() as pilot:
         await press(pilot, "5")
         assert app.game.board.is_empty
@@ -92,7 +95,7 @@ async def test_digits_on_a_bigger_board_say_what_to_use_instead() -> None:
 
 async def test_a_new_game_cancels_a_search_in_progress() -> None:
     held, strategies = held_genius()
-    app = make_app(size=5, level=Level.GENIUS, strategies=strategies)
+    app = make_app(rules=Rules.of(5), level=Level.GENIUS, strategies=strategies)
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"c3", "enter")  # Genius starts searching at once
         assert held.started.wait(10) and searches(app).running
@@ -106,7 +109,7 @@ async def test_a_new_game_cancels_a_search_in_progress() -> None:
 
 async def test_quitting_cancels_a_search_in_progress() -> None:
     held, strategies = held_genius()
-    app = make_app(size=5, level=Level.GENIUS, strategies=strategies)
+    app = make_app(rules=Rules.of(5), level=Level.GENIUS, strategies=strategies)
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
@@ -120,7 +123,7 @@ async def test_the_screen_answers_keys_while_the_computer_searches() -> None:
     """The search runs on a worker thread: while it goes on, keys move the cursor and show
     messages; when it ends, its move is played."""
     held, strategies = held_genius()
-    app = make_app(size=5, level=Level.GENIUS, strategies=strategies)
+    app = make_app(rules=Rules.of(5), level=Level.GENIUS, strategies=strategies)
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
@@ -136,7 +139,7 @@ async def test_the_search_starts_with_the_thinking_pause_and_its_move_waits_for_
     """The reply comes at max(pause, search): the search begins when the pause does, and a
     move found early is held until the pause is over."""
     held, strategies = held_genius()
-    app = make_app(size=5, level=Level.GENIUS, strategies=strategies, think_seconds=600)
+    app = make_app(rules=Rules.of(5), level=Level.GENIUS, strategies=strategies, think_seconds=600)
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)  # searching already, with the pause far from over
@@ -150,7 +153,7 @@ async def test_the_search_starts_with_the_thinking_pause_and_its_move_waits_for_
 
 
 async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
-    app = make_app(size=5, think_seconds=30)
+    app = make_app(rules=Rules.of(5), think_seconds=30)
     async with app.run_test() as pilot:
         await press(pilot, "colon", *"c3", "enter")
         assert panel(app).status == "Computer (O) thinking…"
@@ -159,7 +162,7 @@ async def test_other_keys_are_answered_while_the_computer_thinks() -> None:
 
 
 async def test_analysis_and_hints_on_4x4() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test() as pilot:
         await press(pilot, "t")
         await settle(pilot, app)
@@ -172,7 +175,7 @@ async def test_analysis_and_hints_on_4x4() -> None:
 
 
 async def test_a_hint_and_the_analysis_on_5x5_come_from_the_book() -> None:
-    app = make_app(size=5)
+    app = make_app(rules=Rules.of(5))
     async with app.run_test() as pilot:
         await press(pilot, "h")
         await settle(pilot, app)
@@ -193,7 +196,7 @@ async def test_a_hint_and_the_analysis_on_5x5_come_from_the_book() -> None:
 
 @pytest.mark.parametrize("size", [4, 5])
 async def test_watching_genius_against_itself_is_a_draw(size: int) -> None:
-    app = make_app(size=size, mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
+    app = make_app(rules=Rules.of(size), mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
     async with app.run_test() as pilot:
         for _ in range(100):
             await settle(pilot, app)
@@ -203,14 +206,14 @@ async def test_watching_genius_against_itself_is_a_draw(size: int) -> None:
 
 
 async def test_bigger_boards_resize_and_say_how_big_the_terminal_must_be() -> None:
-    app = make_app(size=5)
+    app = make_app(rules=Rules.of(5))
     async with app.run_test(size=(100, 32)) as pilot:
-        metrics = board_widget(app).metrics()
+        metrics = drawn_metrics(board_widget(app))
         assert metrics is not None and metrics.glyph_rows >= 4 and metrics.edges
         await resize(pilot, 60, 22)
-        metrics = board_widget(app).metrics()
+        metrics = drawn_metrics(board_widget(app))
         assert metrics is not None and metrics.compact
-        columns, rows = minimum_terminal(5)
+        columns, rows = minimum_terminal(Rules.of(5))
         await resize(pilot, columns, rows - 1)
         assert app.query_one("#main").has_class("-too-small")
         message = str(app.query_one("#too-small").render())

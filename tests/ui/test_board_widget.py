@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 
-from nac.core import Mark
+from nac.core import Mark, Rules
 from nac.present.board_lines import (
     HINT_MARKER,
     LAST_MOVE_MARKER,
@@ -15,9 +15,18 @@ from nac.present.board_lines import (
     junctions,
 )
 from nac.present.glyphs import glyph, glyph_width
-from nac.present.metrics import MAX_GLYPH_ROWS, SIDE_MARGIN, board_metrics, screen_layout
+from nac.present.metrics import (
+    MAX_GLYPH_ROWS,
+    SIDE_MARGIN,
+    BoardMetrics,
+    ScreenLayout,
+    board_metrics,
+    screen_layout,
+)
 from nac.present.views import BoardView, CellNote
 from nac.ui.widgets.board import BoardWidget
+
+from .helpers import drawn_fit, drawn_metrics
 
 X, O, _ = "X", "O", ""  # noqa: E741 - the mark's name
 VIEW = BoardView(
@@ -122,9 +131,10 @@ def test_analysis_notes_are_written_in_the_empty_cells() -> None:
 @pytest.mark.parametrize("size", [(100, 32), (80, 24), (60, 20), (120, 40)])
 def test_markers_never_touch_a_glyph_on_bigger_boards(cells: int, size: tuple[int, int]) -> None:
     """The last-move dot goes in a free row or a wide margin; else the mark is underlined."""
-    layout = screen_layout(cells, *size)
+    layout = screen_layout(Rules.of(cells), *size)
     assert layout is not None
     metrics = layout.board
+    assert isinstance(metrics, BoardMetrics)
     marks = ("X", "O") * (cells * cells // 2) + ("X",) * (cells * cells % 2)
     view = BoardView(marks, ("",) * cells * cells, last_move=cells + 1)
     lines = BoardLines(metrics)
@@ -167,7 +177,7 @@ async def test_the_widget_draws_again_only_the_lines_of_cells_that_changed() -> 
         widget._draw_line = counted  # type: ignore[method-assign, assignment]
         widget.cursor = 5  # one cell to the right: same rows
         await pilot.pause()
-        metrics = widget.metrics()
+        metrics = drawn_metrics(widget)
         assert metrics is not None
         assert 0 < len(set(drawn_lines)) <= metrics.cell_height + 2
         drawn_lines.clear()
@@ -176,12 +186,33 @@ async def test_the_widget_draws_again_only_the_lines_of_cells_that_changed() -> 
         assert drawn_lines == []
 
 
+async def test_the_widget_draws_anew_when_the_boards_change() -> None:
+    """One big board, then Notakto's small boards, more of them, fewer, and one big board
+    again: each view is drawn whole, the cursor on a board that is there."""
+    app = BoardOnly(VIEW._replace(playing=True))
+    async with app.run_test(size=(100, 28)) as pilot:
+        await pilot.pause()
+        widget = app.query_one(BoardWidget)
+        for dead in ((False,), (False, False), (False, True, False), (False,)):
+            cells = 9 * len(dead)
+            marks = tuple("X" if cell % 9 == 4 else _ for cell in range(cells))
+            labels = tuple("" if mark else str(1 + cell % 9) for cell, mark in enumerate(marks))
+            widget.view = BoardView(marks, labels, playing=True, dead=dead)
+            await pilot.pause()
+            fit = drawn_fit(widget)
+            assert fit is not None and fit.boards == len(dead), dead
+            assert widget.shown.dead == dead and not dead[widget.board_of_cursor]
+        widget.view = VIEW._replace(playing=True)
+        await pilot.pause()
+        assert drawn_metrics(widget) is not None and widget.shown.marks == VIEW.marks
+
+
 async def test_clicks_find_their_cell_and_lines_find_none() -> None:
     app = BoardOnly(VIEW)
     async with app.run_test(size=(60, 28)) as pilot:
         await pilot.pause()
         widget = app.query_one(BoardWidget)
-        metrics = widget.metrics()
+        metrics = drawn_metrics(widget)
         assert metrics is not None
         left, top = widget.origin()
         assert widget.cell_at(left + 2, top + 2) == 0
@@ -200,35 +231,45 @@ def test_glyphs_are_rectangular_and_x_and_o_differ_in_shape(rows: int) -> None:
         assert glyph(Mark.X, rows)[0][0] != " " and glyph(Mark.O, rows)[0][0] == " "
 
 
+def laid_out(cells: int, columns: int, rows: int) -> tuple[ScreenLayout, BoardMetrics] | None:
+    """Where the panel goes beside or under a board of cells×cells, and the board's metrics."""
+    layout = screen_layout(Rules.of(cells), columns, rows)
+    if layout is None:
+        return None
+    assert isinstance(layout.board, BoardMetrics)
+    return layout, layout.board
+
+
 def test_the_layout_puts_the_panel_beside_a_big_board_and_under_a_narrow_one() -> None:
-    wide = screen_layout(3, 100, 32)
-    assert wide is not None and wide.side_panel and wide.board.glyph_rows >= 7
-    narrow = screen_layout(3, 40, 15)
-    assert narrow is not None and not narrow.side_panel and narrow.board.compact
-    assert screen_layout(3, 39, 15) is None and screen_layout(3, 40, 14) is None
+    wide = laid_out(3, 100, 32)
+    assert wide is not None and wide[0].side_panel and wide[1].glyph_rows >= 7
+    narrow = laid_out(3, 40, 15)
+    assert narrow is not None and not narrow[0].side_panel and narrow[1].compact
+    assert laid_out(3, 39, 15) is None and laid_out(3, 40, 14) is None
 
 
 @pytest.mark.parametrize(("cells", "size"), [(3, (80, 24)), (4, (80, 24)), (5, (80, 24))])
 def test_every_board_gets_real_glyphs_at_80_by_24(cells: int, size: tuple[int, int]) -> None:
-    layout = screen_layout(cells, *size)
-    assert layout is not None and not layout.board.compact
+    layout = laid_out(cells, *size)
+    assert layout is not None and not layout[1].compact
 
 
 def test_the_board_keeps_growing_on_a_big_terminal() -> None:
-    small, big = screen_layout(3, 100, 32), screen_layout(3, 200, 60)
+    small, big = laid_out(3, 100, 32), laid_out(3, 200, 60)
     assert small is not None and big is not None
-    assert big.board.glyph_rows > small.board.glyph_rows + 6
+    assert big[1].glyph_rows > small[1].glyph_rows + 6
 
 
 def test_the_board_never_touches_the_panel() -> None:
-    for cells in (3, 4, 5):
-        for columns, rows in ((100, 32), (80, 24), (120, 40), (60, 20)):
-            layout = screen_layout(cells, columns, rows)
-            if layout is not None and layout.side_panel:
-                from nac.present.metrics import SIDE_PANEL_WIDTH
+    from nac.core import RULES
+    from nac.present.metrics import SIDE_PANEL_WIDTH
 
+    for rules in RULES:  # Notakto's small boards too
+        for columns, rows in ((100, 32), (80, 24), (120, 40), (60, 20)):
+            layout = screen_layout(rules, columns, rows)
+            if layout is not None and layout.side_panel:
                 room = columns - SIDE_PANEL_WIDTH
-                assert layout.board.width + 2 * SIDE_MARGIN <= room
+                assert layout.board.width + 2 * SIDE_MARGIN <= room, (rules, columns, rows)
 
 
 async def test_the_game_draws_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:

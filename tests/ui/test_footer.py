@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nac.core import Mode
+from nac.core import Mode, Rules
 from nac.ui.widgets.keys_bar import KeysBar
 
 from .helpers import make_app, press, settle
@@ -43,7 +43,7 @@ async def test_the_footer_shows_only_the_keys_that_work_in_watch_mode() -> None:
 
 
 async def test_the_footer_of_a_bigger_board_has_no_keypad_keys() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         text = footer_text(app)
@@ -77,14 +77,14 @@ async def test_a_click_on_a_footer_key_runs_it() -> None:
 async def test_on_the_bigger_boards_the_footer_always_shows_a_way_to_play(
     size: tuple[int, int], board: int
 ) -> None:
-    app = make_app(size=board)
+    app = make_app(rules=Rules.of(board))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert "a-e Play" in footer_text(app)
 
 
 async def test_a_key_that_begins_a_square_is_left_out_of_its_other_commands_entry() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         text = footer_text(app)

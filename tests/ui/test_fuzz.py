@@ -1,5 +1,5 @@
 """Fuzz: random keys, clicks, pauses and resizes in every state never crash the app, and the
-board drawn always equals the core's board."""
+board drawn always equals the core's board (Notakto's boards too)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from nac.core import Rules
 from nac.ui.app import NacApp
 from nac.ui.widgets.board import BoardWidget
 
@@ -61,5 +62,18 @@ def test_random_input_never_crashes_and_the_board_matches_the_game(
     steps: list[tuple[str, object]], seed: int
 ) -> None:
     app = make_app(seed=seed, think_seconds=0.03)
+    asyncio.run(run_actions(app, steps))
+    assert app.return_code in (None, 0)
+
+
+@settings(
+    max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(st.lists(actions, min_size=5, max_size=40), st.integers(0, 1000))
+def test_random_input_in_notakto_never_crashes_and_the_boards_match_the_game(
+    steps: list[tuple[str, object]], seed: int
+) -> None:
+    """The same, the app started in Notakto on two boards (Tab, b and the rest on its boards)."""
+    app = make_app(seed=seed, think_seconds=0.03, rules=Rules.notakto(2))
     asyncio.run(run_actions(app, steps))
     assert app.return_code in (None, 0)

@@ -7,7 +7,16 @@ from nac.present.metrics import board_metrics
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
 
-from .helpers import board_widget, drawn_marks, make_app, panel, press, resize, settle
+from .helpers import (
+    board_widget,
+    drawn_marks,
+    drawn_metrics,
+    make_app,
+    panel,
+    press,
+    resize,
+    settle,
+)
 
 
 async def test_phone_layout_puts_1_2_3_on_the_top_row() -> None:
@@ -68,7 +77,7 @@ async def test_the_keypad_with_numlock_off_moves_the_cursor() -> None:
 
 
 def cell_centre(widget: BoardWidget, cell: int) -> tuple[int, int]:
-    metrics = widget.metrics()
+    metrics = drawn_metrics(widget)
     assert metrics is not None
     left, top = widget.origin()
     if metrics.edges:
@@ -93,7 +102,7 @@ async def test_a_click_on_a_grid_line_or_outside_the_board_does_nothing() -> Non
     app = make_app()
     async with app.run_test() as pilot:
         widget = board_widget(app)
-        metrics = widget.metrics()
+        metrics = drawn_metrics(widget)
         assert metrics is not None
         left, top = widget.origin()
         for offset in ((left, top + 3), (left + 5, top), (0, 0)):
@@ -106,13 +115,13 @@ async def test_the_board_scales_with_the_terminal() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
         await press(pilot, "5")
-        big = board_widget(app).metrics()
+        big = drawn_metrics(board_widget(app))
         assert big is not None and big.glyph_rows >= 7
         await resize(pilot, 60, 24)
-        assert (medium := board_widget(app).metrics()) is not None
+        assert (medium := drawn_metrics(board_widget(app))) is not None
         assert 1 < medium.glyph_rows < big.glyph_rows
         await resize(pilot, 40, 15)
-        compact = board_widget(app).metrics()
+        compact = drawn_metrics(board_widget(app))
         assert compact is not None and compact.compact
         assert app.query_one("#body").has_class("-stacked")
         assert drawn_marks(app) == tuple(app.game.board)
@@ -233,7 +242,7 @@ async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -
         assert app.query_one(InfoPanel).region.width == SIDE_PANEL_WIDTH
         await resize(pilot, 40, 15)
         assert app.query_one(InfoPanel).region.height == STACKED_PANEL_HEIGHT
-        metrics = board_widget(app).metrics()
+        metrics = drawn_metrics(board_widget(app))
         assert metrics is not None and metrics.compact
 
 

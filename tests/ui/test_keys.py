@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual import events
 from textual.containers import VerticalScroll
 
-from nac.core import Mark, Mode
+from nac.core import Mark, Mode, Rules
 from nac.present.words import WAIT_YOUR_TURN
 from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
@@ -195,7 +195,7 @@ async def test_the_help_scrolls_with_the_keys_and_names_the_keypad_in_use() -> N
 
 async def test_a_square_typed_at_once_after_the_colon_reaches_the_prompt() -> None:
     """Fast typing or a paste: `:b2` and Enter arrive together, before the prompt is open."""
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test() as pilot:
         for key, character in (("colon", ":"), ("b", "b"), ("2", "2"), ("enter", "\r")):
             app.post_message(events.Key(key, character))
@@ -214,7 +214,7 @@ def too_small_text(app: object) -> str:
 
 
 async def test_the_too_small_screens_advice_works_and_asks_where_it_can_be_seen() -> None:
-    app = make_app(size=5)
+    app = make_app(rules=Rules.of(5))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "colon", *"c3", "enter")
         await settle(pilot, app)
@@ -229,7 +229,7 @@ async def test_the_too_small_screens_advice_works_and_asks_where_it_can_be_seen(
 
 
 async def test_on_a_board_too_big_b_goes_to_a_smaller_one_that_fits_not_the_next() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(40, 17)) as pilot:  # 4×4 needs 18 rows
         await pilot.pause()
         assert "press b for the 3×3 board" in too_small_text(app)

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from nac.core import Board
+from nac.core import Board, Rules
 from nac.engine import position_value
 from nac.ui.screens.lab import LabScreen
 from nac.ui.screens.steps import StepsScreen
@@ -71,7 +71,7 @@ async def test_the_lab_on_the_empty_board_shows_the_textbook_figures_and_agreeme
 
 
 async def test_on_4x4_the_slow_techniques_stop_at_their_limit_and_keys_still_work() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(100, 32)) as pilot:
         position = Board.parse("XO../.X../..O./....")  # X to move; the fast ones finish
         app.push_screen(LabScreen(position, app.game.square_name, node_limit=30_000))

@@ -10,7 +10,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from nac.core import Level, Mark, Mode, format_game, parse_game
+from nac.core import NORMAL, Level, Mark, Mode, format_game, parse_game
 from nac.engine import all_puzzles, judge_move, review_game
 from nac.present.learning_words import ALL_PUZZLES_SOLVED, saved_result
 from nac.present.review_lines import ReviewView, review_lines
@@ -192,7 +192,7 @@ def test_the_review_lists_every_move_from_the_first_when_they_fit() -> None:
         "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=unfinished "
         ": b2 a1 c3 a3 a2 c1 b1"
     )
-    at_end = ReviewView(game, review_game(game.moves, 3, game.first), 7, str)
+    at_end = ReviewView(game, review_game(game.moves, game.rules, game.first), 7, str)
     texts = ["".join(run for run, _ in line) for line in review_lines(at_end, 60, 20)]
     numbered = [m.group(1) for t in texts if (m := re.match(r"[▶ ]*(\d+)\. ", t))]
     assert numbered == ["1", "2", "3", "4", "5", "6", "7"]
@@ -208,7 +208,7 @@ def test_a_summary_never_breaks_between_move_and_its_number() -> None:
         "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins "
         ": a1 b2 c3 a3 c1 c2 b1"
     )
-    view = ReviewView(game, review_game(game.moves, 3, game.first), 7, str)
+    view = ReviewView(game, review_game(game.moves, game.rules, game.first), 7, str)
     for width in range(24, 61):
         texts = ["".join(run for run, _ in line) for line in review_lines(view, width, 40)]
         assert not any(text.rstrip().endswith(("(move", "(moves")) for text in texts), width
@@ -331,7 +331,7 @@ async def test_the_review_of_a_lost_game_shows_the_value_falling_at_the_blunder(
 
 
 def test_the_value_strip_marks_the_move_on_the_board_and_wraps_to_the_width() -> None:
-    review = review_game([4, 1, 0, 8, 2, 6, 3, 5, 7])
+    review = review_game([4, 1, 0, 8, 2, 6, 3, 5, 7], NORMAL)
     assert x_values(review) == ("drawn", "won", "won", "won", "drawn", "drawn", "lost",
                                 "drawn", "drawn")  # fmt: skip
     lines = strip_lines(review, 3, width=8)

@@ -3,7 +3,7 @@ board's is, kept in the settings, refused on 5×5, and the panel and the result 
 
 from __future__ import annotations
 
-from nac.core import Board, Game, Level, Mode, Variant
+from nac.core import NORMAL, Board, Family, Game, Level, Mode, Rules, Variant
 from nac.engine import analyse
 from nac.present import words
 from nac.present.commands import key_for
@@ -11,7 +11,7 @@ from nac.present.switches import next_board
 from nac.present.views import analysis_notes
 from nac.store import Settings, Storage
 
-from .helpers import make_app, panel, press, settle
+from .helpers import game_screen, make_app, panel, press, settle
 
 
 async def test_the_rules_switch_plays_misere_from_a_new_game_and_keeps_it() -> None:
@@ -22,7 +22,7 @@ async def test_the_rules_switch_plays_misere_from_a_new_game_and_keeps_it() -> N
         assert app.game.variant is Variant.MISERE
         assert ("Rules", "misère: a line loses") in panel(app).details
         assert "three in a row of your own loses" in panel(app).message
-        assert app.session.settings.variant is Variant.MISERE
+        assert app.session.settings.rules == Rules(Family.MISERE, 3)
 
 
 async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_press() -> None:
@@ -39,7 +39,7 @@ async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_p
 
 
 async def test_the_rules_switch_on_5x5_plays_misere_then_notakto_then_normal() -> None:
-    app = make_app(level=Level.IDIOT, size=5)
+    app = make_app(level=Level.IDIOT, rules=Rules.of(5))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "w")
         await settle(pilot, app)
@@ -47,16 +47,17 @@ async def test_the_rules_switch_on_5x5_plays_misere_then_notakto_then_normal() -
         assert "four in a row of your own loses" in panel(app).message
         await press(pilot, "w")
         await settle(pilot, app)
-        assert type(app.screen).__name__ == "NotaktoScreen"
+        assert app.game.rules == Rules.notakto(1) and app.screen is game_screen(app)
         await press(pilot, "w")
         await settle(pilot, app)
-        assert type(app.screen).__name__ == "GameScreen"
-        game = app.game
-        assert game.variant is Variant.NORMAL and game.size == 5
+        assert app.screen is game_screen(app)
+        game = app.game  # a new normal game, on the 3×3 board: nothing waited under Notakto
+        assert game.rules == NORMAL and game.variant is Variant.NORMAL and game.size == 3
+        assert game.board.is_empty and app.session.settings.rules == NORMAL
 
 
 async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere() -> None:
-    app = make_app(level=Level.IDIOT, variant=Variant.MISERE)
+    app = make_app(level=Level.IDIOT, rules=Rules.of(3, Variant.MISERE))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "b")
         await settle(pilot, app)
@@ -64,13 +65,13 @@ async def test_the_board_switch_in_misere_goes_from_3x3_to_4x4_and_keeps_misere(
 
 
 def test_the_board_switch_goes_through_every_board_in_either_rules() -> None:
-    assert next_board(Game(size=4, variant=Variant.MISERE)) == 5
-    assert next_board(Game(size=5, variant=Variant.MISERE)) == 3
-    assert next_board(Game(size=4)) == 5
+    assert next_board(Rules.of(4, Variant.MISERE)) == Rules.of(5, Variant.MISERE)
+    assert next_board(Rules.of(5, Variant.MISERE)) == Rules.of(3, Variant.MISERE)
+    assert next_board(Rules.of(4)) == Rules.of(5)
 
 
 async def test_a_line_of_your_own_loses_and_the_result_says_so() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, variant=Variant.MISERE)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.of(3, Variant.MISERE))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "1", "5", "2", "9", "3")  # X makes the top row
         await settle(pilot, app)
@@ -80,14 +81,17 @@ async def test_a_line_of_your_own_loses_and_the_result_says_so() -> None:
 
 
 def test_misere_settings_on_5x5_are_kept() -> None:
-    settings, bad = Settings.from_json({"size": 5, "variant": "misere"})
-    assert settings.variant is Variant.MISERE and settings.size == 5
+    settings, bad = Settings.from_json({"size": 5, "variant": "misere"})  # an old file
+    assert settings.rules == Rules.of(5, Variant.MISERE)
+    assert bad == []
+    settings, bad = Settings.from_json({"rules": "misere 5"})
+    assert settings.rules == Rules.of(5, Variant.MISERE)
     assert bad == []
 
 
 def test_the_analysis_marks_a_square_that_makes_your_own_line() -> None:
     board = Board.parse("XX./OO./...", to_move="X", variant=Variant.MISERE)
-    notes = analysis_notes(analyse(board), board.cell_count)
+    notes = analysis_notes(analyse(board), board)
     assert notes[2] is not None and notes[2].long == "line: loses"
     assert notes[5] is not None and notes[5].long != "line: loses"
 

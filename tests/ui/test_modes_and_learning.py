@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import Level, Mark, Mode, Starter
+from nac.core import Level, Mark, Mode, Rules, Starter
 from nac.engine import analyse, genius_moves
 from nac.store import Settings, Storage
 from nac.store.stats import Record
@@ -303,7 +303,7 @@ async def test_level_keys_in_watch_mode_set_each_sides_level() -> None:
 
 
 async def test_a_finished_4x4_game_shows_as_4x4_in_the_stats(nac_home: Path) -> None:
-    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER, size=4)
+    app = make_app(storage=Storage.default(), mode=Mode.TWO_PLAYER, rules=Rules.of(4))
     async with app.run_test() as pilot:
         for square in ("a1", "a2", "b1", "b2", "c1", "c2", "d1"):  # X takes the top row
             await press(pilot, "colon", *square, "enter")

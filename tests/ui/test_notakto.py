@@ -1,6 +1,8 @@
-"""Notakto in the app: reached with the rules switch and left with it, the digits on the
-cursor's board, a dead board refused, the computer's replies, hints and the analysis, the
-questions before a switch drops a game, the games kept and counted, the review, every size."""
+"""Notakto in the app: the one game screen under Notakto's rules (started with them, or reached
+with the rules switch, and left with it for a new normal game), the digits on the cursor's
+board, Tab to the next live board, a dead board refused, the computer's replies, hints and the
+analysis, undo, the questions before a switch drops a game, the boards switch, the games kept
+and counted, the review, every size."""
 
 from __future__ import annotations
 
@@ -8,180 +10,319 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import Level, Mode, NotaktoMove, NotaktoPosition, Variant, format_game
-from nac.present import notakto_words
+from nac.core import NORMAL, Family, Level, Mode, NotaktoBoard, Rules, format_game
+from nac.engine import Rating
+from nac.present import words
+from nac.present.boards_lines import GAP
 from nac.present.commands import key_for
-from nac.present.notakto_commands import NOTAKTO_COMMANDS
+from nac.present.views import CellNote
 from nac.store import Storage
 from nac.store.paths import StorageDirs
 from nac.ui.app import NacApp
-from nac.ui.screens.notakto import NotaktoScreen
-from nac.ui.screens.notakto_review import NotaktoReviewScreen
-from nac.ui.widgets.notakto_boards import NotaktoBoards
+from nac.ui.screens.game import GameScreen
+from nac.ui.screens.help import HelpScreen, help_text
+from nac.ui.screens.review import ReviewScreen
+from nac.ui.widgets.board import BoardWidget
 
-from .helpers import make_app, press, settle
+from .helpers import (
+    banner_text,
+    board_widget,
+    drawn_fit,
+    game_screen,
+    make_app,
+    panel,
+    press,
+    settle,
+)
+
+MISERE = Rules(Family.MISERE, 3)
 
 
-def screen(app: NacApp) -> NotaktoScreen:
-    assert isinstance(app.screen, NotaktoScreen)
-    return app.screen
+def notakto_board(app: NacApp) -> NotaktoBoard:
+    board = app.game.board
+    assert isinstance(board, NotaktoBoard)
+    return board
 
 
-def panel_text(app: NacApp) -> str:
-    return str(screen(app).query_one("#notakto-panel").render())
-
-
-def status_text(app: NacApp) -> str:
-    return str(screen(app).query_one("#notakto-status").render())
+def drawn_text(app: NacApp) -> str:
+    """The board widget's drawing, as text."""
+    widget = board_widget(app)
+    board = widget._board()
+    assert board is not None
+    return "\n".join(
+        "".join(text for text, _ in board.line(widget.shown, y)) for y in range(board.height)
+    )
 
 
 def on_disk(tmp_path: Path) -> Storage:
     return Storage.at(StorageDirs(tmp_path / "config", tmp_path / "data"))
 
 
-async def test_the_rules_switch_goes_from_misere_to_notakto_and_back_to_the_normal_game() -> None:
-    app = make_app(level=Level.IDIOT, variant=Variant.MISERE)
+async def test_the_rules_switch_goes_from_misere_to_notakto_and_back_to_a_new_normal_game() -> None:
+    app = make_app(level=Level.IDIOT, rules=MISERE)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        await press(pilot, "5")  # a misère game in progress: left to wait, then dropped
+        screen = game_screen(app)
+        await press(pilot, "5")  # a misère game in progress: asked about first
         await settle(pilot, app)
         await press(pilot, key_for("next_variant"))
+        assert app.game.rules == MISERE
+        assert "press w again to play Notakto on 1 board" in panel(app).message
+        await press(pilot, key_for("next_variant"))
         await settle(pilot, app)
-        assert screen(app).game.boards == 1 and app.session.settings.notakto
-        assert "kill the last live board and you lose" in panel_text(app)
-        await press(pilot, notakto_words.key("leave_notakto"))
-        assert notakto_words.LEAVE_QUESTION in panel_text(app)
-        await press(pilot, notakto_words.key("leave_notakto"))
+        assert app.game.rules == Rules.notakto(1) and app.settings.rules == Rules.notakto(1)
+        assert app.screen is screen  # the same game screen plays every rules
+        assert "whoever kills the last board loses" in panel(app).message
+        await press(pilot, "5")  # a Notakto game in progress: asked about too
         await settle(pilot, app)
-        assert not isinstance(app.screen, NotaktoScreen)
-        assert not app.session.settings.notakto and app.game.variant is Variant.NORMAL
-        assert app.game.board.is_empty
+        await press(pilot, key_for("next_variant"))
+        assert app.game.rules == Rules.notakto(1)
+        assert "press w again to play the normal game on 3×3" in panel(app).message
+        await press(pilot, key_for("next_variant"))
+        await settle(pilot, app)
+        assert app.screen is screen
+        assert app.game.rules == NORMAL and app.settings.rules == NORMAL
+        assert app.game.board.is_empty  # a new game: none waited under Notakto's
+
+
+async def test_the_rules_switch_cycles_normal_misere_notakto_and_normal_again() -> None:
+    app = make_app(level=Level.IDIOT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = [app.game.rules]
+        for _ in range(3):  # no game in progress: each press switches at once
+            await press(pilot, "w")
+            await settle(pilot, app)
+            seen.append(app.game.rules)
+        assert seen == [NORMAL, MISERE, Rules.notakto(1), NORMAL]
 
 
 async def test_the_digits_play_the_cursors_board_and_tab_goes_to_the_next_live_one() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=3)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(3))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press(pilot, "1", "2", "3")  # board 1's top row: it is dead
-        notakto = screen(app)
-        assert notakto.game.position.dead == (True, False, False)
-        assert notakto.cursor.board == 1  # the cursor left the dead board by itself
+        assert notakto_board(app).dead == (True, False, False)
+        assert board_widget(app).board_of_cursor == 1  # the cursor left the dead board itself
         await press(pilot, "5", "tab", "5")
-        assert notakto.game.position == NotaktoPosition.parse("XXX/.../... .../.X./... .../.X./...")
-        assert "Board 1 · dead" in "".join(
-            text for line in notakto.query_one(NotaktoBoards)._lines for text, _ in line
-        )
+        assert app.game.board == NotaktoBoard.parse("XXX/.../... .../.X./... .../.X./...")
+        assert "Board 1 · dead" in drawn_text(app)
+
+
+async def test_tab_skips_dead_boards_and_says_when_no_other_board_lives() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(3))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        widget = board_widget(app)
+        assert widget.board_of_cursor == 0
+        await press(pilot, "tab")
+        assert widget.board_of_cursor == 1 and widget.cursor == 9 + 4  # the same square
+        await press(pilot, "tab", "tab")
+        assert widget.board_of_cursor == 0  # round again
+        await press(pilot, "1", "2", "3")  # board 1 dies
+        assert widget.board_of_cursor == 1
+        await press(pilot, "tab", "tab")
+        assert widget.board_of_cursor == 1  # from board 3 past the dead board 1
+        await press(pilot, "1", "2", "3")  # board 2 dies: board 3 alone lives
+        assert notakto_board(app).dead == (True, True, False)
+        assert widget.board_of_cursor == 2
+        before = widget.cursor
+        await press(pilot, "tab")
+        assert widget.cursor == before and panel(app).message == words.ONE_BOARD
 
 
 async def test_a_dead_board_or_a_taken_square_is_refused_and_changes_nothing() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=2)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(2))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press(pilot, "5", "5")
-        assert "already holds an X" in panel_text(app)
+        assert "already holds an X" in panel(app).message
         await press(pilot, "1", "9")  # board 1's diagonal: dead
-        notakto = screen(app)
-        before = notakto.game.position
-        notakto.cursor = NotaktoMove(0, 2)
-        notakto.action_play_cursor()
-        await pilot.pause()
-        assert "board 1 is dead" in panel_text(app).lower()
-        assert notakto.game.position == before
+        before = app.game.board
+        assert notakto_board(app).dead == (True, False)
+        board_widget(app).cursor = 2  # a square of the dead board
+        await press(pilot, "enter")
+        assert "board 1 is dead" in panel(app).message.lower()
+        assert app.game.board == before
 
 
 async def test_the_computer_replies_and_the_finished_game_is_kept(tmp_path: Path) -> None:
     storage = on_disk(tmp_path)
-    app = make_app(level=Level.GENIUS, notakto=True, boards=1, storage=storage)
+    app = make_app(level=Level.GENIUS, rules=Rules.notakto(1), storage=storage)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        notakto = screen(app)
         for _ in range(5):  # Genius wins from any reply of ours once we play a corner
-            if notakto.game.is_over:
+            if app.game.is_over:
                 break
-            move = next(notakto.game.position.legal_moves())
-            notakto.cursor = move
+            board_widget(app).cursor = notakto_board(app).legal_moves[0]
             await press(pilot, "enter")
             await settle(pilot, app)
-        assert notakto.game.is_over
-        assert "You lost" in status_text(app) or "You won" in status_text(app)
+        assert app.game.is_over
+        assert any(move.by_computer for move in app.game.moves)  # the computer's replies
+        assert banner_text(app).startswith(("Genius won", "You won"))
         [saved] = app.storage.games.games()
-        assert saved.notakto == 1 and "variant=notakto boards=1" in format_game(saved)
+        assert saved.rules == Rules.notakto(1)
+        assert "variant=notakto boards=1" in format_game(saved)
         assert any(key.endswith("+notakto1") for key in app.storage.stats.records())
 
 
 async def test_the_hint_shows_geniuss_move_and_the_analysis_labels_every_square() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=1)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot, app)
         await press(pilot, "h")
         await settle(pilot, app)
-        notakto = screen(app)
-        assert notakto.hint == NotaktoMove(0, 4)
-        assert "Hint: board 1, key 5 — you win in 3." in panel_text(app)
+        hint = game_screen(app).hint
+        assert hint is not None and hint.cell == 4 and board_widget(app).view.hint == 4
+        assert panel(app).message == "Hint: board 1, key 5: you win in 3."
         await press(pilot, "t")
         await settle(pilot, app)
-        assert set(notakto.notes) == set(notakto.game.position.legal_moves())
-        assert notakto.notes[NotaktoMove(0, 4)] == ("win 3", "W3", "win")
+        notes = board_widget(app).view.notes
+        labelled = {cell for cell, note in enumerate(notes) if note is not None}
+        assert labelled == set(notakto_board(app).legal_moves)
+        assert notes[4] == CellNote("win in 3", "W3", "win")
 
 
-async def test_mid_game_a_new_game_or_other_boards_are_asked_about_first() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=1)
+async def test_the_analysis_marks_a_square_that_kills_its_board() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(2))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "1", "2", "t")  # board 1's key 3 would complete its top row
+        await settle(pilot, app)
+        assert panel(app).message == words.ANALYSIS_ON_NOTAKTO
+        notes = board_widget(app).view.notes
+        killing = notes[2]
+        assert killing is not None and killing.long.startswith(words.KILLS_MARK)
+        assert all(
+            note is None or not note.long.startswith(words.KILLS_MARK)
+            for cell, note in enumerate(notes)
+            if cell != 2
+        )
+
+
+async def test_undo_takes_back_the_players_move_and_the_computers_reply() -> None:
+    app = make_app(level=Level.IDIOT, rules=Rules.notakto(2))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "5")
+        await settle(pilot, app)
+        moves = app.game.moves
+        assert len(moves) == 2 and moves[1].by_computer  # the computer replied
+        await press(pilot, "u")
+        await settle(pilot, app)
+        assert not app.game.moves and app.game.is_human_turn
+        assert panel(app).message == words.took_back(2)
+
+
+async def test_mid_game_other_boards_are_asked_about_first() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press(pilot, "5", "b")
-        notakto = screen(app)
-        assert notakto.game.boards == 1 and len(notakto.game.moves) == 1
-        assert "press b again" in panel_text(app)
+        assert app.game.rules == Rules.notakto(1) and len(app.game.moves) == 1
+        assert "press b again" in panel(app).message
         await press(pilot, "b")
-        assert notakto.game.boards == 2 and not notakto.game.moves
-        assert app.session.settings.boards == 2
+        assert app.game.rules == Rules.notakto(2) and not app.game.moves
+        assert app.settings.rules == Rules.notakto(2)
+
+
+async def test_mid_game_a_new_game_is_asked_about_first_and_another_command_drops_it() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
         await press(pilot, "5", "n", "t")  # another command drops the question
         await press(pilot, "n")
-        assert "press n again" in panel_text(app)
+        assert len(app.game.moves) == 1 and "press n again" in panel(app).message
+        await press(pilot, "n")
+        assert not app.game.moves and app.game.rules == Rules.notakto(2)
+
+
+async def test_b_cycles_notaktos_boards_one_two_three_and_one_again() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        seen = [app.game.rules.boards]
+        for _ in range(3):  # no game in progress: each press switches at once
+            await press(pilot, "b")
+            seen.append(app.game.rules.boards)
+            fit = drawn_fit(board_widget(app))
+            assert fit is not None and fit.boards == app.game.rules.boards
+        assert seen == [1, 2, 3, 1]
+        assert app.settings.rules == Rules.notakto(1)
 
 
 async def test_a_click_plays_the_square_clicked() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=2)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(2))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
-        boards = screen(app).query_one(NotaktoBoards)
-        fit = boards.fit
+        widget = board_widget(app)
+        fit = drawn_fit(widget)
         assert fit is not None
-        x = boards._left + fit.board_width + 2 + 1 + fit.cell_width // 2  # board 2, top left
-        await pilot.click(NotaktoBoards, offset=(x, 1 + fit.cell_height // 2))
+        left, top = widget.origin()
+        x = left + fit.board_width + GAP + 1 + fit.cell_width // 2  # board 2, top left
+        await pilot.click(BoardWidget, offset=(x, top + 1 + fit.cell_height // 2))
         await pilot.pause()
-        assert screen(app).game.position.boards == (0, 1)
+        assert notakto_board(app).boards == (0, 1)
 
 
 async def test_the_review_judges_every_move_and_steps_through_them() -> None:
-    app = make_app(mode=Mode.TWO_PLAYER, notakto=True, boards=1)
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         await press(pilot, "1", "2", "5", "9")  # 9 completes the diagonal: it loses
-        await press(pilot, notakto_words.key("review"))
+        assert app.game.is_over
+        await press(pilot, key_for("review"))
         await settle(pilot, app)
         review = app.screen
-        assert isinstance(review, NotaktoReviewScreen)
-        assert review.reviewed is not None and len(review.reviewed) == 4
-        assert review.reviewed[3].mistake  # 9 killed the board with other moves left
+        assert isinstance(review, ReviewScreen)
+        assert review.review is not None and len(review.review.moves) == 4
+        # 9 killed the last board with a winning move left (key 4): a win thrown away
+        assert review.review.moves[3].rating is Rating.BLUNDER
         await press(pilot, "home", "right")
         assert review.step == 1
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (60, 20), (40, 15)])
 async def test_three_boards_fit_at_the_sizes_players_use(size: tuple[int, int]) -> None:
-    app = make_app(level=Level.IDIOT, notakto=True, boards=3)
+    app = make_app(level=Level.IDIOT, rules=Rules.notakto(3))
     async with app.run_test(size=size) as pilot:
         await settle(pilot, app)
         await press(pilot, "5")
         await settle(pilot, app)
-        boards = screen(app).query_one(NotaktoBoards)
-        assert boards.fit is not None and boards.fit.width <= size[0]
-        assert boards.region.bottom <= size[1] - 1  # above the footer
+        widget = board_widget(app)
+        fit = drawn_fit(widget)
+        assert fit is not None and fit.width <= size[0]
+        assert widget.region.bottom <= size[1] - 1  # above the footer
 
 
-def test_every_key_a_notakto_sentence_names_is_in_its_table() -> None:
-    for action in ("next_game", "new_game", "next_boards", "leave_notakto", "review", "help"):
-        assert notakto_words.key(action) in {command.shown for command in NOTAKTO_COMMANDS} | {
-            key for command in NOTAKTO_COMMANDS for key, _ in command.keys
-        }
+async def test_the_result_says_who_killed_the_last_board() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "1", "2", "3")  # Player 1 kills the last board
+        await settle(pilot, app)
+        assert app.game.is_over and app.game.outcome is not None
+        assert str(app.game.outcome.winner) == "O"  # the second seat: Player 2
+        assert "Player 1 killed the last board: Player 2 won." in panel(app).message
+
+
+async def test_the_keys_a_finished_notakto_game_names_do_what_they_say() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "1", "2", "3")  # Player 1 kills the last board
+        assert app.game.is_over
+        said = banner_text(app)
+        assert said.startswith("Player 2 won")
+        assert f"{key_for('next_game')} next game" in said
+        assert f"{key_for('review')} review" in said
+        await press(pilot, key_for("review"))
+        await settle(pilot, app)
+        assert isinstance(app.screen, ReviewScreen)
+        await press(pilot, "escape", "enter")  # Enter: the next game, by the same rules
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.rules == Rules.notakto(1) and not app.game.moves
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert "## Notakto" in help_text(app.game)

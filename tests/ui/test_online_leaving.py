@@ -35,6 +35,10 @@ async def test_q_during_a_game_asks_first_and_the_second_q_resigns_and_quits() -
         async with app.run_test(size=(100, 32)) as pilot:
             play = await online_ready(pilot, app)
             await until(pilot, lambda: both_online(play), "seated")
+            assert await host.play.move(4) is None
+            await until(pilot, lambda: len(play.game.moves) == 1, "the host's move")
+            await press(pilot, "1")  # both have moved: leaving now resigns
+            await until(pilot, lambda: len(play.game.moves) == 2, "her move")
             await press(pilot, "ctrl+q")  # Textual's quit key asks too
             assert panel(app).message == online_words.QUIT_QUESTION
             assert "counts as resigned" in panel(app).message and app.is_running

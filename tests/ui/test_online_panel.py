@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from nac.core import NORMAL, NOTAKTO_BOARDS, Rules
 from nac.present import online_words
-from nac.present.metrics import SIDE_MARGIN
+from nac.present.metrics import SIDE_MARGIN, screen_layout
 from nac.present.online_layout import PANEL_CHROME, online_layout
 from nac.present.online_lines import invite_lines, online_panel_lines, player_lines
 from nac.present.online_view import OnlinePanelState
@@ -31,7 +32,7 @@ def text(lines: list[tuple[tuple[str, str], ...]]) -> list[str]:
 def test_in_a_game_the_board_and_the_panel_fit_the_terminal(
     size: int, columns: int, rows: int
 ) -> None:
-    layout = online_layout(size, columns, rows)
+    layout = online_layout(Rules.of(size), columns, rows)
     if layout is None:  # only where the local game says so too
         assert (size, columns, rows) in {(4, 40, 15), (5, 40, 15)}
         return
@@ -43,13 +44,31 @@ def test_in_a_game_the_board_and_the_panel_fit_the_terminal(
         assert layout.board.height + 2 + 6 <= rows
 
 
+@pytest.mark.parametrize(("columns", "rows"), [(80, 24), (100, 32), (60, 20), (40, 15)])
+@pytest.mark.parametrize("boards", NOTAKTO_BOARDS)
+def test_in_a_notakto_game_the_boards_and_the_panel_fit_the_terminal(
+    boards: int, columns: int, rows: int
+) -> None:
+    rules = Rules.notakto(boards)
+    layout = online_layout(rules, columns, rows)
+    if layout is None:  # only where the local game says so too
+        assert screen_layout(rules, columns, rows) is None
+        return
+    assert layout.board is not None
+    if layout.side_panel:
+        assert layout.board_columns + 24 <= columns
+    else:
+        assert layout.board.width + 2 * SIDE_MARGIN <= columns
+        assert layout.board.height + 2 + 6 <= rows
+
+
 def test_while_the_host_waits_the_panel_takes_the_width_of_the_invite_lines() -> None:
-    wide = online_layout(3, 80, 24, len(WATCH))
+    wide = online_layout(NORMAL, 80, 24, len(WATCH))
     assert wide is not None and wide.board is not None and wide.side_panel
     assert 80 - wide.board_columns - PANEL_CHROME >= len(WATCH)
-    alone = online_layout(3, 60, 20, len(WATCH))
+    alone = online_layout(NORMAL, 60, 20, len(WATCH))
     assert alone is not None and alone.board is None  # the board waits for the opponent
-    assert online_layout(3, 39, 15, len(WATCH)) is None
+    assert online_layout(NORMAL, 39, 15, len(WATCH)) is None
 
 
 @pytest.mark.parametrize("width", [44, 43, 36, 20, 12])

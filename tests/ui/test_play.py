@@ -7,7 +7,7 @@ from unittest.mock import patch
 import pytest
 from textual.worker import WorkerFailed
 
-from nac.core import Level, Mark
+from nac.core import Level, Mark, Rules
 
 from .helpers import (
     banner_text,
@@ -192,7 +192,9 @@ class Broken:
 async def test_an_error_inside_the_app_ends_it_with_a_failing_status() -> None:
     from nac.engine import STRATEGIES
 
-    app = make_app(size=4, level=Level.GENIUS, strategies={**STRATEGIES, Level.GENIUS: Broken()})
+    app = make_app(
+        rules=Rules.of(4), level=Level.GENIUS, strategies={**STRATEGIES, Level.GENIUS: Broken()}
+    )
     with pytest.raises(WorkerFailed, match="a bug in a strategy"):
         async with app.run_test() as pilot:
             await press(pilot, "colon", *"b2", "enter")

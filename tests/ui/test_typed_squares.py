@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from textual import events
 
-from nac.core import Level, Mark, Mode
+from nac.core import Level, Mark, Mode, Rules
 from nac.ui.widgets.move_prompt import MovePrompt
 
 from .helpers import game_screen, held_genius, make_app, panel, press, settle
 
 
 async def test_a_square_name_typed_on_4x4_plays_it_and_changes_no_setting() -> None:
-    app = make_app(size=4, level=Level.GENIUS)
+    app = make_app(rules=Rules.of(4), level=Level.GENIUS)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "a")
         assert game_screen(app).prompt.is_open and app.game.level is Level.GENIUS
@@ -24,7 +24,7 @@ async def test_a_square_name_typed_on_4x4_plays_it_and_changes_no_setting() -> N
 
 
 async def test_b_on_5x5_begins_a_square_instead_of_switching_the_board() -> None:
-    app = make_app(size=5)
+    app = make_app(rules=Rules.of(5))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "b")
         assert app.game.size == 5 and game_screen(app).prompt.is_open
@@ -36,7 +36,7 @@ async def test_b_on_5x5_begins_a_square_instead_of_switching_the_board() -> None
 
 async def test_a_square_typed_fast_on_the_board_reaches_the_prompt_whole() -> None:
     """Fast typing or a paste: `c4` and Enter arrive before the prompt has the focus."""
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key, character in (("c", "c"), ("4", "4"), ("enter", "\r")):
@@ -47,7 +47,7 @@ async def test_a_square_typed_fast_on_the_board_reaches_the_prompt_whole() -> No
 
 
 async def test_a_capital_letter_begins_a_square_too() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "B", "1", "enter")
         await settle(pilot, app)
@@ -66,7 +66,7 @@ async def test_on_3x3_the_letters_keep_their_commands() -> None:
 
 
 async def test_in_watch_mode_the_letters_keep_their_commands_on_every_board() -> None:
-    app = make_app(size=5, mode=Mode.WATCH)
+    app = make_app(rules=Rules.of(5), mode=Mode.WATCH)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "b")
         assert app.game.size == 3 and not game_screen(app).prompt.is_open
@@ -74,7 +74,7 @@ async def test_in_watch_mode_the_letters_keep_their_commands_on_every_board() ->
 
 async def test_a_letter_while_the_computer_thinks_says_to_wait_and_changes_nothing() -> None:
     held, strategies = held_genius()
-    app = make_app(size=5, level=Level.GENIUS, strategies=strategies)
+    app = make_app(rules=Rules.of(5), level=Level.GENIUS, strategies=strategies)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)
@@ -86,7 +86,7 @@ async def test_a_letter_while_the_computer_thinks_says_to_wait_and_changes_nothi
 
 
 async def test_escape_closes_a_prompt_opened_by_a_letter_and_plays_nothing() -> None:
-    app = make_app(size=4)
+    app = make_app(rules=Rules.of(4))
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "d", "escape")
         assert not game_screen(app).prompt.is_open and app.game.board.is_empty

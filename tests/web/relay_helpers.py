@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from nac.core import NORMAL, Rules
 from nac.net.address import Address
 from nac.net.gate import Gate, fitted
 from nac.net.referee import Referee
@@ -31,8 +32,8 @@ class RelayServed:
     def url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def room(self, size: int = 3, host: str = "Sam") -> Room:
-        return self.referee.open_room(size, host, listed=True)
+    def room(self, rules: Rules = NORMAL, host: str = "Sam") -> Room:
+        return self.referee.open_room(rules, host, listed=True)
 
     def address(self, key: str) -> Address:
         return Address(self.url, key)
@@ -57,6 +58,7 @@ async def relay_server(
 
     relay.add_to(app, page_rule)
     referee.limits, gate = fitted(referee.limits, trust_proxy=trust_proxy)
+    relay.gate = gate
     runner = await listen(app, "127.0.0.1", 0, gate, referee.limits.hello_seconds)
     port = int(runner.addresses[0][1])
     referee.server = f"ws://127.0.0.1:{port}"

@@ -8,8 +8,10 @@ clear refusal, and no one else notices."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
+import logging
 from dataclasses import replace
 from typing import Any
 
@@ -17,15 +19,19 @@ import pytest
 
 pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
 
+from aiohttp.http_exceptions import BadHttpMessage
 from aiohttp.web_ws import WebSocketResponse
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.protocol import State
 
-from nac.core import Mark
+from nac.core import NORMAL, Mark
 from nac.net.address import Address
 from nac.net.client import LONGEST_SERVER_MESSAGE
-from nac.net.referee import STOPPING, WRONG_KEYS
+from nac.net.gate import FLOODS_TO_BAN
+from nac.net.referee import GAVE_BACK, STOPPING, WRONG_KEYS
 from nac.net.rooms import Limits
 from nac.online import RELAY_GAME_HEADER, RELAY_GAME_VARIABLE, OnlineStart, begin
+from nac.web.door import OneLine
 
 from ..net.helpers import (
     LONGEST_WAIT,
@@ -90,10 +96,10 @@ async def test_a_lobby_of_hundreds_of_the_widest_names_stays_small_and_counts_th
     async with relay_server(limits) as served:
         referee = served.referee
         for number in range(300):  # games being played, each with two of the widest names
-            room = referee.open_room(3, WIDEST, listed=True, opened_by=f"10.0.{number}.1")
+            room = referee.open_room(NORMAL, WIDEST, listed=True, opened_by=f"10.0.{number}.1")
             room.sit(room.host, Seated("10.0.0.1"), WIDEST)
             room.sit(room.guest, Seated("10.0.0.2"), WIDEST)
-        waiting = [referee.open_room(3, f"Host{number}", listed=True) for number in range(3)]
+        waiting = [referee.open_room(NORMAL, f"Host{number}", listed=True) for number in range(3)]
         async with raw(served.url) as ws:
             await ws.send(hello("lobby"))
             await next_of(ws, "welcome")
@@ -289,3 +295,144 @@ async def test_a_relay_host_seat_is_theirs_alone() -> None:
         assert said[-1]["reason"].startswith("this seat is Sam's")
         assert len(served.referee.wrong_keys["127.0.0.8"]) == 1  # a try at a seat: counted
         await host.stop()
+
+
+async def sits_and_goes(url: str, key: str, source: str, *, drop: bool = False) -> None:
+    """A stranger from `source` takes a seat with the lobby's join key, then leaves (or, `drop`,
+    cuts the connection) without a move."""
+    async with raw(url, local_addr=(source, 0)) as ws:
+        await ws.send(hello("join", key, name="Mal"))
+        assert (await next_of(ws, "welcome"))["you"] == "O"
+        if not drop:
+            await ws.send('{"type":"leave"}')
+            await replies(ws)
+            return
+        ws.transport.abort()
+
+
+def waiting(one: Any) -> bool:
+    room = one.table.room
+    return room is not None and room.names[Mark.O] is None and room.invite is not None
+
+
+async def test_a_stranger_who_takes_a_lobby_seat_and_goes_gives_it_back_for_good() -> None:
+    clock = Clock()
+    async with relay_server(clock=clock) as served:
+        host = player(served.address(""), "host", "Sam")
+        await host.until(lambda _: host.table.room is not None, "hosting")
+        room = served.referee.rooms[0]
+        await sits_and_goes(served.url, room.guest.key, "127.0.0.21")
+        await host.until(waiting, "the seat free again")
+        async with raw(served.url, local_addr=("127.0.0.21", 0)) as ws:  # not again
+            await ws.send(hello("join", room.guest.key, name="Mal"))
+            said = await replies(ws)
+        assert said[-1]["reason"] == GAVE_BACK
+        await sits_and_goes(served.url, room.guest.key, "127.0.0.22", drop=True)
+        await host.until(lambda one: not both_here(one) and one.table.room.names[Mark.O], "gone")
+        clock.now += served.referee.limits.back_seconds + 1
+        await served.referee.tick()
+        await host.until(waiting, "the seat free again after the hold")
+        guest = player(served.address(room.guest.key), name="Ana")
+        for one in (host, guest):
+            await one.until(both_here, "a real guest")
+        await play_moves((host, guest), [4, 0, 8])
+        await host.stop()
+        await guest.stop()
+
+
+async def test_a_guest_who_goes_before_moving_undoes_the_hosts_move_and_counts_no_game() -> None:
+    async with relay_server() as served:
+        host, guest, room = await seated(served)
+        await play_moves((host, guest), [4])
+        assert not guest.play.leaving_resigns  # nothing to resign: the seat is given back
+        await guest.play.leave()
+        await host.until(waiting, "the seat free again")
+        assert host.moves == [] and host.kept == [] and guest.kept == []
+        assert room.match.score.games == 0
+
+
+async def test_an_unlisted_game_on_a_relay_is_reached_by_its_invite_alone() -> None:
+    async with relay_server() as served:
+        hidden = player(served.address(""), "host", "Sam", listed=False)
+        shown = player(served.address(""), "host", "Kim")
+        for one in (hidden, shown):
+            await one.until(lambda one: one.table.room is not None, "hosting")
+        lobby = player(served.address(""), "lobby", "Lee")
+        await lobby.until(lambda one: one.table.lobby is not None, "the lobby")
+        assert [game.host for game in lobby.table.lobby.games] == ["Kim"]
+        invite = hidden.table.room.invite
+        assert invite is not None
+        guest = player(invite.join, name="Ana")
+        await guest.until(both_here, "joined by the invite")
+        for one in (hidden, shown, lobby, guest):
+            await one.stop()
+
+
+async def test_one_address_watches_a_game_a_few_times_and_leaves_room_for_others() -> None:
+    async with relay_server(replace(Limits(), watchers_per_address=2)) as served:
+        room = served.room()
+        async with raw(served.url) as first, raw(served.url) as second:
+            for ws in (first, second):
+                await ws.send(hello("watch", room.watch_key))
+                await next_of(ws, "state")
+            async with raw(served.url) as third:
+                await third.send(hello("watch", room.watch_key))
+                said = await replies(third)
+            assert said[-1]["reason"] == "your address watches this game 2 times already"
+            async with raw(served.url, local_addr=("127.0.0.23", 0)) as elsewhere:
+                await elsewhere.send(hello("watch", room.watch_key))
+                assert (await next_of(elsewhere, "welcome"))["role"] == "watch"
+
+
+async def test_a_fault_of_nacs_ends_one_connection_with_a_line_and_no_one_elses(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with relay_server() as served:
+        host, guest, room = await seated(served)
+        other_host, other_guest, _ = await seated(served)
+
+        def broken(link: object, cell: int) -> str | None:
+            raise RuntimeError("a fault")
+
+        monkeypatch.setattr(room, "move", broken)
+        async with raw(served.url) as ws:
+            await ws.send(hello("watch", room.watch_key))
+            await next_of(ws, "state")
+        refusal = await host.play.move(4)
+        assert refusal is None  # sent: the server failed at it
+        await host.until(lambda one: one.table.link != "open", "cut")
+        assert any("a fault of nac's" in record.getMessage() for record in caplog.records)
+        await play_moves((other_host, other_guest), [4, 0])  # another game goes on
+        for one in (host, guest, other_host, other_guest):
+            await one.stop()
+
+
+async def test_a_flood_of_pings_on_the_relay_is_cut_and_its_address_turned_away() -> None:
+    async with relay_server() as served:
+        host, guest, _ = await seated(served)
+        for _ in range(FLOODS_TO_BAN):
+            async with raw(served.url, local_addr=("127.0.0.24", 0)) as ws:
+                with contextlib.suppress(ConnectionClosed):
+                    for _ in range(20_000):
+                        await ws.ping()
+                    await asyncio.wait_for(ws.recv(), LONGEST_WAIT)
+                await asyncio.wait_for(ws.wait_closed(), LONGEST_WAIT)
+                assert ws.state is State.CLOSED
+        with pytest.raises(InvalidStatus) as refused:
+            async with raw(served.url, local_addr=("127.0.0.24", 0)):
+                pass
+        assert b"too many messages from your address" in refused.value.response.body
+        await play_moves((host, guest), [4, 0])  # the game goes on
+        await host.stop()
+        await guest.stop()
+
+
+def test_only_a_request_nac_could_not_read_is_logged_in_one_line() -> None:
+    one_line = OneLine()
+
+    def record(failure: BaseException) -> logging.LogRecord:
+        return logging.LogRecord("aiohttp.server", logging.ERROR, "", 0, "x", (),
+                                 (type(failure), failure, None))  # fmt: skip
+
+    assert not one_line.filter(record(BadHttpMessage("bad request line")))
+    assert one_line.filter(record(RuntimeError("a fault of nac's")))  # never hidden

@@ -25,7 +25,7 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 import aiohttp
 
 from nac.web.relay import MAX_SIZE, MIN_SIZE, Message, Size, clamped, read_message
-from nac.web.server import FULL, TRY_AGAIN_LATER
+from nac.web.server import FULL, TRY_AGAIN_LATER, YOURS_ALREADY
 
 from .test_browser import WEB_DRIVER, WebPlayer, fetch, files_in
 
@@ -82,10 +82,16 @@ async def drop(socket: aiohttp.ClientWebSocketResponse) -> None:
         connection.transport.abort()
 
 
-async def absurd_visitor(server: RunningServer, polite: bool) -> str:
+def from_address(source: str) -> aiohttp.ClientSession:
+    """A browser at `source` (a loopback address of its own: one address plays only half the
+    server's games)."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+
+
+async def absurd_visitor(server: RunningServer, polite: bool, source: str) -> str:
     """The issue's recipe: open a game, wait until it has drawn, resize it to 10000×10000,
     read what comes for a while, then close, or (not `polite`) drop the connection."""
-    async with aiohttp.ClientSession() as session:
+    async with from_address(source) as session:
         socket = await session.ws_connect(ws_url(server))
         try:
             await screen_until(socket, "Noughts")
@@ -122,7 +128,10 @@ async def visitors(server: RunningServer, counts: list[int]) -> list[str]:
     outcomes: list[str] = []
     for _ in range(ROUNDS):
         outcomes += await asyncio.gather(
-            *(absurd_visitor(server, polite=index % 2 == 0) for index in range(AT_ONCE))
+            *(
+                absurd_visitor(server, index % 2 == 0, f"127.0.0.{10 + index}")
+                for index in range(AT_ONCE)
+            )
         )
         counts.append(len(await ended(server)))
     return outcomes
@@ -245,10 +254,35 @@ async def test_a_visitor_beyond_the_limit_is_told_the_server_is_full() -> None:
     with served_game("--max-players", "1") as running:
         async with aiohttp.ClientSession() as session, session.ws_connect(ws_url(running)) as first:
             await screen_until(first, "Noughts & Crosses")  # playing
-            second = await session.ws_connect(ws_url(running))
-            refusal = await second.receive(timeout=60)
+            async with from_address("127.0.0.2") as elsewhere:
+                second = await elsewhere.ws_connect(ws_url(running))
+                refusal = await second.receive(timeout=60)
             assert refusal.type is aiohttp.WSMsgType.CLOSE
             assert refusal.data == TRY_AGAIN_LATER and refusal.extra == FULL
+
+
+async def test_one_address_plays_half_the_games_and_leaves_the_rest_to_others() -> None:
+    with served_game("--max-players", "2") as running:
+        async with aiohttp.ClientSession() as session, session.ws_connect(ws_url(running)) as first:
+            await screen_until(first, "Noughts & Crosses")  # playing
+            second = await session.ws_connect(ws_url(running))
+            refusal = await second.receive(timeout=60)
+            assert refusal.type is aiohttp.WSMsgType.CLOSE and refusal.data == TRY_AGAIN_LATER
+            assert refusal.extra == YOURS_ALREADY.format(count=1)
+            async with from_address("127.0.0.2") as elsewhere:
+                other = await elsewhere.ws_connect(ws_url(running))
+                await screen_until(other, "Noughts & Crosses")  # another address plays
+                await other.close()
+            await first.close()
+        async with aiohttp.ClientSession() as session:  # its game over, it plays again
+            for _ in range(SETTLE_POLLS):  # once the server has seen the first game end
+                again = await session.ws_connect(ws_url(running))
+                frame = await again.receive(timeout=60)
+                if frame.type is aiohttp.WSMsgType.BINARY:
+                    break
+                await asyncio.sleep(0.1)
+            assert frame.type is aiohttp.WSMsgType.BINARY, frame
+            await again.close()
 
 
 def test_a_request_that_is_no_websocket_is_refused_in_one_line(limited: RunningServer) -> None:

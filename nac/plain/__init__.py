@@ -1,0 +1,1 @@
+"""The plain-text front ends: the engines' line protocol (`nac engine`)."""

@@ -1,0 +1,82 @@
+"""`nac engine`, the engines' line protocol, as another program drives it: a subprocess fed
+commands on its standard input, its answers read from its standard output."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from nac.core import RULES, find_rules
+from nac.core.notation import cell_of
+
+LONGEST_WAIT = 60.0
+
+
+def engine(*commands: str) -> list[str]:
+    """What `nac engine` answers to these commands, one line each."""
+    done = subprocess.run(
+        [sys.executable, "-m", "nac", "engine"],
+        input="\n".join(commands) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=LONGEST_WAIT,
+        check=True,
+    )
+    assert "Traceback" not in done.stderr
+    return done.stdout.splitlines()
+
+
+def test_isready_is_answered_readyok_and_quit_ends_it() -> None:
+    assert engine("isready", "quit", "isready") == ["readyok"]
+
+
+@pytest.mark.parametrize("rules", [rules.name for rules in RULES], ids=str)
+def test_every_rules_gets_a_legal_best_move_after_some_moves(rules: str) -> None:
+    opening = {"normal": "b2 a1", "misere": "b2 a1", "notakto": "1b2 1a1"}[rules.split()[0]]
+    answers = engine(f"rules {rules}", f"moves {opening}", "go nodes 20000")
+    assert len(answers) == 1 and answers[0].startswith("bestmove ")
+    found = find_rules(rules)
+    position = found.empty()
+    for name in opening.split():
+        position = position.play(cell_of(found, name))
+    assert cell_of(found, answers[0].split()[1]) in position.legal_moves
+
+
+def test_genius_takes_the_win_and_in_misere_avoids_the_line() -> None:
+    # X: a1 b1, O: a2 b2; X to move: c1 wins the normal game, and loses misère
+    moves = "moves a1 a2 b1 b2"
+    assert engine("rules normal 3", moves, "go") == ["bestmove c1"]
+    [misere] = engine("rules misere 3", moves, "go")
+    assert misere.startswith("bestmove ") and misere != "bestmove c1"
+
+
+def test_genius_in_notakto_never_kills_the_last_board_while_it_can_help_it() -> None:
+    # one board, X's on a1 and b1: c1 would kill it (and lose); every other move is safe
+    [answer] = engine("rules notakto 1", "moves 1a1 1b1", "go")
+    assert answer != "bestmove 1c1"
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("rules chess 8", "names no rules"),
+        ("rules notakto 4", "notakto is played on boards 1, 2, 3"),
+        ("level adaptive", "level is one of idiot, average, clever, genius"),
+        ("moves z9", "z9"),
+        ("moves b2 b2", "move 2: b2 is taken"),
+        ("go seconds soon", "go seconds"),
+        ("go fast", "go takes nothing, seconds S or nodes N"),
+        ("teleport", "unknown command 'teleport'"),
+    ],
+)
+def test_anything_else_is_one_error_line_and_the_engine_goes_on(command: str, says: str) -> None:
+    [error, ready] = engine(command, "isready")
+    assert error.startswith("error ") and says in error
+    assert ready == "readyok"
+
+
+def test_a_finished_game_has_no_best_move() -> None:
+    [error] = engine("moves a1 a2 b1 b2 c1", "go")
+    assert error.startswith("error the game is over")
