@@ -16,6 +16,7 @@ from .core import (
     SavedGame,
     Starter,
     checked_size,
+    read_position,
 )
 from .online import WANTS, add_online_commands, online_start
 from .options import CHOICES, DEFAULTS, any_case, chosen_rules, think_seconds, watch_levels
@@ -102,12 +103,12 @@ def lab_position(text: str, rules: Rules) -> Position:
     """A position for the lab under `rules`; ValueError saying what is wrong."""
     if rules.is_notakto:
         marks = text.count("X") + text.count("x")
-        return rules.position(text, Mark.X if marks % 2 == 0 else Mark.O)
+        return read_position(rules, text, Mark.X if marks % 2 == 0 else Mark.O)
     from .core import Board
 
     board = Board.parse(text, variant=rules.variant)
     checked_size(board.size)
-    return rules.with_number(board.size).position(text, board.to_move)
+    return read_position(rules.with_number(board.size), text, board.to_move)
 
 
 def run_options(options: argparse.Namespace) -> dict[str, object]:
@@ -194,11 +195,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as refusal:
         parser.error(str(refusal))
     if start is not None and options.plain:
-        from .online_console import play_online_plain
+        from .plain.online import play_online_plain
 
         return play_online_plain(start, storage)
     if lab is not None and options.plain:
-        from .console import print_lab
+        from .plain.console import print_lab
 
         return print_lab(lab, settings.keypad)
 
@@ -211,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         review = found
 
     if options.plain:
-        from .console import play_plain
+        from .plain.console import play_plain
 
         return play_plain(settings, storage, review)
 

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from nac.cli import main
-from nac.console import ConsoleGame, review_text
 from nac.core import Game, Level, Mode, Rules, Starter, Variant, format_game
 from nac.engine import Engine
-from nac.store import Session, Settings, Storage, StorageDirs
+from nac.plain.console import ConsoleGame, review_text
+from nac.play import Session
+from nac.store import Settings, Storage, StorageDirs
 
 MISERE_3 = Rules.of(3, Variant.MISERE)
 

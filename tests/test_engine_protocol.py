@@ -10,6 +10,7 @@ import pytest
 
 from nac.core import RULES, find_rules
 from nac.core.notation import cell_of
+from nac.core.positions import start_position
 
 LONGEST_WAIT = 60.0
 
@@ -38,7 +39,7 @@ def test_every_rules_gets_a_legal_best_move_after_some_moves(rules: str) -> None
     answers = engine(f"rules {rules}", f"moves {opening}", "go nodes 20000")
     assert len(answers) == 1 and answers[0].startswith("bestmove ")
     found = find_rules(rules)
-    position = found.empty()
+    position = start_position(found)
     for name in opening.split():
         position = position.play(cell_of(found, name))
     assert cell_of(found, answers[0].split()[1]) in position.legal_moves

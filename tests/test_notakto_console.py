@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from nac.console import ConsoleGame, board_text
 from nac.core import Game, Level, Mode, NotaktoBoard, Rules, notakto_cell
 from nac.engine import Engine
-from nac.store import Session, Settings, Storage, StorageDirs
+from nac.plain.console import ConsoleGame, board_text
+from nac.play import Session
+from nac.store import Settings, Storage, StorageDirs
 
 HOW_TO_TYPE = "use a board and a key (2:5, 2 5 or 25) or a board and a square (2b2)"
 

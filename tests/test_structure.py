@@ -18,8 +18,9 @@ from tests.building import one_build_at_a_time
 
 PACKAGE = Path(nac.__file__).parent
 ROOT = PACKAGE.parent
-LONGEST_MODULE = 370
-"""Lines a module may have (about 350): one job per module."""
+LONGEST_MODULE = 600
+"""Lines past which a module has grown more than one job (a ceiling, not a cap to cut to:
+modules are cut by what belongs together, never to a count)."""
 
 
 def module_name(path: Path) -> str:
@@ -82,18 +83,12 @@ def test_the_core_never_imports_the_front_ends() -> None:
             assert not outside, f"{name} imports {outside}"
 
 
-LONGER = {"nac/ui/screens/game.py": 480, "nac/core/game.py": 415}
-"""The game screen: one class a reader can hold, composed of helpers (`Turns`, `Switches`,
-`availability`), rather than four files of one class by inheritance."""
-
-
-def test_every_module_is_short() -> None:
+def test_no_module_sprawls_past_one_job() -> None:
     long = []
     for path in sorted(PACKAGE.rglob("*.py")):
         lines = len(path.read_text(encoding="utf-8").splitlines())
-        name = str(path.relative_to(ROOT))
-        if lines > LONGER.get(name, LONGEST_MODULE):
-            long.append(f"{name} has {lines} lines")
+        if lines > LONGEST_MODULE:
+            long.append(f"{path.relative_to(ROOT)} has {lines} lines")
     assert not long, long
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nac.present.commands import key_table
+from nac.present.key_tables import key_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- keys: written by tools/readme_keys.py -->", "<!-- /keys -->"

@@ -93,6 +93,11 @@ from .notation import (
 )
 from .outcome import Outcome as Outcome
 from .position import Position as Position
+from .positions import (
+    checked_position as checked_position,
+    read_position as read_position,
+    start_position as start_position,
+)
 from .rules import (
     NORMAL as NORMAL,
     NOTAKTO_BOARDS as NOTAKTO_BOARDS,

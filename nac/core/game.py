@@ -28,6 +28,7 @@ from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, start_refusal
 from .outcome import Outcome
 from .position import Position
+from .positions import start_position
 from .rules import Rules
 from .seats import ChangeListener, GameOverListener, NewGameListener, Seats
 from .variants import Variant, checked_variant
@@ -69,7 +70,7 @@ class Game(Seats):
         self._keypad = checked(keypad, KeypadLayout, "keypad", KeypadLayout)
         self.listen(on_change=on_change, on_game_over=on_game_over, on_new_game=on_new_game)
         first = self._human if self._mode is Mode.COMPUTER else Mark.X
-        self._board: Position = self._rules.empty(first)
+        self._board: Position = start_position(self._rules, first)
 
     # -- settings, changeable at any time (from the computer's next move) --------------------------
 
@@ -170,7 +171,7 @@ class Game(Seats):
         refusal = self.why_computer_cannot_start()
         if refusal is not None:
             raise refusal
-        self._board = self._rules.empty(self.computer)
+        self._board = start_position(self._rules, self.computer)
 
     def why_computer_cannot_start(self) -> IllegalMove | None:
         """What `computer_starts` would raise now, or None if the computer may start."""
@@ -218,7 +219,7 @@ class Game(Seats):
             first = human if mode is Mode.COMPUTER else Mark.X
         checked(first, Mark, "first", Mark)
         self._human, self._mode, self._rules = human, mode, rules
-        self._board = rules.empty(first)
+        self._board = start_position(rules, first)
         self._cleared(self._board)
 
     def undo(self) -> tuple[Move, ...]:
@@ -231,7 +232,7 @@ class Game(Seats):
             raise taken
         first = self.first
         del self._moves[len(self._moves) - len(taken) :]
-        board = self._rules.empty(first)
+        board = start_position(self._rules, first)
         for move in self._moves:
             board = board.play(move.cell)
         self._board, size, removed = board, self.size, ChangeKind.REMOVED

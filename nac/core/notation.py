@@ -62,6 +62,7 @@ from .notation_fields import (
 )
 from .players import LONGEST_NAME, REMOTE, name_of, named
 from .position import Position
+from .positions import start_position
 from .rules import Family, Rules
 from .variants import Variant
 
@@ -193,15 +194,16 @@ A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
 def replay(rules: Rules, first: Mark, moves: tuple[int, ...]) -> Position:
     """The position after `moves` under `rules`; NotationError naming the first move the rules
     refuse, TypeError if `moves` are not cells."""
-    board = rules.empty(first)
+    board = start_position(checked(rules, Rules, "rules", ("a Rules, like Rules.of(4)",)), first)
     for number, cell in enumerate(checked_cells(moves), 1):
         try:
             board = board.play(cell)
         except SquareTaken as taken:
-            square = coordinate(cell, rules.size)
+            square = square_of(rules, cell)
             raise NotationError(f"move {number}, {square}, is on {taken.mark}'s square") from None
         except GameAlreadyOver:
-            raise NotationError(f"move {number} comes after the game ended") from None
+            square = square_of(rules, cell)
+            raise NotationError(f"move {number}, {square}, comes after the game ended") from None
         except IllegalMove as refusal:
             raise NotationError(f"move {number}: {refusal}") from None
     return board

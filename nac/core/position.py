@@ -1,6 +1,6 @@
 """The face every rules' position shows (`Board` for noughts and crosses and misère,
 `NotaktoBoard` for Notakto): what `Game`, `Match`, the notation and the engines' door need, so
-that a new rules plugs in as one more position class (`Rules.empty` makes it).
+that a new rules plugs in as one more position class (`positions.start_position` makes it).
 
 A position is immutable: `play(cell)` returns the next one. Cells are numbered from 0, row by
 row from the top left, across the boards where there are several."""
@@ -69,16 +69,3 @@ class Position(Protocol):
     def play(self, cell: int) -> Position:
         """The position after the side to move plays `cell`."""
         ...
-
-
-def checked_position(value: object, name: str = "board") -> Position:
-    """`value` if it is a position of one of the rules, else a TypeError saying what to give."""
-    from .board import Board
-    from .notakto import NotaktoBoard
-
-    if not isinstance(value, Board | NotaktoBoard):
-        raise TypeError(
-            f"{name} must be a position, like Board.parse('X.O/.X./...') or "
-            f"NotaktoBoard.empty(2), not {value!r}"
-        )
-    return value

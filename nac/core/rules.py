@@ -1,5 +1,5 @@
 """The rules a game is played by: one value that names them, found by name as python-chess finds
-a variant (`find_rules("misere 4")`), and the position class that plays them.
+a variant (`find_rules("misere 4")`); `positions` knows the position class that plays them.
 
 - `normal N`: noughts and crosses on an N×N board (3, 4 or 5), three in a row on 3×3, four on
   the bigger boards; a line wins (`Board`).
@@ -16,14 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from .geometry import BOARD_SIZES, CLASSIC_SIZE
-from .mark import Mark
 from .variants import Variant
-
-if TYPE_CHECKING:
-    from .position import Position
 
 NOTAKTO_BOARDS = (1, 2, 3)
 """How many boards a game of Notakto may have."""
@@ -114,36 +109,6 @@ class Rules:
     def with_number(self, number: int) -> Rules:
         """The same family on another board (or number of boards)."""
         return Rules(self.family, number)
-
-    def position(self, text: str, to_move: Mark) -> Position:
-        """A position under these rules from its text (`str` of one), `to_move` to move;
-        InvalidPosition (a ValueError) if it is not one."""
-        from .errors import InvalidPosition
-
-        if self.is_notakto:
-            from .notakto import NotaktoBoard
-
-            marks = text.count("X") + text.count("x")
-            found = NotaktoBoard.parse(text, to_move if marks % 2 == 0 else to_move.other)
-            if len(found.boards) != self.boards:
-                raise InvalidPosition(f"{text!r} is not {self.boards} boards")
-            return found
-        from .board import Board
-
-        board = Board.parse(text, to_move, variant=self.variant)
-        if board.size != self.size:
-            raise InvalidPosition(f"{text!r} is not a {self.size}×{self.size} board")
-        return board
-
-    def empty(self, first: Mark = Mark.X) -> Position:
-        """The position a game under these rules begins from, `first` to move."""
-        if self.is_notakto:
-            from .notakto import NotaktoBoard
-
-            return NotaktoBoard.empty(self.boards, first)
-        from .board import Board
-
-        return Board.empty(self.size, first=first, variant=self.variant)
 
 
 NORMAL = Rules()

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from ..core import Family, Mark, Position, SavedGame, format_game
 from ..core.notation import PERSON
+from ..core.positions import start_position
 from .review import GameReview, Rating, positions_before, review_game
 from .stop import StopSignal
 
@@ -40,7 +41,7 @@ class Drill(NamedTuple):
 def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
     """The drills a reviewed game gives: its persons' mistakes and blunders, in order."""
     people = {mark for mark in Mark if game.player(mark) == PERSON}
-    boards = positions_before(game.rules.empty(game.first), game.moves)
+    boards = positions_before(start_position(game.rules, game.first), game.moves)
     found = []
     for move, board in zip(review.moves, boards, strict=True):
         if move.mark in people and move.rating in DRILLED and move.best_cells:

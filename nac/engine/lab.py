@@ -17,17 +17,14 @@ the whole game from a position (its nodes, games, positions, and positions up to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
-from ..core import Board, NotaktoBoard, Position, geometry
-from ..core.geometry import Geometry
-from ..core.notakto import is_dead
-from .notakto import folded
+from ..core import Position
+from .spaces import Space, State, space_of
 from .stop import SearchStopped, StopSignal
-from .symmetry import symmetries
 from .values import MoveValue, value_of
 
 DEFAULT_NODE_LIMIT = 2_000_000
@@ -91,132 +88,6 @@ class Counter:
         self.nodes += 1
         if self.nodes & STOP_CHECK_MASK == 0 and self.stop is not None and self.stop.is_set():
             raise SearchStopped
-
-
-State = Hashable
-"""A position as the lab's searches keep it (bit masks): a `Space` makes and reads them."""
-
-
-class Space(Protocol):
-    """The lab's view of one rules' positions, fast enough to search millions of them: the
-    moves from a state, each with the state it leads to and, where it ends the game, its score
-    for the mover (`solver.py`'s: a game ending with `c` marks scores `cells + 1 - c` for the
-    winner, minus that for the loser, a draw 0)."""
-
-    cells: int
-
-    def moves(self, state: Any, order: tuple[int, ...]) -> Iterator[tuple[int, Any, int | None]]:
-        """The legal moves in `order`: the cell, the state after it, its final score or None."""
-        ...
-
-    def over(self, state: Any) -> bool: ...
-
-    def key(self, state: Any) -> Hashable:
-        """The state itself, for a transposition table."""
-        ...
-
-    def canonical(self, state: Any) -> Hashable:
-        """The same for every symmetric image of the state."""
-        ...
-
-    def centre_first(self) -> tuple[int, ...]:
-        """The cells on more lines first, then by index."""
-        ...
-
-
-class BoardSpace:
-    """A `Board`'s positions as (the side to move's marks, the other's); misère too (a line
-    of the mover's own then loses)."""
-
-    def __init__(self, shape: Geometry) -> None:
-        self.shape = shape
-        self.cells = shape.cell_count
-        self._canonical = symmetries(shape.size).canonical_key
-
-    def moves(
-        self, state: tuple[int, int], order: tuple[int, ...]
-    ) -> Iterator[tuple[int, tuple[int, int], int | None]]:
-        mine, theirs = state
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        for cell in order:
-            bit = 1 << cell
-            if not taken & bit:
-                after = mine | bit
-                yield cell, (theirs, after), ends(self.shape, after, cell, placed)
-
-    def over(self, state: tuple[int, int]) -> bool:
-        mine, theirs = state
-        shape = self.shape
-        if (mine | theirs).bit_count() == shape.cell_count:
-            return True
-        return any(mask & side == mask for mask in shape.line_masks for side in (mine, theirs))
-
-    def key(self, state: tuple[int, int]) -> int:
-        mine, theirs = state
-        return mine | theirs << self.cells
-
-    def canonical(self, state: tuple[int, int]) -> int:
-        return self._canonical(*state)
-
-    def centre_first(self) -> tuple[int, ...]:
-        shape = self.shape
-        return tuple(
-            sorted(range(self.cells), key=lambda cell: (-len(shape.lines_through[cell]), cell))
-        )
-
-
-class NotaktoSpace:
-    """A `NotaktoBoard`'s positions as its boards' X's: the game is the same for both seats,
-    so the state needs no side; killing the last live board loses."""
-
-    def __init__(self, boards: int) -> None:
-        self.cells = 9 * boards
-        self._centre = BoardSpace(geometry(3)).centre_first()
-
-    def moves(
-        self, state: tuple[int, ...], order: tuple[int, ...]
-    ) -> Iterator[tuple[int, tuple[int, ...], int | None]]:
-        placed = sum(bits.bit_count() for bits in state) + 1
-        for cell in order:
-            board, square = divmod(cell, 9)
-            bits = state[board]
-            if is_dead(bits) or bits >> square & 1:
-                continue
-            after = (*state[:board], bits | 1 << square, *state[board + 1 :])
-            final = -(self.cells + 1 - placed) if all(map(is_dead, after)) else None
-            yield cell, after, final
-
-    def over(self, state: tuple[int, ...]) -> bool:
-        return all(map(is_dead, state))
-
-    def key(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        return state
-
-    def canonical(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        return folded(state)
-
-    def centre_first(self) -> tuple[int, ...]:
-        boards = self.cells // 9
-        return tuple(board * 9 + square for board in range(boards) for square in self._centre)
-
-
-def space_of(board: Position) -> tuple[Space, State]:
-    """The lab's view of `board`'s rules, and `board` as its state."""
-    if isinstance(board, NotaktoBoard):
-        return NotaktoSpace(len(board.boards)), board.boards
-    assert isinstance(board, Board)
-    return BoardSpace(board.geometry), board.sides
-
-
-def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
-    """The score of the move to `cell` for its mover if it ends the game, else None (in
-    misère a line of the mover's own is a loss)."""
-    for mask in shape.masks_through[cell]:
-        if after & mask == mask:
-            score = shape.cell_count + 1 - placed
-            return score if shape.completer_wins else -score
-    return 0 if placed == shape.cell_count else None
 
 
 def _negamax(

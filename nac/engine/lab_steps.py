@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..core import Position
-from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit, State, space_of
+from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit
+from .spaces import State, space_of
 
 
 class Step(NamedTuple):

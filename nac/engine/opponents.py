@@ -27,7 +27,7 @@ from ..core import (
     Position,
 )
 from ..core.checks import checked
-from ..core.position import checked_position
+from ..core.positions import checked_position
 from .limits import NO_LIMIT, Limit
 from .misere_rules import misere_candidates
 from .notakto import safe_moves

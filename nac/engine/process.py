@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.board import Board
 from ..core.position import Position
+from ..core.positions import start_position
 from .door import Engine
 from .limits import NO_LIMIT, Limit
 from .stop import SearchStopped, StopSignal
@@ -267,7 +268,7 @@ class ProcessEngine(Engine):
     def review(
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
-        start = game.rules.empty()
+        start = start_position(game.rules)
         answer: GameReview = self._ask(start, "review", (game, limit), stop)
         return answer
 

@@ -31,8 +31,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core import Mark, Position, Rules
+from ..core import NORMAL, Mark, Position, Rules
 from ..core.checks import checked, checked_cells
+from ..core.positions import start_position
 from .limits import NO_LIMIT, Limit
 from .sources import source_for
 from .stop import SearchStopped, StopSignal
@@ -158,7 +159,7 @@ class GameReview:
 
 def review_game(
     moves: Iterable[int],
-    rules: Rules,
+    rules: Rules = NORMAL,
     first: Mark = Mark.X,
     stop: StopSignal | None = None,
     limit: Limit = NO_LIMIT,
@@ -171,7 +172,7 @@ def review_game(
     bounds each 5×5 search.
     """
     checked(rules, Rules, "rules", ("a Rules, like Rules.of(4)",))
-    start = rules.empty(checked(first, Mark, "first", Mark))
+    start = start_position(rules, checked(first, Mark, "first", Mark))
     cells = checked_cells(moves)
     boards = positions_before(start, cells)
     exact = source_for(start).exact

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .rooms import Limits
+from .limits import Limits
 
 log = logging.getLogger("nac.net")
 

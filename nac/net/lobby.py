@@ -8,8 +8,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from .limits import Limits
 from .protocol import write
-from .rooms import Limits, Link, Room, deliver
+from .rooms import Link, Room, deliver
 
 LOBBY_SECONDS = 0.5
 """The lobby is sent again at most this often (a move in any game changes it)."""

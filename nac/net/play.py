@@ -12,8 +12,8 @@ from typing import Any, Protocol
 from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Mark, Rules, check_square
 from .address import DEFAULT_PORT, Address, public_host
 from .client import OnlineClient
+from .limits import Limits
 from .referee import Referee
-from .rooms import Limits
 from .server import GameServer
 from .table import Keep, Table
 

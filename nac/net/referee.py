@@ -29,9 +29,10 @@ from .. import __version__
 from ..core import Mark, Rules
 from .address import new_key
 from .gate import Bucket, client, settle_collector
+from .limits import Limits
 from .lobby import Lobby
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
-from .rooms import Limits, Link, Room, Seat, deliver as _send
+from .rooms import Link, Room, Seat, deliver as _send
 
 log = logging.getLogger("nac.net")
 POLICY = 1008

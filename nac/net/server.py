@@ -29,9 +29,9 @@ from .gate import (
     forwarded,
     quiet_accept_errors,
 )
+from .limits import Limits
 from .protocol import LONGEST_MESSAGE
 from .referee import Referee
-from .rooms import Limits
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection

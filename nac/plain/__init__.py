@@ -1,1 +1,3 @@
-"""The plain-text front ends: the engines' line protocol (`nac engine`)."""
+"""The plain-text front ends, for a pipe, a dumb terminal or a program: the game in typed lines
+under any rules (`console`), online play in typed lines (`online`), the lines they read
+(`lines`), and the engines' line protocol (`engine`, `nac engine`). No Textual here."""

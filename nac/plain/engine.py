@@ -26,12 +26,12 @@ from ..core import (
     NORMAL,
     IllegalMove,
     Level,
-    Mark,
     NotationError,
     Position,
     Rules,
     SquareTaken,
     find_rules,
+    start_position,
 )
 from ..core.notation import cell_of, square_of
 from ..engine import Limit, Unsolvable, play
@@ -46,7 +46,7 @@ class EngineProtocol:
         self.say = say
         self.rules: Rules = NORMAL
         self.level = Level.GENIUS
-        self.position: Position = NORMAL.empty(Mark.X)
+        self.position: Position = start_position(NORMAL)
 
     def handle(self, line: str) -> bool:
         """Do one command; False for `quit`."""
@@ -75,7 +75,7 @@ class EngineProtocol:
 
     def _rules(self, arguments: list[str]) -> None:
         self.rules = find_rules(" ".join(arguments))
-        self.position = self.rules.empty(Mark.X)
+        self.position = start_position(self.rules)
 
     def _level(self, arguments: list[str]) -> None:
         name = " ".join(arguments).lower()
@@ -84,7 +84,7 @@ class EngineProtocol:
         self.level = LEVELS[name]
 
     def _moves(self, arguments: list[str]) -> None:
-        position = self.rules.empty(Mark.X)
+        position = start_position(self.rules)
         for number, name in enumerate(arguments, 1):
             try:
                 cell = cell_of(self.rules, name)

@@ -45,7 +45,7 @@ NEXT_BOARD = Command(
     "Tab",
     "Notakto: the cursor to the next live board (the arrows cross from board to board too)",
     "Next board",
-    "Board",
+    "Next board",
     rank=5,
 )
 """Tab takes the cursor to the next live board (Notakto's)."""

@@ -12,52 +12,16 @@ analysis), "caption", "caption-dead", "caption-here") and no background.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..core import Mark
 from .board_lines import HINT_MARKER, LAST_MOVE_MARKER, Line, Run, junctions
 from .glyphs import glyph, glyph_width
+from .metrics import GAP, Fit
 from .views import BoardView
 
-GAP = 2
-"""Columns between two boards."""
-CAPTION_ROWS = 1
-CELL_SIZES = ((12, 5), (10, 4), (7, 3), (5, 3), (3, 1), (1, 1))
-"""The insides of a square, widest first: (columns, rows)."""
 LIGHT, HEAVY = 1, 2
 DEAD_ACROSS, DEAD_VERTICAL = "╌", "╎"
 """A dead board's lines are dashed: its shape shows it in any terminal, colours or none."""
 SQUARES = 9
-
-
-@dataclass(frozen=True)
-class Fit:
-    """The size a square is drawn at, and the boards' width and height."""
-
-    cell_width: int
-    cell_height: int
-    boards: int
-
-    @property
-    def board_width(self) -> int:
-        return 3 * self.cell_width + 4
-
-    @property
-    def width(self) -> int:
-        return self.boards * self.board_width + (self.boards - 1) * GAP
-
-    @property
-    def height(self) -> int:
-        return 3 * self.cell_height + 4 + CAPTION_ROWS
-
-
-def fit(boards: int, width: int, height: int) -> Fit | None:
-    """The biggest squares at which `boards` boards fit side by side in width × height."""
-    for cell_width, cell_height in CELL_SIZES:
-        found = Fit(cell_width, cell_height, boards)
-        if found.width <= width and found.height <= height:
-            return found
-    return None
 
 
 def caption(board: int, dead: bool, width: int) -> str:
@@ -109,7 +73,7 @@ class BoardsLines:
         fit_ = self.fit
         gap: Run = (" " * GAP, ("", ""))
         runs: list[Run] = []
-        if y == fit_.height - CAPTION_ROWS:
+        if fit_.caption_rows and y == fit_.height - fit_.caption_rows:
             for board in range(fit_.boards):
                 if board:
                     runs.append(gap)

@@ -366,32 +366,3 @@ def key_actions(key: str) -> list[tuple[str, str]]:
 
 def footer_commands() -> list[Command]:
     return [command for command in COMMANDS if command.label]
-
-
-def help_rows(commands: Sequence[Command] = COMMANDS) -> list[tuple[str, str]]:
-    """A table's key list: the keys as shown, and what they do (a command with no help of its
-    own, like resume, is told in another's)."""
-    return [
-        (" ".join(f"`{key}`" for key in command.shown.split(" ")), command.help)
-        for command in commands
-        if command.help
-    ]
-
-
-def rows_table(rows: Sequence[tuple[str, str]]) -> str:
-    """Key rows as a Markdown table."""
-    lines = ["| Key | Does |", "|-----|------|"]
-    lines += [f"| {keys} | {does} |" for keys, does in rows]
-    return "\n".join(lines)
-
-
-def key_table() -> str:
-    """The key list as a Markdown table (the help screen's and the README's)."""
-    return rows_table([*help_rows(), ("mouse click", "Play the square clicked")])
-
-
-ONLINE_HELP = (
-    "Play online: host a game (a friend joins with the line shown), join or watch one with the "
-    "line you were sent, or a relay's open games (`nac serve`); also in the palette"
-)
-"""What `o` does, told in the help's section on online play."""

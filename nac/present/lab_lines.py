@@ -9,6 +9,7 @@ from collections.abc import Callable
 from ..core import Mark, Position
 from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ..engine.values import value_of
+from .names import side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -42,7 +43,9 @@ def position_line(board: Position) -> str:
     """The position searched: its board, and who is to move."""
     if board.is_over:
         return f"{board}: the game is over"
-    return f"{board} · {board.to_move} to move"
+    rules = board.rules
+    side = side_label(rules, board.to_move)
+    return f"{board} · {'player ' if rules.shares_marks else ''}{side} to move"
 
 
 def seconds_text(seconds: float) -> str:

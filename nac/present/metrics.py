@@ -9,6 +9,7 @@ clear on each side of it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
@@ -109,6 +110,53 @@ def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
     return None
 
 
+GAP = 2
+"""Columns between two small boards (Notakto's)."""
+CELL_SIZES = ((12, 5), (10, 4), (7, 3), (5, 3), (3, 1), (1, 1))
+"""The insides of a small board's square, widest first: (columns, rows)."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Small 3×3 boards side by side: the size a square is drawn at, and the boards' width and
+    height (a caption under each, but where a square is one row tall)."""
+
+    cell_width: int
+    cell_height: int
+    boards: int
+
+    @property
+    def board_width(self) -> int:
+        return 3 * self.cell_width + 4
+
+    @property
+    def caption_rows(self) -> int:
+        return 1 if self.cell_height > 1 else 0
+
+    @property
+    def width(self) -> int:
+        return self.boards * self.board_width + (self.boards - 1) * GAP
+
+    @property
+    def height(self) -> int:
+        return 3 * self.cell_height + 4 + self.caption_rows
+
+    @property
+    def scale(self) -> int:
+        """How big (bigger is better): to choose between two layouts."""
+        return len(CELL_SIZES) - CELL_SIZES.index((self.cell_width, self.cell_height))
+
+
+def fit(boards: int, width: int, height: int) -> Fit | None:
+    """The biggest squares at which `boards` boards fit side by side in width × height, a
+    column clear each side (as one big board keeps)."""
+    for cell_width, cell_height in CELL_SIZES:
+        found = Fit(cell_width, cell_height, boards)
+        if found.width + 2 * SIDE_MARGIN <= width and found.height <= height:
+            return found
+    return None
+
+
 class Drawn(Protocol):
     """How big a board is drawn: one big board's `BoardMetrics`, or small boards' `Fit`."""
 
@@ -130,12 +178,8 @@ class ScreenLayout(NamedTuple):
 def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | None:
     """The board of `rules` drawn as big as fits in width×height, and its scale."""
     if rules.is_notakto:
-        from .boards_lines import CELL_SIZES, fit
-
-        found = fit(rules.boards, width - 2 * SIDE_MARGIN, height)
-        if found is None:
-            return None
-        return found, len(CELL_SIZES) - CELL_SIZES.index((found.cell_width, found.cell_height))
+        found = fit(rules.boards, width, height)
+        return None if found is None else (found, found.scale)
     metrics = board_metrics(rules.size, width, height)
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
@@ -144,8 +188,6 @@ def minimum_terminal(rules: Rules) -> tuple[int, int]:
     """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
     with the panel under it (the 3×3 board: MIN_TERMINAL)."""
     if rules.is_notakto:
-        from .boards_lines import CELL_SIZES, Fit
-
         smallest = Fit(*CELL_SIZES[-1], rules.boards)
         width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
     else:

@@ -5,7 +5,7 @@ the same monotonic clock, for the countdowns."""
 from __future__ import annotations
 
 from ..core import Mark
-from ..net.rooms import Limits
+from ..net.limits import Limits
 from ..net.table import Invite, Lobby, OpenGame, Room, Table
 from .commands import COMMANDS, key_for
 from .names import rules_label

@@ -26,8 +26,6 @@ REVIEW_COMMANDS: tuple[Command, ...] = (
     LAB,
     CLOSE,
 )
-NOTAKTO_REVIEW_COMMANDS: tuple[Command, ...] = (REVIEW_COMMANDS[0], REVIEW_COMMANDS[1], CLOSE)
-"""A Notakto game's review: the game's review's commands but the lab (it searches a Board)."""
 GAMES_COMMANDS: tuple[Command, ...] = (
     Command((("enter", "open"),), "Enter", "Review the game", "Review", rank=1),
     Command(

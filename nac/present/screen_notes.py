@@ -39,7 +39,10 @@ NO_STATS_YET = "No games finished yet: the results of every game are kept here."
 
 def stats_note(where: str, sides_counted: bool) -> str:
     """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
-    sides = "In two-player and watch mode, Won and Lost count X's and O's wins.\n"
+    sides = (
+        "In two-player and watch mode, Won and Lost count X's and O's wins (in Notakto, "
+        "player 1's and player 2's).\n"
+    )
     return (
         "Streak: games without a loss in a row; Best: the longest.\n"
         f"{sides if sides_counted else ''}Kept in {where}. "

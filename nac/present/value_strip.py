@@ -4,14 +4,28 @@ and when shows at a glance. The shapes differ as well as the colours (16 colours
 
 from __future__ import annotations
 
-from ..core import Mark
+from ..core import Mark, Rules
 from ..engine import GameReview, Result
+from .names import side_label
 from .runs import Line, Run
 
 MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
 """X's side: ▲ X wins, ● a draw, ▼ O wins, ? not known (5×5, where not proven)."""
-HEADING = "Value for X after each move"
-KEY = "▲ X wins  ● draw  ▼ O wins"
+
+
+def heading(rules: Rules) -> str:
+    """ "Value for X after each move" (in Notakto, for player 1)."""
+    first = side_label(rules, Mark.X)
+    return f"Value for {'player ' if rules.shares_marks else ''}{first} after each move"
+
+
+def key(rules: Rules) -> str:
+    """What the marks mean under `rules` (no draw where the rules have none)."""
+    x, o = (side_label(rules, mark) for mark in Mark)
+    if rules.shares_marks:
+        x, o = f"player {x}", f"player {o}"
+    draw = "  ● draw" if rules.draws else ""
+    return f"▲ {x} wins{draw}  ▼ {o} wins"
 
 
 def x_values(review: GameReview) -> tuple[str, ...]:
@@ -37,7 +51,8 @@ def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
     values = x_values(review)
     if not values:
         return []
-    lines: list[Line] = [((HEADING, "label"),), ((KEY, "dim"),)]
+    rules = review.rules
+    lines: list[Line] = [((heading(rules), "label"),), ((key(rules), "dim"),)]
     row: list[Run] = []
     used = 0
     for number, value in enumerate(values, 1):

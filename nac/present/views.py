@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..core import (
+    NORMAL,
     FinishedGame,
     Game,
     GameResult,
@@ -23,7 +24,7 @@ from ..core import (
 from ..engine import Hint, MoveValue, Result
 from . import words
 from .commands import key_for
-from .names import board_name
+from .names import board_name, rules_label
 
 
 class CellNote(NamedTuple):
@@ -296,10 +297,13 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
         status=status(game, activity),
         details=details(game, match.starter),
         score=tuple(words.score_rows(game, match.score)),
-        summary=(
-            words.level_label(game, game.computer, short=True)
-            if game.mode is Mode.COMPUTER
-            else game.mode.label
+        summary=" · ".join(
+            [
+                words.level_label(game, game.computer, short=True)
+                if game.mode is Mode.COMPUTER
+                else game.mode.label,
+                *([rules_label(game.rules)] if game.rules != NORMAL else []),
+            ]
         ),
         moves=words.moves(game),
         history_title=words.history_title(game),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from .files import JsonFile
 from .games import GameFileError, GameLog, read_game_file
 from .paths import NoSuchHome, StorageDirs, expanded, storage_dirs
-from .session import Session
 from .settings import Settings, SettingsFile
 from .stats import PuzzleRecord, Record, Stats
 from .storage import Storage
@@ -18,7 +17,6 @@ __all__ = [
     "NoSuchHome",
     "PuzzleRecord",
     "Record",
-    "Session",
     "Settings",
     "SettingsFile",
     "Stats",

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..core import Board, Mark, Position, find_rules
 from ..core.errors import shown
+from ..core.positions import read_position
 from .files import BadFile, Data, JsonFile
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ def _record(key: str, fields: dict[str, Any]) -> DrillRecord:
     else:
         if not isinstance(rules, str):
             raise TypeError(rules)
-        board = find_rules(rules).position(fields["board"], to_move)
+        board = read_position(find_rules(rules), fields["board"], to_move)
     return DrillRecord(
         key,
         board,

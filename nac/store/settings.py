@@ -73,7 +73,7 @@ class Settings:
         values: dict[str, Any] = {}
         bad: list[str] = []
         if "rules" not in fields:  # written before the rules were one field
-            fields = {**fields, "rules": _rules_before(fields)}
+            fields = {**fields, "rules": _rules_before(fields, bad)}
         for name, read in _READERS.items():
             if name not in fields:
                 continue
@@ -105,17 +105,34 @@ class Settings:
         return Match(game, self.starter, keep=keep, clock=clock)
 
 
-def _rules_before(fields: dict[str, Any]) -> str:
-    """The rules as a settings file kept them before they were one field (`size`,
-    `variant`, `notakto` and `boards`), as `rules` names them; bad old fields, the defaults."""
+def _rules_before(fields: dict[str, Any], bad: list[str]) -> str:
+    """The rules as a settings file kept them before they were one field (`size`, `variant`,
+    `notakto` and `boards`), as `rules` names them: a field missing, its default; a bad one
+    named in `bad`, and its default."""
     if fields.get("notakto") is True:
         boards = fields.get("boards")
+        if boards not in NOTAKTO_BOARDS:
+            bad.append(f"boards ({shown(boards)})")
         return Rules.notakto(boards if boards in NOTAKTO_BOARDS else 1).name
-    size, variant = fields.get("size"), fields.get("variant")
-    try:
-        return Rules.of(checked_size(size), Variant(variant)).name
-    except (TypeError, ValueError):
-        return NORMAL.name
+    size, variant = NORMAL.size, Variant.NORMAL
+    if "size" in fields:
+        try:
+            size = _old_size(fields["size"])
+        except (TypeError, ValueError):
+            bad.append(f"size ({shown(fields['size'])})")
+    if "variant" in fields:
+        try:
+            variant = _choice(Variant)(fields["variant"])
+        except (TypeError, ValueError):
+            bad.append(f"variant ({shown(fields['variant'])})")
+    return Rules.of(size, variant).name
+
+
+def _old_size(value: Any) -> int:
+    # bool is an int and 4.0 == 4 in Python, but neither is a board size in the file
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(value)
+    return checked_size(value)
 
 
 def _choice(kind: type[Choice]) -> Callable[[Any], Choice]:

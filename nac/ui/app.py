@@ -27,10 +27,11 @@ from textual.widget import Widget
 from ..core import FinishedGame, Game, Match, Position, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
+from ..play import Session
 from ..present import learning_words, words
 from ..present.commands import COMMANDS
 from ..present.pace import Pace
-from ..store import Session, Settings, Storage
+from ..store import Settings, Storage
 from .online_doors import OnlineDoors
 from .screens.game import GameScreen
 
@@ -263,7 +264,8 @@ class NacApp(App[None]):
         if not isinstance(screen, GameScreen) or screen.finished is not finished:
             return  # another game began meanwhile
         self.last_drill = key
-        screen.say(learning_words.drill_offer(number))
+        result = words.after_game(screen.game, finished.outcome)
+        screen.say(f"{result} {learning_words.drill_offer(number)}")
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -8,8 +8,8 @@ from textual.screen import Screen
 
 from ..core import NotationError, parse_game
 from ..engine import Engine
+from ..play import Session
 from ..present import learning_words
-from ..store import Session
 
 
 class Doors:

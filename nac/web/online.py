@@ -23,7 +23,16 @@ from collections.abc import AsyncIterator, Callable
 from aiohttp import WSMsgType, web
 
 from ..net.address import ENDPOINT
-from ..net.gate import FRAME_BURST, FRAMES_PER_SECOND, Bucket, Gate, client, forwarded
+from ..net.gate import (
+    BYTE_BURST,
+    BYTES_PER_SECOND,
+    FRAME_BURST,
+    FRAMES_PER_SECOND,
+    Bucket,
+    Gate,
+    client,
+    forwarded,
+)
 from ..net.protocol import LONGEST_MESSAGE
 from ..net.referee import STOPPING, Referee
 from ..online import RELAY_GAME_HEADER
@@ -65,6 +74,45 @@ async def _frames(
             return
         if message.type is WSMsgType.PING:
             await socket.pong(message.data)
+
+
+class _Budgeted(asyncio.Protocol):
+    """A connection's protocol with its bytes on a budget: past it, `flooded`, and the
+    connection is cut before they are read. Everything else goes to the protocol as it was."""
+
+    def __init__(
+        self, inner: asyncio.Protocol, transport: asyncio.Transport, flooded: Callable[[], None]
+    ) -> None:
+        self.inner, self.transport, self.flooded = inner, transport, flooded
+        self.budget = Bucket(BYTES_PER_SECOND, BYTE_BURST, time.monotonic)
+
+    def data_received(self, data: bytes) -> None:
+        if self.budget.take(len(data)):
+            self.inner.data_received(data)
+        elif not self.transport.is_closing():
+            self.flooded()
+            self.transport.abort()
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.inner.connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        self.inner.resume_writing()
+
+
+def _budget_bytes(request: web.Request, flooded: Callable[[], None]) -> None:
+    """The connection's bytes have a budget from its handshake on, as `nac host`'s have."""
+    transport = request.transport
+    if isinstance(transport, asyncio.Transport):
+        inner = transport.get_protocol()
+        if isinstance(inner, asyncio.Protocol):
+            transport.set_protocol(_Budgeted(inner, transport, flooded))
 
 
 class Relay:
@@ -126,7 +174,16 @@ class Relay:
         # the gate bans by the address it sees: not a trusted proxy's, not this server's own
         banned = gate if gate is not None and not self.trust_proxy and not own else None
         budget = Bucket(FRAMES_PER_SECOND, FRAME_BURST, time.monotonic)
-        frames = _frames(socket, budget, lambda: banned.flooded(peer) if banned else None)
+
+        told: list[bool] = []
+
+        def flooded() -> None:  # once a connection, whichever budget it ran past
+            if banned is not None and not told:
+                told.append(True)
+                banned.flooded(peer)
+
+        _budget_bytes(request, flooded)
+        frames = _frames(socket, budget, flooded)
         try:
             await self.referee.session(AiohttpLink(socket, self.client(request)), frames)
         finally:

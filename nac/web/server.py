@@ -32,7 +32,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
 from ..net.gate import Gate, client, fitted, forwarded
-from ..net.rooms import Limits
+from ..net.limits import Limits
 from ..online import RELAY_GAME_VARIABLE
 from ..present import words
 from .addresses import allowed

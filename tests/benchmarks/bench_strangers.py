@@ -86,14 +86,18 @@ FLOOD_WARMUP = 1.0
 NOISES = {
     "refused": (write("rematch"), write("resign")),
     "leave": (write("rematch"), write("leave")),
+    "pings": (),
 }
-"""What a hostile watcher sends in turn: requests a watcher may not make (each refused), or a
-rematch and a leave (a watcher's leave ends its connection at once, without a word)."""
+"""What a hostile watcher sends in turn: requests a watcher may not make (each refused), a
+rematch and a leave (a watcher's leave ends its connection at once, without a word), or
+(none) pings, which the library answers and the referee never sees: the server cuts the
+connection past its frame budget, and after three cuts refuses the address for a minute."""
 CONDITIONS = (
     ("alone (the reference)", 0, "refused"),
     ("1 watcher flooding refused rematch/resign", 1, "refused"),
     ("5 watchers flooding refused rematch/resign", 5, "refused"),
     ("5 watchers flooding rematch/leave", 5, "leave"),
+    ("5 watchers flooding pings", 5, "pings"),
 )
 """Each condition: its name, how many hostile watchers, what they send."""
 
@@ -568,7 +572,7 @@ class Flood:
 
 
 async def hostile_watcher(
-    url: str, key: str, source: str, noise: tuple[str, str], flood: Flood, stop: asyncio.Event
+    url: str, key: str, source: str, noise: tuple[str, ...], flood: Flood, stop: asyncio.Event
 ) -> None:
     """Watch, then send `noise` as fast as this process can until the server says it closes
     the connection; then again at once, on a new connection, while the old one closes in the
@@ -591,7 +595,10 @@ async def hostile_watcher(
             await connection.send(hello("watch", key))
             sent = 0
             while not told.is_set() and not stop.is_set() and connection.state is State.OPEN:
-                await connection.send(noise[sent % 2])
+                if noise:
+                    await connection.send(noise[sent % 2])
+                else:
+                    await connection.ping()
                 sent += 1
                 flood.sent += 1
                 await asyncio.sleep(0)

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from nac.core import NORMAL
 from nac.net.address import new_key
+from nac.net.limits import Limits
 from nac.net.referee import Referee
-from nac.net.rooms import Limits
 from nac.net.server import GameServer, connection_options
 
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from aiohttp import WSMsgType, web
 
 from nac.core import NORMAL
 from nac.net.gate import Gate, fitted
+from nac.net.limits import Limits
 from nac.net.protocol import LONGEST_MESSAGE
 from nac.net.referee import Referee
-from nac.net.rooms import Limits
 from nac.net.server import GameServer
 from nac.web.door import listen
 from nac.web.online import Relay
@@ -81,7 +81,9 @@ async def start_relay() -> tuple[web.AppRunner, Referee, Gate]:
     limits, gate = fitted(referee.limits, trust_proxy=False)
     referee.limits = limits
     app = web.Application()
-    Relay(referee).add_to(app, lambda _request: True)
+    relay = Relay(referee)
+    relay.gate = gate
+    relay.add_to(app, lambda _request: True)
     runner = await listen(app, "127.0.0.1", 0, gate, limits.hello_seconds)
     return runner, referee, gate
 

@@ -214,7 +214,7 @@ def test_a_notakto_line_reads_back_as_the_same_game() -> None:
         ("3x3", 1, "draw : 1a1", "lead to"),
         ("3x3", 1, "unfinished : a1", "board"),
         ("3x3", 1, "unfinished : 1a1 1a1", "holds"),
-        ("3x3", 1, "X-wins : 1a1 1b1 1c1 1a2", "move 4 comes after the game ended"),
+        ("3x3", 1, "X-wins : 1a1 1b1 1c1 1a2", "move 4, 1a2, comes after the game ended"),
     ],
 )
 def test_a_bad_notakto_line_is_refused_with_the_reason(

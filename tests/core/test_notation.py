@@ -21,6 +21,7 @@ from nac.core.notation import (
     parse_game,
 )
 from nac.core.players import LONGEST_NAME, named
+from nac.core.positions import start_position
 
 EXAMPLE = (
     "nac1 2026-11-22T14:05:09Z computer 3x3 X=person O=idiot first=X result=X-wins"
@@ -152,7 +153,7 @@ def saved_games(draw: st.DrawFn) -> SavedGame:
     where a person could resign."""
     rules = draw(st.sampled_from(RULES))
     first = draw(st.sampled_from(list(Mark)))
-    board = rules.empty(first)
+    board = start_position(rules, first)
     moves: list[int] = []
     length = draw(st.integers(0, rules.cell_count))
     while board.outcome is None and len(moves) < length:

@@ -15,8 +15,8 @@ import sys
 from dataclasses import replace
 
 from nac.core import NORMAL
+from nac.net.limits import Limits
 from nac.net.referee import Referee
-from nac.net.rooms import Limits
 
 
 async def serve(door: str, hello_seconds: float) -> None:

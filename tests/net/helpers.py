@@ -17,10 +17,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from nac import __version__
 from nac.core import NORMAL, FinishedGame, Rules
 from nac.net.address import Address, parse_address
+from nac.net.limits import Limits
 from nac.net.play import OnlinePlay
 from nac.net.protocol import PROTOCOL
 from nac.net.referee import Referee
-from nac.net.rooms import Limits, Room
+from nac.net.rooms import Room
 from nac.net.server import GameServer
 from nac.store.passes import SeatPasses
 

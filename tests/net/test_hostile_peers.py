@@ -14,8 +14,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from nac.core import Mark
 from nac.net import rooms
+from nac.net.limits import Limits
 from nac.net.protocol import LONGEST_MESSAGE
-from nac.net.rooms import Limits
 
 from .helpers import (
     LONGEST_WAIT,

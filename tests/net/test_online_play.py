@@ -15,9 +15,9 @@ import trustme
 from nac.core import NORMAL, GameResult, Mark, Mode, Rules, Variant, format_game, parse_game
 from nac.net.address import KEY_LENGTH, new_key, parse_address
 from nac.net.client import GIVE_UP_SECONDS, GONE
+from nac.net.limits import Limits
 from nac.net.protocol import PROTOCOL, write
 from nac.net.referee import Referee
-from nac.net.rooms import Limits
 from nac.net.server import CLOSED
 from nac.present import online_words
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.net.rooms import Limits
+from nac.net.limits import Limits
 from nac.present import online_words, words
 from nac.store import Storage
 from nac.store.paths import StorageDirs

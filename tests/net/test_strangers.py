@@ -26,10 +26,10 @@ from nac.net import client as client_module
 from nac.net.address import Address, BadAddress, parse_address, parse_server
 from nac.net.client import EMPTY_TRIES
 from nac.net.gate import FLOODS_TO_BAN, client, forwarded, quiet_accept_errors
+from nac.net.limits import Limits
 from nac.net.play import host_game
 from nac.net.protocol import server_text
 from nac.net.referee import WATCH_LINE
-from nac.net.rooms import Limits
 from nac.net.table import LONGEST_INVITE, Table
 from nac.store.passes import KEEP_SECONDS, SeatPasses
 

@@ -13,8 +13,8 @@ from nac.core import Level, Mark, Position, Starter
 from nac.engine import NO_LIMIT, STRATEGIES, Engine, Limit, SearchStopped, StopSignal, Strategy
 from nac.engine.process import ProcessEngine
 from nac.present.board_lines import BoardLines
-from nac.present.boards_lines import BoardsLines, Fit
-from nac.present.metrics import BoardMetrics, screen_layout
+from nac.present.boards_lines import BoardsLines
+from nac.present.metrics import BoardMetrics, Fit, screen_layout
 from nac.present.views import PanelState
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp

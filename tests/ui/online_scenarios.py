@@ -18,8 +18,9 @@ from textual.pilot import Pilot
 
 from nac.core import NORMAL, Mark
 from nac.net.address import Address
+from nac.net.limits import Limits
 from nac.net.play import OnlinePlay
-from nac.net.rooms import Limits, Room, Seat
+from nac.net.rooms import Room, Seat
 from nac.net.table import Keep
 from nac.online import OnlineStart
 from nac.ui.app import NacApp

@@ -6,7 +6,7 @@ shows its people offline and offers only leaving, quitting and help."""
 from __future__ import annotations
 
 from nac.core import Mark
-from nac.net.rooms import Limits
+from nac.net.limits import Limits
 from nac.net.server import CLOSED
 from nac.online import OnlineStart
 from nac.present import online_words

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from nac.core import Level, Mode
-from nac.store import Session, Settings, Storage
+from nac.play import Session
+from nac.store import Settings, Storage
 
 from .helpers import game_screen, make_app, panel, press, settle
 
@@ -90,7 +91,7 @@ async def test_the_palettes_mark_entry_chosen_again_goes_ahead_and_names_itself(
 
 
 def test_a_question_left_unanswered_too_long_is_asked_again() -> None:
-    from nac.present.switches import CONFIRM_SECONDS, Switches
+    from nac.play import CONFIRM_SECONDS, Switches
 
     now = [0.0]
     session = Session(Storage.in_memory(), Settings())

@@ -14,8 +14,9 @@ from aiohttp import web
 from nac.core import NORMAL, Rules
 from nac.net.address import Address
 from nac.net.gate import Gate, fitted
+from nac.net.limits import Limits
 from nac.net.referee import Referee
-from nac.net.rooms import Limits, Room
+from nac.net.rooms import Room
 from nac.web.addresses import allowed
 from nac.web.door import listen
 from nac.web.online import Relay

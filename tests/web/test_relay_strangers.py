@@ -28,8 +28,8 @@ from nac.core import NORMAL, Mark
 from nac.net.address import Address
 from nac.net.client import LONGEST_SERVER_MESSAGE
 from nac.net.gate import FLOODS_TO_BAN
+from nac.net.limits import Limits
 from nac.net.referee import GAVE_BACK, STOPPING, WRONG_KEYS
-from nac.net.rooms import Limits
 from nac.online import RELAY_GAME_HEADER, RELAY_GAME_VARIABLE, OnlineStart, begin
 from nac.web.door import OneLine
 

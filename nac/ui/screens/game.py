@@ -3,8 +3,9 @@ boards): the board, the panel, the banner and the footer, and every command.
 
 What it shows is reactive state turned into views by pure functions (`nac.present.views`). The
 game and the match report every change through listeners; searches run in `Searches` and come
-back as messages. Plain helpers it owns: `Turns` (the computer's turns), `Switches` (settings,
-and asking before a switch that drops a game), `SquarePrompt` (a square's name typed) and
+back as messages. Helpers it owns: `Turns` (whose turn, the computer's replies found by its
+searches, the pause) and `Switches` (settings, and asking before a switch that drops a game),
+both from `nac.play` as the console runs them, `SquarePrompt` (a square's name typed) and
 `Doors` (the other screens). `check_action` asks `availability` which commands work now, so
 the footer, the palette and the refusals agree.
 """
@@ -22,8 +23,21 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import NORMAL, Change, Family, FinishedGame, IllegalMove, Mark, Mode, Position, Rules
+from ...core import (
+    NORMAL,
+    Change,
+    ComputerTurn,
+    Family,
+    FinishedGame,
+    IllegalMove,
+    Mark,
+    Mode,
+    Position,
+    Rules,
+    start_position,
+)
 from ...engine import Engine, Hint
+from ...play import CONFIRM_SECONDS, Session, Switches, Turns, next_board, next_rules, rules_named
 from ...present import availability, commands, words
 from ...present.metrics import (
     SIDE_MARGIN,
@@ -33,7 +47,6 @@ from ...present.metrics import (
     smaller_rules_that_fit,
 )
 from ...present.pace import Pace
-from ...present.switches import CONFIRM_SECONDS, Switches, next_board, next_rules, rules_named
 from ...present.views import (
     Activity,
     Banner,
@@ -45,11 +58,9 @@ from ...present.views import (
     board_view,
     panel_state,
 )
-from ...store import Session
 from ..bindings import bindings
 from ..doors import Doors
 from ..square_prompt import SquarePrompt
-from ..turns import Turns
 from ..widgets.banner import ResultBanner
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
@@ -69,7 +80,7 @@ class GameScreen(Screen[None]):
         bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
     )
 
-    board: var[Position] = var(NORMAL.empty(), bindings=True)
+    board: var[Position] = var(start_position(NORMAL), bindings=True)
     """The game's position, as the game last reported it."""
     finished: var[FinishedGame | None] = var(None, bindings=True)
     arrangement: var[ScreenLayout | None] = var(None, bindings=True, init=False)
@@ -93,7 +104,9 @@ class GameScreen(Screen[None]):
         self.match = session.match
         self.game = session.match.game
         self.engine = engine
-        self.turns = Turns(self, self.game, pace, self._thinking)
+        self.turns = Turns(
+            self.game, pace, self, self, thinking=self._thinking, ready=lambda: self.is_mounted
+        )
         self.switches = Switches(session)
         self.prompt = SquarePrompt(self, self.say)
         self.doors = Doors(self, session, engine)
@@ -193,8 +206,7 @@ class GameScreen(Screen[None]):
     def _finished(self, finished: FinishedGame) -> None:
         self.finished = finished
         self.say(words.after_game(self.game, finished.outcome))
-        if self.game.mode is Mode.WATCH and not self.activity.paused:
-            self.turns.next_game(self._next_watched_game)
+        self.turns.after_game(self._next_watched_game)
 
     def _new_board(self, board: Position) -> None:
         self.hint = None
@@ -263,19 +275,13 @@ class GameScreen(Screen[None]):
     def play(self, cell: int) -> None:
         """A person plays `cell`: refused with a bell and a sentence, or played and answered."""
         self.switches.forget_question()
-        game = self.game
-        if self.activity.thinking or not game.is_human_turn:
-            self.say(words.WAIT_YOUR_TURN)
-            return
-        try:
-            game.play_cell(cell)
-        except IllegalMove as refusal:
-            self.app.bell()
-            self.say(words.sentence(str(refusal)))
-            return
-        if not game.is_over:
+        refusal = self.turns.person_plays(cell)
+        if refusal is not None:
+            if refusal != words.WAIT_YOUR_TURN:
+                self.app.bell()
+            self.say(refusal)
+        elif not self.game.is_over:
             self.say("")
-            self.start_turn()
 
     async def action_move_prompt(self) -> None:
         await self.prompt.open(self.game, self.activity.message)
@@ -298,8 +304,15 @@ class GameScreen(Screen[None]):
 
     def start_turn(self) -> None:
         """If it is the computer's turn (and not paused), its reply begins."""
-        if not self.activity.paused:
-            self.turns.start()
+        self.turns.start()
+
+    def find_move(self, turn: ComputerTurn) -> None:
+        """The search for the computer's move (`Turns`'s move finder): found by `Searches`."""
+        self.query_one(Searches).find_move(turn)
+
+    def cancel_moves(self) -> None:
+        for searches in self.query(Searches):
+            searches.cancel("move")
 
     def _thinking(self, thinking: bool) -> None:
         """The computer's reply begins or ends (then "wait for it" is said no more)."""
@@ -312,12 +325,13 @@ class GameScreen(Screen[None]):
         self.turns.found(found.board, found.cell)
 
     def _next_watched_game(self) -> None:
-        if self.game.mode is Mode.WATCH and not self.activity.paused:
+        if self.game.mode is Mode.WATCH and not self.turns.paused:
             self.begin_game()
 
     def begin_game(self, **switches: object) -> None:
         """The next game of the match; `switches` (mode, size, mark) change and are saved."""
         self.turns.cancel()
+        self.turns.paused = False
         if switches:
             self.session.change(**switches)
         else:
@@ -326,17 +340,10 @@ class GameScreen(Screen[None]):
         self.start_turn()
 
     def action_pause(self) -> None:
-        paused = not self.activity.paused
-        self.turns.cancel()
+        paused = self.turns.toggle_pause(self._next_watched_game)
         self.activity = self.activity.but(
             paused=paused, message=words.PAUSED if paused else words.RESUMED
         )
-        if paused:
-            return
-        if self.game.is_over:
-            self.turns.next_game(self._next_watched_game)
-        else:
-            self.start_turn()
 
     action_resume = action_pause
     action_next_game = begin_game

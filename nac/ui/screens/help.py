@@ -18,15 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Game
-from ...present.commands import (
-    COMMANDS,
-    ONLINE_HELP,
-    Command,
-    help_rows,
-    key_for,
-    key_table,
-    rows_table,
-)
+from ...present.commands import COMMANDS, Command, key_for
+from ...present.key_tables import ONLINE_HELP, help_rows, key_table, rows_table
 from ...present.names import KEYPAD_DESCRIPTIONS
 from ...present.screen_commands import (
     GAMES_COMMANDS,

@@ -26,13 +26,12 @@ from ...core import NORMAL, Game, KeypadLayout, Mode
 from ...engine import Engine
 from ...net.play import OnlinePlay
 from ...net.table import Keep
+from ...play import CONFIRM_SECONDS, Confirm
 from ...present import online_view, online_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.metrics import minimum_terminal
 from ...present.online_layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
-from ...present.second_press import SecondPress
-from ...present.switches import CONFIRM_SECONDS
 from ..bindings import bindings
 from ..square_prompt import SquarePrompt
 from ..watcher_analysis import WatcherAnalysis
@@ -84,7 +83,7 @@ class OnlineScreen(Screen[None]):
         self.failure = ""
         """Why there is no game (`nac host`'s server could not listen)."""
         self.message = ""
-        self.questions = SecondPress()
+        self.questions = Confirm()
         self.watch_line = ""
         """The host's watch line, kept once the invite is gone (`w` copies it all game)."""
         self.analysis = WatcherAnalysis()
@@ -206,7 +205,7 @@ class OnlineScreen(Screen[None]):
 
     def _said(self) -> str:
         asked = self.questions.asked
-        return QUESTIONS[asked] if asked else self.message
+        return QUESTIONS[asked] if isinstance(asked, str) else self.message
 
     def say(self, message: str) -> None:
         self.message = message

@@ -25,9 +25,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...present.board_lines import BoardLines, cell_look
-from ...present.boards_lines import BoardsLines, fit
+from ...present.boards_lines import BoardsLines
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
-from ...present.metrics import board_metrics
+from ...present.metrics import board_metrics, fit
 from ...present.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
@@ -200,7 +200,7 @@ class BoardWidget(Widget):
         new = self.view._replace(cursor=self.cursor if self.view.playing else None)
         self.shown = new
         board = self._board()
-        if board is None or old.cells != new.cells:
+        if board is None or old.cells != new.cells or old.boards != new.boards:
             self._cache.drop_lines()
             self.refresh()
             return

@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
-from ...core import Board, ComputerTurn, Position, SavedGame
+from ...core import Board, ComputerTurn, Position, SavedGame, start_position
 from ...engine import Engine, GameReview, Hint, Judgement, MoveValue, SearchStopped
 
 GROUPS = ("move", "hint", "analysis", "review", "judge")
@@ -89,7 +89,7 @@ class Searches(Widget):
         self._start("analysis", board, analysed)
 
     def find_review(self, game: SavedGame) -> None:
-        start = game.rules.empty(game.first)
+        start = start_position(game.rules, game.first)
         self._start(
             "review", start, lambda stop: self.Reviewed(game, self.engine.review(game, stop=stop))
         )

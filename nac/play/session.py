@@ -13,8 +13,7 @@ from typing import Any
 
 from ..core import FinishedGame, Game
 from ..core.match import utc_now
-from .settings import Settings
-from .storage import Storage
+from ..store import Settings, Storage
 
 GAME_SETTINGS = frozenset({"mode", "mark", "rules"})
 """Settings that start a new game when they change."""

@@ -9,10 +9,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TextIO
 
-from .present.commands import COMMANDS
-from .present.names import key_name
-from .present.plain_text import encodable
-from .store import Session
+from ..play import Session
+from ..present.commands import COMMANDS
+from ..present.names import key_name
+from ..present.plain_text import encodable
 
 ACTIONS = ("new_game", "computer_starts", "hint", "undo", "help", "quit")
 """The commands of the app's table that the console runs too, typed as their keys."""

@@ -14,19 +14,20 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from ..core import Game, IllegalMove, Mark, Position
+from ..engine import MoveValue, analyse
+from ..net.play import OnlinePlay
+from ..net.table import Table
+from ..online import OnlineStart, begin
+from ..play import Confirm
+from ..present import online_words, words
+from ..present.commands import key_for
+from ..present.plain_text import encodable
+from ..present.screen_commands import ONLINE_COMMANDS
+from ..present.views import analysis_notes
+from ..store import Storage
 from .console import INTERRUPTED, board_text
-from .core import Game, IllegalMove, Mark, Position
-from .engine import MoveValue, analyse
-from .net.play import OnlinePlay
-from .net.table import Table
-from .online import OnlineStart, begin
-from .plain_lines import line_reader
-from .present import online_words, words
-from .present.commands import key_for
-from .present.plain_text import encodable
-from .present.screen_commands import ONLINE_COMMANDS
-from .present.views import analysis_notes
-from .store import Storage
+from .lines import line_reader
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -51,8 +52,8 @@ class PlainOnline:
         self._said: dict[str, object] = {}
         self._moves_said = 0
         self._game_said = 0
-        self._asked = ""
-        """The command asked about, waiting for its second typing ("resign", "quit")."""
+        self.questions = Confirm()
+        """The command asked about ("resign", "quit"), waiting for its second typing."""
         self._away: set[Mark] = set()
         """The players seen to lose the connection, not yet back."""
         self._analysis = False
@@ -166,21 +167,20 @@ class PlainOnline:
         assert play is not None
         command = line.strip()
         lowered = command.lower()
-        asked, self._asked = self._asked, ""
+        resign_key = key_for("resign", ONLINE_COMMANDS)
+        resigning = command == resign_key or lowered == "resign"
+        self.questions.heard("quit" if lowered in QUIT_WORDS else "resign" if resigning else "")
         if lowered in QUIT_WORDS:
-            if play.leaving_resigns and asked != "quit":
-                self._asked = "quit"
+            if play.leaving_resigns and not self.questions.pressed("quit"):
                 self.say(online_words.QUIT_QUESTION_TYPED)
                 return True
             self.left = True  # the connection closes because the player left: nothing to say
             await play.leave()
             return False
         table = play.table
-        resign_key = key_for("resign", ONLINE_COMMANDS)
-        if command == resign_key or lowered == "resign":
+        if resigning:
             refusal = play.why_no_resign()
-            if refusal is None and asked != "resign":
-                self._asked = "resign"
+            if refusal is None and not self.questions.pressed("resign"):
                 self.say(online_words.RESIGN_QUESTION)
                 return True
             refusal = refusal or await play.resign()
@@ -253,7 +253,7 @@ def help_line(table: Table) -> str:
 
 
 def _invite(server: str, key: str) -> str:
-    from .net.address import Address
+    from ..net.address import Address
 
     return str(Address(server, key))
 

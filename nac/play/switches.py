@@ -2,10 +2,10 @@
 and the saved setting in one call) and says what it did.
 
 A switch that would drop a game in progress (a new game, other rules or board, mode or mark)
-asks first: the first press asks, the same switch pressed again goes ahead. The question waits for
-that second press only: any other command in between, or CONFIRM_SECONDS without one, drops it
-(a later press asks again). A game that is over, watched, or where no person has moved yet
-switches at once: there is nothing of the player's to lose."""
+asks first, by the one confirm rule (`Confirm`): the same switch pressed again goes ahead; any
+other command in between, or the time running out, drops the question. A game that is over,
+watched, or where no person has moved yet switches at once: there is nothing of the player's to
+lose."""
 
 from __future__ import annotations
 
@@ -25,11 +25,10 @@ from ..core import (
     Starter,
     find_rules,
 )
-from ..store import Session
-from . import words
+from ..present import switch_words
+from .confirm import Confirm
+from .session import Session
 
-CONFIRM_SECONDS = 10.0
-"""How long a question waits for its second press."""
 SWITCH_ACTIONS = frozenset(
     {"new_game", "next_size", "size", "next_mode", "mode", "mark", "next_variant", "rules"}
 )
@@ -41,10 +40,8 @@ ON_THE_WAY = frozenset({"command_palette"})
 class Switches:
     def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic) -> None:
         self.session = session
-        self.clock = clock
-        self.asked: dict[str, Any] | None = None
-        """The switch asked about, waiting for its second press (None for none)."""
-        self._asked_at = 0.0
+        self.confirm = Confirm(clock)
+        """The switch asked about waits here for its second press."""
 
     def level(self, name: str) -> str:
         """The computer's level; in watch mode, X's."""
@@ -53,24 +50,24 @@ class Switches:
             return self.watch_level(name, Mark.X)
         level = Level.parse(name)
         self.session.change(level=level)
-        return words.level_set(game, level)
+        return switch_words.level_set(game, level)
 
     def watch_level(self, name: str, mark: Mark = Mark.O) -> str:
         """A side's level in watch mode (O's unless told)."""
         level = Level.parse(name)
         x, o = self.session.game.watch_levels
         self.session.change(watch_levels=(level, o) if mark is Mark.X else (x, level))
-        return words.watch_level_set(self.session.game, mark)
+        return switch_words.watch_level_set(self.session.game, mark)
 
     def keypad(self, name: str) -> str:
         layout = KeypadLayout.parse(name)
         self.session.change(keypad=layout)
-        return words.keypad_set(layout)
+        return switch_words.keypad_set(layout)
 
     def starter(self, name: str) -> str:
         rule = Starter.parse(name)
         self.session.change(starter=rule)
-        return words.starter_set(rule)
+        return switch_words.starter_set(rule)
 
     @property
     def in_progress(self) -> bool:
@@ -85,35 +82,37 @@ class Switches:
     def question(self, **switch: Any) -> str | None:
         """The question to ask before `switch` (mode=, rules= or mark=; none for a new game of
         the same kind), or None if it may go ahead now."""
-        waiting = self.asked == switch and self.clock() - self._asked_at <= CONFIRM_SECONDS
-        if not self.in_progress or waiting:
+        if not self.in_progress:
             self.forget_question()
             return None
-        self.asked = switch
-        self._asked_at = self.clock()
+        if self.confirm.pressed(switch):
+            return None
         if "mode" in switch:
-            return words.mode_switch_question(switch["mode"])
+            return switch_words.mode_switch_question(switch["mode"])
         if "rules" in switch:
-            return words.rules_switch_question(self.session.game.rules, switch["rules"])
+            return switch_words.rules_switch_question(self.session.game.rules, switch["rules"])
         if "mark" in switch:
-            return words.mark_switch_question(switch["mark"])
-        return words.NEW_GAME_QUESTION
+            return switch_words.mark_switch_question(switch["mark"])
+        return switch_words.NEW_GAME_QUESTION
+
+    @property
+    def asked(self) -> object:
+        """The switch asked about, waiting for its second press (None for none)."""
+        return self.confirm.asked
 
     def heard(self, action: str) -> None:
         """A command is about to run: unless it may be the second press of the question
         asked, the question is dropped."""
-        name = action.partition("(")[0].rpartition(".")[2]
-        if name not in SWITCH_ACTIONS | ON_THE_WAY:
-            self.forget_question()
+        self.confirm.heard(action, SWITCH_ACTIONS | ON_THE_WAY)
 
     def forget_question(self) -> None:
         """Nothing is waiting for a second press any more."""
-        self.asked = None
+        self.confirm.forget()
 
     @property
     def expired(self) -> bool:
         """Whether a question was asked and has waited too long for its second press."""
-        return self.asked is not None and self.clock() - self._asked_at > CONFIRM_SECONDS
+        return self.confirm.expired
 
 
 FAMILIES = (Family.NORMAL, Family.MISERE, Family.NOTAKTO)

@@ -1,11 +1,12 @@
 """A plain-text front end, under any rules: the board printed as text (Notakto's boards side by
 side), moves typed as lines.
 
-It plays through a `Session` exactly as the Textual app does (the match starts each game by the
-starter rule; every finished game is counted and saved), which keeps the core honest about
-being UI-agnostic, and it plays where a full-screen app cannot (a pipe, a dumb terminal): any
-rules and board, every mode, who starts, hints, undo, and the lifetime stats. The typed
-commands are the app's keys, from the same command table.
+It plays through a `Session` and `Turns` exactly as the Textual app does (the match starts each
+game by the starter rule; the person's move and the computer's reply go through the one turn
+driver; every finished game is counted and saved), and it plays where a full-screen app cannot
+(a pipe, a dumb terminal): any rules and board, every mode, who starts, hints, undo, and the
+lifetime stats. The typed commands are the app's keys, from the same command table; the engine
+answers here, at once, with no pause.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import signal
 import sys
 from typing import TextIO
 
-from .core import (
+from ..core import (
     COLUMN_LETTERS,
     Change,
     ChangeKind,
+    ComputerTurn,
     FinishedGame,
     Game,
     IllegalMove,
@@ -30,12 +32,14 @@ from .core import (
     SavedGame,
     square_name,
 )
-from .engine import Engine, review_game
-from .plain_lines import Reader, TypedLines, typed_action
-from .present import console_words, learning_words, words
-from .present.plain_text import encodable
-from .present.review_lines import ReviewView, review_lines
-from .store import Session, Settings, Storage
+from ..engine import Engine, review_game
+from ..play import Session, Turns
+from ..present import console_words, learning_words, words
+from ..present.pace import Pace
+from ..present.plain_text import encodable
+from ..present.review_lines import ReviewView, review_lines
+from ..store import Settings, Storage
+from .lines import Reader, TypedLines, typed_action
 
 
 class ConsoleGame(TypedLines):
@@ -51,6 +55,7 @@ class ConsoleGame(TypedLines):
         self.match = session.match
         self.game = session.match.game
         self.engine = engine or Engine()
+        self.turns = Turns(self.game, Pace(think=0.0), self)
         self.game.listen(on_change=self.on_change)
         self.match.listen(self.on_finished)
 
@@ -90,8 +95,14 @@ class ConsoleGame(TypedLines):
 
     def computer_plays(self) -> None:
         """The computer's moves until it is a person's turn or the game is over."""
-        while self.game.is_computer_turn:
-            self.engine.reply(self.game)
+        self.turns.start()
+
+    def find_move(self, turn: ComputerTurn) -> None:
+        """The engine's move, found here and at once (`Turns`'s move finder)."""
+        self.turns.found(turn.board, self.engine.play(turn.board, turn.level))
+
+    def cancel_moves(self) -> None:
+        """Nothing to cancel: every search is over before the next line is read."""
 
     def handle(self, command: str) -> bool:
         """Do what a typed line says; False when it says to quit."""
@@ -119,9 +130,10 @@ class ConsoleGame(TypedLines):
                 self.say(words.took_back(len(taken)))
                 self.say(self.board_text())
             else:
-                game.play_cell(game.parse_square(command))
-                self.computer_plays()
-                if not game.is_over:
+                refusal = self.turns.person_plays(game.parse_square(command))
+                if refusal is not None:
+                    self.say(refusal)
+                elif not game.is_over:
                     self.say(self.board_text())
         except IllegalMove as refusal:
             self.say(words.sentence(str(refusal)))
@@ -184,8 +196,8 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
 
 def print_lab(board: Position, keypad: KeypadLayout) -> int:
     """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
-    from .engine import census, compare
-    from .present.lab_lines import plain_lab
+    from ..engine import census, compare
+    from ..present.lab_lines import plain_lab
 
     try:
         text = plain_lab(

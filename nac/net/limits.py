@@ -1,0 +1,44 @@
+"""What one game server allows (`nac host`'s, or a relay's): the referee's limits, which the
+gate fits to the file descriptors the process may open. The README lists the defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows; the README lists the defaults."""
+
+    rooms: int = 1000
+    rooms_per_address: int = 4
+    """Rooms one address may have open on a relay at once (each connection hosts one)."""
+    watchers: int = 50
+    """Watchers per room."""
+    watchers_per_address: int = 10
+    """Watchers of one room from one address."""
+    listed: int = 40
+    """Games one lobby message lists (the newest open ones first; the rest are counted)."""
+    connections: int = 4000
+    """Connections at once, the handshakes under way among them (a server lowers it to what
+    its file descriptors allow)."""
+    per_address: int = 64
+    """Connections from one address at once (an IPv6 address counts with its /64)."""
+    messages_per_second: float = 20.0
+    burst: int = 40
+    """A connection may send `burst` messages at once, then `messages_per_second`."""
+    no_op_cost: int = 4
+    """What a request that changes nothing (refused, or asked already) costs of that allowance,
+    counting itself: a client sending them in a loop is closed within seconds."""
+    wrong_keys: int = 10
+    """Wrong keys (and tries at a seat that is someone else's) from one address before it is
+    refused for `wrong_key_seconds`; never a player with their seat's token."""
+    wrong_key_seconds: float = 60.0
+    hello_seconds: float = 10.0
+    """How long a new connection has to finish its handshake, and then to say hello."""
+    invite_seconds: float = 15 * 60.0
+    back_seconds: float = 60.0
+    """How long a dropped player has to come back before the game is theirs to lose (or, if
+    a side has not moved yet, abandoned), and a room whose host has gone, closed."""
+    heartbeat_seconds: float = 5.0
+    """Pings: a connection that answers none within this is dropped (and seen to drop)."""
