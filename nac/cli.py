@@ -20,8 +20,8 @@ from .core import (
 )
 from .online import WANTS, add_online_commands, online_start
 from .options import CHOICES, DEFAULTS, any_case, chosen_rules, think_seconds, watch_levels
-from .present import words
-from .present.pace import THINK_SECONDS, WATCH_THINK_SECONDS
+from .present.game import words
+from .present.game.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .web import (
     RELAY_OPTION,
     WEB_PLAYER_OPTION,

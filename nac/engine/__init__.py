@@ -7,14 +7,15 @@
     board = Board.parse("X.O/.X./...", to_move="O")
     cell = play(board, Level.GENIUS, Limit(seconds=1))
     values = analyse(board)        # {cell: MoveValue}, e.g. "win in 3", "draw"
-    why = hint(board).reason       # "blocks", "wins in 3", ...
+    found = hint(board)            # Hint(cell=8, value=..., blocks=True, only=True, ...)
 
 Every rules' positions go through the same door (a `Board`, normal or misère; a
 `NotaktoBoard`). Where the answers come from (the solved 3×3 game, the 4×4 opening table and
 the solver, the 5×5 book and search, Notakto's solver) is chosen in one place, `sources.py`.
 `Engine` is the same door as an object, with its own random source and strategies;
 `ProcessEngine` (in `process.py`) finds the same answers in a child process, so a screen keeps
-answering while the computer thinks.
+answering while the computer thinks. No sentences here: a hint gives facts (blocks, the only
+move that draws, the board it kills), and the front ends say them (`nac.present`).
 """
 
 from __future__ import annotations

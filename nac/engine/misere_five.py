@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable
 
 from ..core import Board, Geometry
-from .hints import ESTIMATE, Hint, exact_hint
+from .hints import Hint, exact_hint
 from .limits import Limit
 from .misere_rules import misere_candidates
 from .solver import Solver, genius_choice, solver_for
@@ -35,7 +35,6 @@ SEARCHED_FROM = 12
 the search does not end within its budget, measured: it ends from about eleven)."""
 STOP_CHECK = 1024
 """The solver looks at its stop signal once every this many positions (`solver.py`)."""
-MIRROR_REASON = "mirrors their move through the centre: the first player never loses so"
 
 
 def mirror(cell: int, shape: Geometry) -> int:
@@ -131,8 +130,8 @@ class MisereFive:
             return exact_hint(board, cell, values)
         mirrored = mirror_move(board)
         if mirrored is not None:
-            return Hint(mirrored, MIRROR_REASON, None)
-        return Hint(self.genius_move(board, random.Random(0), limit, stop), ESTIMATE, None)
+            return Hint(mirrored, None, mirror=True)
+        return Hint(self.genius_move(board, random.Random(0), limit, stop), None)
 
 
 MISERE_FIVE = MisereFive()

@@ -105,20 +105,13 @@ class NotaktoSource:
         return rng.choice(self.genius_moves(position, stop))
 
     def hint(self, position: NotaktoBoard, limit: Limit, stop: StopSignal | None) -> Hint:
-        """Genius's move, and what it does ("kills board 2: you lose in 3")."""
+        """Genius's move, and the board it kills, if it kills one."""
         values = self.values(position, limit, stop)
         cell = self.genius_moves(position, stop)[0]
-        return Hint(cell, move_reason(position, cell, values[cell]), values[cell])
-
-
-def move_reason(position: NotaktoBoard, cell: int, value: MoveValue) -> str:
-    """What a move does, for hints and the analysis: "kills board 2: you lose in 3"."""
-    outcome = f"you {'win' if value.result is Result.WIN else 'lose'} in {value.moves}"
-    if not kills(position, cell):
-        return outcome
-    if sum(1 for dead in position.dead if not dead) == 1:
-        return "kills the last board: you lose"
-    return f"kills board {notakto_move(cell).board + 1}: {outcome}"
+        if not kills(position, cell):
+            return Hint(cell, values[cell])
+        last = sum(1 for dead in position.dead if not dead) == 1
+        return Hint(cell, values[cell], kills=notakto_move(cell).board, last=last)
 
 
 def safe_moves(position: NotaktoBoard) -> tuple[int, ...]:

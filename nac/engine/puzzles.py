@@ -69,11 +69,6 @@ class Puzzle:
         return (self.plies - 1) // 2 + self.tempting
 
     @property
-    def title(self) -> str:
-        """ "X to play and win in 2": counted in the solver's moves, this one included."""
-        return f"{self.board.to_move} to play and win in {(self.plies + 1) // 2}"
-
-    @property
     def key(self) -> str:
         """A name that stays the same from one version of the file to the next, for saving
         which puzzles were solved: the board and the side to move, "X.O/.X./O.. X"."""

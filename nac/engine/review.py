@@ -27,7 +27,7 @@ Rated moves on 5×5 have `exact` true (the values compared are proven), the othe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -65,27 +65,6 @@ class MoveReview:
     """Every move with that value, in cell order."""
     exact: bool
 
-    def what_was_best(self, name: Callable[[int], str]) -> str:
-        """The best moves and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2 holds out
-        longer (loses in 2)", counted in the mover's moves (see `MoveValue`); `name` names a
-        cell (a keypad key, a coordinate)."""
-        names = _listed([name(cell) for cell in self.best_cells])
-        plural = len(self.best_cells) > 1
-        if self.best is None:
-            return ""
-        if self.best.result is Result.DRAW:
-            verb = "draw" if plural else "draws"
-        elif self.best.result is Result.WIN:
-            verb = "win" if plural else "wins"
-        else:
-            verb = "lose" if plural else "loses"
-        if self.best.result is Result.DRAW or self.best.plies in (None, 1):
-            return f"{names} {verb}"
-        if self.best.result is Result.LOSS:  # every move loses: the best holds out longest
-            held = "hold" if plural else "holds"
-            return f"{names} {held} out longer ({verb} in {self.best.moves})"
-        return f"{names} {verb} in {self.best.moves}"
-
 
 @dataclass(frozen=True)
 class SideSummary:
@@ -107,25 +86,6 @@ class SideSummary:
             Rating.BLUNDER: len(self.blunders),
         }
         return counts[rating]
-
-    def __str__(self) -> str:
-        """ "3 best, 1 inaccuracy, 1 blunder (move 4)"; "no moves" for a side that made none."""
-        parts = []
-        if self.best:
-            parts.append(f"{self.best} best")
-        if self.inaccuracies:
-            parts.append(_counted(self.inaccuracies, "inaccuracy", "inaccuracies"))
-        for numbers, one, many in (
-            (self.mistakes, "mistake", "mistakes"),
-            (self.blunders, "blunder", "blunders"),
-        ):
-            if numbers:
-                moves = "move" if len(numbers) == 1 else "moves"
-                listed = ", ".join(map(str, numbers))
-                parts.append(f"{_counted(len(numbers), one, many)} ({moves} {listed})")
-        if self.not_rated:
-            parts.append(f"{self.not_rated} not rated")
-        return ", ".join(parts) or "no moves"
 
 
 @dataclass(frozen=True)
@@ -239,14 +199,6 @@ def _proven(
     return MoveReview(
         number, cell, board.to_move, rating, played, best, best_cells, rating is not None
     )
-
-
-def _counted(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 __all__ = [

@@ -34,10 +34,11 @@ from ..core import (
 )
 from ..engine import Engine, review_game
 from ..play import Session, Turns
-from ..present import console_words, learning_words, words
-from ..present.pace import Pace
+from ..present.game import console_words, words
+from ..present.game.pace import Pace
+from ..present.learning import words as learning_words
+from ..present.learning.review_lines import ReviewView, review_lines
 from ..present.plain_text import encodable
-from ..present.review_lines import ReviewView, review_lines
 from ..store import Settings, Storage
 from .lines import Reader, TypedLines, typed_action
 
@@ -197,7 +198,7 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
 def print_lab(board: Position, keypad: KeypadLayout) -> int:
     """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
     from ..engine import census, compare
-    from ..present.lab_lines import plain_lab
+    from ..present.learning.lab_lines import plain_lab
 
     try:
         text = plain_lab(

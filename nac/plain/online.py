@@ -20,11 +20,12 @@ from ..net.play import OnlinePlay
 from ..net.table import Table
 from ..online import OnlineStart, begin
 from ..play import Confirm
-from ..present import online_words, words
 from ..present.commands import key_for
+from ..present.game import words
+from ..present.game.views import analysis_notes
+from ..present.online import words as online_words
 from ..present.plain_text import encodable
 from ..present.screen_commands import ONLINE_COMMANDS
-from ..present.views import analysis_notes
 from ..store import Storage
 from .console import INTERRUPTED, board_text
 from .lines import line_reader

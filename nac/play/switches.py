@@ -25,7 +25,7 @@ from ..core import (
     Starter,
     find_rules,
 )
-from ..present import switch_words
+from ..present.game import switch_words
 from .confirm import Confirm
 from .session import Session
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..core import ComputerTurn, Game, IllegalMove, Mode, Position
-from ..present import words
-from ..present.pace import Pace
+from ..present.game import words
+from ..present.game.pace import Pace
 
 
 class Stoppable(Protocol):

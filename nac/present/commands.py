@@ -17,14 +17,14 @@ from ..core import (
     Rules,
     Starter,
 )
-from .board_keys import (
+from .command import Command as Command, Entry as Entry
+from .game.board_keys import (
     CURSOR_KEYS as CURSOR_KEYS,
     NEXT_BOARD as NEXT_BOARD,
     PLAY_CURSOR as PLAY_CURSOR,
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
 )
-from .command import Command as Command, Entry as Entry
 from .names import (
     FAMILY_LABELS,
     KEYPAD_DESCRIPTIONS,

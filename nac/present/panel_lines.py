@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import textwrap
 
+from .game.views import PanelState
 from .runs import Line
-from .views import PanelState
 
 LABEL_WIDTH = 12
 SCORE_WIDTH = 4

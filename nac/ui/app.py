@@ -28,9 +28,10 @@ from ..core import FinishedGame, Game, Match, Position, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
 from ..play import Session
-from ..present import learning_words, words
 from ..present.commands import COMMANDS
-from ..present.pace import Pace
+from ..present.game import words
+from ..present.game.pace import Pace
+from ..present.learning import words as learning_words
 from ..store import Settings, Storage
 from .online_doors import OnlineDoors
 from .screens.game import GameScreen

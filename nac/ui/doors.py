@@ -9,7 +9,7 @@ from textual.screen import Screen
 from ..core import NotationError, parse_game
 from ..engine import Engine
 from ..play import Session
-from ..present import learning_words
+from ..present.learning import words as learning_words
 
 
 class Doors:

@@ -14,7 +14,7 @@ from ..core import FinishedGame, KeypadLayout
 from ..engine import Engine
 from ..net.address import DEFAULT_PORT
 from ..online import OnlineStart, begin, default_name
-from ..present import online_words
+from ..present.online import words as online_words
 
 if TYPE_CHECKING:
     from textual.app import App

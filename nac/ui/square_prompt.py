@@ -12,8 +12,8 @@ from textual import events
 from textual.screen import Screen
 
 from ..core import Game
-from ..present import words
-from ..present.board_keys import SQUARE_LETTER_KEYS
+from ..present.game import words
+from ..present.game.board_keys import SQUARE_LETTER_KEYS
 from .widgets.board import BoardWidget
 from .widgets.keys_bar import KeysBar
 

@@ -5,8 +5,8 @@ analysis of that position comes back), with the time it took."""
 from __future__ import annotations
 
 from ..core import Position, Rules
-from ..present import words
-from ..present.views import CellNote, analysis_notes
+from ..present.game import words
+from ..present.game.views import CellNote, analysis_notes
 from .widgets.searches import Searches
 
 

@@ -34,7 +34,7 @@ from textual_serve.server import Server
 from ..net.gate import Gate, client, fitted, forwarded
 from ..net.limits import Limits
 from ..online import RELAY_GAME_VARIABLE
-from ..present import words
+from ..present.game import words
 from .addresses import allowed
 from .door import OneLine, let_go, listen
 from .online import Relay

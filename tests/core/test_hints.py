@@ -1,15 +1,20 @@
-"""Hints are Genius's move, with a true word on why."""
+"""Hints are Genius's move, with a true word on why (the engine's facts, said by `hint_reason`)."""
 
 import random
 
 import pytest
 
-from nac.core import Board, GameAlreadyOver
-from nac.engine import Genius, Result, genius_moves, hint
+from nac.core import NORMAL, Board, GameAlreadyOver
+from nac.engine import Genius, Hint, Result, genius_moves, hint
+from nac.present.game.hint_words import hint_reason
 
 from . import big_reference, reference
 
 genius = Genius()
+
+
+def reason(board: Board, advice: Hint) -> str:
+    return hint_reason(board.rules, advice)
 
 
 @pytest.mark.parametrize("first", ["X", "O"])
@@ -22,9 +27,10 @@ def test_the_hint_is_a_move_genius_would_make_on_every_position(first: str) -> N
         result, plies = reference.move_value(cells, advice.cell, mark)
         assert advice.value is not None and advice.value.plies == plies
         if result > 0:
-            assert advice.reason == ("wins" if plies == 1 else f"wins in {(plies + 1) // 2}")
+            wins = "wins" if plies == 1 else f"wins in {(plies + 1) // 2}"
+            assert reason(board, advice) == wins
         elif result < 0:
-            assert "every move loses" in advice.reason
+            assert "every move loses" in reason(board, advice)
 
 
 @pytest.mark.parametrize(
@@ -39,14 +45,14 @@ def test_the_hint_is_a_move_genius_would_make_on_every_position(first: str) -> N
 )
 def test_the_reason_says_why(position: str, to_move: str, cell: int, reason: str) -> None:
     advice = hint(Board.parse(position, to_move=to_move))
-    assert (advice.cell, advice.reason) == (cell, reason)
+    assert (advice.cell, hint_reason(NORMAL, advice)) == (cell, reason)
 
 
 def test_a_forced_win_says_in_how_many_moves() -> None:
     # O answered X's corner with an edge: X can force a win in 5 plies.
     advice = hint(Board.parse(".../.../.OX", to_move="X"))
     assert advice.value is not None and advice.value.result is Result.WIN
-    assert advice.reason == "wins in 3"  # X's moves, this one included
+    assert hint_reason(NORMAL, advice) == "wins in 3"  # X's moves, this one included
 
 
 def test_no_hint_once_the_game_is_over() -> None:
@@ -59,7 +65,7 @@ def test_a_5x5_hint_says_forces_a_win_only_where_it_is_proven() -> None:
     # next" and then d2 "forces a win"; the book and the exact search say one thing.
     board = Board.parse("...../..O../.OXX./...../.....", "X", win_length=4)
     first, again = hint(board), hint(board)
-    assert first == again and first.reason == "forces a win"
+    assert first == again and reason(board, first) == "forces a win"
     assert first.value is not None and first.value.result is Result.WIN
     after = board.play(first.cell)
     for reply in after.empty_cells:  # whatever O answers, X's next hint still wins by force
@@ -80,7 +86,7 @@ def test_5x5_hints_agree_with_the_independent_solver_late_in_games() -> None:
                 truth = big_reference.move_value(cells, advice.cell, mover, 5, 4)
                 best = big_reference.value(cells, mover, 5, 4)
                 assert advice.value is not None and truth == best == advice.value.score
-                if advice.reason == "forces a win":
+                if reason(board, advice) == "forces a win":
                     assert truth == 1
                 checked += 1
             board = board.play(rng.choice(board.empty_cells))

@@ -21,8 +21,9 @@ from nac.core.notakto import (
     notakto_move,
     replay_notakto,
 )
-from nac.engine import NO_LIMIT, Result, analyse, choose_move, genius_moves, hint
-from nac.engine.notakto import NOTAKTO, kills, move_reason
+from nac.engine import NO_LIMIT, Hint, Result, analyse, choose_move, genius_moves, hint
+from nac.engine.notakto import NOTAKTO, kills
+from nac.present.game.hint_words import hint_reason
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 ROTATE = (6, 3, 0, 7, 4, 1, 8, 5, 2)  # the cell that lands on each cell, turning a quarter
@@ -235,13 +236,16 @@ def test_genius_on_the_winning_side_never_loses_against_any_reply(count: int) ->
     assert ends > 0
 
 
-def test_hints_and_the_analysis_say_what_a_move_does() -> None:
+def test_hints_say_what_a_move_does() -> None:
+    last = NotaktoBoard.parse("XX./XX./...")  # every move kills the one board
+    found = hint(last)
+    assert (found.kills, found.last) == (0, True)
+    assert hint_reason(last.rules, found) == "kills the last board: you lose"
     position = NotaktoBoard.parse("XX./.../... X.X/.X./...")
-    values = analyse(position)
-    assert move_reason(position, 2, values[2]).startswith("kills board 1: you")
-    last = NotaktoBoard.parse("XX./.../...")
-    assert move_reason(last, 2, analyse(last)[2]) == "kills the last board: you lose"
+    killing = Hint(2, analyse(position)[2], kills=0)
+    assert hint_reason(position.rules, killing).startswith("kills board 1: you")
     found = hint(NotaktoBoard.empty(1))
-    assert found.cell == 4 and found.reason == "you win in 3"
+    assert found.cell == 4 and found.kills is None
+    assert hint_reason(Rules.notakto(1), found) == "you win in 3"
     assert found.value is not None and found.value.result is Result.WIN
     assert NOTAKTO.hint(NotaktoBoard.empty(1), NO_LIMIT, None) == found

@@ -21,6 +21,7 @@ from nac.engine.puzzles import (
     parse_puzzle,
     puzzles_text,
 )
+from nac.present.learning.review_words import puzzle_goal
 from tools.make_puzzles import build, one_per_class, reachable_3x3
 
 from . import big_reference, reference
@@ -150,9 +151,9 @@ def test_a_bad_puzzle_line_is_refused(line: str) -> None:
         parse_puzzle(line)
 
 
-def test_the_title_says_who_plays_and_how_fast_the_win_is() -> None:
+def test_the_goal_says_who_plays_and_how_fast_the_win_is() -> None:
     puzzle = parse_puzzle("X.O/.X./O.. O c3 3 0")
-    assert puzzle.title == "O to play and win in 2"  # O's second move wins
+    assert puzzle_goal(puzzle) == "O to play and win in 2"  # O's second move wins
 
 
 # -- playing a puzzle ---------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from nac.engine import (
 )
 from nac.engine.review import GameReview, Rating, rate, review_game
 from nac.engine.sources import forget
+from nac.present.learning.review_words import side_summary, what_was_best
 
 from . import big_reference, reference
 from .test_notakto import as_text, key, model_value, value
@@ -145,7 +146,7 @@ def test_a_game_between_two_geniuses_has_only_best_moves(size: int, first: Mark)
         for mark in Mark:
             summary = reviewed.summary(mark)
             assert summary.best == summary.count(Rating.BEST) > 0
-            assert str(summary) == f"{summary.best} best"
+            assert side_summary(summary) == f"{summary.best} best"
 
 
 def test_a_corner_answered_in_the_wrong_corner_is_a_blunder_that_says_what_was_best() -> None:
@@ -156,9 +157,9 @@ def test_a_corner_answered_in_the_wrong_corner_is_a_blunder_that_says_what_was_b
     assert blunder.rating is Rating.BLUNDER
     assert blunder.played == MoveValue(Result.LOSS, 4, -3) and blunder.best is not None
     assert blunder.best.result is Result.DRAW and blunder.best_cells == (1, 3, 5, 7)
-    assert blunder.what_was_best(lambda cell: coordinate(cell, 3)) == "b1, a2, c2 or b3 draw"
-    assert str(reviewed.summary(Mark.O)) == "2 best, 1 blunder (move 4)"
-    assert str(reviewed.summary(Mark.X)) == "4 best"
+    assert what_was_best(blunder, lambda cell: coordinate(cell, 3)) == "b1, a2, c2 or b3 draw"
+    assert side_summary(reviewed.summary(Mark.O)) == "2 best, 1 blunder (move 4)"
+    assert side_summary(reviewed.summary(Mark.X)) == "4 best"
 
 
 def test_what_was_best_says_how_fast_a_win_is() -> None:
@@ -166,9 +167,9 @@ def test_what_was_best_says_how_fast_a_win_is() -> None:
     reviewed = review_game([4, 1, 7], Rules.of(3))
     mistake = reviewed.moves[2]
     assert mistake.rating is Rating.MISTAKE
-    assert mistake.what_was_best(lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 3"
-    assert str(reviewed.summary(Mark.X)) == "1 best, 1 mistake (move 3)"
-    assert str(reviewed.summary(Mark.O)) == "1 blunder (move 2)"
+    assert what_was_best(mistake, lambda cell: str(cell + 1)) == "1, 3, 4, 6, 7 or 9 win in 3"
+    assert side_summary(reviewed.summary(Mark.X)) == "1 best, 1 mistake (move 3)"
+    assert side_summary(reviewed.summary(Mark.O)) == "1 blunder (move 2)"
 
 
 def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None:
@@ -177,7 +178,7 @@ def test_in_a_lost_position_the_best_move_is_the_one_that_lasts_longer() -> None
     reviewed = review_game([0, 2, 3, 7], Rules.of(3))
     slower = reviewed.moves[3]
     assert slower.rating is Rating.INACCURACY
-    best = slower.what_was_best(lambda cell: coordinate(cell, 3))
+    best = what_was_best(slower, lambda cell: coordinate(cell, 3))
     assert best == "a3 holds out longer (loses in 2)"
 
 
@@ -186,7 +187,7 @@ def test_missing_a_win_in_one_names_the_winning_square() -> None:
     reviewed = review_game([0, 4, 8, 6, 2, 5, 7], Rules.of(3))
     late = reviewed.moves[-1]
     assert late.rating is Rating.BLUNDER and late.best == MoveValue(Result.WIN, 1, 3)
-    assert late.what_was_best(lambda cell: coordinate(cell, 3)) == "b1 wins"
+    assert what_was_best(late, lambda cell: coordinate(cell, 3)) == "b1 wins"
 
 
 @pytest.mark.parametrize(
@@ -276,8 +277,8 @@ def test_a_thrown_notakto_win_is_a_blunder_that_says_what_was_best() -> None:
     [thrown] = reviewed.moves
     assert thrown.rating is Rating.BLUNDER and thrown.played is not None
     assert thrown.played.result is Result.LOSS and thrown.best_cells == (4,)
-    assert thrown.what_was_best(str) == "4 wins in 3"
-    assert str(reviewed.summary(Mark.X)) == "1 blunder (move 1)"
+    assert what_was_best(thrown, str) == "4 wins in 3"
+    assert side_summary(reviewed.summary(Mark.X)) == "1 blunder (move 1)"
 
 
 # -- 5×5: estimates -----------------------------------------------------------------------------
@@ -341,7 +342,7 @@ def test_on_5x5_a_missed_block_in_a_lost_position_is_no_blunder() -> None:
     reviewed = review_game([0, 1, 6, 2, 12, 20], Rules.of(5))
     blunder, after = reviewed.moves[3], reviewed.moves[-1]
     assert blunder.rating is Rating.BLUNDER and blunder.best is not None
-    assert blunder.best.result is Result.DRAW and blunder.what_was_best(str).endswith("draw")
+    assert blunder.best.result is Result.DRAW and what_was_best(blunder, str).endswith("draw")
     assert after.rating is Rating.BEST and after.played == MoveValue.of_result(-1)
 
 

@@ -19,7 +19,7 @@ from nac.net.limits import Limits
 from nac.net.protocol import PROTOCOL, write
 from nac.net.referee import Referee
 from nac.net.server import CLOSED
-from nac.present import online_words
+from nac.present.online import words as online_words
 
 from .helpers import (
     LONGEST_WAIT,

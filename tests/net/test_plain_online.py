@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from nac.net.limits import Limits
-from nac.present import online_words, words
+from nac.present.game import words
+from nac.present.online import words as online_words
 from nac.store import Storage
 from nac.store.paths import StorageDirs
 

@@ -12,10 +12,10 @@ from textual.pilot import Pilot
 from nac.core import Level, Mark, Position, Starter
 from nac.engine import NO_LIMIT, STRATEGIES, Engine, Limit, SearchStopped, StopSignal, Strategy
 from nac.engine.process import ProcessEngine
-from nac.present.board_lines import BoardLines
-from nac.present.boards_lines import BoardsLines
-from nac.present.metrics import BoardMetrics, Fit, screen_layout
-from nac.present.views import PanelState
+from nac.present.game.board_lines import BoardLines
+from nac.present.game.boards_lines import BoardsLines
+from nac.present.game.metrics import BoardMetrics, Fit, screen_layout
+from nac.present.game.views import PanelState
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.game import GameScreen

@@ -12,8 +12,8 @@ from nac.core import Mark
 from nac.net.play import OnlinePlay
 from nac.net.table import Room
 from nac.online import OnlineStart
-from nac.present.online_lines import online_panel_lines
-from nac.present.online_view import OnlinePanelState
+from nac.present.online.lines import online_panel_lines
+from nac.present.online.view import OnlinePanelState
 from nac.store import Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.online import OnlineScreen

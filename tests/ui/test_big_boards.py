@@ -7,7 +7,7 @@ import pytest
 from textual.worker import WorkerState
 
 from nac.core import Board, Level, Mark, Mode, Rules
-from nac.present.metrics import minimum_terminal
+from nac.present.game.metrics import minimum_terminal
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.move_prompt import MovePrompt
 

@@ -7,15 +7,15 @@ import pytest
 from textual.app import App, ComposeResult
 
 from nac.core import Mark, Rules
-from nac.present.board_lines import (
+from nac.present.game.board_lines import (
     HINT_MARKER,
     LAST_MOVE_MARKER,
     WINNING_MARKER,
     BoardLines,
     junctions,
 )
-from nac.present.glyphs import glyph, glyph_width
-from nac.present.metrics import (
+from nac.present.game.glyphs import glyph, glyph_width
+from nac.present.game.metrics import (
     MAX_GLYPH_ROWS,
     SIDE_MARGIN,
     BoardMetrics,
@@ -23,7 +23,7 @@ from nac.present.metrics import (
     board_metrics,
     screen_layout,
 )
-from nac.present.views import BoardView, CellNote
+from nac.present.game.views import BoardView, CellNote
 from nac.ui.widgets.board import BoardWidget
 
 from .helpers import drawn_fit, drawn_metrics
@@ -262,7 +262,7 @@ def test_the_board_keeps_growing_on_a_big_terminal() -> None:
 
 def test_the_board_never_touches_the_panel() -> None:
     from nac.core import RULES
-    from nac.present.metrics import SIDE_PANEL_WIDTH
+    from nac.present.game.metrics import SIDE_PANEL_WIDTH
 
     for rules in RULES:  # Notakto's small boards too
         for columns, rows in ((100, 32), (80, 24), (120, 40), (60, 20)):

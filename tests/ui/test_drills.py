@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from nac.core import Level, Mark
-from nac.present import learning_words
+from nac.present.learning import words as learning_words
 from nac.store import Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.drills import DrillScreen

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from nac.core import Game, KeypadLayout, Mark
-from nac.present.metrics import board_metrics
+from nac.present.game.metrics import board_metrics
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
 
@@ -234,7 +234,7 @@ def test_metrics_choose_the_biggest_glyph_that_fits() -> None:
 
 
 async def test_the_panel_sizes_in_the_stylesheet_match_the_layout_arithmetic() -> None:
-    from nac.present.metrics import SIDE_PANEL_WIDTH, STACKED_PANEL_HEIGHT
+    from nac.present.game.metrics import SIDE_PANEL_WIDTH, STACKED_PANEL_HEIGHT
     from nac.ui.widgets.panel import InfoPanel
 
     app = make_app()

@@ -7,7 +7,7 @@ from textual import events
 from textual.containers import VerticalScroll
 
 from nac.core import Mark, Mode, Rules
-from nac.present.words import WAIT_YOUR_TURN
+from nac.present.game.words import WAIT_YOUR_TURN
 from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt

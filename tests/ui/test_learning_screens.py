@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Static
 
 from nac.core import NORMAL, Level, Mark, Mode, format_game, parse_game
 from nac.engine import all_puzzles, judge_move, review_game
-from nac.present.learning_words import ALL_PUZZLES_SOLVED, saved_result
-from nac.present.review_lines import ReviewView, review_lines
-from nac.present.value_strip import MARKS, strip_lines, x_values
+from nac.present.learning.review_lines import ReviewView, review_lines
+from nac.present.learning.value_strip import MARKS, strip_lines, x_values
+from nac.present.learning.words import ALL_PUZZLES_SOLVED, saved_result
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.games import GamesScreen

@@ -6,9 +6,9 @@ from __future__ import annotations
 from nac.core import NORMAL, Board, Family, Game, Level, Mode, Rules, Variant
 from nac.engine import analyse
 from nac.play import next_board
-from nac.present import words
 from nac.present.commands import key_for
-from nac.present.views import analysis_notes
+from nac.present.game import words
+from nac.present.game.views import analysis_notes
 from nac.store import Settings, Storage
 
 from .helpers import game_screen, make_app, panel, press, settle

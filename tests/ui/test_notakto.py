@@ -12,10 +12,10 @@ import pytest
 
 from nac.core import NORMAL, Family, Level, Mode, NotaktoBoard, Rules, format_game
 from nac.engine import Rating
-from nac.present import words
 from nac.present.commands import key_for
-from nac.present.metrics import GAP
-from nac.present.views import CellNote
+from nac.present.game import words
+from nac.present.game.metrics import GAP
+from nac.present.game.views import CellNote
 from nac.store import Storage
 from nac.store.paths import StorageDirs
 from nac.ui.app import NacApp

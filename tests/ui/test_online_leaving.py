@@ -9,7 +9,7 @@ from nac.core import Mark
 from nac.net.limits import Limits
 from nac.net.server import CLOSED
 from nac.online import OnlineStart
-from nac.present import online_words
+from nac.present.online import words as online_words
 
 from ..net.helpers import game_server, player, seated
 from .helpers import press

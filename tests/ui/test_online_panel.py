@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from nac.core import NORMAL, NOTAKTO_BOARDS, Rules
-from nac.present import online_words
-from nac.present.metrics import SIDE_MARGIN, screen_layout
-from nac.present.online_layout import PANEL_CHROME, online_layout
-from nac.present.online_lines import invite_lines, online_panel_lines, player_lines
-from nac.present.online_view import OnlinePanelState
+from nac.present.game.metrics import SIDE_MARGIN, screen_layout
+from nac.present.online import words as online_words
+from nac.present.online.layout import PANEL_CHROME, online_layout
+from nac.present.online.lines import invite_lines, online_panel_lines, player_lines
+from nac.present.online.view import OnlinePanelState
 
 JOIN = "nac join 192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"
 WATCH = "nac watch 192.168.1.5:7878/Qm8Tq1zPa0Lw3Ndy"

@@ -15,7 +15,7 @@ from nac.core import Mark
 from nac.net.address import parse_address
 from nac.net.server import CLOSED
 from nac.online import OnlineStart
-from nac.present import online_words
+from nac.present.online import words as online_words
 from nac.store import Storage
 from nac.ui.screens.game import GameScreen
 from nac.ui.widgets.board import BoardWidget

@@ -3,9 +3,9 @@ the settings give way before the score, never the status or the message."""
 
 from __future__ import annotations
 
+from nac.present.game.views import PanelState
 from nac.present.panel_lines import panel_lines
 from nac.present.runs import Line
-from nac.present.views import PanelState
 
 STATE = PanelState(
     status="Your move (X)",

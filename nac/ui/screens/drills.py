@@ -18,11 +18,12 @@ from textual.screen import Screen
 
 from ...core import NORMAL, IllegalMove, KeypadLayout, check_square, format_game, square_name
 from ...engine import mistakes_in, unscanned
-from ...present import learning_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
+from ...present.game import words
+from ...present.game.views import BoardView
+from ...present.learning import words as learning_words
 from ...present.names import rules_label
 from ...present.screen_commands import DRILL_COMMANDS
-from ...present.views import BoardView
 from ...store import Storage
 from ...store.drills import DrillRecord
 from ..bindings import bindings

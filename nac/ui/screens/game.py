@@ -1,7 +1,7 @@
 """The game screen, under any rules (noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3
 boards): the board, the panel, the banner and the footer, and every command.
 
-What it shows is reactive state turned into views by pure functions (`nac.present.views`). The
+What it shows is reactive state turned into views by pure functions (`nac.present.game.views`). The
 game and the match report every change through listeners; searches run in `Searches` and come
 back as messages. Helpers it owns: `Turns` (whose turn, the computer's replies found by its
 searches, the pause) and `Switches` (settings, and asking before a switch that drops a game),
@@ -38,16 +38,17 @@ from ...core import (
 )
 from ...engine import Engine, Hint
 from ...play import CONFIRM_SECONDS, Session, Switches, Turns, next_board, next_rules, rules_named
-from ...present import availability, commands, words
-from ...present.metrics import (
+from ...present import commands
+from ...present.game import availability, words
+from ...present.game.metrics import (
     SIDE_MARGIN,
     ScreenLayout,
     minimum_terminal,
     screen_layout,
     smaller_rules_that_fit,
 )
-from ...present.pace import Pace
-from ...present.views import (
+from ...present.game.pace import Pace
+from ...present.game.views import (
     Activity,
     Banner,
     BoardView,

@@ -26,8 +26,9 @@ from ...core import (
     square_name as named,
 )
 from ...engine import Engine
-from ...present import learning_words, words
-from ...present.learning_words import GAME_FILTERS
+from ...present.game import words
+from ...present.learning import words as learning_words
+from ...present.learning.words import GAME_FILTERS
 from ...present.screen_commands import CLOSE, GAMES_COMMANDS
 from ...store import GameLog
 from ..bindings import bindings

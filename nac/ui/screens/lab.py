@@ -30,7 +30,7 @@ from ...engine import (
     census,
     search,
 )
-from ...present import lab_lines
+from ...present.learning import lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar

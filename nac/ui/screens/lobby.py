@@ -18,7 +18,8 @@ from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.table import OpenGame
 from ...online import OnlineStart, begin
-from ...present import online_words, words
+from ...present.game import words
+from ...present.online import words as online_words
 from ...present.screen_commands import LOBBY_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar

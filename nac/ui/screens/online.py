@@ -2,7 +2,7 @@
 move), drawn as the board and a panel, and the player's keys sent as requests.
 
 What it shows is the client's table turned into views by pure functions
-(`nac.present.online_view`); `check_action` asks the same module which commands work now, so
+(`nac.present.online.view`); `check_action` asks the same module which commands work now, so
 the footer and the refusals agree. The connection runs in a worker from mount to leaving;
 leaving (or quitting) stops it, and `nac host`'s own server with it. A countdown on screen
 (the invite's expiry, a dropped player's time to come back) ticks once a second, and only then.
@@ -27,10 +27,11 @@ from ...engine import Engine
 from ...net.play import OnlinePlay
 from ...net.table import Keep
 from ...play import CONFIRM_SECONDS, Confirm
-from ...present import online_view, online_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
-from ...present.metrics import minimum_terminal
-from ...present.online_layout import OnlineLayout, online_layout
+from ...present.game import words
+from ...present.game.metrics import minimum_terminal
+from ...present.online import view as online_view, words as online_words
+from ...present.online.layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
 from ..bindings import bindings
 from ..square_prompt import SquarePrompt

@@ -17,7 +17,8 @@ from textual.widgets.option_list import Option
 from ...net.address import BadAddress, parse_address, parse_server
 from ...net.protocol import BadMessage, checked_name
 from ...online import OnlineStart
-from ...present import online_words, words
+from ...present.game import words
+from ...present.online import words as online_words
 from ...present.screen_commands import ONLINE_DIALOG_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar

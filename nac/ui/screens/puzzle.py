@@ -17,10 +17,12 @@ from textual.screen import Screen
 
 from ...core import Board, IllegalMove, KeypadLayout, check_square, square_name
 from ...engine import Engine, Puzzle, all_puzzles
-from ...present import learning_words, words
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
+from ...present.game import words
+from ...present.game.views import BoardView
+from ...present.learning import words as learning_words
+from ...present.learning.review_words import puzzle_goal
 from ...present.screen_commands import PUZZLE_COMMANDS
-from ...present.views import BoardView
 from ...store import Storage
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
@@ -102,7 +104,7 @@ class PuzzleScreen(Screen[None]):
         count = learning_words.puzzle_count(self.index, len(self.puzzles), solved, record.streak)
         due = len(self.stats.drills.due(datetime.now(UTC)))
         count += f" · {learning_words.mistakes_offer(due)}"
-        self.query_one(PuzzlePanel).text = (self.puzzle.title, count, attempt.message)
+        self.query_one(PuzzlePanel).text = (puzzle_goal(self.puzzle), count, attempt.message)
 
     def square(self, cell: int) -> str:
         return square_name(cell, self.puzzle.board.rules, self.keypad)

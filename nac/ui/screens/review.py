@@ -16,10 +16,10 @@ from textual.screen import Screen
 
 from ...core import SavedGame, format_game, replay
 from ...engine import Engine, GameReview, Rating
-from ...present import learning_words
-from ...present.review_lines import ReviewView
+from ...present.game.views import BoardView
+from ...present.learning import words as learning_words
+from ...present.learning.review_lines import ReviewView
 from ...present.screen_commands import REVIEW_COMMANDS
-from ...present.views import BoardView
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar

@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Mode
-from ...present import words
+from ...present.game import words
+from ...present.learning.stats_lines import stats_lines, stats_rows
 from ...present.screen_commands import STATS_COMMANDS
-from ...present.stats_lines import stats_lines, stats_rows
 from ...store import Record
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar

@@ -16,9 +16,9 @@ from textual.screen import Screen
 
 from ...core import Position
 from ...engine import Step, trace
-from ...present import lab_lines
+from ...present.game.views import BoardView
+from ...present.learning import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
-from ...present.views import BoardView
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar

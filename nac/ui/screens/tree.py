@@ -18,7 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from ...core import Position as AnyPosition
 from ...engine import MoveValue, SearchStopped, Step, analyse, trace
-from ...present import lab_lines
+from ...present.learning import lab_lines
 from ...present.screen_commands import TREE_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar

@@ -6,7 +6,7 @@ from rich.cells import cell_len
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ...present.views import Banner
+from ...present.game.views import Banner
 
 TONES = ("-won", "-lost", "-draw")
 

@@ -24,11 +24,11 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...present.board_lines import BoardLines, cell_look
-from ...present.boards_lines import BoardsLines
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
-from ...present.metrics import board_metrics, fit
-from ...present.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
+from ...present.game.board_lines import BoardLines, cell_look
+from ...present.game.boards_lines import BoardsLines
+from ...present.game.metrics import board_metrics, fit
+from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
 

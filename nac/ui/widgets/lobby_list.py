@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual.reactive import reactive
 
 from ...net.table import OpenGame
-from ...present import online_words
+from ...present.online import words as online_words
 from ...present.panel_lines import wrapped
 from ...present.runs import Line
 from .lines import LinesWidget

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from ...core import IllegalMove
-from ...present import words
+from ...present.game import words
 from ...present.screen_commands import PROMPT_KEYS
 from ..bindings import bindings
 

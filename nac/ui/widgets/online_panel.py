@@ -8,8 +8,8 @@ from typing import ClassVar
 
 from textual.reactive import reactive
 
-from ...present.online_lines import online_panel_lines
-from ...present.online_view import OnlinePanelState
+from ...present.online.lines import online_panel_lines
+from ...present.online.view import OnlinePanelState
 from .lines import LinesWidget
 
 

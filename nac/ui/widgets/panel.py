@@ -7,8 +7,8 @@ from typing import ClassVar
 
 from textual.reactive import reactive
 
+from ...present.game.views import PanelState
 from ...present.panel_lines import panel_lines
-from ...present.views import PanelState
 from .lines import LinesWidget
 
 

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.reactive import var
 
-from ...present.review_lines import ReviewView, review_lines
+from ...present.learning.review_lines import ReviewView, review_lines
 from .lines import LinesWidget
 
 

@@ -3,9 +3,9 @@ the full-screen game, from `words`."""
 
 from __future__ import annotations
 
-from ..core import Family, Game, Level, Mark, Match, Mode, Score
-from .commands import key_for
-from .names import board_description, in_a_row
+from ...core import Family, Game, Level, Mark, Match, Mode, Score
+from ..commands import key_for
+from ..names import board_description, in_a_row
 from .words import level_label, player_name, score_rows, side
 
 NO_HINT_NOW = "a hint is for the side to move, on a person's turn"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..core import Rules
-from .metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, Drawn, board_drawn
+from ...core import Rules
+from ..game.metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, Drawn, board_drawn
 
 CHROME_ROWS = 2
 """The title and the footer."""

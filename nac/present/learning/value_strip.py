@@ -4,10 +4,10 @@ and when shows at a glance. The shapes differ as well as the colours (16 colours
 
 from __future__ import annotations
 
-from ..core import Mark, Rules
-from ..engine import GameReview, Result
-from .names import side_label
-from .runs import Line, Run
+from ...core import Mark, Rules
+from ...engine import GameReview, Result
+from ..names import side_label
+from ..runs import Line, Run
 
 MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
 """X's side: ▲ X wins, ● a draw, ▼ O wins, ? not known (5×5, where not proven)."""

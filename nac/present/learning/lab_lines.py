@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import Mark, Position
-from ..engine import Census, MoveValue, Result, Searched, Step, Technique, agree
-from ..engine.values import value_of
-from .names import side_label
+from ...core import Mark, Position
+from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
+from ...engine.values import value_of
+from ..names import side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")

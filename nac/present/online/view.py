@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import online_words, words
-from .commands import COMMANDS
-from .screen_commands import ONLINE_COMMANDS
-from .views import BoardView, CellNote
+from ..commands import COMMANDS
+from ..game import words
+from ..game.views import BoardView, CellNote
+from ..screen_commands import ONLINE_COMMANDS
+from . import words as online_words
 
 if TYPE_CHECKING:
-    from ..net.play import OnlinePlay
+    from ...net.play import OnlinePlay
 
 
 class OnlinePanelState(NamedTuple):

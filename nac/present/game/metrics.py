@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
 
 if TYPE_CHECKING:
-    from ..core import Rules
+    from ...core import Rules
 
 MAX_GLYPH_ROWS = 24
 MIN_TERMINAL = (40, 15)
@@ -218,7 +218,7 @@ def screen_layout(rules: Rules, columns: int, rows: int) -> ScreenLayout | None:
 def smaller_rules_that_fit(rules: Rules, columns: int, rows: int) -> Rules | None:
     """The same rules on the biggest smaller board (fewer boards, in Notakto) that a terminal
     of columns×rows shows, or None if none does."""
-    from ..core import BOARD_SIZES, NOTAKTO_BOARDS
+    from ...core import BOARD_SIZES, NOTAKTO_BOARDS
 
     numbers = NOTAKTO_BOARDS if rules.is_notakto else BOARD_SIZES
     fitting = [

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import textwrap
 
-from ..core import GameKind, Mode
-from ..store import Record
-from . import words
-from .runs import Line
+from ...core import GameKind, Mode
+from ...store import Record
+from ..game import words
+from ..runs import Line
 
 COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
 KIND_COLUMNS = 3

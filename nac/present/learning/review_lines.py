@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core import Family, Mark, SavedGame
-from ..engine import GameReview, MoveReview, Rating
-from . import learning_words
-from .names import side_label
-from .panel_lines import GLUE, wrapped
-from .runs import Line
+from ...core import Family, Mark, SavedGame
+from ...engine import GameReview, MoveReview, Rating
+from ..names import side_label
+from ..panel_lines import GLUE, wrapped
+from ..runs import Line
+from . import words as learning_words
+from .review_words import side_summary, what_was_best
 from .value_strip import strip_lines
 
 CURRENT = "▶ "
@@ -39,7 +40,7 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
     if rated is not None and rated.rating is not None:
         rating = rated.rating.value
         if rated.rating is not Rating.BEST:
-            best = rated.what_was_best(view.name)
+            best = what_was_best(rated, view.name)
     marker = CURRENT if number == view.step else OTHER
     game = view.game
     side = side_label(game.rules, mark)
@@ -73,7 +74,7 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     if view.review is not None:
         for mark in Mark:
             side = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
-            summary = str(view.review.summary(mark))
+            summary = side_summary(view.review.summary(mark))
             for glued in ("(move ", "(moves "):  # "(move 5)" on one line
                 summary = summary.replace(glued, glued[:-1] + GLUE)
             head += wrapped(f"{side}: {summary}", width, "label", "  ")

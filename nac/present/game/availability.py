@@ -3,9 +3,10 @@ words. A pure function of the game, so the footer, the palette, the keys and the
 
 from __future__ import annotations
 
-from ..core import Game, Mode
-from . import learning_words, words
-from .commands import key_actions
+from ...core import Game, Mode
+from ..commands import key_actions
+from ..learning import words as learning_words
+from . import words
 
 ON_THE_BOARD = frozenset(
     {

@@ -4,13 +4,13 @@ the same monotonic clock, for the countdowns."""
 
 from __future__ import annotations
 
-from ..core import Mark
-from ..net.limits import Limits
-from ..net.table import Invite, Lobby, OpenGame, Room, Table
-from .commands import COMMANDS, key_for
-from .names import rules_label
-from .screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
-from .words import sentence
+from ...core import Mark
+from ...net.limits import Limits
+from ...net.table import Invite, Lobby, OpenGame, Room, Table
+from ..commands import COMMANDS, key_for
+from ..game.words import sentence
+from ..names import rules_label
+from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 
 TITLE = "Noughts & Crosses · online"
 CONNECTING = "Connecting to the game…"

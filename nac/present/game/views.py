@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from ..core import (
+from ...core import (
     NORMAL,
     FinishedGame,
     Game,
@@ -21,10 +21,10 @@ from ..core import (
     Starter,
     Variant,
 )
-from ..engine import Hint, MoveValue, Result
+from ...engine import Hint, MoveValue, Result
+from ..commands import key_for
+from ..names import board_name, rules_label
 from . import words
-from .commands import key_for
-from .names import board_name, rules_label
 
 
 class CellNote(NamedTuple):
@@ -201,7 +201,7 @@ def _kills(board: Position, cell: int) -> bool:
     """Whether playing `cell` kills its Notakto board."""
     if not isinstance(board, NotaktoBoard):
         return False
-    from ..engine.notakto import kills
+    from ...engine.notakto import kills
 
     return kills(board, cell)
 

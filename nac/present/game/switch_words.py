@@ -3,9 +3,9 @@ before a change drops a game in progress: what `Switches` says, for every front 
 
 from __future__ import annotations
 
-from ..core import Game, KeypadLayout, Level, Mark, Mode, Rules, Starter
-from .commands import key_for
-from .names import KEYPAD_DESCRIPTIONS, STARTER_DESCRIPTIONS, mark_entry_title, rules_name
+from ...core import Game, KeypadLayout, Level, Mark, Mode, Rules, Starter
+from ..commands import key_for
+from ..names import KEYPAD_DESCRIPTIONS, STARTER_DESCRIPTIONS, mark_entry_title, rules_name
 
 ADAPTIVE_AIMS = "it follows your results this session and aims at an even score"
 

@@ -12,7 +12,7 @@ analysis), "caption", "caption-dead", "caption-here") and no background.
 
 from __future__ import annotations
 
-from ..core import Mark
+from ...core import Mark
 from .board_lines import HINT_MARKER, LAST_MOVE_MARKER, Line, Run, junctions
 from .glyphs import glyph, glyph_width
 from .metrics import GAP, Fit

@@ -1,9 +1,12 @@
-"""Every sentence a player reads, in one place, for every front end (the Textual app and the
-plain console). Pure functions of the game's state: tests read them without an app."""
+"""The game's sentences, for every front end (the Textual app and the plain console): the
+result, the score, the moves, the welcome, refusals, hints. Pure functions of the game's state:
+tests read them without an app. Each sentence lives once: the settings' in `switch_words`, the
+plain console's own in `console_words`, online play's in `nac.present.online.words`,
+learning's in `nac.present.learning.words`."""
 
 from __future__ import annotations
 
-from ..core import (
+from ...core import (
     BOARD_SIZES,
     Family,
     Game,
@@ -17,17 +20,11 @@ from ..core import (
     Score,
     Starter,
 )
-from ..engine import Hint
-from .commands import key_for, level_key
-from .names import (
-    board_name,
-    capitalised,
-    in_a_row,
-    level_name,
-    rules_label,
-    side_label,
-)
-from .screen_commands import PROMPT_KEYS
+from ...engine import Hint
+from ..commands import key_for, level_key
+from ..names import board_name, capitalised, in_a_row, level_name, rules_label, side_label
+from ..screen_commands import PROMPT_KEYS
+from .hint_words import hint_reason
 from .screen_notes import (
     NO_STATS_YET as NO_STATS_YET,
     stats_note as stats_note,
@@ -215,8 +212,9 @@ def hint_sentence(game: Game, found: Hint) -> str:
     lose in 3." """
     if game.rules.is_notakto:
         board, key = game.square_name(found.cell).split(":")
-        return f"Hint: board {board}, key {key}: {found.reason}."
-    return f"Hint for {game.turn}: square {game.square_name(found.cell)}, {found.reason}."
+        return f"Hint: board {board}, key {key}: {hint_reason(game.rules, found)}."
+    square = game.square_name(found.cell)
+    return f"Hint for {game.turn}: square {square}, {hint_reason(game.rules, found)}."
 
 
 def took_back(count: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import Mode
+from ...core import Mode
 
 THINK_SECONDS = 0.3
 WATCH_THINK_SECONDS = 0.6

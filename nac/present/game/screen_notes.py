@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..core import Rules
-from .commands import key_for
-from .names import board_name
-from .screen_commands import STATS_COMMANDS
+from ...core import Rules
+from ..commands import key_for
+from ..names import board_name
+from ..screen_commands import STATS_COMMANDS
 
 
 def _boards(rules: Rules) -> str:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .command import Command
+from ..command import Command
 
 
 def _digits() -> tuple[tuple[str, str], ...]:

@@ -13,10 +13,10 @@ invite always stay.
 
 from __future__ import annotations
 
-from . import online_words
-from .online_view import OnlinePanelState
-from .panel_lines import KEPT_ALWAYS, Section, by_moves, wrapped
-from .runs import Line
+from ..panel_lines import KEPT_ALWAYS, Section, by_moves, wrapped
+from ..runs import Line
+from . import words as online_words
+from .view import OnlinePanelState
 
 LABEL_WIDTH = 9
 """Room for "Opponent" and a space."""

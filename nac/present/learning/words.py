@@ -1,16 +1,16 @@
-"""Every sentence a player reads in the learning screens: the review of a game, the saved
-games and the puzzles (the rest are in `nac.words`)."""
+"""The sentences of learning: the review of a game, the saved games, the puzzles and the drills
+(the game's are in `nac.present.game.words`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
-from ..core.players import REMOTE, name_of
-from . import words
-from .commands import key_for
-from .names import in_a_row, level_name, side_label
-from .screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
+from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
+from ...core.players import REMOTE, name_of
+from ..commands import key_for
+from ..game import words
+from ..names import in_a_row, level_name, side_label
+from ..screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
 REVIEW_EXACT = "Every move rated against perfect play."

@@ -13,7 +13,7 @@ import unicodedata
 from functools import cache
 from typing import NamedTuple
 
-from ..core import COLUMN_LETTERS, Mark
+from ...core import COLUMN_LETTERS, Mark
 from .glyphs import glyph, glyph_width
 from .metrics import EDGE_COLUMNS, BoardMetrics
 from .views import BoardView

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from functools import cache
 
-from ..core import Mark
+from ...core import Mark
 
 SMALL_ROWS = 3
 MIN_RASTER_ROWS = 4

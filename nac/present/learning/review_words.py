@@ -1,0 +1,67 @@
+"""What a review says of a move and of a side, and a puzzle's goal: words made here from the
+engine's facts (`MoveReview`, `SideSummary`, `Puzzle`), for the review, the drills and the
+puzzles alike."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...engine import MoveReview, Puzzle, Result, SideSummary
+
+
+def what_was_best(move: MoveReview, name: Callable[[int], str]) -> str:
+    """The best moves before `move` and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2
+    holds out longer (loses in 2)", counted in the mover's moves (see `MoveValue`); `name`
+    names a cell (a keypad key, a coordinate)."""
+    best = move.best
+    if best is None:
+        return ""
+    names = listed([name(cell) for cell in move.best_cells])
+    plural = len(move.best_cells) > 1
+    if best.result is Result.DRAW:
+        verb = "draw" if plural else "draws"
+    elif best.result is Result.WIN:
+        verb = "win" if plural else "wins"
+    else:
+        verb = "lose" if plural else "loses"
+    if best.result is Result.DRAW or best.plies in (None, 1):
+        return f"{names} {verb}"
+    if best.result is Result.LOSS:  # every move loses: the best holds out longest
+        held = "hold" if plural else "holds"
+        return f"{names} {held} out longer ({verb} in {best.moves})"
+    return f"{names} {verb} in {best.moves}"
+
+
+def side_summary(summary: SideSummary) -> str:
+    """ "3 best, 1 inaccuracy, 1 blunder (move 4)"; "no moves" for a side that made none."""
+    parts = []
+    if summary.best:
+        parts.append(f"{summary.best} best")
+    if summary.inaccuracies:
+        parts.append(counted(summary.inaccuracies, "inaccuracy", "inaccuracies"))
+    for numbers, one, many in (
+        (summary.mistakes, "mistake", "mistakes"),
+        (summary.blunders, "blunder", "blunders"),
+    ):
+        if numbers:
+            moves = "move" if len(numbers) == 1 else "moves"
+            parts.append(
+                f"{counted(len(numbers), one, many)} ({moves} {', '.join(map(str, numbers))})"
+            )
+    if summary.not_rated:
+        parts.append(f"{summary.not_rated} not rated")
+    return ", ".join(parts) or "no moves"
+
+
+def puzzle_goal(puzzle: Puzzle) -> str:
+    """ "X to play and win in 2": counted in the solver's moves, this one included."""
+    return f"{puzzle.board.to_move} to play and win in {(puzzle.plies + 1) // 2}"
+
+
+def counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def listed(names: list[str]) -> str:
+    """ "a1", "a1 or c3", "a1, b2 or c3"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
