@@ -88,7 +88,20 @@ class ConsoleGame(TypedLines):
     def opening(self) -> list[str]:
         return [console_words.intro(self.match), console_words.help_line(self.game)]
 
+    def run(self) -> None:
+        """Play until the player quits or the input ends; a game in progress is kept then,
+        for the next start (as the app keeps it)."""
+        try:
+            super().run()
+        finally:
+            self.session.keep_unfinished()
+
     def begin_game(self) -> None:
+        if self.session.resumed and self.game.moves and not self.game.is_over:
+            self.session.resumed = False
+            self.say(words.resumed(self.match))
+            self.say(self.board_text())
+            return
         self.say(words.welcome(self.match))
         self.computer_plays()
         if not self.game.is_over:

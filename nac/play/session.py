@@ -11,8 +11,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from ..core import FinishedGame, Game
+from ..core import FinishedGame, Game, IllegalMove, Mode
 from ..core.match import utc_now
+from ..core.notation import PERSON
 from ..store import Settings, Storage
 
 GAME_SETTINGS = frozenset({"mode", "mark", "rules"})
@@ -33,6 +34,8 @@ class Session:
         self.settings = settings if settings is not None else storage.settings.load()
         self._after_saving: list[Callable[[], object]] = []
         self.match = self.settings.match(keep=self._keep, clock=clock)
+        self.resumed = self._resume()
+        """Whether the game on the board is the one left unfinished when nac last quit."""
 
     @property
     def game(self) -> Game:
@@ -66,6 +69,43 @@ class Session:
         if GAME_SETTINGS & changes.keys():
             match.new_game(mode=settings.mode, human=settings.mark, rules=settings.rules)
         self._saved()
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a game a person has played in is going on (a switch would drop it; quitting
+        keeps it for the next start)."""
+        game = self.match.game
+        return (
+            not game.is_over
+            and game.mode is not Mode.WATCH
+            and any(not move.by_computer for move in game.moves)
+        )
+
+    def keep_unfinished(self) -> None:
+        """nac is quitting: a game in progress is kept, to be brought back at the next start."""
+        if self.in_progress:
+            self.storage.left.keep(self.match.saved_game())
+
+    def _resume(self) -> bool:
+        """The game left unfinished, if one was and it is played by these settings (its
+        rules, its mode, the player's mark), back on the board; whether it was."""
+        saved = self.storage.left.take()
+        game, settings = self.match.game, self.settings
+        if saved is None or saved.rules != settings.rules or saved.mode is not settings.mode:
+            return False
+        if saved.mode is Mode.COMPUTER and saved.player(settings.mark) != PERSON:
+            return False
+        self.match.new_game(first=saved.first)
+        try:
+            for cell in saved.moves:
+                if game.is_computer_turn:
+                    game.computer_move(cell)
+                else:
+                    game.play_cell(cell)
+        except IllegalMove:
+            self.match.new_game()
+            return False
+        return not game.is_over
 
     @property
     def notices(self) -> list[str]:

@@ -72,12 +72,7 @@ class Switches:
     @property
     def in_progress(self) -> bool:
         """Whether a switch now would drop a game a person has played in."""
-        game = self.session.game
-        return (
-            not game.is_over
-            and game.mode is not Mode.WATCH
-            and any(not move.by_computer for move in game.moves)
-        )
+        return self.session.in_progress
 
     def question(self, **switch: Any) -> str | None:
         """The question to ask before `switch` (mode=, rules= or mark=; none for a new game of

@@ -1,12 +1,51 @@
 """The command tables of the other screens (the review, the saved games, the puzzles, the
 stats, the help) and of the move prompt, of the same shape as the game's own table: each feeds
-its screen's bindings and footer, and the sentences that name its keys."""
+its screen's bindings, its footer, its palette and its help, and the sentences that name its
+keys. Every screen keeps the same conventions (`EVERYWHERE`): `?` its keys and the help, the
+palette its commands, `q` quits (a game in progress kept for the next start), Escape goes
+back; where a square is chosen, `:` (and a column letter on 4×4 and 5×5) types its name."""
 
 from __future__ import annotations
 
 from .commands import CURSOR_KEYS, LAB, PLAY_CURSOR, PLAY_KEYS, Command
 
-CLOSE = Command((("escape", "close"), ("q", "close")), "Esc", "Back to the game", "Back", rank=0)
+CLOSE = Command((("escape", "close"),), "Esc", "Back to the game", "Back", rank=0)
+HELP_HERE = Command(
+    (("question_mark", "app.help"), ("f1", "app.help")),
+    "?",
+    "Help: this screen's keys, then the game's",
+    "Help",
+    rank=0,
+)
+QUIT = Command(
+    (("q", "app.quit"), ("ctrl+q", "app.quit"), ("ctrl+c", "app.quit")),
+    "q",
+    "Quit (a game in progress is kept: the next start brings it back)",
+    "Quit",
+    rank=0,
+)
+EVERYWHERE: tuple[Command, ...] = (HELP_HERE, QUIT)
+"""What every screen's table ends with (the palette's key, `^p`, the footer adds)."""
+TYPE_SQUARE = Command(
+    (("colon", "move_prompt"),), ":", "Type a square's name and `Enter` (on 4×4 and 5×5 its "
+    "letter opens it too)", "Square"
+)  # fmt: skip
+"""Where a square is chosen: its name typed."""
+
+
+def letters(last: str, moved: str) -> Command:
+    """The column letters up to `last` beginning a square's name on the bigger boards, where a
+    square is chosen (`moved`: where the commands of those letters went)."""
+    keys = [letter for letter in "abcde"[: "abcde".index(last) + 1]]
+    return Command(
+        tuple((key, f"type_square('{key}')") for key in keys),
+        f"a-{last}",
+        f"4×4 and 5×5: a square's name typed, its column letter first, then `Enter`{moved}",
+        "Play",
+        rank=1,
+    )
+
+
 REVIEW_COMMANDS: tuple[Command, ...] = (
     Command(
         (
@@ -25,6 +64,7 @@ REVIEW_COMMANDS: tuple[Command, ...] = (
     ),
     LAB,
     CLOSE,
+    *EVERYWHERE,
 )
 GAMES_COMMANDS: tuple[Command, ...] = (
     Command((("enter", "open"),), "Enter", "Review the game", "Review", rank=1),
@@ -34,11 +74,14 @@ GAMES_COMMANDS: tuple[Command, ...] = (
     Command((("f", "filter"),), "f", "Show your games, the watched ones or all", "Filter", rank=3),
     Command((), "paste", "Paste a game's line to review it (the terminal's paste keys)"),
     CLOSE,
+    *EVERYWHERE,
 )
 PUZZLE_COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
+    letters("d", " (`b` begins one there: Boards is in the palette)"),
     CURSOR_KEYS,
     PLAY_CURSOR,
+    TYPE_SQUARE,
     Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
     Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
     Command(
@@ -55,6 +98,7 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
     ),
     LAB,
     CLOSE,
+    *EVERYWHERE,
 )
 STATS_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -69,9 +113,8 @@ STATS_COMMANDS: tuple[Command, ...] = (
         "Scroll",
         rank=1,
     ),
-    Command(
-        (("escape", "close"), ("r", "close"), ("q", "close")), "Escape", "Close", "Close", rank=0
-    ),
+    Command((("escape", "close"), ("r", "close")), "Escape", "Close", "Close", rank=0),
+    *EVERYWHERE,
 )
 HELP_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -92,12 +135,13 @@ HELP_COMMANDS: tuple[Command, ...] = (
         rank=1,
     ),
     Command(
-        (("escape", "close"), ("question_mark", "close"), ("q", "close"), ("f1", "close")),
-        "Escape ? q",
+        (("escape", "close"), ("question_mark", "close"), ("f1", "close")),
+        "Escape ?",
         "Close the help",
         "Close",
         rank=0,
     ),
+    QUIT,
 )
 PROMPT_KEYS: tuple[Command, ...] = (
     Command((("enter", "submit"),), "Enter", "Play the square typed"),
@@ -147,8 +191,8 @@ LOBBY_COMMANDS: tuple[Command, ...] = (
             "its line", "Host", rank=3),
     Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=5),
     Command((("n", "rename"),), "n", "Your name, as the others see it", "Name", rank=6),
-    Command((("question_mark", "help"), ("f1", "help")), "?", "Help", "Help", rank=0),
     CLOSE,
+    *EVERYWHERE,
 )  # fmt: skip
 """A relay's lobby: the open games to join or watch, or a game of your own to host."""
 ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
@@ -163,6 +207,7 @@ ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
     Command((("enter", "submit"),), "Enter", "Go: the choice, or the line typed", "Go", rank=1),
     Command((("escape", "close"),), "Esc", "Back (to the choices, or to the game)", "Back",
             rank=0),
+    *EVERYWHERE,
 )  # fmt: skip
 """Going online from a game (`o`): host, or join, watch or a lobby with a line typed."""
 LAB_COMMANDS: tuple[Command, ...] = (
@@ -171,6 +216,7 @@ LAB_COMMANDS: tuple[Command, ...] = (
     Command((("s", "steps"),), "s", "Watch alpha-beta search, one step at a time", "Step",
             rank=2),
     CLOSE,
+    *EVERYWHERE,
 )  # fmt: skip
 """The lab: five techniques on one position, and the ways into the search."""
 TREE_COMMANDS: tuple[Command, ...] = (
@@ -179,6 +225,7 @@ TREE_COMMANDS: tuple[Command, ...] = (
     Command((("p", "principal"),), "p", "Open the principal line (best play)", "Best line",
             rank=1),
     CLOSE,
+    *EVERYWHERE,
 )  # fmt: skip
 """The game tree (Textual's Tree takes the arrows and Enter itself: they are listed here for
 the footer and the help)."""
@@ -188,13 +235,17 @@ STEP_COMMANDS: tuple[Command, ...] = (
     Command((("left", "step(-1)"),), "←", "The step before", "Back", rank=2),
     Command((("home", "step_to(0)"),), "Home", "From the start", "Start", rank=3),
     CLOSE,
+    *EVERYWHERE,
 )  # fmt: skip
 """Alpha-beta search step by step: a move tried, a value backed up, moves cut."""
 DRILL_COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
+    letters("e", ""),
     CURSOR_KEYS,
     PLAY_CURSOR,
+    TYPE_SQUARE,
     Command((("n", "next_drill"),), "n", "The next mistake due", "Next", rank=1),
     CLOSE,
+    *EVERYWHERE,
 )
 """Your mistakes, drilled: play the move you should have played."""

@@ -1,10 +1,11 @@
-"""Where one player's things are kept: the settings, the stats, the saved games and the passes
-of the online seats they hold."""
+"""Where one player's things are kept: the settings, the stats, the saved games, the passes of
+the online seats they hold, and the game left unfinished."""
 
 from __future__ import annotations
 
 from ..core import FinishedGame
 from .games import GameLog
+from .left import LeftGame
 from .passes import SeatPasses
 from .paths import StorageDirs, storage_dirs
 from .settings import SettingsFile
@@ -20,11 +21,14 @@ class Storage:
         stats: Stats,
         games: GameLog | None = None,
         passes: SeatPasses | None = None,
+        left: LeftGame | None = None,
     ) -> None:
         self.settings = settings
         self.stats = stats
         self.games = games if games is not None else GameLog(None)
         self.passes = passes if passes is not None else SeatPasses(None)
+        self.left = left if left is not None else LeftGame(None)
+        """The game left in progress when nac last quit, to bring back."""
 
     @classmethod
     def at(cls, dirs: StorageDirs, *, saving: bool = True) -> Storage:
@@ -33,6 +37,7 @@ class Storage:
             Stats(dirs.data, saving=saving),
             GameLog(dirs.data, saving=saving),
             SeatPasses(dirs.data, saving=saving),
+            LeftGame(dirs.data, saving=saving),
         )
 
     @classmethod
@@ -57,4 +62,5 @@ class Storage:
             *self.stats.notices,
             *self.games.notices,
             *self.passes.notices,
+            *self.left.notices,
         ]

@@ -1,5 +1,10 @@
 """The Textual app: a thin shell around the game screen. It holds what outlives a screen (the
-match, the settings and where they are kept), the theme, and the notices about saved files."""
+match, the settings and where they are kept), the theme, and the notices about saved files;
+and the conventions every screen keeps, from one place: `?` shows the screen's keys and the
+help, the palette lists the screen's commands (its command table, `COMMAND_TABLE`), `q` quits from
+everywhere (a local game in progress is kept for the next start; a screen with its own `quit`,
+as online play's, asks first). Screens say what they need through messages and small
+protocols; the app never asks which screen it has."""
 
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ from ..core import FinishedGame, Game, Match, Position, SavedGame
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
 from ..play import Session
-from ..present.commands import COMMANDS
+from ..present.commands import Entry
 from ..present.game import words
 from ..present.game.pace import Pace
 from ..present.learning import words as learning_words
@@ -49,10 +54,20 @@ def forgiving_driver() -> type[Driver] | None:
 
 @runtime_checkable
 class Hearing(Protocol):
-    """A screen with questions waiting for a second press (the online screen's): it hears
-    every command about to run, and any other drops the question."""
+    """A screen with questions waiting for a second press (the game's switches, online play's
+    resign and leave): it hears every command about to run, and any other drops the question."""
 
     def heard(self, action: str) -> None: ...
+
+
+@runtime_checkable
+class ShowsPosition(Protocol):
+    """A screen with a position on it (the game, a review at its move, a puzzle): the lab (`y`)
+    searches it."""
+
+    def lab_position(self) -> tuple[Position, Callable[[int], str]] | None:
+        """The position and how its squares are named, or None if there is none now."""
+        ...
 
 
 CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -116,6 +131,7 @@ class NacApp(App[None]):
         )
         self.last_drill: str | None = None
         """The drill the last game gave (a mistake of yours), for `d`."""
+        self._game_screen: GameScreen | None = None
         self.match.listen(self._look_for_mistakes)
 
     @property
@@ -132,12 +148,12 @@ class NacApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen:
-        screen = self.screen_stack[0]
-        assert isinstance(screen, GameScreen)
-        return screen
+        if self._game_screen is None:
+            self._game_screen = GameScreen(self.session, self.engine, self.pace, self.timer)
+        return self._game_screen
 
     def get_default_screen(self) -> GameScreen:
-        return GameScreen(self.session, self.engine, self.pace, self.timer)
+        return self.game_screen
 
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
@@ -160,6 +176,8 @@ class NacApp(App[None]):
             self.push_screen(LabScreen(board, named, timer=self.timer))
 
     def on_unmount(self) -> None:
+        """However the app ends (`q`, ctrl+c, a signal): a local game in progress is kept."""
+        self.session.keep_unfinished()
         self.engine.close()
 
     def run_in_terminal(self) -> int:
@@ -200,47 +218,48 @@ class NacApp(App[None]):
         hears each one that will run, so a question waiting for a second press is dropped by
         any other."""
         screen = self.screen if self.screen_stack else None
-        hear: Callable[[str], None] | None = None
-        if isinstance(screen, GameScreen):
-            hear = screen.switches.heard
-        elif isinstance(screen, Hearing):
-            hear = screen.heard
-        if hear is not None:
+        if isinstance(screen, Hearing):
             namespace, name, parameters = parse(action) if isinstance(action, str) else action
             target = {"": default_namespace, "app": self, "screen": self.screen}.get(namespace)
             if (target or self).check_action(name, parameters):
-                hear(name)
+                screen.heard(name)
         return await super().run_action(action, default_namespace, namespaces)
 
     async def action_quit(self) -> None:
-        """Quit (Textual's ctrl+q, heard before any screen's keys); on the online screen its
-        own quit, which asks first during this player's game."""
-        from .screens.online import OnlineScreen
-
+        """Quit from any screen (`q`, ctrl+q, ctrl+c, heard before any screen's keys); a
+        screen with a quit of its own (online play's asks first during this player's game)
+        runs it instead. A local game in progress is kept for the next start (`on_unmount`)."""
         screen = self.screen if self.screen_stack else None
-        if isinstance(screen, OnlineScreen):
-            await screen.action_quit()
-        else:
-            await super().action_quit()
+        own = getattr(screen, "action_quit", None)
+        if own is not None:
+            said = own()
+            if asyncio.iscoroutine(said):
+                await said
+            return
+        self.exit()
+
+    def action_help(self) -> None:
+        """`?` on a screen without a help of its own: its keys (from its table), then the
+        help, the section the screen names first (`HELP_FIRST`; learning's by default)."""
+        from .screens.help import LEARNING_SECTION, HelpScreen
+
+        screen = self.screen
+        table = getattr(screen, "COMMAND_TABLE", None)
+        name = getattr(screen, "HELP_TITLE", "This screen")
+        first = getattr(screen, "HELP_FIRST", LEARNING_SECTION)
+        here = (str(name), table) if table else None
+        self.push_screen(HelpScreen(self.game, first=first, here=here))
 
     def action_lab(self) -> None:
         """The lab, on the position of the screen on top: the game's board, the review's
         position at its move, the puzzle's."""
-        from ..core import replay
         from .screens.lab import LabScreen
-        from .screens.puzzle import PuzzleScreen
-        from .screens.review import ReviewScreen
 
         screen = self.screen
-        if isinstance(screen, GameScreen):
-            game = screen.game
-            self.push_screen(LabScreen(game.board, game.square_name, timer=self.timer))
-        elif isinstance(screen, ReviewScreen):
-            saved = screen.game
-            board = replay(saved.rules, saved.first, saved.moves[: screen.step])
-            self.push_screen(LabScreen(board, screen.square_name, timer=self.timer))
-        elif isinstance(screen, PuzzleScreen) and screen.attempt is not None:
-            self.push_screen(LabScreen(screen.attempt.board, screen.square, timer=self.timer))
+        found = screen.lab_position() if isinstance(screen, ShowsPosition) else None
+        if found is not None:
+            board, name = found
+            self.push_screen(LabScreen(board, name, timer=self.timer))
 
     def _look_for_mistakes(self, finished: FinishedGame) -> None:
         """A game of yours just ended: its mistakes become drills, and `d` offers the first."""
@@ -261,8 +280,8 @@ class NacApp(App[None]):
         self.call_from_thread(self._offer_drill, finished, drills[0].key, number)
 
     def _offer_drill(self, finished: FinishedGame, key: str, number: int) -> None:
-        screen = self.screen_stack[0] if self.screen_stack else None
-        if not isinstance(screen, GameScreen) or screen.finished is not finished:
+        screen = self.game_screen
+        if screen.finished is not finished:
             return  # another game began meanwhile
         self.last_drill = key
         result = words.after_game(screen.game, finished.outcome)
@@ -271,8 +290,8 @@ class NacApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "drill_last":
-            screen = self.screen_stack[0] if self.screen_stack else None
-            finished = isinstance(screen, GameScreen) and screen.finished is not None
+            screen = self.game_screen
+            finished = screen.finished is not None
             return self.last_drill is not None and finished and self.screen is screen
         return True
 
@@ -317,16 +336,21 @@ class NacApp(App[None]):
     # -- the command palette -----------------------------------------------------------------------
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The game's commands that work now, and the theme."""
+        """The commands of the screen on top that work now (its table's palette entries, or
+        each command with a key), and the theme."""
         for system in super().get_system_commands(screen):
             if system.title == "Theme":
                 yield system
-        if not isinstance(screen, GameScreen):
-            return
-        for command in COMMANDS:
-            for entry in command.palette:
-                name = entry.action.partition("(")[0]
-                if screen.check_action(name, ()):
+        for command in getattr(screen, "COMMAND_TABLE", ()):
+            entries = command.palette or (
+                (Entry(command.label, command.help, command.keys[0][1]),)
+                if command.label and command.keys
+                else ()
+            )
+            for entry in entries:
+                namespace, _, name = entry.action.partition("(")[0].rpartition(".")
+                target = self if namespace == "app" else screen
+                if target.check_action(name, ()):
                     yield SystemCommand(
                         entry.title, entry.description, _runner(screen, entry.action)
                     )

@@ -1,7 +1,9 @@
-"""The move prompt on the game screen, a plain helper the screen owns: the `MovePrompt` mounted
-in the footer's place when first needed (at once on the boards whose squares are typed), opened
-empty (`:`) or with a column letter already typed (`b` on 4×4 and 5×5), closed however it
-closes, and the footer and the board's focus given back."""
+"""Typed squares, for every screen where a square is chosen (the game, online play, puzzles,
+drills), a plain helper the screen owns: the `MovePrompt` mounted in the footer's place when
+first needed (at once on the boards whose squares are typed), opened empty (`:`) or with a
+column letter already typed (`b` on 4×4 and 5×5), closed however it closes, and the footer and
+the board's focus given back. The squares are named as the game names them, under the rules
+and the keypad the screen says (`squares`)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.screen import Screen
 
-from ..core import Game
+from ..core import KeypadLayout, Rules, parse_square
 from ..present.game import words
 from ..present.game.board_keys import SQUARE_LETTER_KEYS
 from .widgets.board import BoardWidget
@@ -22,9 +24,23 @@ if TYPE_CHECKING:
 
 
 class SquarePrompt:
-    def __init__(self, screen: Screen[None], say: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        screen: Screen[None],
+        say: Callable[[str], None],
+        squares: Callable[[], tuple[Rules, KeypadLayout]],
+        play: Callable[[int], object],
+        moved: Callable[[str], str | None] = lambda _letter: None,
+    ) -> None:
+        """`say` shows a sentence on the screen; `squares`: the rules and the keypad the
+        squares are named by now; `play`: a square named (its cell), played as the screen
+        plays a square clicked; `moved`: where the command of a letter that begins a square's
+        name went ("the board is")."""
         self._screen = screen
         self._say = say
+        self._squares = squares
+        self._play = play
+        self._moved = moved
         self._widget: MovePrompt | None = None
         """Mounted the first time it is needed: most games on 3×3 never need it."""
         self.said_before = ""
@@ -43,26 +59,30 @@ class SquarePrompt:
         if self._widget is None:
             from .widgets.move_prompt import MovePrompt  # only when first needed
 
-            self._widget = MovePrompt()
+            self._widget = MovePrompt(self._chosen, self._say, self._escaped)
             # In the footer's place, the whole width: the board stays where it is.
             await self._screen.mount(self._widget, before=self._screen.query_one(KeysBar))
 
-    async def open(self, game: Game, said: str, typed: str = "") -> None:
+    async def open(self, said: str, typed: str = "") -> None:
         await self.mount()
-        self.open_now(game, said, typed)
+        self.open_now(said, typed)
 
-    def open_now(self, game: Game, said: str, typed: str = "") -> None:
-        """Open it (it is `ready`) for a square of `game`, `typed` already in it."""
+    def open_now(self, said: str, typed: str = "") -> None:
+        """Open it (it is `ready`), `typed` already in it."""
         assert self._widget is not None
+        rules, keypad = self._squares()
         self.said_before = said
         self._widget.open(
-            words.prompt_placeholder(game), game.parse_square, words.empty_square(game), typed
+            words.prompt_placeholder(rules),
+            lambda name: parse_square(name, rules, keypad),
+            words.empty_square(rules),
+            typed,
         )
         self._prompting(True)
         if typed:
-            self._say(words.square_begun(game, typed))
+            self._say(words.square_begun(rules, typed, self._moved(typed)))
 
-    def took(self, key: events.Key, game: Game, said: str, letters: bool) -> bool:
+    def took(self, key: events.Key, said: str, letters: bool) -> bool:
         """Whether a key that reached the screen is the prompt's: a column letter that opens
         it (where `letters` begin a square's name), or what was typed before the prompt had
         the focus (the open prompt keeps its own keys: any other reaching the screen was on
@@ -72,9 +92,17 @@ class SquarePrompt:
             self._widget.insert_text_at_cursor(character)
             return True
         if letters and character in SQUARE_LETTER_KEYS and self.ready and not self.is_open:
-            self.open_now(game, said, key.key.lower())
+            self.open_now(said, key.key.lower())
             return True
         return False
+
+    def _chosen(self, cell: int) -> None:
+        self.closed()
+        self._screen.call_next(self._play, cell)
+
+    def _escaped(self) -> None:
+        self._say(self.said_before)
+        self.closed()
 
     def close(self) -> None:
         if self._widget is not None and self._widget.is_open:

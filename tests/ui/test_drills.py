@@ -104,9 +104,17 @@ async def test_puzzles_go_to_a_number_and_filter_by_board() -> None:
         assert app.screen is not screen
         await press(pilot, "escape")
         assert app.screen is screen and screen.index == 4
-        await press(pilot, "b")
+        boards = {command.title: command for command in app.get_system_commands(screen)}
+        assert "Boards" in boards  # the palette runs every command of the screen
+        await boards["Boards"].callback()
+        await pilot.pause()
         assert {p.board.size for p in screen.puzzles} == {3} and screen.index == 0
-        await press(pilot, "b")
+        await press(pilot, "b")  # on 3×3, b is the boards' key again
         assert {p.board.size for p in screen.puzzles} == {4}
-        await press(pilot, "b")
+        await press(pilot, "b")  # on 4×4 it begins a square's name, and says where boards went
+        assert screen.prompt.is_open and screen.attempt is not None
+        assert "Boards is in the palette" in screen.attempt.message
+        await press(pilot, "escape")
+        await boards["Boards"].callback()
+        await pilot.pause()
         assert len(screen.puzzles) == total

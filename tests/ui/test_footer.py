@@ -115,7 +115,8 @@ async def test_a_4x4_puzzle_offers_the_cursor_and_enter_not_the_digits() -> None
         while screen.puzzle.board.size == 3:
             await press(pilot, "n")
         text = footer_text(app)
-        assert "1-9" not in text and "arrows Move" in text and "Enter Play" in text
+        assert "1-9" not in text and "Enter Play" in text and "a-d Play" in text
+        assert "b Boards" not in text  # b begins a square there: Boards is in the palette
 
 
 async def test_the_helps_footer_keeps_its_close_key_at_40_columns() -> None:
@@ -126,4 +127,4 @@ async def test_the_helps_footer_keeps_its_close_key_at_40_columns() -> None:
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = footer_text(app)
-        assert "Escape ? q Close" in text and len(text) <= 40
+        assert "Escape ? Close" in text and "q Quit" in text and len(text) <= 40

@@ -6,8 +6,11 @@ learning's in `nac.present.learning.words`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core import (
     BOARD_SIZES,
+    CLASSIC_SIZE,
     Family,
     Game,
     GameKind,
@@ -21,7 +24,7 @@ from ...core import (
     Starter,
 )
 from ...engine import Hint
-from ..commands import key_for, level_key
+from ..commands import Command, key_for, level_key
 from ..names import board_name, capitalised, in_a_row, level_name, rules_label, side_label
 from ..screen_commands import PROMPT_KEYS
 from .hint_words import hint_reason
@@ -239,22 +242,34 @@ LETTERS_ON_3X3 = (
 NEXT_GAME_AFTER_ONE = f"{key_for('next_game')} starts the next game once this one is over."
 
 
-def square_begun(game: Game, letter: str) -> str:
-    """Said when a column letter opens the square prompt on 4×4 and 5×5 (and, for a and b,
-    where their commands went)."""
+GAME_LETTERS = {level_key(level): f"{level.label} is" for level in Level} | {"b": "the board is"}
+"""The game's commands whose keys begin a square's name on 4×4 and 5×5: where they went."""
+
+
+def letters_moved(table: Sequence[Command]) -> dict[str, str]:
+    """Where the commands of a table went whose keys begin a square's name on 4×4 and 5×5
+    ("Boards is" for a puzzle's `b`)."""
+    return {
+        key: f"{command.label} is"
+        for command in table
+        for key, _ in command.keys
+        if len(key) == 1 and key in "abcde" and command.label
+    }
+
+
+def square_begun(rules: Rules, letter: str, moved: str | None = None) -> str:
+    """Said when a column letter opens the square prompt on 4×4 and 5×5 (and, where the
+    letter's command went, `moved`: "Average is", "the board is")."""
     enter, escape = key_for("submit", PROMPT_KEYS), key_for("close", PROMPT_KEYS)
-    said = f"Square {letter}…: its row (1-{game.size}), then {enter}; {escape} closes."
-    moved = (
-        {level_key(level): f"{level.label} is" for level in Level} | {"b": "the board is"}
-    ).get(letter)
+    said = f"Square {letter}…: its row (1-{rules.size}), then {enter}; {escape} closes."
     if moved:
         said += f" Here {letter} begins a square: {moved} in the palette (ctrl+p)."
     return said
 
 
-def empty_square(game: Game) -> str:
+def empty_square(rules: Rules) -> str:
     """Said when Enter is pressed on an empty move prompt."""
-    example = "5 or b2" if game.uses_keypad else "b3"
+    example = "5 or b2" if rules.size == CLASSIC_SIZE else "b3"
     return (
         f"Type a square first, like {example} ({key_for('close', PROMPT_KEYS)} closes the prompt)."
     )
@@ -302,6 +317,14 @@ RESUMED = "Resumed."
 COMPUTER_STARTS = "The computer starts."
 
 
+def resumed(match: Match) -> str:
+    """Said when the game left unfinished at the last quit is back on the board."""
+    game = match.game
+    whose = player_name(game, game.turn)
+    turn = "your move" if whose == "You" else f"{whose} to move"
+    return f"The game you left unfinished is back ({len(game.moves)} moves): {turn}."
+
+
 def ui_welcome(match: Match) -> str:
     """What a new game says first in the full-screen game."""
     game = match.game
@@ -344,7 +367,7 @@ def after_game(game: Game, outcome: Outcome) -> str:
     return f"{said} Press {key_for('next_game')} for the next game."
 
 
-def prompt_placeholder(game: Game) -> str:
-    squares = "1-9 or a square like b2" if game.uses_keypad else "a square like b3"
+def prompt_placeholder(rules: Rules) -> str:
+    squares = "1-9 or a square like b2" if rules.size == CLASSIC_SIZE else "a square like b3"
     keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
     return f"{squares} — {keys}"

@@ -9,15 +9,24 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import NORMAL, IllegalMove, KeypadLayout, check_square, format_game, square_name
+from ...core import (
+    NORMAL,
+    IllegalMove,
+    KeypadLayout,
+    Rules,
+    check_square,
+    format_game,
+    square_name,
+)
 from ...engine import mistakes_in, unscanned
+from ...present.command import Command
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.views import BoardView
@@ -27,6 +36,7 @@ from ...present.screen_commands import DRILL_COMMANDS
 from ...store import Storage
 from ...store.drills import DrillRecord
 from ..bindings import bindings
+from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
 from ..widgets.puzzle_panel import PuzzlePanel
@@ -37,6 +47,8 @@ class DrillScreen(Screen[None]):
     """The mistakes due, one after another."""
 
     AUTO_FOCUS = "BoardWidget"
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = DRILL_COMMANDS
+    HELP_TITLE = "Your mistakes"
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(DRILL_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
     )
@@ -62,6 +74,27 @@ class DrillScreen(Screen[None]):
         self.due: list[DrillRecord] = []
         self.later = 0
         self.scanned = False
+        self.prompt = SquarePrompt(self, self.say, self._squares, self.play)
+
+    def _squares(self) -> tuple[Rules, KeypadLayout]:
+        return (self.drill.board.rules if self.drill is not None else NORMAL), self.keypad
+
+    def say(self, message: str) -> None:
+        panel = self.query_one(PuzzlePanel)
+        panel.text = (*panel.text[:2], message)
+
+    def on_key(self, event: events.Key) -> None:
+        """On 4×4 and 5×5 a column letter begins a square's name."""
+        drill = self.drill
+        letters = drill is not None and not self.answered and drill.board.rules.size > 3
+        if self.prompt.took(event, self.query_one(PuzzlePanel).text[2], letters):
+            event.stop()
+
+    async def action_move_prompt(self) -> None:
+        await self.prompt.open(self.query_one(PuzzlePanel).text[2])
+
+    async def action_type_square(self, letter: str) -> None:
+        await self.prompt.open(self.query_one(PuzzlePanel).text[2], letter)
 
     def compose(self) -> ComposeResult:
         yield TitleBar(learning_words.MISTAKES_TITLE)
@@ -101,8 +134,11 @@ class DrillScreen(Screen[None]):
         self.later = len(drills.all()) - len(self.due)
 
     def _show(self, drill: DrillRecord | None) -> None:
+        self.prompt.close()
         self.answered = ""
         self.drill = drill
+        if drill is not None and drill.board.rules.size > 3:
+            self.call_next(self.prompt.mount)
 
     def watch_drill(self) -> None:
         self._draw()
@@ -141,12 +177,19 @@ class DrillScreen(Screen[None]):
             return playing and self.drill is not None and self.drill.board.size == 3
         if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):
             return playing
+        if action == "move_prompt":
+            return playing and not self.prompt.is_open
+        if action == "type_square":
+            big = self.drill is not None and self.drill.board.rules.size > 3
+            return playing and big and not self.prompt.is_open
         if action == "next_drill":
             return self.scanned and bool(self.answered or not self.due)
         return True
 
     def action_play_key(self, key: int) -> None:
-        self.play(self.keypad.cell_for_key(key))
+        """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
+        square = self.keypad.cell_for_key(key)
+        self.play(self.query_one(BoardWidget).board_of_cursor * 9 + square)
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
@@ -161,11 +204,7 @@ class DrillScreen(Screen[None]):
             check_square(drill.board, cell, self.keypad)
         except IllegalMove as refusal:
             self.app.bell()
-            self.query_one(PuzzlePanel).text = (
-                self.query_one(PuzzlePanel).text[0],
-                learning_words.mistakes_count(len(self.due), self.later),
-                words.sentence(str(refusal)),
-            )
+            self.say(words.sentence(str(refusal)))
             return
         right = drill.is_right(cell)
         kept = self.storage.stats.drills.answered(drill.key, right, self.clock())

@@ -70,13 +70,14 @@ from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from ..widgets.move_prompt import MovePrompt
+    pass
 
 
 class GameScreen(Screen[None]):
     """A game under any rules: against the computer, two players, or watching the computer."""
 
     AUTO_FOCUS = "BoardWidget"  # its cursor keys; the move prompt takes the focus when open
+    COMMAND_TABLE: ClassVar[tuple[commands.Command, ...]] = commands.COMMANDS
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
     )
@@ -109,7 +110,13 @@ class GameScreen(Screen[None]):
             self.game, pace, self, self, thinking=self._thinking, ready=lambda: self.is_mounted
         )
         self.switches = Switches(session)
-        self.prompt = SquarePrompt(self, self.say)
+        self.prompt = SquarePrompt(
+            self,
+            self.say,
+            lambda: (self.game.rules, self.game.keypad),
+            self.play,
+            words.GAME_LETTERS.get,
+        )
         self.doors = Doors(self, session, engine)
         self._views_due = False
         self.game.listen(on_change=self._changed, on_new_game=self._new_board)
@@ -119,7 +126,8 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.board = self.game.board
-        self.say(words.ui_welcome(self.match))
+        resumed = self.session.resumed and self.game.moves
+        self.say(words.resumed(self.match) if resumed else words.ui_welcome(self.match))
         self._arrange(self.app.size.width, self.app.size.height)
         self._update_views()
         yield TitleBar(words.TITLE)
@@ -224,6 +232,13 @@ class GameScreen(Screen[None]):
 
     # -- what may be done now ----------------------------------------------------------------------
 
+    def heard(self, action: str) -> None:
+        """A command is about to run: a switch's question waits only for its second press."""
+        self.switches.heard(action)
+
+    def lab_position(self) -> tuple[Position, Callable[[int], str]]:
+        return self.game.board, self.game.square_name
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return availability.allowed(
             self.game,
@@ -241,7 +256,7 @@ class GameScreen(Screen[None]):
         if self.arrangement is None:
             return
         letters = bool(self.check_action("type_square", ()))
-        if self.prompt.took(event, self.game, self.activity.message, letters):
+        if self.prompt.took(event, self.activity.message, letters):
             self.switches.forget_question()
             event.stop()
             return
@@ -285,21 +300,10 @@ class GameScreen(Screen[None]):
             self.say("")
 
     async def action_move_prompt(self) -> None:
-        await self.prompt.open(self.game, self.activity.message)
+        await self.prompt.open(self.activity.message)
 
     async def action_type_square(self, letter: str) -> None:
-        await self.prompt.open(self.game, self.activity.message, letter.lower())
-
-    def on_move_prompt_chosen(self, chosen: MovePrompt.Chosen) -> None:
-        self.prompt.closed()
-        self.play(chosen.cell)
-
-    def on_move_prompt_refused(self, refused: MovePrompt.Refused) -> None:
-        self.say(refused.reason)
-
-    def on_move_prompt_closed(self) -> None:
-        self.say(self.prompt.said_before)
-        self.prompt.closed()
+        await self.prompt.open(self.activity.message, letter.lower())
 
     # -- the computer's turns (`Turns`) ----------------------------------------------------------
 
@@ -486,6 +490,7 @@ class GameScreen(Screen[None]):
             self.say(refused)
 
     def action_quit(self) -> None:
+        """Quit at once: a game in progress is kept for the next start (the app keeps it)."""
         self.turns.cancel()
         self.query_one(Searches).cancel()
         self.app.exit()

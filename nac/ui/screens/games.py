@@ -26,6 +26,7 @@ from ...core import (
     square_name as named,
 )
 from ...engine import Engine
+from ...present.command import Command
 from ...present.game import words
 from ...present.learning import words as learning_words
 from ...present.learning.words import GAME_FILTERS
@@ -68,6 +69,8 @@ def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> Revi
 
 
 class GamesScreen(Screen[None]):
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = GAMES_COMMANDS
+    HELP_TITLE = "Saved games"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(GAMES_COMMANDS))
 
     shown: var[str] = var(next(iter(GAME_FILTERS)), init=False)

@@ -47,14 +47,21 @@ KEY_NAME = re.compile(
 )
 ONLINE_SECTION = "## Online play"
 NOTAKTO_SECTION = "## Notakto"
+LEARNING_SECTION = "## Learning"
 GAME_SECTION = "## Noughts and crosses"
 """The heading over the help's opening words where another section comes first."""
 
 
-def help_text(game: Game, *, online: bool = False, first: str | None = None) -> str:
+def help_text(
+    game: Game,
+    *,
+    online: bool = False,
+    first: str | None = None,
+    here: tuple[str, Sequence[Command]] | None = None,
+) -> str:
     """The help as Markdown, with the key tables, the keypad in use and every key named in the
     text filled in from the command tables; `online`: its section on online play first (or
-    the section `first`)."""
+    the section `first`); `here`: a screen's name and table, its keys before everything."""
     template = resources.files(__package__ or "nac.ui.screens").joinpath("help.md")
     online_rows = [(f"`{key_for('app.online')}`", ONLINE_HELP), *help_rows(ONLINE_COMMANDS)]
     text = (
@@ -70,6 +77,10 @@ def help_text(game: Game, *, online: bool = False, first: str | None = None) -> 
         before, _, section = rest.partition(first)
         section, heading, after = section.partition("\n## ")
         text = f"{title}\n\n{first}{section}\n{GAME_SECTION}\n\n{before}{heading}{after}"
+    if here is not None:
+        name, table = here
+        title, _, rest = text.partition("\n\n")
+        text = f"{title}\n\n## {name}: its keys\n\n{rows_table(help_rows(table))}\n\n{rest}"
     return KEY_NAME.sub(_keys, text)
 
 
@@ -113,12 +124,22 @@ class HelpScreen(ModalScreen[None]):
     """
 
     AUTO_FOCUS = "VerticalScroll"
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = HELP_COMMANDS
+    HELP_TITLE = "Help"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_COMMANDS))
 
-    def __init__(self, game: Game, *, online: bool = False, first: str | None = None) -> None:
-        """`online`: opened from online play, its section first (or the section `first`)."""
+    def __init__(
+        self,
+        game: Game,
+        *,
+        online: bool = False,
+        first: str | None = None,
+        here: tuple[str, Sequence[Command]] | None = None,
+    ) -> None:
+        """`online`: opened from online play, its section first (or the section `first`);
+        `here`: opened from another screen, its name and its keys first."""
         super().__init__()
-        self.text = help_text(game, online=online, first=first)
+        self.text = help_text(game, online=online, first=first, here=here)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:

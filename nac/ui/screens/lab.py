@@ -30,6 +30,7 @@ from ...engine import (
     census,
     search,
 )
+from ...present.command import Command
 from ...present.learning import lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings
@@ -40,6 +41,8 @@ from ..widgets.title_bar import TitleBar
 class LabScreen(Screen[None]):
     """Five techniques on one position."""
 
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = LAB_COMMANDS
+    HELP_TITLE = "The lab"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(LAB_COMMANDS))
 
     def __init__(

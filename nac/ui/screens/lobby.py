@@ -13,11 +13,11 @@ from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...core import Game, Mode
 from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.table import OpenGame
 from ...online import OnlineStart, begin
+from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
 from ...present.screen_commands import LOBBY_COMMANDS
@@ -34,6 +34,9 @@ class LobbyScreen(Screen[None]):
     """The open games of one relay."""
 
     AUTO_FOCUS = ""
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = LOBBY_COMMANDS
+    HELP_TITLE = "The lobby"
+    HELP_FIRST = "## Online play"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(LOBBY_COMMANDS))
 
     def __init__(
@@ -167,11 +170,6 @@ class LobbyScreen(Screen[None]):
                 self._update()
 
         self.app.push_screen(OnlineDialog("name", self.start.name), named)
-
-    def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen(Game(mode=Mode.ONLINE), online=True))
 
     async def action_close(self) -> None:
         await self.stop()

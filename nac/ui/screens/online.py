@@ -22,11 +22,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...core import NORMAL, Game, KeypadLayout, Mode
+from ...core import NORMAL, Game, KeypadLayout, Mode, Rules
 from ...engine import Engine
 from ...net.play import OnlinePlay
 from ...net.table import Keep
 from ...play import CONFIRM_SECONDS, Confirm
+from ...present.command import Command
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.metrics import minimum_terminal
@@ -43,7 +44,7 @@ from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from ..widgets.move_prompt import MovePrompt
+    pass
 
 Opening = Callable[[Callable[[], object], Keep | None], Awaitable[tuple[OnlinePlay | None, str]]]
 """Begins the online game (`nac.online.begin`), given what to call at each change and where a
@@ -56,6 +57,8 @@ class OnlineScreen(Screen[None]):
     """One online game, as a player or a watcher, from connecting to leaving."""
 
     AUTO_FOCUS = "BoardWidget"
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_COMMANDS
+    HELP_TITLE = "Online play"
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(ONLINE_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
     )
@@ -89,7 +92,7 @@ class OnlineScreen(Screen[None]):
         """The host's watch line, kept once the invite is gone (`w` copies it all game)."""
         self.analysis = WatcherAnalysis()
         self.arrangement: OnlineLayout | None = None
-        self.prompt = SquarePrompt(self, self.say)
+        self.prompt = SquarePrompt(self, self.say, self._squares, self._move)
         self._due = False
         self._moves_seen: tuple[int, int, bool] | None = None
         """The game's number and its moves when last drawn."""
@@ -229,7 +232,7 @@ class OnlineScreen(Screen[None]):
         if self.arrangement is None or play is None:
             return
         letters = bool(self.check_action("type_square", ()))
-        if self.prompt.took(event, play.game, self.message, letters):
+        if self.prompt.took(event, self.message, letters):
             self.heard("type_square")
             event.stop()
             return
@@ -273,24 +276,18 @@ class OnlineScreen(Screen[None]):
             self.app.bell()
         self.say(words.sentence(refusal) if refusal else "")
 
+    def _squares(self) -> tuple[Rules, KeypadLayout]:
+        """The rules and the keypad the squares are named by (the game's, once there is one)."""
+        game = self.play.game if self.play is not None else None
+        return (NORMAL, self.keypad) if game is None else (game.rules, game.keypad)
+
     async def action_move_prompt(self) -> None:
         if self.play is not None:
-            await self.prompt.open(self.play.game, self.message)
+            await self.prompt.open(self.message)
 
     async def action_type_square(self, letter: str) -> None:
         if self.play is not None:
-            await self.prompt.open(self.play.game, self.message, letter.lower())
-
-    async def on_move_prompt_chosen(self, chosen: MovePrompt.Chosen) -> None:
-        self.prompt.closed()
-        await self._move(chosen.cell)
-
-    def on_move_prompt_refused(self, refused: MovePrompt.Refused) -> None:
-        self.say(refused.reason)
-
-    def on_move_prompt_closed(self) -> None:
-        self.prompt.closed()
-        self.say(self.prompt.said_before)
+            await self.prompt.open(self.message, letter.lower())
 
     async def action_rematch(self) -> None:
         if self.play is not None:

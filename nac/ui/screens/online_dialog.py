@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from ...net.address import BadAddress, parse_address, parse_server
 from ...net.protocol import BadMessage, checked_name
 from ...online import OnlineStart
+from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
 from ...present.screen_commands import ONLINE_DIALOG_COMMANDS
@@ -66,6 +67,9 @@ class OnlineDialog(ModalScreen[OnlineStart | None]):
     }
     """
 
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_DIALOG_COMMANDS
+    HELP_TITLE = "Play online"
+    HELP_FIRST = "## Online play"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(ONLINE_DIALOG_COMMANDS))
 
     def __init__(self, want: str | None, name: str, relay: str | None = None) -> None:

@@ -4,19 +4,21 @@ puzzles and the run of puzzles solved in a row are kept with the stats."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import Board, IllegalMove, KeypadLayout, check_square, square_name
+from ...core import Board, IllegalMove, KeypadLayout, Position, check_square, square_name
 from ...engine import Engine, Puzzle, all_puzzles
+from ...present.command import Command
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.views import BoardView
@@ -25,6 +27,7 @@ from ...present.learning.review_words import puzzle_goal
 from ...present.screen_commands import PUZZLE_COMMANDS
 from ...store import Storage
 from ..bindings import bindings
+from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
 from ..widgets.keys_bar import KeysBar
 from ..widgets.puzzle_panel import PuzzlePanel
@@ -49,6 +52,8 @@ class Attempt:
 
 class PuzzleScreen(Screen[None]):
     AUTO_FOCUS = "BoardWidget"
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = PUZZLE_COMMANDS
+    HELP_TITLE = "Puzzles"
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(PUZZLE_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
     )
@@ -67,6 +72,13 @@ class PuzzleScreen(Screen[None]):
         self.puzzles = all_puzzles()
         self.index = 0
         """The puzzle on the board (the first one not solved yet, once mounted)."""
+        self.prompt = SquarePrompt(
+            self,
+            self.say,
+            lambda: (self.puzzle.board.rules, self.keypad),
+            self.play,
+            words.letters_moved(PUZZLE_COMMANDS).get,
+        )
 
     @property
     def puzzle(self) -> Puzzle:
@@ -88,7 +100,28 @@ class PuzzleScreen(Screen[None]):
 
     def _begin(self, message: str = "") -> None:
         self.query_one(Searches).cancel()
+        self.prompt.close()
         self.attempt = Attempt(self.puzzle.board, message=message)
+        if self.puzzle.board.size > 3:
+            self.call_next(self.prompt.mount)
+
+    def say(self, message: str) -> None:
+        if self.attempt is not None:
+            self.attempt = replace(self.attempt, message=message)
+
+    def on_key(self, event: events.Key) -> None:
+        """On 4×4 a column letter begins a square's name (its command is in the palette)."""
+        attempt = self.attempt
+        letters = attempt is not None and attempt.playing and self.puzzle.board.size > 3
+        said = attempt.message if attempt is not None else ""
+        if self.prompt.took(event, said, letters):
+            event.stop()
+
+    async def action_move_prompt(self) -> None:
+        await self.prompt.open(self.attempt.message if self.attempt is not None else "")
+
+    async def action_type_square(self, letter: str) -> None:
+        await self.prompt.open(self.attempt.message if self.attempt is not None else "", letter)
 
     def watch_attempt(self, attempt: Attempt | None) -> None:
         if attempt is None:
@@ -113,8 +146,10 @@ class PuzzleScreen(Screen[None]):
         playing = self.attempt is not None and self.attempt.playing
         if action == "play_key":
             return playing and self.puzzle.board.size == 3
-        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):
-            return playing
+        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor", "move_prompt"):
+            return playing and not (action == "move_prompt" and self.prompt.is_open)
+        if action == "type_square":
+            return playing and self.puzzle.board.size > 3 and not self.prompt.is_open
         return True
 
     def action_play_key(self, key: int) -> None:
@@ -192,6 +227,11 @@ class PuzzleScreen(Screen[None]):
 
     def action_retry(self) -> None:
         self._begin()
+
+    def lab_position(self) -> tuple[Position, Callable[[int], str]] | None:
+        """The puzzle's position as it stands, for the lab."""
+        attempt = self.attempt
+        return None if attempt is None else (attempt.board, self.square)
 
     def action_close(self) -> None:
         self.query_one(Searches).cancel()

@@ -14,8 +14,9 @@ from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import SavedGame, format_game, replay
+from ...core import Position, SavedGame, format_game, replay
 from ...engine import Engine, GameReview, Rating
+from ...present.command import Command
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
 from ...present.learning.review_lines import ReviewView
@@ -31,6 +32,8 @@ from ..widgets.title_bar import TitleBar
 class ReviewScreen(Screen[None]):
     """A game, move by move, rated."""
 
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = REVIEW_COMMANDS
+    HELP_TITLE = "Review"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(REVIEW_COMMANDS))
 
     step: var[int] = var(0, init=False)
@@ -92,6 +95,11 @@ class ReviewScreen(Screen[None]):
             return
         self.app.copy_to_clipboard(format_game(self.game))
         self.message = learning_words.COPIED
+
+    def lab_position(self) -> tuple[Position, Callable[[int], str]]:
+        """The position at the move on the board, for the lab."""
+        game = self.game
+        return replay(game.rules, game.first, game.moves[: self.step]), self.square_name
 
     def action_close(self) -> None:
         self.query_one(Searches).cancel()

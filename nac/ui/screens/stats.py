@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Mode
+from ...present.command import Command
 from ...present.game import words
 from ...present.learning.stats_lines import stats_lines, stats_rows
 from ...present.screen_commands import STATS_COMMANDS
@@ -45,6 +46,8 @@ class StatsScreen(ModalScreen[None]):
     """
 
     AUTO_FOCUS = "VerticalScroll"
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = STATS_COMMANDS
+    HELP_TITLE = "Stats"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATS_COMMANDS))
 
     def __init__(self, records: dict[str, Record], where: str) -> None:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from ...core import Position
 from ...engine import Step, trace
+from ...present.command import Command
 from ...present.game.views import BoardView
 from ...present.learning import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
@@ -32,6 +33,8 @@ MOST_STEPS = 20_000
 class StepsScreen(Screen[None]):
     """An alpha-beta search of one position, step by step."""
 
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = STEP_COMMANDS
+    HELP_TITLE = "Alpha-beta, step by step"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(STEP_COMMANDS))
 
     at: var[int] = var(0, init=False)

@@ -18,6 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from ...core import Position as AnyPosition
 from ...engine import MoveValue, SearchStopped, Step, analyse, trace
+from ...present.command import Command
 from ...present.learning import lab_lines
 from ...present.screen_commands import TREE_COMMANDS
 from ..bindings import bindings
@@ -38,6 +39,8 @@ class Position(NamedTuple):
 class TreeScreen(Screen[None]):
     """Walk the game tree from a position."""
 
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = TREE_COMMANDS
+    HELP_TITLE = "The game tree"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(TREE_COMMANDS))
 
     def __init__(self, board: AnyPosition, square: Callable[[int], str]) -> None:

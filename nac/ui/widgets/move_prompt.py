@@ -1,15 +1,13 @@
 """The move prompt: `:` opens it in the footer's place; a square's name like `b3` and Enter
-chooses that square (`Chosen`), a name that is no square is refused (`Refused`), Escape closes
-it (`Closed`)."""
+chooses that square, a name that is no square is refused, Escape closes it (each told to its
+owner, `SquarePrompt`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.binding import BindingType
-from textual.message import Message
 from textual.widgets import Input
 
 from ...core import IllegalMove
@@ -44,26 +42,16 @@ class MovePrompt(Input):
         binding for binding in bindings(PROMPT_KEYS) if binding.action == "close"
     ]
 
-    @dataclass
-    class Chosen(Message):
-        """A square was named: its cell."""
-
-        cell: int
-
-    @dataclass
-    class Refused(Message):
-        """What was typed names no square (or nothing): why, in a sentence."""
-
-        reason: str
-
-    @dataclass
-    class Closed(Message):
-        """The prompt was closed without a move."""
-
-        prompt: MovePrompt
-
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        chosen: Callable[[int], object],
+        refused: Callable[[str], object],
+        closed: Callable[[], object],
+    ) -> None:
+        """`chosen` hears the cell of a square named, `refused` why what was typed names no
+        square (or nothing), `closed` that Escape closed it without a move."""
         super().__init__(restrict=SQUARE_CHARACTERS, select_on_focus=False)
+        self._on_chosen, self._on_refused, self._on_escape = chosen, refused, closed
         self.can_focus = False
         self._parse: Callable[[str], int] = int
         self._empty = ""
@@ -95,20 +83,20 @@ class MovePrompt(Input):
 
     def action_close(self) -> None:
         self.close()
-        self.post_message(self.Closed(self))
+        self._on_escape()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
         if not text:
-            self.post_message(self.Refused(self._empty))
+            self._on_refused(self._empty)
             return
         try:
             cell = self._parse(text)
         except IllegalMove as refusal:
             self.value = ""
             self.app.bell()
-            self.post_message(self.Refused(words.sentence(str(refusal))))
+            self._on_refused(words.sentence(str(refusal)))
             return
         self.close()
-        self.post_message(self.Chosen(cell))
+        self._on_chosen(cell)
