@@ -248,7 +248,46 @@ def test_importing_the_rules_loads_no_engine() -> None:
     assert out.stdout.split("\n")[:3] == ["[]", "[]", "True"]
 
 
-FRONT_ENDS = ("nac/ui", "nac/console.py", "nac/cli.py", "nac/web.py")
+FRONT_ENDS = ("nac/ui", "nac/plain", "nac/cli.py", "nac/web")
+ROOT_MODULES = {"nac", "nac.__main__", "nac.cli", "nac.options", "nac.online"}
+"""The package's root: its face, the command line and its options, and online play's start
+(shared by the app and the plain text). Every front end is a package of its own."""
+FRONT_END_PACKAGES = ("nac.ui", "nac.plain", "nac.web")
+
+
+def test_no_module_at_the_package_root_but_the_cli_is_a_front_end() -> None:
+    known = modules()
+    root = {name for name, path in known.items() if path.parent == PACKAGE}
+    assert root == ROOT_MODULES
+    for name in root - {"nac.cli", "nac.__main__"}:
+        reached = imports_of(name, known[name], set(known))
+        fronts = {module for module in reached if module.startswith(FRONT_END_PACKAGES)}
+        assert not fronts, f"{name} imports the front ends {fronts}"
+
+
+@pytest.mark.parametrize("package", ["nac.plain", "nac.play"])
+def test_the_plain_front_end_and_the_play_import_no_textual(package: str) -> None:
+    known = modules()
+    for name, path in known.items():
+        if name == package or name.startswith(package + "."):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            named = {
+                alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                for alias in node.names
+            } | {
+                node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+            }  # fmt: skip
+            assert not {m for m in named if m.split(".")[0] in ("textual", "rich")}, name
+            assert not imports_of(name, path, set(known)) & {
+                m for m in known if m.startswith("nac.ui")
+            }, name
+    script = (
+        "import sys\n"
+        "import nac.plain.console, nac.plain.online, nac.plain.engine, nac.play\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_the_front_ends_use_the_rules_and_the_engines_by_their_faces_only() -> None:

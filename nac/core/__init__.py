@@ -87,9 +87,11 @@ from .notation import (
     Ending as Ending,
     NotationError as NotationError,
     SavedGame as SavedGame,
+    cell_of as cell_of,
     format_game as format_game,
     parse_game as parse_game,
     replay as replay,
+    square_of as square_of,
 )
 from .outcome import Outcome as Outcome
 from .position import Position as Position

@@ -30,10 +30,11 @@ from ..core import (
     Position,
     Rules,
     SquareTaken,
+    cell_of,
     find_rules,
+    square_of,
     start_position,
 )
-from ..core.notation import cell_of, square_of
 from ..engine import Limit, Unsolvable, play
 
 LEVELS = {level.value: level for level in FIXED_LEVELS}

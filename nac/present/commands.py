@@ -334,7 +334,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("q", "quit"), ("x", "quit"), ("ctrl+q", "quit"), ("ctrl+c", "quit")),
         "q",
-        "Quit (also `x`, `ctrl+q`, `ctrl+c`)",
+        "Quit (also `x`, `ctrl+q`, `ctrl+c`): a game in progress is kept, and the next start "
+        "brings it back",
         "Quit",
         rank=0,
         palette=(Entry("Quit", "Leave the game", "quit"),),

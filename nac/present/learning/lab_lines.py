@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
-from ..names import side_label
+from ..names import rules_name, side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -40,12 +40,14 @@ STOPPED_VERDICT = "Stopped: the searches still running were stopped."
 
 
 def position_line(board: Position) -> str:
-    """The position searched: its board, and who is to move."""
-    if board.is_over:
-        return f"{board}: the game is over"
+    """The position searched: its board, the rules it is searched by, and who is to move."""
     rules = board.rules
+    if board.is_over:
+        return f"{board}: the game is over ({rules_name(rules)})"
     side = side_label(rules, board.to_move)
-    return f"{board} · {'player ' if rules.shares_marks else ''}{side} to move"
+    return (
+        f"{board} · {rules_name(rules)} · {'player ' if rules.shares_marks else ''}{side} to move"
+    )
 
 
 def seconds_text(seconds: float) -> str:
@@ -132,8 +134,7 @@ def plain_lab(
     square: Callable[[int], str],
 ) -> str:
     """`nac --plain --lab POSITION`: the table, as plain text to paste into a report."""
-    mover = "nobody" if board.is_over else str(board.to_move)
-    head = f"{TITLE}: {board} ({mover} to move)"
+    head = f"{TITLE}: {position_line(board)}"
     body = table_text([row(result, square) for result in results])
     rule = "-" * max(len(line) for line in body)
     return "\n".join(
