@@ -129,12 +129,23 @@ def test_the_distribution_is_named_nac_game_and_the_command_nac() -> None:
     assert project["scripts"] == {"nac": "nac.__main__:main", DISTRIBUTION: "nac.__main__:main"}
 
 
-def test_the_sdist_carries_the_licence_the_readme_and_every_data_file(built: Built) -> None:
+def test_the_sdist_carries_the_licence_the_readme_the_manual_and_every_data_file(
+    built: Built,
+) -> None:
     with tarfile.open(built.sdist) as archive:
         names = {name.partition("/")[2] for name in archive.getnames()}
+        texts = [
+            archive.extractfile(member).read()  # type: ignore[union-attr]
+            for member in archive.getmembers()
+            if member.isfile() and member.name.endswith((".log", ".md", ".txt", ".json"))
+        ]
     assert {"LICENSE", "README.md", "pyproject.toml", "nac/engine/book_4x4.txt"} <= names
+    assert {"docs/play.md", "docs/library.md"} <= names
     missing = [name for name in data_files() if name not in names]
     assert not missing, f"the sdist lacks {missing}"
+    stray = [name for name in names if name.endswith((".whl", ".log")) or "/logs/" in name]
+    assert not stray, f"the sdist carries {stray}"
+    assert not [text for text in texts if str(ROOT).encode() in text]  # no machine's paths
 
 
 def test_the_tests_run_from_the_sdist(built: Built) -> None:

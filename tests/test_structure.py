@@ -134,8 +134,12 @@ def build_wheel(out: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+MANUAL = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+"""The front page and the manual's pages."""
+
+
 def readme_examples() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = "".join(page.read_text(encoding="utf-8") for page in MANUAL)
     return re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
 
 
@@ -156,7 +160,7 @@ def test_the_readmes_key_list_is_the_command_table() -> None:
     from tools.readme_keys import README, with_keys
 
     text = README.read_text(encoding="utf-8")
-    assert with_keys(text) == text, "run `python -m tools.readme_keys` to refresh README.md"
+    assert with_keys(text) == text, "run `python -m tools.readme_keys` to refresh docs/play.md"
 
 
 FACES = ("nac.core", "nac.engine")

@@ -1,5 +1,5 @@
-"""Write the command table's key list into README.md (between its `keys` markers):
-`python -m tools.readme_keys`. A test checks that the README's copy is current."""
+"""Write the command table's key list into the manual's page on playing, docs/play.md (between its
+`keys` markers): `python -m tools.readme_keys`. A test checks that its copy is current."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from nac.present.key_tables import key_table
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parent.parent / "docs" / "play.md"
 START, END = "<!-- keys: written by tools/readme_keys.py -->", "<!-- /keys -->"
 
 
@@ -16,7 +16,7 @@ def with_keys(text: str) -> str:
     before, start, rest = text.partition(START)
     _, end, after = rest.partition(END)
     if not start or not end:
-        raise ValueError(f"README.md has no {START} ... {END} section")
+        raise ValueError(f"{README.name} has no {START} ... {END} section")
     return f"{before}{START}\n{key_table()}\n{END}{after}"
 
 

@@ -4,6 +4,7 @@ that reads them (`TypedLines`)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -38,7 +39,9 @@ def line_reader(stdin: TextIO, stdout: TextIO) -> Reader:
     """Lines from `stdin`: edited with the standard `readline` module where both ends are a
     terminal (arrows, Backspace, history), read plainly from a pipe or a file."""
     if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty() and stdout.isatty():
-        import readline  # noqa: F401 - importing it gives input() its line editing
+        # importing readline gives input() its line editing (a Python without it: less)
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
 
         def edited(prompt: str) -> str | None:
             try:

@@ -4,8 +4,9 @@
   `os.replace`d over the old one, so a crash at any moment leaves the old file or the new one.
 - Shared: every change takes an exclusive lock (a `.lock` file beside it), re-reads the file,
   applies the change and writes, so two copies of the game never lose each other's updates.
-  A lock held by another copy is waited for about a second; then the change is kept in memory
-  and saved with the next one (or when the game ends), and play goes on.
+  A lock held by another copy is waited for (up to LOCK_SECONDS: a writer holds it for
+  milliseconds); past that the change is kept in memory, saved with the next one, and saved
+  at the latest when the process ends (`atexit`): a change is never dropped.
 - Forgiving: anything wrong with the file (not a regular file, over MAX_BYTES, not UTF-8,
   not JSON, nested too deep, the wrong schema, a bad value) means it is moved aside as
   `<name>.corrupt-<timestamp>` (never deleted) with one notice, and play starts afresh. If the
@@ -16,6 +17,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import copy
 import errno
@@ -28,7 +30,7 @@ from typing import Any
 
 try:
     import fcntl
-except ImportError:  # Windows: no advisory locks; the atomic write still protects the file
+except ImportError:  # not on Windows (not supported): the atomic write still protects the file
     fcntl = None  # type: ignore[assignment]
 
 Data = dict[str, Any]
@@ -36,9 +38,15 @@ Change = Callable[[Data], Data]
 SCHEMA_KEY = "schema"
 MAX_BYTES = 1_000_000
 """The largest file read: nac's own files stay far smaller."""
-LOCK_TRIES = 20
-LOCK_PAUSE = 0.05
-"""A busy lock is tried this many times, this many seconds apart (about a second in all)."""
+LOCK_SECONDS = 10.0
+LOCK_PAUSE = 0.01
+"""A busy lock is tried every LOCK_PAUSE seconds for LOCK_SECONDS: far longer than any writer
+holds it (a read, a write and an fsync), so only a stuck copy of nac makes a change wait."""
+EXIT_LOCK_SECONDS = 30.0
+"""As the process ends, how long a change still waiting for the lock waits at most."""
+_unsaved: set[JsonFile] = set()
+"""The files whose changes wait for a busy lock, kept (even if their owner let go of them)
+until they are saved, at the latest when the process ends."""
 
 
 class BadFile(ValueError):
@@ -157,7 +165,7 @@ class JsonFile:
         """The file's bytes, or None if there is none or it cannot be a nac file."""
         try:
             # Non-blocking, so a FIFO in the file's place cannot hang the game.
-            descriptor = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+            descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except (FileNotFoundError, NotADirectoryError):  # no file (or no directory) yet
             return None
         except OSError as error:
@@ -219,10 +227,11 @@ class JsonFile:
         self._pending.append(change)
         return self.save_pending()
 
-    def save_pending(self) -> Data:
-        """Save the changes made so far (re-reading the file first); the data after them."""
+    def save_pending(self, patience: float | None = None) -> Data:
+        """Save the changes made so far (re-reading the file first); the data after them.
+        `patience`: how long a busy lock is waited for (LOCK_SECONDS by default)."""
         try:
-            with self._locked():
+            with self._locked(LOCK_SECONDS if patience is None else patience):
                 self._remove_stale_temporaries()
                 data = self.read()  # the file's data with the pending changes applied
                 if self._memory is not None:  # the file was bad and could not be moved aside
@@ -239,12 +248,14 @@ class JsonFile:
                     return self.read()
                 self._write(data)
                 self._pending.clear()
+                _unsaved.discard(self)
             return data
         except Busy:
             self.notice(
                 f"Your {self.what} {self.path} is in use by another copy of nac: "
                 "what changed is kept and will be saved once it is free."
             )
+            _unsaved.add(self)
             return self.read()
         except OSError as error:
             self.notice(
@@ -264,7 +275,7 @@ class JsonFile:
         return None
 
     @contextlib.contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, patience: float) -> Iterator[None]:
         directory = self.path.parent
         if directory.exists() and not directory.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, f"{directory} is a file, not a directory")
@@ -280,14 +291,15 @@ class JsonFile:
             raise
         try:
             if fcntl is not None:
-                for _ in range(LOCK_TRIES):
+                deadline = time.monotonic() + patience
+                while True:
                     try:
                         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
                         break
                     except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            raise Busy(errno.EWOULDBLOCK, "held by another copy of nac") from None
                         time.sleep(LOCK_PAUSE)
-                else:
-                    raise Busy(errno.EWOULDBLOCK, "held by another copy of nac")
             yield
         finally:
             if fcntl is not None:
@@ -337,6 +349,15 @@ class JsonFile:
         """Say `message` to the player, once."""
         if message not in self.notices:
             self.notices.append(message)
+
+
+@atexit.register
+def save_all_pending() -> None:
+    """The process ends: every change still waiting for a busy lock is saved now (waiting for
+    the lock again), so none is dropped."""
+    for file in list(_unsaved):
+        if file.has_unsaved:
+            file.save_pending(max(LOCK_SECONDS, EXIT_LOCK_SECONDS))
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -148,7 +148,7 @@ def _text_of(path: Path) -> str:
     """The file's text, refusing what cannot be a file of games."""
     try:
         # Non-blocking, so a FIFO given as the file cannot hang the game.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise GameFileError(f"there is no file {path}") from None
     except OSError as error:

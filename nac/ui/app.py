@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
+from importlib import resources
 from typing import Any, Protocol, runtime_checkable
 
 from textual import work
@@ -70,7 +71,9 @@ class ShowsPosition(Protocol):
         ...
 
 
-CLOSING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+CLOSING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 FORCED_END_SECONDS = 10.0
 """After SIGTERM or SIGHUP, how long the app has to end cleanly before it is ended by force."""
 """Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
@@ -79,7 +82,8 @@ FORCED_END_SECONDS = 10.0
 class NacApp(App[None]):
     """Noughts and crosses: against the computer, two players, or watching the computer."""
 
-    CSS_PATH = "app.tcss"
+    CSS = resources.files(__package__ or "nac.ui").joinpath("app.tcss").read_text(encoding="utf-8")
+    """The layout, read as package data (so the app starts from a zip or a wheel as well)."""
     TITLE = words.TITLE
 
     def __init__(

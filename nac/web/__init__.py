@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from .addresses import (
     DEFAULT_HOST as DEFAULT_HOST,
@@ -54,6 +55,46 @@ def proxy_url(text: str) -> str:
     raise argparse.ArgumentTypeError(f"{text!r} is not a URL: give one like wss://example.org")
 
 
+def extra_hint(
+    extra: str, prefix: str, source: str | None, checkout: Path | None, python: str
+) -> str:
+    """How to add `extra` to nac, for the way it was installed: from a checkout it runs from
+    (`make serve` there), with pipx or uv (into the environment at `prefix`), or with pip;
+    `source`: what it was installed from (a directory or a wheel), where that is known."""
+    if checkout is not None:
+        return (
+            f"in its checkout, `make serve` (or: {python} -m pip install -e '{checkout}[{extra}]')"
+        )
+    where = source or "."
+    parts = Path(prefix).parts
+    if "pipx" in parts or "pipx" in prefix:
+        return f"pipx install --force '{where}[{extra}]'" + ("" if source else " in nac's checkout")
+    if "uv" in parts and "tools" in parts:
+        return f"uv tool install --force '{where}[{extra}]'" + (
+            "" if source else " in nac's checkout"
+        )
+    return f"{python} -m pip install '{where}[{extra}]'" + ("" if source else " in nac's checkout")
+
+
+def web_extra_hint() -> str:
+    """`extra_hint` for the `web` extra, as nac is installed here."""
+    import json
+    from importlib import metadata
+
+    root = Path(__file__).resolve().parents[2]
+    checkout = (
+        root if (root / "pyproject.toml").is_file() and (root / "Makefile").is_file() else None
+    )
+    source = None
+    try:
+        found = json.loads(metadata.distribution(DISTRIBUTION).read_text("direct_url.json") or "")
+        url = str(found.get("url", ""))
+        source = url.removeprefix("file://") if url.startswith("file://") else None
+    except (metadata.PackageNotFoundError, ValueError, AttributeError):
+        pass
+    return extra_hint("web", sys.prefix, source, checkout, Path(sys.executable).name)
+
+
 def player_count(text: str) -> int:
     if text.strip().isdigit() and int(text) >= 1:
         return int(text)
@@ -64,7 +105,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
     """`nac serve [--host HOST] [--port PORT] [--max-players N]`."""
     parser = commands.add_parser(
         "serve",
-        help="serve the game to web browsers (needs the extra: pip install 'nac-game[web]')",
+        help="serve the game to web browsers (needs the `web` extra)",
         description="Serve the game to web browsers: each browser tab gets its own game, which "
         "saves nothing (no settings, no stats) on this machine.",
     )
@@ -145,8 +186,7 @@ def serve(
         import textual_serve.server  # noqa: F401
     except ImportError:
         print(
-            f"nac: serve needs textual-serve, the extra `web`: pip install '{DISTRIBUTION}[web]' "
-            f"(pipx install --force '{DISTRIBUTION}[web]', uv tool install '{DISTRIBUTION}[web]')",
+            f"nac: serve needs textual-serve, nac's `web` extra: {web_extra_hint()}",
             file=sys.stderr,
         )
         return 2

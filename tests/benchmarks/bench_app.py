@@ -21,20 +21,14 @@ start = time.perf_counter()
 import sys
 which = sys.argv[1]
 if which == "nac":
-    from pathlib import Path
-    import nac.ui.app
     from nac.ui.app import NacApp as Base
-    css = str(Path(nac.ui.app.__file__).with_name("app.tcss"))
 else:
     from textual.app import App as Base
-    css = None
 from textual.app import ComposeResult
 from textual.widgets import Footer, Label
 
 class Timed(Base):
-    if css:
-        CSS_PATH = css
-    else:
+    if which != "nac":
         def compose(self) -> ComposeResult:
             yield Label("Hello")
             yield Footer()

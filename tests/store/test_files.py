@@ -246,3 +246,42 @@ def test_the_json_file_api_refuses_nothing_it_wrote(nac_home: Path) -> None:
     file = JsonFile(nac_home / "any.json", 3)
     file.update(lambda data: {**data, "value": [1, 2, 3]})
     assert JsonFile(nac_home / "any.json", 3).read() == {"schema": 3, "value": [1, 2, 3]}
+
+
+HOLDER = """
+import fcntl, os, sys, time
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(descriptor, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+PATIENT_WRITER = """
+import sys
+from pathlib import Path
+from nac.core import GameResult
+from nac.store import Stats, files
+files.LOCK_SECONDS = float(sys.argv[2])
+Stats(Path(sys.argv[1])).record("two-player", GameResult.WON)
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "patience"),
+    [(1.5, 10.0), (1.0, 0.1)],
+    ids=["the writer waits for the lock", "the change is saved as the process ends"],
+)
+def test_a_change_is_never_dropped_while_another_copy_holds_the_lock(
+    nac_home: Path, held: float, patience: float
+) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(nac_home / "stats.json.lock"), str(held)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    writer = subprocess.run(
+        [sys.executable, "-c", PATIENT_WRITER, str(nac_home), str(patience)], timeout=120
+    )
+    holder.wait(timeout=120)
+    assert writer.returncode == 0
+    assert Stats(nac_home).records()["two-player"].won == 1

@@ -24,6 +24,7 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 
 import aiohttp
 
+from nac.web import extra_hint
 from nac.web.relay import MAX_SIZE, MIN_SIZE, Message, Size, clamped, read_message
 from nac.web.server import FULL, TRY_AGAIN_LATER, YOURS_ALREADY
 
@@ -330,3 +331,22 @@ def test_without_the_web_driver_the_game_still_needs_a_terminal() -> None:
     )
     assert result.returncode == 2 and "terminal" in result.stderr
     assert WEB_DRIVER.endswith("WebDriver")
+
+
+@pytest.mark.parametrize(
+    ("prefix", "source", "checkout", "hint"),
+    [
+        ("/home/ana/.local/share/pipx/venvs/nac-game", "/home/ana/nac", None,
+         "pipx install --force '/home/ana/nac[web]'"),
+        ("/home/ana/.local/share/uv/tools/nac-game", None, None,
+         "uv tool install --force '.[web]' in nac's checkout"),
+        ("/home/ana/venv", "/tmp/nac_game-1.0-py3-none-any.whl", None,
+         "python3 -m pip install '/tmp/nac_game-1.0-py3-none-any.whl[web]'"),
+        ("/home/ana/nac/.venv", None, Path("/home/ana/nac"),
+         "in its checkout, `make serve` (or: python3 -m pip install -e '/home/ana/nac[web]')"),
+    ],
+)  # fmt: skip
+def test_the_hint_for_the_web_extra_names_what_works_for_the_way_nac_was_installed(
+    prefix: str, source: str | None, checkout: Path | None, hint: str
+) -> None:
+    assert extra_hint("web", prefix, source, checkout, "python3") == hint

@@ -238,7 +238,10 @@ class BoardWidget(Widget):
         segments = [Segment(" " * left, plain)] if left else []
         for text, names in board.line(self.shown, y - top):
             segments.append(Segment(text, self._style(*names)))
-        return Strip(segments).adjust_cell_length(width, plain)
+        # Every character of a board is one cell wide (the glyphs' tables, tested): the
+        # length is counted here, not measured character by character.
+        cells = sum(len(segment.text) for segment in segments)
+        return Strip(segments, cells).adjust_cell_length(width, plain)
 
     def _style(self, foreground: str, background: str) -> Style:
         """A run's colours from the component classes (looked up once per theme), over the
