@@ -168,8 +168,17 @@ def test_a_dumb_terminal_is_told_to_use_plain(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("target", ["closed pipe", "/dev/full"])
-def test_plain_exits_quietly_when_its_output_goes_away(target: str) -> None:
-    command = [sys.executable, "-m", "nac", "--plain", "--no-save"]
+@pytest.mark.parametrize(
+    "options",
+    [[], ["--lab", "XX./OO./..."], ["--review", "last"]],
+    ids=["a game", "the lab", "a review"],
+)
+def test_plain_exits_quietly_when_its_output_goes_away(
+    target: str, options: list[str], nac_home: Path
+) -> None:
+    if options[:1] == ["--review"]:
+        Storage.default().games.add(parse_game(f"{LOST_TO_GENIUS} : b1 a1 a2 b2 c2 c3"))
+    command = [sys.executable, "-m", "nac", "--plain", "--no-save", *options]
     if target == "/dev/full":
         with open("/dev/full", "w") as full:
             result = subprocess.run(

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from nac.cli import main
-from nac.core import Game, Level, Mode, Rules, Starter, Variant, format_game
+from nac.core import NORMAL, Game, Level, Mode, Rules, Starter, Variant, format_game
 from nac.engine import Engine
 from nac.plain.console import ConsoleGame, review_text
 from nac.play import Session
@@ -54,6 +54,14 @@ def test_a_whole_game_ends_with_a_result_a_score_and_what_to_press() -> None:
     assert game.is_over
     assert any(result in text for result in ("You won.", "Idiot won.", "Draw."))
     assert "Score: You" in text and "n for a new game, q to quit" in text
+
+
+@pytest.mark.parametrize("rules", [NORMAL, MISERE_3, Rules.notakto(1)], ids=str)
+def test_a_square_typed_after_the_game_says_it_is_over_not_to_wait(rules: Rules) -> None:
+    text, game = play([str(key) for key in range(1, 10)] * 2, level=Level.IDIOT, rules=rules)
+    assert game.is_over
+    assert "The game is over: Enter starts the next one." in text
+    assert "The computer is thinking" not in text
 
 
 def test_against_adaptive_the_console_says_what_it_plays_like_after_each_game() -> None:

@@ -222,8 +222,25 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
         )
     except KeyboardInterrupt:
         return INTERRUPTED
-    print(encodable(text, sys.stdout.encoding))
+    return printed(text)
+
+
+def printed(text: str) -> int:
+    """`text` on standard output, and the exit status: 0, or 1 where the output went away (a
+    closed pipe, `| head`) or filled up, which ends it quietly, with no traceback."""
+    try:
+        print(encodable(text, sys.stdout.encoding), flush=True)
+    except OSError:
+        output_gone()
+        return 1
     return 0
+
+
+def output_gone() -> None:
+    """Nothing more can be said on standard output: point it nowhere, so that closing it at
+    exit fails quietly too."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 INTERRUPTED = 130
@@ -240,17 +257,14 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
         return 2
     try:
         if review is not None:
-            print(encodable(review_text(review, settings.keypad), sys.stdout.encoding))
-        else:
-            ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
+            return printed(review_text(review, settings.keypad))
+        ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second ctrl+c while it ends: no trace
         with contextlib.suppress(OSError, ValueError):
             print(file=sys.stdout, flush=True)  # the prompt's line ended
         return INTERRUPTED
     except OSError:  # the output went away (a closed pipe) or filled up (/dev/full)
-        # Nothing more can be said on it; point it nowhere, so closing it fails quietly too.
-        with contextlib.suppress(OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        output_gone()
         return 1
     return 0

@@ -23,6 +23,7 @@ from ..play import Confirm
 from ..present.commands import key_for
 from ..present.game import words
 from ..present.game.views import analysis_notes
+from ..present.names import ended
 from ..present.online import words as online_words
 from ..present.plain_text import encodable
 from ..present.screen_commands import ONLINE_COMMANDS
@@ -61,6 +62,8 @@ class PlainOnline:
         """A watcher's analysis: printed after each move while on."""
         self._analysing: set[asyncio.Future[None]] = set()
         self.done = asyncio.Event()
+        self.welcomed = asyncio.Event()
+        """Set once the server has let this client in."""
 
     def say(self, text: str = "") -> None:
         print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
@@ -87,6 +90,8 @@ class PlainOnline:
             return
         table = play.table
         now = time.monotonic()
+        if table.role:
+            self.welcomed.set()
         if table.role == "lobby":
             self._lobby(table)
             return
@@ -133,7 +138,7 @@ class PlainOnline:
         if self._once("status", (room.number, status)):
             if new_moves or game.is_over:
                 self.say(board_text(game))
-            self.say(status + ("." if not status.endswith((".", "…", ")")) else ""))
+            self.say(status if status.endswith(")") else ended(status))
             if game.is_over or room.abandoned:
                 self.say(online_words.score(table) + ".")
             if new_moves and self._analysis:
@@ -239,6 +244,8 @@ def analysis_text(game: Game, values: dict[int, MoveValue]) -> str:
 
 
 def help_line(table: Table) -> str:
+    if not table.role:
+        return f"{online_words.CONNECTING} ({key_for('quit', ONLINE_COMMANDS)} quits)"
     if table.you is None:
         return (
             f"You are watching: {key_for('analysis', ONLINE_COMMANDS)} turns the analysis on "
@@ -299,7 +306,15 @@ async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: Text
                 typed.cancel()
                 break
             line = typed.result()
-            if line is None or not await front.handle(line):
+            if line is None:  # the input ended: first the outcome of connecting, if pending
+                if not play.table.role and not play.table.ended:
+                    welcomed = asyncio.ensure_future(front.welcomed.wait())
+                    await asyncio.wait(
+                        {running, done, welcomed}, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    welcomed.cancel()
+                break
+            if not await front.handle(line):
                 break
     finally:
         done.cancel()

@@ -85,6 +85,8 @@ class Turns:
         """A person plays `cell`, and the computer's reply begins; why not, in the player's
         words (nothing changed then), or None."""
         game = self.game
+        if game.is_over:
+            return words.GAME_OVER
         if self.replying or not game.is_human_turn:
             return words.WAIT_YOUR_TURN
         try:

@@ -102,7 +102,7 @@ COMMANDS: tuple[Command, ...] = (
         "Let the computer start (on an empty board)",
         "Computer starts",
         "Start",
-        rank=5,
+        rank=2,  # shown only on an empty board, where the panel names it
         palette=(
             Entry(
                 "Computer starts this game",
@@ -282,7 +282,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("o", "app.online"),),
         "o",
-        "",  # told in the help's own section on online play (`ONLINE_HELP`)
+        "Play online: host a game (a friend joins with the line shown), join or watch one with "
+        "the line you were sent, or a relay's open games (`nac serve`); also in the palette",
         "Online",
         rank=9,
         palette=tuple(

@@ -31,8 +31,6 @@ def key_table() -> str:
     return rows_table([*help_rows(), ("mouse click", "Play the square clicked")])
 
 
-ONLINE_HELP = (
-    "Play online: host a game (a friend joins with the line shown), join or watch one with the "
-    "line you were sent, or a relay's open games (`nac serve`); also in the palette"
-)
-"""What `o` does, told in the help's section on online play."""
+ONLINE_HELP = next(command.help for command in COMMANDS if command.action == "app.online")
+"""What `o` does (its row of the game's table), told again in the help's section on online
+play."""

@@ -90,6 +90,17 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def ended(text: str) -> str:
+    """`text` ending as a sentence does: a full stop added, unless it ends with one already (or
+    `?`, `!`, `…`): never "?." nor ".."."""
+    return text if text.endswith((".", "?", "!", "…")) else text + "."
+
+
+def counted(count: int, one: str, many: str | None = None) -> str:
+    """ "1 node", "549,946 nodes": a count and its word, singular or plural."""
+    return f"{count:,} {one if count == 1 else many or one + 's'}"
+
+
 def level_name(level: str) -> str:
     return "Mixed levels" if level == MIXED else Level(level).label
 

@@ -7,9 +7,9 @@ back; where a square is chosen, `:` (and a column letter on 4×4 and 5×5) types
 
 from __future__ import annotations
 
-from .commands import CURSOR_KEYS, LAB, PLAY_CURSOR, PLAY_KEYS, Command
+from .commands import CURSOR_KEYS, LAB, NEXT_BOARD, PLAY_CURSOR, PLAY_KEYS, Command
 
-CLOSE = Command((("escape", "close"),), "Esc", "Back to the game", "Back", rank=0)
+CLOSE = Command((("escape", "close"),), "Esc", "Back to the screen before", "Back", rank=0)
 HELP_HERE = Command(
     (("question_mark", "app.help"), ("f1", "app.help")),
     "?",
@@ -113,7 +113,7 @@ STATS_COMMANDS: tuple[Command, ...] = (
         "Scroll",
         rank=1,
     ),
-    Command((("escape", "close"), ("r", "close")), "Escape", "Close", "Close", rank=0),
+    Command((("escape", "close"), ("r", "close")), "Escape", "Close the stats", "Close", rank=0),
     *EVERYWHERE,
 )
 HELP_COMMANDS: tuple[Command, ...] = (
@@ -152,6 +152,7 @@ ONLINE_COMMANDS: tuple[Command, ...] = (
     PLAY_KEYS,
     CURSOR_KEYS,
     PLAY_CURSOR,
+    NEXT_BOARD,
     Command((("colon", "move_prompt"),), ":", "Type a square's name and `Enter`", "Square"),
     Command(
         (("r", "rematch"), ("enter", "rematch")),
@@ -232,7 +233,7 @@ the footer and the help)."""
 STEP_COMMANDS: tuple[Command, ...] = (
     Command((("right", "step(1)"), ("space", "step(1)")), "→", "The search's next step (also "
             "`space`)", "Next", rank=1),
-    Command((("left", "step(-1)"),), "←", "The step before", "Back", rank=2),
+    Command((("left", "step(-1)"),), "←", "The step before", "Step back", "Back", rank=2),
     Command((("home", "step_to(0)"),), "Home", "From the start", "Start", rank=3),
     CLOSE,
     *EVERYWHERE,

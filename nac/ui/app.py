@@ -281,15 +281,16 @@ class NacApp(App[None]):
         entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
         self.storage.stats.drills.add(entries, None, datetime.now(UTC))
         number = drills[0].board.mark_count + 1
-        self.call_from_thread(self._offer_drill, finished, drills[0].key, number)
+        first = drills[0]
+        self.call_from_thread(self._offer_drill, finished, first.key, number, first.rating.value)
 
-    def _offer_drill(self, finished: FinishedGame, key: str, number: int) -> None:
+    def _offer_drill(self, finished: FinishedGame, key: str, number: int, rating: str) -> None:
         screen = self.game_screen
         if screen.finished is not finished:
             return  # another game began meanwhile
         self.last_drill = key
         result = words.after_game(screen.game, finished.outcome)
-        screen.say(f"{result} {learning_words.drill_offer(number)}")
+        screen.say(f"{result} {learning_words.drill_offer(number, rating)}")
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -346,8 +347,9 @@ class NacApp(App[None]):
             if system.title == "Theme":
                 yield system
         for command in getattr(screen, "COMMAND_TABLE", ()):
+            plain = command.help.replace("`", "")  # the help's Markdown, said plainly
             entries = command.palette or (
-                (Entry(command.label, command.help, command.keys[0][1]),)
+                (Entry(command.label, plain, command.keys[0][1]),)
                 if command.label and command.keys
                 else ()
             )

@@ -61,4 +61,5 @@ class Doors:
         from .screens.stats import StatsScreen
 
         stats = self._session.storage.stats
-        self._screen.app.push_screen(StatsScreen(stats.records(), stats.where))
+        records = stats.records()  # read first: a bad file is set aside, with a notice
+        self._screen.app.push_screen(StatsScreen(records, stats.where, tuple(stats.notices)))

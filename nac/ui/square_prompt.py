@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.screen import Screen
 
-from ..core import KeypadLayout, Rules, parse_square
+from ..core import COLUMN_LETTERS, KeypadLayout, Rules, parse_square
 from ..present.game import words
-from ..present.game.board_keys import SQUARE_LETTER_KEYS
 from .widgets.board import BoardWidget
 from .widgets.keys_bar import KeysBar
 
@@ -91,7 +90,9 @@ class SquarePrompt:
         if self.is_open and character and self._widget is not None:
             self._widget.insert_text_at_cursor(character)
             return True
-        if letters and character in SQUARE_LETTER_KEYS and self.ready and not self.is_open:
+        rules, _ = self._squares()
+        column = character is not None and character.lower() in COLUMN_LETTERS[: rules.size]
+        if letters and column and self.ready and not self.is_open:
             self.open_now(said, key.key.lower())
             return True
         return False

@@ -17,10 +17,10 @@ class WatcherAnalysis:
         self.timing = ""
         """How long the analysis of the board shown took (the panel's line)."""
 
-    def switch(self, rules: Rules) -> str:
-        """On or off; what to say."""
+    def switch(self, rules: Rules, room: int) -> str:
+        """On or off; what to say (`room`: what a square's note may take on the board)."""
         self.on = not self.on
-        return words.analysis_switched(self.on, rules)
+        return words.analysis_switched(self.on, rules, room)
 
     def follow(self, board: Position | None, searches: Searches) -> None:
         """The board changed (None: no game): the notes go, and come back for the new one."""

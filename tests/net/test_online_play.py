@@ -509,11 +509,13 @@ async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite
     ("rules", "moves", "winner", "said"),
     [
         # misère: X completes the top row, so X loses
-        (Rules.of(3, Variant.MISERE), [0, 3, 1, 4, 2], Mark.O, "Ana won"),
+        (Rules.of(3, Variant.MISERE), [0, 3, 1, 4, 2], Mark.O,
+         "You made three in a row: misère, so Ana won"),
         # Notakto on two boards: X kills board 1, then O kills board 2, the last: O loses
-        (Rules.notakto(2), [0, 1, 2, 9, 10, 11], Mark.X, "You won"),
+        (Rules.notakto(2), [0, 1, 2, 9, 10, 11], Mark.X,
+         "Ana killed the last board: you won"),
     ],
-)
+)  # fmt: skip
 async def test_misere_and_notakto_are_played_online_with_a_watcher(
     rules: Rules, moves: list[int], winner: Mark, said: str
 ) -> None:

@@ -221,15 +221,19 @@ async def test_a_bad_online_option_is_refused_with_a_clear_message(
     assert says in error.decode() and "Traceback" not in error.decode()
 
 
-async def test_joining_where_no_server_answers_says_so_and_ends() -> None:
+@pytest.mark.parametrize("typed", [b"", b"\n", b"\n\n\n"], ids=["nothing", "Enter", "3 Enters"])
+async def test_joining_where_no_server_answers_says_so_and_ends(typed: bytes) -> None:
+    """Piped (`echo | nac join ...`): the input ends before the client gives up, and still the
+    reason is said and the status is 1."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "nac", "join", "127.0.0.1:9/k3Jx9qLm2Rt8vW4z", "--plain",
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
     )  # fmt: skip
-    said, _ = await asyncio.wait_for(process.communicate(), LONGEST_WAIT)
+    said, _ = await asyncio.wait_for(process.communicate(typed), LONGEST_WAIT)
     assert process.returncode == 1
     assert "no game server answers there" in said.decode()
+    assert "watching" not in said.decode()
 
 
 async def test_an_invite_expired_unused_says_so_and_how_to_host_again(tmp_path: Path) -> None:
@@ -275,8 +279,8 @@ async def test_nac_host_variant_misere_and_nac_join_play_misere_in_two_terminals
         mover, other = (host, guest) if turn % 2 == 0 else (guest, host)
         await mover.type(square)
         await other.line(rf"played {square}\.")
-    await guest.line("^You won")
-    await host.line("^Ana won")
+    await guest.line("^Sam made three in a row: misère, so you won")
+    await host.line("^You made three in a row: misère, so Ana won")
     assert await guest.end() == 0 and await host.end() == 0
     kept = Storage.at(StorageDirs(tmp_path / "join", tmp_path / "join")).games.last()
     assert kept is not None and kept.rules.name == "misere 3"

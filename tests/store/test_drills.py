@@ -24,7 +24,7 @@ from nac.core import (
 from nac.engine.drills import drills_of, mistakes_in, unscanned
 from nac.engine.review import Rating, review_game
 from nac.store import Stats, Storage
-from nac.store.drills import RIGHT_TO_RETIRE
+from nac.store.drills import RIGHT_TO_RETIRE, new_card, reviewed_card
 from nac.store.paths import StorageDirs
 
 NOW = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
@@ -127,3 +127,14 @@ def test_a_stats_file_with_a_broken_drill_is_set_aside_and_said(tmp_path: Path) 
     again = Stats(tmp_path)
     assert again.drills.all() == [] and again.records() == {}
     assert again.notices and "stats" in again.notices[0].lower()
+
+
+def test_a_drill_comes_back_when_the_manual_says() -> None:
+    """docs/learning.md: a wrong answer brings it back in a minute, a right one in ten minutes."""
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    card = new_card(now)
+    wrong, right = reviewed_card(card, False, now), reviewed_card(card, True, now)
+    assert datetime.fromisoformat(wrong["due"]) - now == timedelta(minutes=1)
+    assert datetime.fromisoformat(right["due"]) - now == timedelta(minutes=10)
+    manual = (Path(__file__).parents[2] / "docs" / "learning.md").read_text(encoding="utf-8")
+    assert "a wrong answer brings it\nback in a minute, a right one in ten minutes" in manual

@@ -41,7 +41,7 @@ async def test_a_game_with_a_blunder_offers_it_as_a_drill_answered_on_the_board(
     async with app.run_test(size=(100, 32)) as pilot:
         await lose_to_genius(pilot, app)
         await until(pilot, lambda: app.last_drill is not None, "the drill offered")
-        assert "a mistake of yours: d drills it" in app.game_screen.activity.message
+        assert "a blunder of yours: d drills it" in app.game_screen.activity.message
         await press(pilot, "d")
         screen = app.screen
         assert isinstance(screen, DrillScreen)
@@ -118,3 +118,15 @@ async def test_puzzles_go_to_a_number_and_filter_by_board() -> None:
         await boards["Boards"].callback()
         await pilot.pause()
         assert len(screen.puzzles) == total
+
+
+async def test_with_no_mistake_due_the_drills_say_so_rather_than_look_forever() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "p", "m")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        panel = screen.query_one(PuzzlePanel)
+        await until(pilot, lambda: screen.scanned, "the saved games looked through")
+        await pilot.pause()
+        assert panel.text[2] == learning_words.NO_MISTAKES_DUE

@@ -80,7 +80,7 @@ async def test_on_the_bigger_boards_the_footer_always_shows_a_way_to_play(
     app = make_app(rules=Rules.of(board))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        assert "a-e Play" in footer_text(app)
+        assert f"a-{'abcde'[board - 1]} Play" in footer_text(app)  # its own columns only
 
 
 async def test_a_key_that_begins_a_square_is_left_out_of_its_other_commands_entry() -> None:
@@ -88,7 +88,12 @@ async def test_a_key_that_begins_a_square_is_left_out_of_its_other_commands_entr
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         text = footer_text(app)
-        assert "i g Level" in text and "i a g" not in text and "b Board" not in text
+        assert "i g e Level" in text and "i a g" not in text and "b Board" not in text
+    app = make_app(rules=Rules.of(5))  # on 5×5 `e` begins a square's name too
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        text = footer_text(app)
+        assert "a-e Play" in text and "i g Level" in text
 
 
 async def test_when_the_footer_leaves_commands_out_help_says_there_is_more() -> None:

@@ -159,6 +159,9 @@ async def test_a_wrong_move_is_shown_wrong_with_its_refutation(nac_home: Path) -
         assert app.storage.stats.puzzles().streak == 0
         await press(pilot, "r")
         assert screen.attempt is not None and screen.attempt.board == board
+        await play_until_solved(pilot, app, screen)  # solved on another try: practice only
+        assert screen.puzzle.key not in app.storage.stats.puzzles().solved
+        assert "once it is solved at the first try" in screen.attempt.message
 
 
 async def test_review_at_start_opens_the_game_given(nac_home: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from nac.core import Level, Mark, Mode, Rules, Starter
 from nac.engine import analyse, genius_moves
@@ -354,3 +355,14 @@ async def test_the_watch_score_keeps_its_rows_when_a_level_changes() -> None:
         await press(pilot, "I")  # O plays as Idiot from now on
         assert panel(app).value("O plays as") == "Idiot"
         assert list(scores(app)) == before and "Idiot" not in "".join(scores(app))
+
+
+async def test_the_stats_screen_says_when_it_set_a_damaged_file_aside(nac_home: Path) -> None:
+    app = make_app(storage=Storage.default())
+    async with app.run_test(size=(100, 32)) as pilot:
+        (nac_home / "stats.json").write_text("{ not json", encoding="utf-8")
+        await press(pilot, "r")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        note = str(screen.query_one("#stats-note", Static).content)
+        assert "is not valid JSON. It was moved to stats.json.corrupt-" in note

@@ -188,7 +188,8 @@ async def test_the_analysis_marks_a_square_that_kills_its_board() -> None:
         await settle(pilot, app)
         await press(pilot, "1", "2", "t")  # board 1's key 3 would complete its top row
         await settle(pilot, app)
-        assert panel(app).message == words.ANALYSIS_ON_NOTAKTO
+        room = board_widget(app).note_room
+        assert panel(app).message == words.analysis_switched(True, app.game.rules, room)
         notes = board_widget(app).view.notes
         killing = notes[2]
         assert killing is not None and killing.long.startswith(words.KILLS_MARK)
@@ -326,3 +327,16 @@ async def test_the_keys_a_finished_notakto_game_names_do_what_they_say() -> None
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         assert "## Notakto" in help_text(app.game)
+
+
+@pytest.mark.parametrize(("size", "legend"), [((80, 24), True), ((160, 50), False)])
+async def test_where_squares_show_short_notes_the_analysis_says_what_they_mean(
+    size: tuple[int, int], legend: bool
+) -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(3))
+    async with app.run_test(size=size) as pilot:
+        await press(pilot, "t")
+        assert (board_widget(app).note_room < words.longest_note(app.game.rules)) is legend
+        said = panel(app).message
+        assert ("W3: a win in 3 of the mover's moves" in said) is legend
+        assert ("D: a draw" in said) is False  # Notakto has no draws

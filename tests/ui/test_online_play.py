@@ -11,7 +11,7 @@ from unittest.mock import patch
 
 import pytest
 
-from nac.core import Mark
+from nac.core import Mark, Rules
 from nac.net.address import parse_address
 from nac.net.server import CLOSED
 from nac.online import OnlineStart
@@ -192,3 +192,21 @@ def offset_of(board: BoardWidget, cell: int) -> tuple[int, int]:
 
 def moved_to(count: int) -> Callable[[Player], bool]:
     return lambda one: len(one.moves) == count
+
+
+async def test_in_online_notakto_a_digit_plays_the_board_the_cursor_is_on() -> None:
+    async with game_server() as served:
+        room = served.room(Rules.notakto(2), host="Sam")
+        host = player(served.address(room.host.key), name="Sam")
+        app = online_app(OnlineStart("join", "Ana", address=served.address(room.guest.key)))
+        async with app.run_test(size=(100, 32)) as pilot:
+            play = await online_ready(pilot, app)
+            await until(pilot, lambda: both_online(play), "seated")
+            assert await host.play.move(4) is None  # board 1, key 5
+            await until(pilot, lambda: len(play.game.moves) == 1, "Sam's move")
+            await press(pilot, "tab")  # the cursor to board 2
+            assert online_screen(app).query_one(BoardWidget).board_of_cursor == 1
+            await press(pilot, "1")
+            await until(pilot, lambda: len(play.game.moves) == 2, "her move")
+            assert play.game.moves[1].cell == 9  # board 2's key 1, not board 1's
+        await host.stop()

@@ -91,7 +91,7 @@ def main() -> None:
     report: dict[str, object] = {
         "date": time.strftime("%Y-%m-%d %H:%M"),
         "python": sys.version.split()[0],
-        "executable": sys.executable,
+        "executable": Path(sys.executable).name,  # no machine's paths in a report
     }
 
     print("## The book")

@@ -283,7 +283,7 @@ def main() -> None:
     times.sort()
     report = {
         "date": time.strftime("%Y-%m-%d %H:%M"),
-        "book": str(args.book),
+        "book": _shown(args.book),
         "book_bytes": args.book.stat().st_size,
         "decider": args.decider,
         "workers": args.workers,
@@ -329,3 +329,11 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def _shown(path: Path) -> str:
+    """A path as a report keeps it: from the checkout's root where it is inside (no machine's
+    paths in a report that ships with the sources)."""
+    root = Path(__file__).resolve().parents[2]
+    resolved = Path(path).resolve()
+    return str(resolved.relative_to(root)) if resolved.is_relative_to(root) else str(path)

@@ -3,7 +3,7 @@ words. A pure function of the game, so the footer, the palette, the keys and the
 
 from __future__ import annotations
 
-from ...core import Game, Mode
+from ...core import COLUMN_LETTERS, Game, Mode, Position
 from ..commands import key_actions
 from ..learning import words as learning_words
 from . import words
@@ -30,9 +30,15 @@ WAIT_FOR_THE_COMPUTER = frozenset({"hint", "move_prompt", "type_square"})
 
 
 def refusal(
-    game: Game, action: str, *, prompt_open: bool = False, paused: bool = False
+    game: Game,
+    action: str,
+    *,
+    prompt_open: bool = False,
+    paused: bool = False,
+    parameters: tuple[object, ...] = (),
 ) -> str | None:
-    """Why `action` cannot run now, in the player's words; None if it can."""
+    """Why `action` (with its `parameters`) cannot run now, in the player's words; None if it
+    can."""
     watching = game.mode is Mode.WATCH
     if action in ON_THE_BOARD:
         if watching:
@@ -41,7 +47,10 @@ def refusal(
             return words.keys_play_3x3(game.size)
         if action == "type_square" and game.uses_keypad:
             return words.LETTERS_ON_3X3
-        if action == "next_board" and not _live_boards(game):
+        letter = parameters[0] if action == "type_square" and parameters else None
+        if isinstance(letter, str) and letter.lower() not in COLUMN_LETTERS[: game.size]:
+            return words.no_column(letter.lower(), game.size)
+        if action == "next_board" and not another_live_board(game.board):
             return words.ONE_BOARD
         if game.is_over:
             return words.GAME_OVER
@@ -69,10 +78,10 @@ def refusal(
     return None
 
 
-def _live_boards(game: Game) -> bool:
-    """Whether the cursor has another live board to go to (Notakto's)."""
-    dead: tuple[bool, ...] = getattr(game.board, "dead", ())
-    return sum(not board for board in dead) > 1
+def another_live_board(board: Position) -> bool:
+    """Whether the cursor has another live board to go to (Notakto's), on any screen."""
+    dead: tuple[bool, ...] = getattr(board, "dead", ())
+    return sum(not small for small in dead) > 1
 
 
 def allowed(
@@ -83,13 +92,15 @@ def allowed(
     thinking: bool,
     prompt_open: bool = False,
     paused: bool = False,
+    parameters: tuple[object, ...] = (),
 ) -> bool | None:
     """For `check_action`: True (works), None (shown, waiting for the computer), False (hidden)."""
     if action in ALWAYS:
         return True
     if not board_shown and action not in WHEN_TOO_SMALL:
         return False
-    if refusal(game, action, prompt_open=prompt_open, paused=paused) is not None:
+    said = refusal(game, action, prompt_open=prompt_open, paused=paused, parameters=parameters)
+    if said is not None:
         return False
     if thinking and action in WAIT_FOR_THE_COMPUTER:
         return None

@@ -112,6 +112,12 @@ class BoardLines:
     def width(self) -> int:
         return self.metrics.width
 
+    @property
+    def note_room(self) -> int:
+        """Columns a square's note may take (a longer note shows its short form: "L1")."""
+        metrics = self.metrics
+        return 3 if metrics.glyph_rows == 1 else metrics.cell_width - 2
+
     def rows_of(self, cell: int) -> range:
         """The lines a cell touches, its frame included (what to redraw when it changes)."""
         stride = self.metrics.cell_height + 1

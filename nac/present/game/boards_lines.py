@@ -50,6 +50,11 @@ class BoardsLines:
     def width(self) -> int:
         return self.fit.width
 
+    @property
+    def note_room(self) -> int:
+        """Columns a square's note may take (a longer note shows its short form: "L1")."""
+        return self.fit.cell_width
+
     def rows_of(self, cell: int) -> range:
         """The lines a square touches: all of them (a board's cursor frame and its caption
         change together)."""
@@ -184,7 +189,8 @@ def _inside(
         return [(_centred(words[:width], width), (note.tone, ""))]
     if inner == 0:
         marker = HINT_MARKER if view.hint == cell and not dead else ""
-        text = label[: width - len(marker)].ljust(width - len(marker))
+        margin = " " if label and width - len(marker) > len(label) + 1 else ""  # as one board
+        text = (margin + label)[: width - len(marker)].ljust(width - len(marker))
         runs: list[Run] = [(text, ("key", ""))]
         if marker:
             runs.append((marker, ("hint-mark", "")))

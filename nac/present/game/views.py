@@ -159,12 +159,9 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     and the analysis notes."""
     watching = game.mode is Mode.WATCH
     last = game.last_move
-    name = game.square_name
-    if game.rules.is_notakto:  # the small boards show each square's key
-        name = lambda cell: str(game.key_for_cell(cell))  # noqa: E731
     return BoardView.of(
         game.board,
-        name=None if watching else name,
+        name=None if watching else square_label(game),
         last=last.cell if last else None,
         hint=hint.cell if hint else None,
         notes=notes,
@@ -172,8 +169,12 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     )
 
 
-MAKES_A_LINE = "line: loses"
-"""The analysis's word for a misère move that completes the mover's own line."""
+def square_label(game: Game) -> Callable[[int], str]:
+    """What an empty square shows, on every screen with a game: its name (`5`, `b3`); on
+    Notakto's small boards its key alone (the board is where it stands)."""
+    if game.rules.is_notakto:
+        return lambda cell: str(game.key_for_cell(cell))
+    return game.square_name
 
 
 def note_for(value: MoveValue, kills: bool = False) -> CellNote:
@@ -183,7 +184,7 @@ def note_for(value: MoveValue, kills: bool = False) -> CellNote:
         return CellNote("draw", "D", "draw")
     mark = words.KILLS_MARK if kills else ""
     if value.result is Result.LOSS and value.plies == 1 and not kills:  # misère: a line
-        return CellNote(MAKES_A_LINE, "L0", "loss")
+        return CellNote(words.MAKES_A_LINE, "L0", "loss")
     letter = "W" if value.result is Result.WIN else "L"
     moves = "" if value.moves is None else str(value.moves)
     return CellNote(f"{mark}{value}", f"{mark}{letter}{moves}", value.result.value)

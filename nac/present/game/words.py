@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ...core import (
     BOARD_SIZES,
     CLASSIC_SIZE,
+    COLUMN_LETTERS,
     Family,
     Game,
     GameKind,
@@ -25,7 +26,15 @@ from ...core import (
 )
 from ...engine import Hint
 from ..commands import Command, key_for, level_key
-from ..names import board_name, capitalised, in_a_row, level_name, rules_label, side_label
+from ..names import (
+    board_name,
+    capitalised,
+    ended,
+    in_a_row,
+    level_name,
+    rules_label,
+    side_label,
+)
 from ..screen_commands import PROMPT_KEYS
 from .hint_words import hint_reason
 from .screen_notes import (
@@ -154,7 +163,7 @@ def moves(game: Game) -> tuple[str, ...]:
 
 def sentence(text: str) -> str:
     """A refusal from the core ("square 5 is taken by X") as a sentence."""
-    return capitalised(text) + ("" if text.endswith((".", "?", "!")) else ".")
+    return ended(capitalised(text))
 
 
 # -- the kinds of game in the stats -------------------------------------------------------------
@@ -229,7 +238,7 @@ def took_back(count: int) -> str:
 BIG_BOARD_KEYS = f"Type a square like b3 and {key_for('play_cursor')}, or use the arrows."
 WATCHING = f"You are watching the computer play itself: {key_for('next_mode')} changes the mode."
 NOT_WATCHING = capitalised(f"{key_for('pause')} pauses watch mode only.")
-GAME_OVER = f"The game is over: {key_for('new_game')} starts a new one."
+GAME_OVER = f"The game is over: {key_for('next_game')} starts the next one."
 PROMPT_OPEN = (
     f"The square prompt is open: type a square and {key_for('submit', PROMPT_KEYS)}, "
     f"or {key_for('close', PROMPT_KEYS)}."
@@ -257,6 +266,11 @@ def letters_moved(table: Sequence[Command]) -> dict[str, str]:
     }
 
 
+def no_column(letter: str, size: int) -> str:
+    """Said of a column letter past the board's edge ("e" on 4×4)."""
+    return f"There is no column {letter} on {board_name(size)}: a to {COLUMN_LETTERS[size - 1]}."
+
+
 def square_begun(rules: Rules, letter: str, moved: str | None = None) -> str:
     """Said when a column letter opens the square prompt on 4×4 and 5×5 (and, where the
     letter's command went, `moved`: "Average is", "the board is")."""
@@ -267,9 +281,16 @@ def square_begun(rules: Rules, letter: str, moved: str | None = None) -> str:
     return said
 
 
+def square_example(rules: Rules) -> str:
+    """How a square's name is typed under `rules`: "5 or b2", "b3", in Notakto "2:5"."""
+    if rules.is_notakto:
+        return "2:5 (board 2, key 5)" if rules.boards > 1 else "5 or b2"
+    return "5 or b2" if rules.size == CLASSIC_SIZE else "b3"
+
+
 def empty_square(rules: Rules) -> str:
     """Said when Enter is pressed on an empty move prompt."""
-    example = "5 or b2" if rules.size == CLASSIC_SIZE else "b3"
+    example = square_example(rules)
     return (
         f"Type a square first, like {example} ({key_for('close', PROMPT_KEYS)} closes the prompt)."
     )
@@ -289,6 +310,8 @@ ANALYSIS_ON_5X5 = (
     "Analysis on: whether each empty square wins, draws or loses with perfect play (on 5×5 "
     "not how fast; a blank square is not proven within the search's budget)."
 )
+MAKES_A_LINE = "line: loses"
+"""The analysis's word for a misère move that completes the mover's own line."""
 KILLS_MARK = "†"
 """Before the analysis of a Notakto move that kills its board."""
 ANALYSIS_ON_NOTAKTO = (
@@ -298,13 +321,36 @@ ANALYSIS_ON_NOTAKTO = (
 ANALYSIS_OFF = "Analysis off."
 
 
-def analysis_switched(on: bool, rules: Rules) -> str:
-    """Said when the analysis is switched on or off (on 5×5 it says what it can prove)."""
+def longest_note(rules: Rules) -> int:
+    """The longest note the analysis may write in a square under `rules` ("loss in 5", in
+    Notakto "†loss in 14", in misère "line: loses"): a square with less room shows short ones."""
+    longest = len(f"loss in {(rules.cell_count + 1) // 2}")
+    if rules.is_notakto:
+        return longest + len(KILLS_MARK)
+    return max(longest, len(MAKES_A_LINE)) if rules.family is Family.MISERE else longest
+
+
+def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
+    """Said when the analysis is switched on or off (on 5×5 it says what it can prove); where
+    a square has less `room` than the longest note, what the short forms mean."""
     if not on:
         return ANALYSIS_OFF
     if rules.is_notakto:
-        return ANALYSIS_ON_NOTAKTO
-    return ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
+        said = ANALYSIS_ON_NOTAKTO
+    else:
+        said = ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
+    short = room is not None and room < longest_note(rules)
+    return f"{said} {analysis_legend(rules)}" if short else said
+
+
+def analysis_legend(rules: Rules) -> str:
+    """What the analysis's short forms mean, under `rules`."""
+    forms = ["W3: a win in 3 of the mover's moves", "D: a draw", "L1: a loss in 1"]
+    if rules.is_notakto:  # no draws; the kill mark is said with the analysis's first words
+        forms = forms[::2]
+    elif rules.family is Family.MISERE:
+        forms.append(f"L0 ({MAKES_A_LINE}): it makes a line of the mover's own")
+    return f"{'; '.join(forms)}."
 
 
 def analysis_time(seconds: float) -> str:
@@ -369,5 +415,7 @@ def after_game(game: Game, outcome: Outcome) -> str:
 
 def prompt_placeholder(rules: Rules) -> str:
     squares = "1-9 or a square like b2" if rules.size == CLASSIC_SIZE else "a square like b3"
+    if rules.is_notakto and rules.boards > 1:
+        squares = "a board and a key, like 2:5"
     keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
     return f"{squares} — {keys}"

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
-from ..names import rules_name, side_label
+from ..names import counted, rules_name, side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -106,10 +106,11 @@ def census_line(whole: Census) -> str:
     """The whole game from here: "549,946 nodes, 255,168 games, 5,478 positions (765 up to
     symmetry)"."""
     if whole.stopped:
-        return f"The whole game from here has more than {whole.nodes:,} nodes."
+        return f"The whole game from here has more than {counted(whole.nodes, 'node')}."
     return (
-        f"The whole game from here: {whole.nodes:,} nodes, {whole.games:,} games, "
-        f"{whole.positions:,} positions ({whole.symmetric:,} up to symmetry)."
+        f"The whole game from here: {counted(whole.nodes, 'node')}, "
+        f"{counted(whole.games, 'game')}, {counted(whole.positions, 'position')} "
+        f"({whole.symmetric:,} up to symmetry)."
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine import MoveReview, Puzzle, Result, SideSummary
+from ..names import counted
 
 
 def what_was_best(move: MoveReview, name: Callable[[int], str]) -> str:
@@ -56,10 +57,6 @@ def side_summary(summary: SideSummary) -> str:
 def puzzle_goal(puzzle: Puzzle) -> str:
     """ "X to play and win in 2": counted in the solver's moves, this one included."""
     return f"{puzzle.board.to_move} to play and win in {(puzzle.plies + 1) // 2}"
-
-
-def counted(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def listed(names: list[str]) -> str:

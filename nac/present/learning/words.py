@@ -9,7 +9,7 @@ from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
 from ...core.players import REMOTE, name_of
 from ..commands import key_for
 from ..game import words
-from ..names import in_a_row, level_name, side_label
+from ..names import ended, in_a_row, level_name, side_label
 from ..screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
@@ -45,7 +45,7 @@ GAME_FILTERS: dict[str, Callable[[SavedGame], bool]] = {
 
 def not_a_game(reason: str) -> str:
     """Said when what was pasted is not a game's line."""
-    return f"That is not a game's line: {reason}."
+    return ended(f"That is not a game's line: {reason}")
 
 
 ALL_PUZZLES_SOLVED = "Every puzzle is solved: here they are again, from the first."
@@ -129,6 +129,15 @@ def puzzle_solved(streak: int) -> str:
     return f"Solved! {streak} in a row. {key_for('next_puzzle', PUZZLE_COMMANDS)}: the next puzzle."
 
 
+def puzzle_solved_again() -> str:
+    """Solved on a try after a wrong one: practice, not counted."""
+    following = key_for("next_puzzle", PUZZLE_COMMANDS)
+    return (
+        "Solved, on another try: it counts as solved once it is solved at the first try (it "
+        f"comes back later). {following}: the next puzzle."
+    )
+
+
 def puzzle_count(index: int, total: int, solved: int, streak: int) -> str:
     return f"Puzzle {index + 1} of {total} · {solved} solved · {streak} in a row"
 
@@ -196,12 +205,13 @@ def drill_wrong(square: str, played: str, best: str) -> str:
     )
 
 
-def drill_offer(number: int) -> str:
-    """After a game with a mistake of yours: the offer to drill it."""
+def drill_offer(number: int, rating: str) -> str:
+    """After a game with a mistake or a blunder of yours (`rating`, the review's word): the
+    offer to drill it."""
     key, puzzles = key_for("app.drill_last"), key_for("puzzles")
     mistakes = key_for("mistakes", PUZZLE_COMMANDS)
     return (
-        f"Move {number} was a mistake of yours: {key} drills it now; it is kept with your "
+        f"Move {number} was a {rating} of yours: {key} drills it now; it is kept with your "
         f"mistakes ({puzzles}, then {mistakes})."
     )
 

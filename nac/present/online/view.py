@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..commands import COMMANDS
 from ..game import words
-from ..game.views import BoardView, CellNote
+from ..game.availability import another_live_board
+from ..game.views import BoardView, CellNote, square_label
 from ..screen_commands import ONLINE_COMMANDS
 from . import words as online_words
 
@@ -79,6 +80,8 @@ def refusal(
     table, game = play.table, play.game
     if table.ended:
         return online_words.status(table, table.clock())
+    if action == "next_board":
+        return None if another_live_board(game.board) else words.ONE_BOARD
     if action in ON_THE_BOARD:
         why = play.why_not_play()
         if why is not None:
@@ -132,7 +135,7 @@ def board_view(play: OnlinePlay | None, notes: tuple[CellNote | None, ...] = ())
     last = game.last_move
     return BoardView.of(
         game.board,
-        name=game.square_name if play.table.you is not None and not play.table.ended else None,
+        name=square_label(game) if play.table.you is not None and not play.table.ended else None,
         last=last.cell if last else None,
         notes=notes,
         playing=play.why_not_play() is None,

@@ -4,12 +4,12 @@ the same monotonic clock, for the countdowns."""
 
 from __future__ import annotations
 
-from ...core import Mark
+from ...core import Family, Mark
 from ...net.limits import Limits
 from ...net.table import Invite, Lobby, OpenGame, Room, Table
 from ..commands import COMMANDS, key_for
 from ..game.words import sentence
-from ..names import rules_label
+from ..names import in_a_row, rules_label, side_label
 from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 
 TITLE = "Noughts & Crosses · online"
@@ -140,11 +140,17 @@ def status(table: Table, now: float) -> str:
         return result(table) + "".join(f". {name} left the game." for name in gone)
     turn = game.turn
     if away is not None:
-        yours = f" Your move ({turn}) meanwhile." if turn is table.you else ""
+        yours = f" Your move ({side(table, turn)}) meanwhile." if turn is table.you else ""
         return dropped(table, away, now) + yours
     if turn is table.you:
-        return f"Your move ({turn})"
-    return f"{room.name(turn)}'s move ({turn})" + ("" if table.you is None else " …")
+        return f"Your move ({side(table, turn)})"
+    return f"{room.name(turn)}'s move ({side(table, turn)})" + ("" if table.you is None else " …")
+
+
+def side(table: Table, mark: Mark) -> str:
+    """A side as the rules name it: X or O, or in Notakto (both play X) 1 or 2."""
+    rules = table.room.rules if table.room is not None else table.game.rules
+    return side_label(rules, mark)
 
 
 def result(table: Table) -> str:
@@ -159,8 +165,17 @@ def result(table: Table) -> str:
         return "Draw"
     won = "You won" if winner is table.you else f"{room.name(winner)} won"
     if table.you is None:
-        won += f" ({winner})"
+        won += f" ({side(table, winner)})"
     resigned = game.resigned
+    rules = room.rules
+    if resigned is None and outcome.line and rules.family is not Family.NORMAL:
+        loser = who(table, winner.other)
+        if table.you is None:
+            loser += f" ({side(table, winner.other)})"
+        said = won.replace("You won", "you won", 1)
+        if rules.is_notakto:
+            return f"{loser} killed the last board: {said}"
+        return f"{loser} made {in_a_row(rules.size)}: misère, so {said}"
     if resigned is None:
         return won
     loser = "you" if resigned is table.you else room.name(resigned)
@@ -198,14 +213,15 @@ def game_header(table: Table) -> str:
     """ "Game 2: You (X) v Ana (O)", said as a rematch begins."""
     room = table.room
     assert room is not None
-    players = " v ".join(f"{who(table, mark)} ({mark})" for mark in Mark)
+    players = " v ".join(f"{who(table, mark)} ({side(table, mark)})" for mark in Mark)
     return f"Game {room.number}: {players}"
 
 
 def roster(table: Table) -> str:
     """The players in one line: "You X: Sam; Opponent O: Ana" (a watcher's: "X: Sam; O: Ana")."""
+    player = "Player " if table.game.rules.shares_marks else ""
     return "; ".join(
-        f"{mark}: {name}" if label == mark else f"{label} {mark}: {name}"
+        f"{player}{mark}: {name}" if label == mark else f"{label} {player}{mark}: {name}"
         for label, mark, name, _ in player_rows(table)
     )
 
@@ -220,7 +236,7 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
     for mark in Mark:
         name = room.names[mark]
         if table.you is None:
-            label = "X" if mark is Mark.X else "O"
+            label = side(table, mark)
         else:
             label = "You" if mark is table.you else "Opponent"
         seen = "online" if room.online[mark] else ("away" if name else "not here yet")
@@ -228,7 +244,7 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
             seen = "left"
         if table.ended and name:
             seen = "offline" if mark is table.you else "unknown"
-        rows.append((label, mark.value, name or "…", seen))
+        rows.append((label, side(table, mark), name or "…", seen))
     return rows
 
 
@@ -242,7 +258,8 @@ def score(table: Table) -> str:
     if room is None:
         return ""
     x, o, draws = room.score
-    return f"Score: {who(table, Mark.X)} {x}, {who(table, Mark.O)} {o}, draws {draws}"
+    drawn = f", draws {draws}" if room.rules.draws else ""
+    return f"Score: {who(table, Mark.X)} {x}, {who(table, Mark.O)} {o}{drawn}"
 
 
 def rematch(table: Table) -> str:

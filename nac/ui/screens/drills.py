@@ -126,6 +126,7 @@ class DrillScreen(Screen[None]):
         self._refresh_due()
         chosen = next((d for d in self.due if d.key == self.first), None)
         self._show(chosen or (self.due[0] if self.due else None))
+        self._draw()  # with nothing due the drill stays None: no watcher would redraw
 
     def _refresh_due(self) -> None:
         drills = self.storage.stats.drills
@@ -188,8 +189,7 @@ class DrillScreen(Screen[None]):
 
     def action_play_key(self, key: int) -> None:
         """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
-        square = self.keypad.cell_for_key(key)
-        self.play(self.query_one(BoardWidget).board_of_cursor * 9 + square)
+        self.play(self.query_one(BoardWidget).cell_for_key(key, self.keypad))
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:

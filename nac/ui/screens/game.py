@@ -247,6 +247,7 @@ class GameScreen(Screen[None]):
             thinking=self.activity.thinking,
             prompt_open=self.prompt.is_open,
             paused=self.activity.paused,
+            parameters=parameters,
         )
 
     def on_key(self, event: events.Key) -> None:
@@ -271,15 +272,17 @@ class GameScreen(Screen[None]):
         )
         if reason is not None:
             self.switches.forget_question()
-            self.say(reason)
+            if reason == words.GAME_OVER and self.finished is not None:
+                self.app.bell()  # the result stays said, with how to go on
+            else:
+                self.say(reason)
             event.stop()
 
     # -- the player's moves ------------------------------------------------------------------------
 
     def action_play_key(self, key: int) -> None:
         """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
-        square = self.game.keypad.cell_for_key(key)
-        self.play(self.query_one(BoardWidget).board_of_cursor * 9 + square)
+        self.play(self.query_one(BoardWidget).cell_for_key(key, self.game.keypad))
 
     def action_next_board(self) -> None:
         self.query_one(BoardWidget).action_next_board()
@@ -436,7 +439,8 @@ class GameScreen(Screen[None]):
 
     def action_toggle_analysis(self) -> None:
         self.analysis_on = not self.analysis_on
-        self.say(words.analysis_switched(self.analysis_on, self.game.rules))
+        room = self.query_one(BoardWidget).note_room
+        self.say(words.analysis_switched(self.analysis_on, self.game.rules, room))
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:

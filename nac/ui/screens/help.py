@@ -71,6 +71,7 @@ def help_text(
         .replace("{lobby_keys}", rows_table(help_rows(LOBBY_COMMANDS)))
         .replace("{keypad}", KEYPAD_DESCRIPTIONS[game.keypad])
     )
+    text, _, closing = text.rstrip("\n").rpartition("\n\n")  # said last, whatever comes first
     first = ONLINE_SECTION if online else first
     if first is not None:
         title, _, rest = text.partition("\n\n")
@@ -81,7 +82,7 @@ def help_text(
         name, table = here
         title, _, rest = text.partition("\n\n")
         text = f"{title}\n\n## {name}: its keys\n\n{rows_table(help_rows(table))}\n\n{rest}"
-    return KEY_NAME.sub(_keys, text)
+    return KEY_NAME.sub(_keys, f"{text.rstrip()}\n\n{closing}\n")
 
 
 def _keys(found: re.Match[str]) -> str:

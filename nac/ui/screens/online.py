@@ -259,9 +259,13 @@ class OnlineScreen(Screen[None]):
 
     # -- the player's requests ---------------------------------------------------------------------
 
+    def action_next_board(self) -> None:
+        self.query_one(BoardWidget).action_next_board()
+
     async def action_play_key(self, key: int) -> None:
         if self.play is not None:
-            await self._move(self.play.game.keypad.cell_for_key(key))
+            board = self.query_one(BoardWidget)
+            await self._move(board.cell_for_key(key, self.play.game.keypad))
 
     @on(BoardWidget.CellChosen)
     async def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
@@ -315,7 +319,8 @@ class OnlineScreen(Screen[None]):
 
     def action_analysis(self) -> None:
         if self.play is not None:
-            self.say(self.analysis.switch(self.play.game.rules))
+            room = self.query_one(BoardWidget).note_room
+            self.say(self.analysis.switch(self.play.game.rules, room))
         self._analysis_follows()
 
     def _analysis_follows(self) -> None:

@@ -70,6 +70,8 @@ class PuzzleScreen(Screen[None]):
         self.boards = 0
         """Which boards' puzzles are shown: an index into `learning_words.PUZZLE_BOARDS`."""
         self.puzzles = all_puzzles()
+        self.failed: set[str] = set()
+        """The puzzles answered wrong in this visit: solving one again is practice only."""
         self.index = 0
         """The puzzle on the board (the first one not solved yet, once mounted)."""
         self.prompt = SquarePrompt(
@@ -153,7 +155,7 @@ class PuzzleScreen(Screen[None]):
         return True
 
     def action_play_key(self, key: int) -> None:
-        self.play(self.keypad.cell_for_key(key))
+        self.play(self.query_one(BoardWidget).cell_for_key(key, self.keypad))
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
@@ -188,7 +190,11 @@ class PuzzleScreen(Screen[None]):
                 shown, answer, last = after.play(refutation), self.square(refutation), refutation
             message = learning_words.puzzle_wrong(self.square(cell), str(judgement.value), answer)
             self.stats.record_puzzle(self.puzzle.key, solved=False)
+            self.failed.add(self.puzzle.key)
             self.attempt = Attempt(shown, failed=True, last=last, message=message)
+        elif judged.defence is None and self.puzzle.key in self.failed:
+            message = learning_words.puzzle_solved_again()
+            self.attempt = Attempt(after, solved=True, last=cell, message=message)
         elif judged.defence is None:
             record = self.stats.record_puzzle(self.puzzle.key, solved=True)
             message = learning_words.puzzle_solved(record.streak)

@@ -50,17 +50,24 @@ class StatsScreen(ModalScreen[None]):
     HELP_TITLE = "Stats"
     BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATS_COMMANDS))
 
-    def __init__(self, records: dict[str, Record], where: str) -> None:
+    def __init__(
+        self, records: dict[str, Record], where: str, notices: tuple[str, ...] = ()
+    ) -> None:
+        """`notices`: what reading the stats found wrong with the file (moved aside, ...)."""
         super().__init__()
         self.rows = stats_rows(records)
         self.where = where
+        self.notices = notices
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:
             box.border_title = "Lifetime stats"
             yield Static(id="stats-table", markup=False)
             sides = any(row[1] != Mode.COMPUTER.label for row in self.rows)
-            yield Static(words.stats_note(self.where, sides), id="stats-note", markup=False)
+            note = words.stats_note(self.where, sides)
+            if self.notices:
+                note = "\n".join([*self.notices, "", note])
+            yield Static(note, id="stats-note", markup=False)
         yield KeysBar(STATS_COMMANDS)
 
     def on_resize(self) -> None:

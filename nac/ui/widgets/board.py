@@ -24,6 +24,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...core import KeypadLayout
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game.board_lines import BoardLines, cell_look
 from ...present.game.boards_lines import BoardsLines
@@ -166,6 +167,11 @@ class BoardWidget(Widget):
         """The small board the cursor is on (0 for one board)."""
         return self.cursor // (self.view.cells * self.view.cells)
 
+    def cell_for_key(self, key: int, keypad: KeypadLayout) -> int:
+        """The cell a digit plays: that square of the 3×3 board the cursor is on (in Notakto,
+        the cursor's board; one board otherwise), as every screen with a board plays it."""
+        return self.board_of_cursor * 9 + keypad.cell_for_key(key)
+
     def action_play_cursor(self) -> None:
         self.post_message(self.CellChosen(self.cursor))
 
@@ -223,6 +229,12 @@ class BoardWidget(Widget):
         self._cache.drop_all()
 
     # -- drawing -----------------------------------------------------------------------------------
+
+    @property
+    def note_room(self) -> int:
+        """Columns a square's note may take at this size (0 while the board does not fit)."""
+        board = self._board()
+        return 0 if board is None else board.note_room
 
     def render_line(self, y: int) -> Strip:
         self._board()  # a new size (or board) drops the lines kept for the old one first

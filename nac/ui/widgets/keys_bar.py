@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from textual import events
+from textual.actions import parse
 
 from ...present.commands import COMMANDS, Command, footer_commands
 from ...present.names import key_name
@@ -82,9 +83,9 @@ class KeysBar(LinesWidget):
         self.show([self.line()])
 
     def _allowed(self, action: str) -> bool | None:
-        namespace, _, name = action.rpartition(".")
+        namespace, name, parameters = parse(action)
         target = self.app if namespace == "app" else self.screen
-        return target.check_action(name.partition("(")[0], ())
+        return target.check_action(name, parameters)
 
     def _runs(self, key: str, action: str) -> bool:
         """Whether `key` runs `action` now: no command before it in the table takes it."""
@@ -115,6 +116,9 @@ class KeysBar(LinesWidget):
             keys = ""
             if command.shown.split(" ") == names and len(running) < len(names):
                 keys = " ".join(key_name(key) for key in running)
+            elif _a_range(command.shown) and len(running) < len(names):
+                ends = sorted(key for key in running if len(key) == 1 and key.islower())
+                keys = f"{ends[0]}-{ends[-1]}" if ends else ""
             shown.append(Shown(command, command.label, bool(allowed), keys))
         return shown
 
@@ -167,6 +171,11 @@ class KeysBar(LinesWidget):
                 await self.screen.run_action(item.command.action)
                 return
             x = end + len(GAP)
+
+
+def _a_range(shown: str) -> bool:
+    """Whether the keys shown are a range of letters ("a-e")."""
+    return len(shown) == 3 and shown[1] == "-" and shown[0].isalpha() and shown[2].isalpha()
 
 
 def _entry(item: Shown) -> str:
