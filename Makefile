@@ -22,9 +22,15 @@ $(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP) install -c $(CONSTRAINTS) -e .
 	@touch $@
 
+# The test tools are a PEP 735 dependency group, read from pyproject.toml here (any pip installs
+# them so; `pip install --group` needs pip 25.1).
+GROUP = $(BIN)/python -c 'import sys, tomllib; \
+	print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"][sys.argv[1]]))'
+
 $(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
-	$(PIP) install -c $(CONSTRAINTS) -e '.[test]'
-	@touch $@ $(VENV)/.installed-play
+	$(GROUP) test > $(VENV)/test-requirements.txt
+	$(PIP) install -c $(CONSTRAINTS) -e '.[web]' -r $(VENV)/test-requirements.txt
+	@touch $@ $(VENV)/.installed-play $(VENV)/.installed-web
 
 $(VENV)/.installed-web: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	$(PIP) install -c $(CONSTRAINTS) -e '.[web]'
@@ -46,7 +52,7 @@ test: lint
 ## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
 test-web: $(VENV)/.installed-browser
 	@$(INSTALL_CHROMIUM)
-	NAC_BROWSER_TESTS=required $(BIN)/pytest tests/web
+	NAC_BROWSER_TESTS=required $(BIN)/pytest -m browser tests/web
 
 ## serve: set up and serve the game to browsers at http://127.0.0.1:8000 (ARGS="--port 8080")
 serve: $(VENV)/.installed-web

@@ -333,7 +333,7 @@ class BrowserGame:
         self.page.add_init_script(TERMINAL_HOOK)
         self.page.goto(url)
         self.wait_for(lambda screen: True, "the game's first screen")
-        self.page.locator(".xterm-helper-textarea").focus()  # keys go to the terminal
+        # No click and no focus here: the page gives the game the keys itself.
 
     def screen(self) -> Screen | None:
         found: dict[str, Any] | None = self.page.evaluate(READ_SCREEN)
