@@ -186,3 +186,23 @@ def test_a_misere_game_is_counted_apart_saved_with_its_rules_and_reviewed_by_the
     review = review_text(saved)
     assert "Misère: every move rated against perfect play" in review
     assert "5. X 3  inaccuracy" in review and "(makes three in a\n      row: loses)" in review
+
+
+class Terminal(io.StringIO):
+    """A terminal's output: a stream that says it is one."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_long_lines_break_between_words_at_its_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    session = Session(Storage.in_memory(), Settings(level=Level.GENIUS))
+    out = Terminal()
+    ConsoleGame(session, io.StringIO("h\n"), out, Engine(rng=random.Random(4))).run()
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 40
+    words = " ".join(out.getvalue().split())
+    assert "Hint for X: square 1, draws." in words  # whole words, only the breaks moved

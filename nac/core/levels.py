@@ -50,7 +50,8 @@ def adaptive_level(lead: int) -> Level:
     """The fixed level Adaptive plays like when its opponent leads this session by `lead` games
     (their wins less Adaptive's; below zero when Adaptive leads): Average at an even score, one
     level stronger for each game the opponent is ahead, one weaker for each game behind, from
-    Idiot to Genius. A win moves it up a level, a loss down one, a draw leaves it."""
+    Idiot to Genius (the whole lead counts: far behind, a win of the opponent's may leave it at
+    Idiot; far ahead, at Genius); a draw leaves it."""
     if isinstance(lead, bool) or not isinstance(lead, int):
         raise TypeError(f"lead must be a whole number of games, like 1 or -2, not {lead!r}")
     even = FIXED_LEVELS.index(EVEN_SCORE_LEVEL)

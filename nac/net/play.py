@@ -181,6 +181,8 @@ class OnlinePlay:
             return "only the two players ask for a rematch"
         if room.names[table.you.other] is None:
             return "your opponent has not arrived yet"
+        if table.you.other in room.left:
+            return f"{room.name(table.you.other)} has left the game: there is no rematch"
         if not (table.game.is_over or room.abandoned):
             return "the game is in progress: finish it, or resign"
         if table.you in room.rematch:

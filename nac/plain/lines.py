@@ -5,7 +5,9 @@ that reads them (`TypedLines`)."""
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sys
+import textwrap
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TextIO
@@ -29,6 +31,22 @@ def typed_action(text: str) -> str | None:
             if action in ACTIONS and key_name(key) == text:
                 return action
     return None
+
+
+def say_to(stdout: TextIO, text: str = "") -> None:
+    """`text` on `stdout`, in what its encoding can write; where it is a terminal, long lines
+    broken between words at its width (a pipe gets every line whole, for scripts)."""
+    text = encodable(text, getattr(stdout, "encoding", None))
+    isatty = getattr(stdout, "isatty", None)
+    if callable(isatty) and isatty():
+        width = shutil.get_terminal_size().columns
+        text = "\n".join(
+            textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+            if len(line) > width
+            else line
+            for line in text.split("\n")
+        )
+    print(text, file=stdout, flush=True)
 
 
 Reader = Callable[[str], str | None]
@@ -75,7 +93,7 @@ class TypedLines(ABC):
         """Notices said already (those of the start go to standard error)."""
 
     def say(self, text: str = "") -> None:
-        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
+        say_to(self.stdout, text)
 
     def say_notices(self) -> None:
         """Problems with the saved files, each said once."""

@@ -29,7 +29,7 @@ from ..present.plain_text import encodable
 from ..present.screen_commands import ONLINE_COMMANDS
 from ..store import Storage
 from .console import INTERRUPTED, board_text
-from .lines import line_reader
+from .lines import line_reader, say_to
 
 QUIT_WORDS = ("q", "quit", "exit")
 
@@ -66,7 +66,7 @@ class PlainOnline:
         """Set once the server has let this client in."""
 
     def say(self, text: str = "") -> None:
-        print(encodable(text, getattr(self.stdout, "encoding", None)), file=self.stdout, flush=True)
+        say_to(self.stdout, text)
 
     def _once(self, what: str, value: object) -> bool:
         """Whether `value` is new for `what` (then it is remembered)."""

@@ -19,6 +19,8 @@ SCORE_WIDTH = 4
 MOVE_GAP = "   "
 KEPT_ALWAYS = 8
 """Sections of this priority or more are never dropped."""
+TRIMMED = 2
+"""The settings' section: where it does not fit whole, its first rows (the rules first)."""
 
 Section = tuple[int, list[Line]]
 """A priority (lower goes first when short) and the section's lines."""
@@ -70,7 +72,7 @@ def beside(state: PanelState, width: int) -> list[Section]:
     sections: list[Section] = [
         (9, status),
         (8, wrapped(state.message, width, "message")),
-        (2, details),
+        (TRIMMED, details),
         (5, score),
     ]
     if state.moves:
@@ -101,7 +103,13 @@ def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> li
         for priority, lines in (under(state, width) if stacked else beside(state, width))
         if lines
     ]
-    gap = 0 if stacked else 1
+    return stacked_up(sections, height, 0 if stacked else 1, TRIMMED)
+
+
+def stacked_up(sections: list[Section], height: int, gap: int, trimmed: int) -> list[Line]:
+    """Sections one under another (`gap` blank lines between), in `height` lines: while they do
+    not fit, the one of lowest priority goes (those of KEPT_ALWAYS or more never do); the one
+    of priority `trimmed` keeps its first lines rather than none, where that is enough."""
 
     def height_of(kept: list[Section]) -> int:
         return sum(len(lines) for _, lines in kept) + gap * (len(kept) - 1)
@@ -109,6 +117,12 @@ def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> li
     while sections and height_of(sections) > height:
         lowest = min(priority for priority, _ in sections)
         if lowest >= KEPT_ALWAYS:
+            break
+        excess = height_of(sections) - height
+        at = next(index for index, (priority, _) in enumerate(sections) if priority == lowest)
+        lines = sections[at][1]
+        if lowest == trimmed and len(lines) > excess:  # its first rows, not nothing
+            sections[at] = (lowest, lines[: len(lines) - excess])
             break
         sections = [section for section in sections if section[0] != lowest]
     result: list[Line] = []

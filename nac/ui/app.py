@@ -30,7 +30,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import FinishedGame, Game, Match, Position, SavedGame
+from ..core import FinishedGame, Game, Match, Position, SavedGame, square_name
 from ..engine import Engine, ProcessEngine
 from ..online import OnlineStart
 from ..play import Session
@@ -280,18 +280,25 @@ class NacApp(App[None]):
             return
         entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
         self.storage.stats.drills.add(entries, None, datetime.now(UTC))
-        number = drills[0].board.mark_count + 1
         first = drills[0]
-        self.call_from_thread(self._offer_drill, finished, first.key, number, first.rating.value)
+        square = square_name(first.played, first.board.rules, self.game.keypad)
+        self.call_from_thread(self._offer_drill, finished, first.key, square, first.rating.value)
 
-    def _offer_drill(self, finished: FinishedGame, key: str, number: int, rating: str) -> None:
+    def _offer_drill(self, finished: FinishedGame, key: str, square: str, rating: str) -> None:
         screen = self.game_screen
         if screen.finished is not finished:
             return  # another game began meanwhile
         self.last_drill = key
         result = words.after_game(screen.game, finished.outcome)
-        screen.say(f"{result} {learning_words.drill_offer(number, rating)}")
+        screen.say(f"{result} {learning_words.drill_offer(square, rating)}")
         self.refresh_bindings()
+
+    def refusal(self, action: str) -> str | None:
+        """Why an action of the app's cannot run now, in the player's words; None if it can
+        (or has nothing to say)."""
+        if action == "drill_last" and not self.check_action(action, ()):
+            return learning_words.NO_DRILL_NOW
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "drill_last":

@@ -213,6 +213,17 @@ def test_misere_3x3_is_a_draw_and_only_the_centre_holds_it() -> None:
     assert hint(Board.empty(3, variant=MISERE)).cell == 4
 
 
+def test_the_mirror_holds_misere_3x3_but_is_not_always_the_only_answer_that_does() -> None:
+    """docs/play.md: after X5 O1 X9 O3 (the phone's keys), X6 draws as well as X7 (the mirror
+    of O's 3), by the independent model as by the engine."""
+    cells = tuple("O.O.X...X")  # X on 5 and 9 (cells 4, 8), O on 1 and 3 (cells 0, 2)
+    drawing = {cell for cell in range(9) if cells[cell] == "." and
+               reference.move_value(cells, cell, "X", 3, 3)[0] == 0}  # fmt: skip
+    assert drawing == {5, 6}  # keys 6 and 7
+    values = analyse(board_of(cells, "X"))
+    assert {cell for cell, value in values.items() if value.result.value == "draw"} == drawing
+
+
 # -- Genius on 4×4 ---------------------------------------------------------------------------------
 
 

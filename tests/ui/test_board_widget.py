@@ -130,7 +130,8 @@ def test_analysis_notes_are_written_in_the_empty_cells() -> None:
 @pytest.mark.parametrize("cells", [4, 5])
 @pytest.mark.parametrize("size", [(100, 32), (80, 24), (60, 20), (120, 40)])
 def test_markers_never_touch_a_glyph_on_bigger_boards(cells: int, size: tuple[int, int]) -> None:
-    """The last-move dot goes in a free row or a wide margin; else the mark is underlined."""
+    """The last-move dot goes in a free row or a margin a column clear of the glyph; else the
+    mark is underlined."""
     layout = screen_layout(Rules.of(cells), *size)
     assert layout is not None
     metrics = layout.board
@@ -139,7 +140,7 @@ def test_markers_never_touch_a_glyph_on_bigger_boards(cells: int, size: tuple[in
     view = BoardView(marks, ("",) * cells * cells, last_move=cells + 1)
     lines = BoardLines(metrics)
     text = "".join(run for y in range(lines.height) for run, _ in lines.line(view, y))
-    if metrics.compact or not metrics.markers_fit:
+    if metrics.compact or not metrics.dot_fits:
         assert LAST_MOVE_MARKER not in text
         return
     assert text.count(LAST_MOVE_MARKER) == 1

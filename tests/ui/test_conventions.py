@@ -14,6 +14,7 @@ from nac.engine import all_puzzles
 from nac.store import Storage, storage_dirs
 from nac.ui.screens.help import HelpScreen
 from nac.ui.screens.puzzle import PuzzleScreen
+from nac.ui.widgets.board import BoardWidget
 
 from .helpers import make_app, press, settle
 
@@ -125,3 +126,22 @@ async def test_a_square_typed_in_a_4x4_puzzle_is_the_square_played() -> None:
         assert screen.attempt is not None and not screen.attempt.failed
         assert puzzle.board.play(puzzle.winning_cell)[puzzle.winning_cell] is not None
         assert screen.attempt.board[puzzle.winning_cell] is puzzle.board.to_move
+
+
+async def test_a_4x4_puzzle_where_its_board_does_not_fit_says_so_and_takes_no_move() -> None:
+    big = next(index for index, puzzle in enumerate(all_puzzles()) if puzzle.board.size == 4)
+    app = make_app()
+    async with app.run_test(size=(40, 15)) as pilot:
+        await press(pilot, "p")
+        screen = app.screen
+        assert isinstance(screen, PuzzleScreen)
+        screen.index = big
+        screen._begin()
+        await pilot.pause()
+        board = screen.query_one(BoardWidget)
+        assert not board.fits
+        drawn = "".join(board.render_line(y).text for y in range(board.content_size.height))
+        assert "No room for the 4×4 board here" in " ".join(drawn.split())
+        before = screen.attempt
+        await press(pilot, *"a1", "enter", "colon")
+        assert screen.attempt == before and not screen.prompt.is_open  # nothing played blind

@@ -130,3 +130,11 @@ async def test_with_no_mistake_due_the_drills_say_so_rather_than_look_forever() 
         await until(pilot, lambda: screen.scanned, "the saved games looked through")
         await pilot.pause()
         assert panel.text[2] == learning_words.NO_MISTAKES_DUE
+
+
+async def test_d_with_nothing_to_drill_says_so() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await press(pilot, "d")
+        assert app.screen is app.game_screen
+        assert app.game_screen.activity.message == learning_words.NO_DRILL_NOW

@@ -80,7 +80,7 @@ async def test_on_4x4_the_slow_techniques_stop_at_their_limit_and_keys_still_wor
         assert isinstance(screen, LabScreen)
         await until(pilot, lambda: screen.whole is not None, "every technique done or stopped")
         table = rows(screen)
-        assert [row[5] for row in table[:3]] == ["stopped after 30,000 nodes"] * 3
+        assert [(row[1], row[5]) for row in table[:3]] == [("30,000", "stopped")] * 3
         assert table[3][5] == table[4][5] == str(position_value(position))
         assert "The 2 that finished agree" in str(screen.query_one("#lab-verdict", Static).render())
         assert "3 stopped at the node limit" in str(

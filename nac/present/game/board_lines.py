@@ -239,14 +239,14 @@ class BoardLines:
         elif look.mark:
             rows = metrics.glyph_rows
             glyph_row = cell_row - metrics.glyph_top
-            markers = metrics.markers_fit
+            left = (width - glyph_width(rows)) // 2
+            corner = metrics.dot_fits
             if 0 <= glyph_row < rows:
-                left = (width - glyph_width(rows)) // 2
-                underlined = look.last and not markers  # no room for the dot: underline it
+                underlined = look.last and not corner  # no room for the dot: underline it
                 put(left, glyph(Mark(look.mark), rows)[glyph_row], mark_name + "-last" * underlined)
             if cell_row == 0 and look.winning:  # in the free row, or the glyph's margin
                 put(0, WINNING_MARKER, "winning-mark")
-            if cell_row == 0 and look.last and markers:
+            if cell_row == 0 and look.last and corner:
                 put(width - 1, LAST_MOVE_MARKER, "last")
         else:
             if cell_row == 0 and look.label:

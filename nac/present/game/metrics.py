@@ -77,6 +77,14 @@ class BoardMetrics(NamedTuple):
         in the free row, or beside a glyph with a wide margin."""
         return self.glyph_top > 0 or self.glyph_rows > SMALL_ROWS
 
+    @property
+    def dot_fits(self) -> bool:
+        """Whether the last move's dot fits in a cell's top right corner, a column clear of its
+        glyph (else the mark is underlined)."""
+        wide = glyph_width(self.glyph_rows)
+        right = self.cell_width - (self.cell_width - wide) // 2 - wide
+        return self.markers_fit or right >= 2
+
 
 def metrics_for(glyph_rows: int, cells: int, free_row: bool = True) -> BoardMetrics:
     if glyph_rows == 1:
@@ -124,6 +132,9 @@ class Fit:
     cell_width: int
     cell_height: int
     boards: int
+    captioned: bool = True
+    """Whether a caption ("Board 2 · dead") goes under each board: not where there is no row
+    for it (a dead board's dashes say it then)."""
 
     @property
     def board_width(self) -> int:
@@ -131,7 +142,7 @@ class Fit:
 
     @property
     def caption_rows(self) -> int:
-        return 1 if self.cell_height > 1 else 0
+        return 1 if self.captioned else 0
 
     @property
     def width(self) -> int:
@@ -150,10 +161,11 @@ class Fit:
 def fit(boards: int, width: int, height: int) -> Fit | None:
     """The biggest squares at which `boards` boards fit side by side in width × height, a
     column clear each side (as one big board keeps)."""
-    for cell_width, cell_height in CELL_SIZES:
-        found = Fit(cell_width, cell_height, boards)
-        if found.width + 2 * SIDE_MARGIN <= width and found.height <= height:
-            return found
+    for captioned in (True, False):  # captions kept while any size fits with them
+        for cell_width, cell_height in CELL_SIZES:
+            found = Fit(cell_width, cell_height, boards, captioned)
+            if found.width + 2 * SIDE_MARGIN <= width and found.height <= height:
+                return found
     return None
 
 
@@ -188,7 +200,7 @@ def minimum_terminal(rules: Rules) -> tuple[int, int]:
     """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
     with the panel under it (the 3×3 board: MIN_TERMINAL)."""
     if rules.is_notakto:
-        smallest = Fit(*CELL_SIZES[-1], rules.boards)
+        smallest = Fit(*CELL_SIZES[-1], rules.boards, captioned=False)
         width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
     else:
         compact = metrics_for(1, rules.size)

@@ -263,7 +263,15 @@ def status(game: Game, activity: Activity) -> str:
 
 
 def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
-    rows: list[tuple[str, str]] = [("Mode", game.mode.label)]
+    """The settings' rows, what matters most first (the rules where they are not the normal
+    game's): a short panel keeps the first."""
+    rules = game.rules
+    rows: list[tuple[str, str]] = []
+    if rules.is_notakto:
+        rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
+    elif rules.variant is Variant.MISERE:
+        rows.append(("Rules", "misère: a line loses"))
+    rows.append(("Mode", game.mode.label))
     if game.mode is Mode.COMPUTER:
         rows.append(("Level", game.level.label))
         like = game.plays_like(game.computer)
@@ -276,13 +284,8 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
             (f"{words.side(game, mark)} plays as", words.level_label(game, mark, short=True))
             for mark in Mark
         ]
-    rules = game.rules
-    if rules.is_notakto:
-        rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
-    else:
+    if not rules.is_notakto:
         rows.append(("Board", board_name(rules.size)))
-        if rules.variant is Variant.MISERE:
-            rows.append(("Rules", "misère: a line loses"))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))

@@ -266,6 +266,16 @@ def letters_moved(table: Sequence[Command]) -> dict[str, str]:
     }
 
 
+def board_does_not_fit(size: int, boards: int, width: int) -> list[str]:
+    """Said where a board would be drawn but does not fit (a 4×4 puzzle at 40×15), in lines
+    of at most `width` columns."""
+    import textwrap
+
+    what = f"{boards} boards" if boards > 1 else f"the {board_name(size)} board"
+    said = f"No room for {what} here: make the terminal bigger."
+    return textwrap.wrap(said, max(1, width))
+
+
 def no_column(letter: str, size: int) -> str:
     """Said of a column letter past the board's edge ("e" on 4×4)."""
     return f"There is no column {letter} on {board_name(size)}: a to {COLUMN_LETTERS[size - 1]}."

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
+
 from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
@@ -23,9 +25,10 @@ SHORT_NAMES = {
 """The same, where the terminal is narrow."""
 NUMBERS = (1, 2, 3, 4)
 """The columns of numbers (aligned to the right)."""
-WIDE = 74
-"""Columns the whole table takes; narrower, it keeps technique, nodes, value and move."""
 NARROW_COLUMNS = (0, 1, 5, 6)
+"""Where the whole table does not fit: technique, nodes, value and move."""
+PADDING = 2
+"""Columns a table puts around each of its cells."""
 TECHNIQUE_NAMES = {
     Technique.MINIMAX: "minimax",
     Technique.ALPHA_BETA: "+ alpha-beta",
@@ -56,15 +59,21 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.2f} s"
 
 
-def columns_for(width: int) -> tuple[int, ...]:
-    """The columns (indices into COLUMNS) that fit `width`."""
-    return tuple(range(len(COLUMNS))) if width >= WIDE else NARROW_COLUMNS
+def columns_for(width: int, rows: list[tuple[str, ...]]) -> tuple[int, ...]:
+    """The columns (indices into COLUMNS) whose widest cells (of `rows`) fit `width`: every
+    one, or the narrow table's."""
+    everything = tuple(range(len(COLUMNS)))
+    need = sum(
+        max(cell_len(text) for text in (COLUMNS[i], *(cells[i] for cells in rows))) + PADDING
+        for i in everything
+    )
+    return everything if need <= width else NARROW_COLUMNS
 
 
 def row(result: Searched, square: Callable[[int], str], *, short: bool = False) -> tuple[str, ...]:
     """A technique's row of COLUMNS (`short`: its short name)."""
-    if result.stopped:
-        value, move = f"stopped after {result.nodes:,} nodes", ""
+    if result.stopped:  # its nodes say where: the limit
+        value, move = STOPPED, ""
     else:
         value = str(result.value) if result.value is not None else "game over"
         move = square(result.move) if result.move is not None else ""

@@ -70,7 +70,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
             note = learning_words.REVIEW_MISERE
         elif game.rules.is_notakto:
             note = learning_words.REVIEW_NOTAKTO
-    head += wrapped(note, width, "title")
+    noted = wrapped(note, width, "title")
+    head += noted
     if view.review is not None:
         for mark in Mark:
             side = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
@@ -83,6 +84,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     if view.message:
         head += wrapped(view.message, width, "message")
     head.append(())
+    if len(head) > height - 3 and view.review is not None:  # short: the moves before the note
+        head = head[len(noted) :]
     marks = [game.first if index % 2 == 0 else game.first.other for index in range(len(game.moves))]
     moves = [
         move_lines(view, number, cell, marks[number - 1], width)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...core import Mark, Rules
 from ...engine import GameReview, Result
 from ..names import side_label
+from ..panel_lines import wrapped
 from ..runs import Line, Run
 
 MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
@@ -52,7 +53,7 @@ def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
     if not values:
         return []
     rules = review.rules
-    lines: list[Line] = [((heading(rules), "label"),), ((key(rules), "dim"),)]
+    lines = [*wrapped(heading(rules), width, "label"), *wrapped(key(rules), width, "dim")]
     row: list[Run] = []
     used = 0
     for number, value in enumerate(values, 1):

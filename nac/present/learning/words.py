@@ -205,14 +205,21 @@ def drill_wrong(square: str, played: str, best: str) -> str:
     )
 
 
-def drill_offer(number: int, rating: str) -> str:
-    """After a game with a mistake or a blunder of yours (`rating`, the review's word): the
-    offer to drill it."""
+NO_DRILL_NOW = (
+    f"No mistake of yours to drill from the last game: {key_for('puzzles')}, then "
+    f"{key_for('mistakes', PUZZLE_COMMANDS)}, has every mistake due."
+)
+"""Said when `d` has nothing to drill (no game just ended with a mistake of yours)."""
+
+
+def drill_offer(square: str, rating: str) -> str:
+    """After a game with a mistake or a blunder of yours (`rating`, the review's word) on
+    `square` (as the game names it): the offer to drill it, short enough for a small panel."""
     key, puzzles = key_for("app.drill_last"), key_for("puzzles")
     mistakes = key_for("mistakes", PUZZLE_COMMANDS)
     return (
-        f"Move {number} was a {rating} of yours: {key} drills it now; it is kept with your "
-        f"mistakes ({puzzles}, then {mistakes})."
+        f"Square {square} was a {rating} of yours: {key} drills it (all your mistakes: "
+        f"{puzzles}, then {mistakes})."
     )
 
 

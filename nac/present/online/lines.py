@@ -13,7 +13,7 @@ invite always stay.
 
 from __future__ import annotations
 
-from ..panel_lines import KEPT_ALWAYS, Section, by_moves, wrapped
+from ..panel_lines import GLUE, Section, by_moves, stacked_up, wrapped
 from ..runs import Line
 from . import words as online_words
 from .view import OnlinePanelState
@@ -115,6 +115,10 @@ def row_text(label: str, mark: str, name: str, connection: str) -> str:
     return f"{head}{name}  {connection}"
 
 
+PLAYERS = 7
+"""The players' section: where it does not fit whole, its first rows (who plays)."""
+
+
 def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Section]:
     boxed = f" {state.status} "  # its spaces belong to the reversed box
     status: list[Line] = [((boxed, "status"),)]
@@ -124,13 +128,13 @@ def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Sect
         (9, status),
         (8, wrapped(state.message, width, "message")),
         (9, invite_section(state, width, compact)),
-        (7, player_lines(state, width)),
+        (PLAYERS, player_lines(state, width)),
         (6, watch_line_lines(state.watch_line, width)),
         (8, wrapped(state.after, width, "")),
-        (5, wrapped(state.score, width, "")),
+        (5, wrapped(state.score.replace("draws ", "draws" + GLUE), width, "")),
     ]
     if state.moves:
-        moves: list[Line] = [((state.history_title, "label"),)]
+        moves: list[Line] = wrapped(state.history_title, width, "label")
         moves += [((line, ""),) for line in by_moves(state.moves, width)]
         found.append((4, moves))
     if state.analysis:
@@ -152,14 +156,4 @@ def online_panel_lines(
         kept = sections(state, width, compact)
         if height_of(kept) <= height:
             break
-    while kept and height_of(kept) > height:
-        lowest = min(priority for priority, _ in kept)
-        if lowest >= KEPT_ALWAYS:
-            break
-        kept = [section for section in kept if section[0] != lowest]
-    result: list[Line] = []
-    for index, (_, lines) in enumerate(kept):
-        if index:
-            result += [()] * gap
-        result += lines
-    return result
+    return stacked_up(kept, height, gap, PLAYERS)

@@ -85,8 +85,7 @@ class DrillScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """On 4×4 and 5×5 a column letter begins a square's name."""
-        drill = self.drill
-        letters = drill is not None and not self.answered and drill.board.rules.size > 3
+        letters = bool(self.check_action("type_square", ("a",)))
         if self.prompt.took(event, self.query_one(PuzzlePanel).text[2], letters):
             event.stop()
 
@@ -173,7 +172,8 @@ class DrillScreen(Screen[None]):
         return square_name(cell, rules, self.keypad)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        playing = self.drill is not None and not self.answered
+        shown = not self.is_mounted or self.query_one(BoardWidget).fits
+        playing = self.drill is not None and not self.answered and shown
         if action == "play_key":
             return playing and self.drill is not None and self.drill.board.size == 3
         if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):

@@ -13,7 +13,7 @@ the footer, the palette and the refusals agree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -269,7 +269,7 @@ class GameScreen(Screen[None]):
             board_shown=True,
             thinking=self.activity.thinking,
             paused=self.activity.paused,
-        )
+        ) or self._app_refusal(event.key)
         if reason is not None:
             self.switches.forget_question()
             if reason == words.GAME_OVER and self.finished is not None:
@@ -277,6 +277,14 @@ class GameScreen(Screen[None]):
             else:
                 self.say(reason)
             event.stop()
+
+    def _app_refusal(self, key: str) -> str | None:
+        """Why the app's own command for `key` (`d`'s drill) cannot run now, if it is one."""
+        refusal = getattr(self.app, "refusal", None)
+        for _, action in commands.key_actions(key):
+            if action.startswith("app.") and refusal is not None:
+                return cast("str | None", refusal(action.removeprefix("app.")))
+        return None
 
     # -- the player's moves ------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -38,6 +39,22 @@ from ..widgets.title_bar import TitleBar
 from .review import ReviewScreen
 
 COLUMNS = ("Result", "Board", "X", "O", "Moves", "Played (UTC)", "Mode")
+KEPT = 4
+"""Where the terminal is narrow the columns go from the last, but never these first four."""
+CELL_PADDING = 2
+
+
+def columns_that_fit(rows: list[tuple[Text, ...]], width: int) -> list[int]:
+    """The widths of the columns (the first of COLUMNS) that fit `width` whole, KEPT at
+    least: a column is cut nowhere, and no scrollbar hides the rest."""
+    widths = [
+        max(cell_len(text) for text in (label, *(str(cells[index]) for cells in rows)))
+        for index, label in enumerate(COLUMNS)
+    ]
+    count = len(COLUMNS)
+    while count > KEPT and sum(widths[:count]) + CELL_PADDING * count > width:
+        count -= 1
+    return widths[:count]
 
 
 def row(game: SavedGame) -> tuple[Text, ...]:
@@ -89,9 +106,7 @@ class GamesScreen(Screen[None]):
         yield TitleBar("Saved games")
         with Vertical():
             if self.all_games:
-                table: DataTable[Text] = DataTable(cursor_type="row", zebra_stripes=True)
-                table.add_columns(*COLUMNS)
-                yield table
+                yield DataTable(cursor_type="row", zebra_stripes=True)
             else:
                 yield Static(learning_words.NO_GAMES_YET, markup=False)
             yield Static(id="games-note", markup=False)
@@ -102,11 +117,25 @@ class GamesScreen(Screen[None]):
 
     def watch_shown(self) -> None:
         self.games = [game for game in self.all_games if GAME_FILTERS[self.shown](game)]
-        for table in self.query(DataTable).results(DataTable):
-            table.clear()
-            table.add_rows([row(game) for game in self.games])
+        self._lay_out(self.size.width)
         self.said = ""
         self.watch_said()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._lay_out(event.size.width)
+
+    def _lay_out(self, width: int) -> None:
+        """The table with the columns that fit the width whole (the first ones kept)."""
+        rows = [row(game) for game in self.games]
+        widths = columns_that_fit(rows, width - 2 if width else 1000)
+        for table in self.query(DataTable).results(DataTable):
+            cursor = table.cursor_row
+            table.clear(columns=True)
+            for label, wide in zip(COLUMNS, widths, strict=False):
+                table.add_column(label, width=wide)
+            table.add_rows([cells[: len(widths)] for cells in rows])
+            if rows:
+                table.move_cursor(row=min(cursor, len(rows) - 1))
 
     def watch_said(self) -> None:
         note = learning_words.games_note(

@@ -81,22 +81,26 @@ class LabScreen(Screen[None]):
         self._search()
 
     def on_resize(self, resized: events.Resize) -> None:
-        if lab_lines.columns_for(resized.size.width) != self.columns:
-            self._lay_out(resized.size.width)
+        self._lay_out(resized.size.width)
 
     def _lay_out(self, width: int) -> None:
         """The table with the columns that fit the width, and the rows found so far."""
-        self.columns = lab_lines.columns_for(width)
-        short = self.columns != lab_lines.columns_for(lab_lines.WIDE)
+        found = {result.technique: result for result in self.results}
+
+        def rows_of(short: bool) -> list[tuple[str, ...]]:
+            return [
+                lab_lines.row(found[technique], self.square, short=short)
+                if technique in found
+                else lab_lines.pending_row(technique, short=short)
+                for technique in Technique
+            ]
+
+        rows = rows_of(short=False)
+        self.columns = lab_lines.columns_for(width, rows)
+        if self.columns == lab_lines.NARROW_COLUMNS:
+            rows = rows_of(short=True)
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        found = {result.technique: result for result in self.results}
-        rows = [
-            lab_lines.row(found[technique], self.square, short=short)
-            if technique in found
-            else lab_lines.pending_row(technique, short=short)
-            for technique in Technique
-        ]
         for index in self.columns:  # widths given, not measured: the same however rows came
             label = lab_lines.COLUMNS[index]
             width = max(cell_len(text) for text in (label, *(cells[index] for cells in rows)))
@@ -128,11 +132,7 @@ class LabScreen(Screen[None]):
 
     def _found(self, index: int, found: Searched) -> None:
         self.results.append(found)
-        short = self.columns != lab_lines.columns_for(lab_lines.WIDE)
-        table = self.query_one(DataTable)
-        cells = self._cells(lab_lines.row(found, self.square, short=short))
-        for column, cell in enumerate(cells):
-            table.update_cell_at(Coordinate(index, column), cell, update_width=True)
+        self._lay_out(self.size.width)  # every column as wide as what it holds now
         if len(self.results) == len(Technique):
             self.query_one("#lab-verdict", Static).update(lab_lines.verdict(tuple(self.results)))
 

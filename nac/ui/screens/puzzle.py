@@ -114,7 +114,7 @@ class PuzzleScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """On 4×4 a column letter begins a square's name (its command is in the palette)."""
         attempt = self.attempt
-        letters = attempt is not None and attempt.playing and self.puzzle.board.size > 3
+        letters = bool(self.check_action("type_square", ("a",)))
         said = attempt.message if attempt is not None else ""
         if self.prompt.took(event, said, letters):
             event.stop()
@@ -145,7 +145,8 @@ class PuzzleScreen(Screen[None]):
         return square_name(cell, self.puzzle.board.rules, self.keypad)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        playing = self.attempt is not None and self.attempt.playing
+        shown = not self.is_mounted or self.query_one(BoardWidget).fits
+        playing = self.attempt is not None and self.attempt.playing and shown
         if action == "play_key":
             return playing and self.puzzle.board.size == 3
         if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor", "move_prompt"):

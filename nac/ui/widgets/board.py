@@ -26,6 +26,7 @@ from textual.widget import Widget
 
 from ...core import KeypadLayout
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
+from ...present.game import words
 from ...present.game.board_lines import BoardLines, cell_look
 from ...present.game.boards_lines import BoardsLines
 from ...present.game.metrics import board_metrics, fit
@@ -231,6 +232,11 @@ class BoardWidget(Widget):
     # -- drawing -----------------------------------------------------------------------------------
 
     @property
+    def fits(self) -> bool:
+        """Whether the board is drawn (it fits, or there is none to draw)."""
+        return self._board() is not None or not self.view.marks
+
+    @property
     def note_room(self) -> int:
         """Columns a square's note may take at this size (0 while the board does not fit)."""
         board = self._board()
@@ -245,6 +251,11 @@ class BoardWidget(Widget):
         board = self._board()
         left, top = self.origin()
         plain = self._style("", "")
+        if board is None and self.view.marks:  # too small: said where the board would be
+            lines = words.board_does_not_fit(self.view.cells, len(self.view.dead), width)
+            row = y - (self.content_size.height - len(lines)) // 2
+            text = lines[row] if 0 <= row < len(lines) else ""
+            return Strip([Segment(text.center(width)[:width], plain)], width)
         if board is None or not 0 <= y - top < board.height:
             return Strip.blank(width, plain)
         segments = [Segment(" " * left, plain)] if left else []
