@@ -252,6 +252,21 @@ def test_importing_the_rules_loads_no_engine() -> None:
     assert out.stdout.split("\n")[:3] == ["[]", "[]", "True"]
 
 
+LOADED_WHEN_ASKED = ("nac.online", "nac.net", "nac.ui.online_doors", "websockets", "argparse")
+
+
+def test_the_app_starts_without_online_play() -> None:
+    """Online play loads when first asked for (`o`, or `nac host` and the others), so the
+    first frame comes sooner."""
+    script = (
+        "import sys\n"
+        "import nac.ui.app\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({LOADED_WHEN_ASKED!r})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[0] == "[]"
+
+
 FRONT_ENDS = ("nac/ui", "nac/plain", "nac/cli.py", "nac/web")
 ROOT_MODULES = {"nac", "nac.__main__", "nac.cli", "nac.options", "nac.online"}
 """The package's root: its face, the command line and its options, and online play's start

@@ -38,7 +38,10 @@ class Timed(Base):
         self.exit()
 
 app = Timed()
-app.run(headless=True, size=(100, 32))
+if which == "nac":  # as the `nac` command starts it
+    app.run_in_terminal(headless=True, size=(100, 32))
+else:
+    app.run(headless=True, size=(100, 32))
 print(app.first_frame)
 """
 
@@ -60,7 +63,7 @@ def cold_start() -> None:
     print(f"runs: {START_RUNS} each, interleaved")
     print(f"bare Textual app (Label + Footer): median {milli(median(bare))}")
     print(f"nac:                               median {milli(median(nac))}")
-    print(f"ratio of medians: {ratio:.2f}× (target <= 1.25×)")
+    print(f"ratio of medians: {ratio:.2f}× (target < 1.2×)")
 
 
 def main() -> None:

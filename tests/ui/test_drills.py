@@ -15,6 +15,7 @@ from nac.store import Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.drills import DrillScreen
 from nac.ui.screens.puzzle import PuzzleScreen
+from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
 
 from .helpers import make_app, press, settle
@@ -111,9 +112,14 @@ async def test_puzzles_go_to_a_number_and_filter_by_board() -> None:
         assert {p.board.size for p in screen.puzzles} == {3} and screen.index == 0
         await press(pilot, "b")  # on 3×3, b is the boards' key again
         assert {p.board.size for p in screen.puzzles} == {4}
+        board = screen.query_one(BoardWidget)
+        size_before = board.size
         await press(pilot, "b")  # on 4×4 it begins a square's name, and says where boards went
         assert screen.prompt.is_open and screen.attempt is not None
         assert "Boards is in the palette" in screen.attempt.message
+        assert board.size == size_before  # the prompt takes the footer's line, not the board's
+        await press(pilot, "escape", "a")  # a only begins a square: its command went nowhere
+        assert screen.prompt.is_open and "palette" not in screen.attempt.message
         await press(pilot, "escape")
         await boards["Boards"].callback()
         await pilot.pause()

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from nac.core import Level, Mark, Mode, Rules, Starter
 from nac.engine import analyse, genius_moves
+from nac.present.game import words
 from nac.store import Settings, Storage
 from nac.store.stats import Record
 from nac.ui.app import NacApp
@@ -40,6 +41,15 @@ async def test_two_players_take_turns_to_the_end() -> None:
         assert app.game.outcome is not None and app.game.outcome.winner is Mark.X
         assert banner_text(app) == "X won — Enter next game, v review"
         assert scores(app) == {"X": 1, "O": 0, "Draws": 0}
+
+
+async def test_two_players_are_offered_no_level_and_a_level_key_says_why() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, level=Level.AVERAGE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Level" not in app.screen.query_one(KeysBar).text
+        await press(pilot, "g")
+        assert app.game.level is Level.AVERAGE
+        assert panel(app).message == words.LEVEL_IN_TWO_PLAYER
 
 
 async def test_watch_mode_plays_a_whole_game_by_itself() -> None:

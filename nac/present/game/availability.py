@@ -71,6 +71,8 @@ def refusal(
     if action == "computer_starts":
         start = game.why_computer_cannot_start()
         return None if start is None else words.sentence(str(start))
+    if action == "level" and game.mode is Mode.TWO_PLAYER:
+        return words.LEVEL_IN_TWO_PLAYER
     if action == "o_level":
         return None if watching else words.O_LEVEL_IN_WATCH
     if action in ("switch_keypad", "keypad"):

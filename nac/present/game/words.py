@@ -261,9 +261,10 @@ def letters_moved(table: Sequence[Command]) -> dict[str, str]:
     return {
         key: f"{command.label} is"
         for command in table
-        for key, _ in command.keys
+        for key, action in command.keys
         if len(key) == 1 and key in "abcde" and command.label
-    }
+        and not action.startswith("type_square")
+    }  # fmt: skip
 
 
 def board_does_not_fit(size: int, boards: int, width: int) -> list[str]:
@@ -308,6 +309,9 @@ def empty_square(rules: Rules) -> str:
 
 O_LEVEL_IN_WATCH = (
     f"{key_for('o_level')} set O's level in watch mode ({key_for('next_mode')} changes the mode)."
+)
+LEVEL_IN_TWO_PLAYER = (
+    f"No computer plays in two-player mode ({key_for('next_mode')} changes the mode)."
 )
 KEYPAD_3X3 = f"The keypad plays the 3×3 board only: {key_for('next_size')} changes the board."
 ONE_BOARD = "There is no other live board to go to."
