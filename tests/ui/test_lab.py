@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, Tree
 from textual.widgets.tree import TreeNode
@@ -118,6 +119,17 @@ async def test_the_tree_walks_to_a_leaf_and_shows_the_moves_alpha_beta_cuts() ->
         await press(pilot, "p")  # the principal line, opened to the end
         await until(pilot, lambda: _leaf_selected(tree), "a leaf of the best line")
         assert "draw" in str(tree.cursor_node.label if tree.cursor_node else "")
+
+
+async def test_the_trees_first_line_fits_40_columns_on_4x4() -> None:
+    app = make_app(rules=Rules.of(4))
+    async with app.run_test(size=(40, 15)) as pilot:
+        await press(pilot, "y", "t")
+        screen = app.screen
+        assert isinstance(screen, TreeScreen)
+        tree: Tree[object] = screen.query_one(Tree)
+        root = str(tree.root.label)
+        assert "4×4" in root and cell_len(root) + 4 <= tree.scrollable_content_region.width
 
 
 def _walk(node: TreeNode[object]) -> list[TreeNode[object]]:

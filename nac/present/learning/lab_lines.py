@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
-from ..names import counted, rules_name, side_label
+from ..names import counted, rules_label, rules_name, side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -51,6 +51,12 @@ def position_line(board: Position) -> str:
     return (
         f"{board} · {rules_name(rules)} · {'player ' if rules.shares_marks else ''}{side} to move"
     )
+
+
+def tree_root_line(board: Position) -> str:
+    """The tree's root: the board and its rules in fewest words (the moves under it say who is
+    to move), so that it fits 40 columns where a tree's line cannot wrap."""
+    return f"{board} · {rules_label(board.rules)}"
 
 
 def seconds_text(seconds: float) -> str:

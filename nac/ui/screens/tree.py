@@ -57,7 +57,7 @@ class TreeScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar(lab_lines.TREE_TITLE, lab_lines.TREE_SHORT_TITLE, "Tree")
         tree: Tree[Position] = Tree(
-            lab_lines.position_line(self.board), data=Position((), self.board), id="game-tree"
+            lab_lines.tree_root_line(self.board), data=Position((), self.board), id="game-tree"
         )
         yield tree
         yield KeysBar(TREE_COMMANDS)
