@@ -79,6 +79,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_frames
 	$(BIN)/python -m tests.benchmarks.bench_memory
 	$(BIN)/python -m tests.benchmarks.bench_web
+	$(BIN)/python -m tests.benchmarks.bench_ultimate
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_strangers
 

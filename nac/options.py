@@ -11,6 +11,7 @@ from .core import (
     BOARD_SIZES,
     LOCAL_MODES,
     NOTAKTO_BOARDS,
+    OFFERED,
     Family,
     KeypadLayout,
     Level,
@@ -39,10 +40,10 @@ def notakto_boards(text: str) -> int:
 def family(text: str) -> Family:
     """The rules' family by name, in any case (`misère` too)."""
     folded = text.strip().lower().replace("è", "e")
-    for found in Family:
+    for found in OFFERED:
         if folded == found.value:
             return found
-    names = ", ".join(found.value for found in Family)
+    names = ", ".join(found.value for found in OFFERED)
     raise ValueError(f"{text!r} is not a variant: use {names}")
 
 
@@ -114,7 +115,7 @@ RULES_CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
     (
         "--variant",
         family,
-        "{" + ",".join(found.value for found in Family) + "}",
+        "{" + ",".join(found.value for found in OFFERED) + "}",
         "the rules: normal, misere, where a line of your own loses, or notakto, "
         "where both play X on 1-3 boards and killing the last board loses "
         f"(default: {DEFAULTS.rules.family.value})",

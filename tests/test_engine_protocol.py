@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from nac.core import RULES, find_rules
+from nac.core import RULES, ULTIMATE, find_rules
 from nac.core.notation import cell_of
 from nac.core.positions import start_position
 
@@ -33,10 +33,11 @@ def test_isready_is_answered_readyok_and_quit_ends_it() -> None:
     assert engine("isready", "quit", "isready") == ["readyok"]
 
 
-@pytest.mark.parametrize("rules", [rules.name for rules in RULES], ids=str)
+@pytest.mark.parametrize("rules", [rules.name for rules in (*RULES, ULTIMATE)], ids=str)
 def test_every_rules_gets_a_legal_best_move_after_some_moves(rules: str) -> None:
-    opening = {"normal": "b2 a1", "misere": "b2 a1", "notakto": "1b2 1a1"}[rules.split()[0]]
-    answers = engine(f"rules {rules}", f"moves {opening}", "go nodes 20000")
+    openings = {"normal": "b2 a1", "misere": "b2 a1", "notakto": "1b2 1a1", "ultimate": "e5 d4"}
+    opening = openings[rules.split()[0]]
+    answers = engine(f"rules {rules}", f"moves {opening}", "go nodes 2000")
     assert len(answers) == 1 and answers[0].startswith("bestmove ")
     found = find_rules(rules)
     position = start_position(found)
@@ -51,6 +52,16 @@ def test_genius_takes_the_win_and_in_misere_avoids_the_line() -> None:
     assert engine("rules normal 3", moves, "go") == ["bestmove c1"]
     [misere] = engine("rules misere 3", moves, "go")
     assert misere.startswith("bestmove ") and misere != "bestmove c1"
+
+
+def test_genius_in_ultimate_takes_the_game_and_searches_for_the_time_it_is_given() -> None:
+    # a random game's first 26 moves, after which one move of X's (h3) wins the game
+    moves = "a1 a3 c7 g2 b5 e6 f7 h1 d1 c2 h5 e4 e2 f4 g3 a7 b1 f1 i3 h7 e3 e7 f3 g7 c1 i1"
+    [answer] = engine("rules ultimate", f"moves {moves}", "go seconds 0.2")
+    assert answer == "bestmove h3"
+    [timed] = engine("rules ultimate", "moves e5", "go seconds 0.2")
+    position = start_position(ULTIMATE).play(cell_of(ULTIMATE, "e5"))
+    assert cell_of(ULTIMATE, timed.split()[1]) in position.legal_moves
 
 
 def test_genius_in_notakto_never_kills_the_last_board_while_it_can_help_it() -> None:

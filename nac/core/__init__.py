@@ -1,6 +1,7 @@
 """The rules of noughts and crosses and its variants: the rules by name (`Rules`,
-`find_rules`), their positions (`Board`; `NotaktoBoard`), moves, outcome, the game, the match
-and its lifecycle, keypad layouts, coordinates, the notation of a game, and the levels' names.
+`find_rules`), their positions (`Board`; `NotaktoBoard`; `UltimateBoard`), moves, outcome, the
+game, the match and its lifecycle, keypad layouts, coordinates, the notation of a game, and the
+levels' names.
 
 Plain Python with no UI library and no engine, so any front end (Textual, a console, a server,
 a bot) can use it; finding moves and values is `nac.engine`'s job.
@@ -103,9 +104,19 @@ from .positions import (
 from .rules import (
     NORMAL as NORMAL,
     NOTAKTO_BOARDS as NOTAKTO_BOARDS,
+    OFFERED as OFFERED,
     RULES as RULES,
+    ULTIMATE as ULTIMATE,
     Family as Family,
     Rules as Rules,
     find_rules as find_rules,
+)
+from .ultimate import (
+    UltimateBoard as UltimateBoard,
+    UltimateMove as UltimateMove,
+    grid_cell as grid_cell,
+    grid_place as grid_place,
+    ultimate_cell as ultimate_cell,
+    ultimate_move as ultimate_move,
 )
 from .variants import Variant as Variant

@@ -1,15 +1,17 @@
-"""Squares named by a column letter and a row number, for boards bigger than the 3×3 keypad:
-`a1` is the top-left corner, `b3` the second column of the third row."""
+"""Squares named by a column letter and a row number, for boards bigger than the 3×3 keypad and
+Ultimate's 9×9 grid: `a1` is the top-left corner, `b3` the second column of the third row."""
 
 from __future__ import annotations
 
 from .checks import checked_cell
 from .errors import NotASquare
-from .geometry import MAX_SIZE, MIN_SIZE
+from .geometry import MIN_SIZE
 
-COLUMN_LETTERS = "abcdefg"
+MAX_NAMED = 9
+"""The biggest grid named: Ultimate's 9×9."""
+COLUMN_LETTERS = "abcdefghi"
 LONGEST_NAME = 2
-"""Boards have at most seven rows, so a name is a letter and one digit."""
+"""Grids have at most nine rows, so a name is a letter and one digit."""
 
 
 def coordinate(cell: int, size: int) -> str:
@@ -38,7 +40,8 @@ def parse_coordinate(text: object, size: int) -> int:
 
 
 def _check_size(square: object, size: int) -> None:
-    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_NAMED:
+        biggest = f"{MAX_NAMED}×{MAX_NAMED}"
         raise NotASquare(
-            square, f"a board of {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, not size {size!r}"
+            square, f"a board of {MIN_SIZE}×{MIN_SIZE} to {biggest}, not size {size!r}"
         )

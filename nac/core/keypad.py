@@ -16,6 +16,7 @@ from .errors import NotASquare, SquareTaken
 from .geometry import CLASSIC_SIZE
 from .notakto import SQUARES, notakto_cell, notakto_move
 from .rules import Rules
+from .ultimate import GRID as ULTIMATE_GRID, grid_cell, grid_place, ultimate_cell
 
 if TYPE_CHECKING:
     from .position import Position
@@ -80,7 +81,10 @@ def _key_number(key: object) -> int:
 
 def square_name(cell: int, rules: Rules, keypad: KeypadLayout) -> str:
     """What the player calls a square: its key on 3×3, its coordinate (`b3`) on bigger boards,
-    in Notakto its board and key (`2:5`)."""
+    in Notakto its board and key (`2:5`), in Ultimate its place on the 9×9 grid (`e5`)."""
+    if rules.is_ultimate:
+        column, row = grid_place(checked_cell(cell, rules.cell_count))
+        return coordinate(row * ULTIMATE_GRID + column, ULTIMATE_GRID)
     if rules.is_notakto:
         board, square = notakto_move(cell)
         return f"{board + 1}:{keypad.key_for_cell(square)}"
@@ -92,7 +96,10 @@ def square_name(cell: int, rules: Rules, keypad: KeypadLayout) -> str:
 def parse_square(name: str, rules: Rules, keypad: KeypadLayout) -> int:
     """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
     bigger boards; in Notakto a board and a key or a square (`2:5`, `2 5`, `25`, `2b2`), or on
-    one board the key or the square alone. NotASquare otherwise."""
+    one board the key or the square alone; in Ultimate a square of the 9×9 grid (`e5`) or a
+    board and a key (`5:5`, `5 5`, `55`). NotASquare otherwise."""
+    if rules.is_ultimate:
+        return _ultimate_square(name, keypad)
     if rules.is_notakto:
         return _notakto_square(name, rules.boards, keypad)
     size = rules.size
@@ -123,6 +130,18 @@ def _notakto_square(name: str, boards: int, keypad: KeypadLayout) -> int:
     if not 0 <= square < SQUARES:
         raise NotASquare(name, expected)
     return notakto_cell(int(board) - 1, square)
+
+
+def _ultimate_square(name: str, keypad: KeypadLayout) -> int:
+    expected = "a square like e5 (a-i then 1-9) or a board and a key (5:5, 5 5 or 55)"
+    text = "".join(name.replace(":", " ").split()) if isinstance(name, str) else ""
+    if len(text) == 2 and text.isdigit() and "0" not in text:
+        return ultimate_cell(keypad.cell_for_key(text[0]), keypad.cell_for_key(text[1]))
+    try:
+        row, column = divmod(parse_coordinate(text, ULTIMATE_GRID), ULTIMATE_GRID)
+    except NotASquare:
+        raise NotASquare(name, expected) from None
+    return grid_cell(column, row)
 
 
 def check_square(position: Position, cell: int, keypad: KeypadLayout) -> int:

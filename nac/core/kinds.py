@@ -17,6 +17,8 @@ from .rules import NORMAL, Family, Rules
 
 NOTAKTO = "notakto"
 """Notakto's name in a kind's key and a game's line."""
+ULTIMATE_NAME = "ultimate"
+"""Ultimate's name in a kind's key and a game's line."""
 VARIANT_MARK = "+"
 """Between a kind's key and its variant, where it is not the normal game: `+misere`."""
 MIXED = "mixed"
@@ -46,7 +48,7 @@ class GameKind:
     def key(self) -> str:
         """ "computer/genius", "watch/genius-vs-idiot", "two-player@4x4" (no suffix on 3×3),
         "online/Ana%20Lee" (the name escaped), "computer/genius@4x4+misere" (misère),
-        "computer/genius+notakto2" (Notakto on two boards)."""
+        "computer/genius+notakto2" (Notakto on two boards), "computer/genius+ultimate"."""
         if self.mode is Mode.COMPUTER:
             key = f"computer/{self.levels[0]}"
         elif self.mode is Mode.ONLINE:
@@ -58,6 +60,8 @@ class GameKind:
         rules = self.rules
         if rules.is_notakto:
             return f"{key}{VARIANT_MARK}{NOTAKTO}{rules.boards}"
+        if rules.is_ultimate:
+            return f"{key}{VARIANT_MARK}{ULTIMATE_NAME}"
         key = key if rules.size == CLASSIC_SIZE else f"{key}@{rules.size}x{rules.size}"
         return key if rules.family is Family.NORMAL else f"{key}{VARIANT_MARK}{rules.family.value}"
 
@@ -72,11 +76,13 @@ class GameKind:
                 family, number = Family.NOTAKTO, int(count)
             elif variant_name == Family.MISERE.value:
                 family = Family.MISERE
+            elif variant_name == ULTIMATE_NAME:
+                family = Family.ULTIMATE
             else:
                 raise ValueError(f"{variant_name!r} names no variant")
         mode, size, levels = cls._parse(key)
-        if family is Family.NOTAKTO and size != CLASSIC_SIZE:
-            raise ValueError(f"{key!r}: Notakto is played on 3×3 boards")
+        if family in (Family.NOTAKTO, Family.ULTIMATE) and size != CLASSIC_SIZE:
+            raise ValueError(f"{key!r}: {family.value} is played on 3×3 boards")
         return cls(mode, Rules(family, number or size), levels)
 
     @classmethod

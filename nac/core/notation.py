@@ -10,7 +10,8 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
 4. The board: `3x3`, `4x4` or `5x5` (three in a row on 3×3, four on the others); then, in
    misère only, `variant=misere` (a line loses; a line without it is the normal game); in
    Notakto, `3x3 variant=notakto boards=N` (N from 1 to 3: both sides play X, and the side
-   that kills the last live board with a line loses).
+   that kills the last live board with a line loses); in Ultimate, `9x9 variant=ultimate`
+   (nine 3×3 boards in a big one, each move sending the other side to a board).
 5. `X=<player>` and 6. `O=<player>`: who played each side: `person`, or the computer's level
    (`idiot`, `average`, `clever`, `genius`, `adaptive`, or `mixed` if it changed during the
    game), or online the
@@ -25,7 +26,8 @@ Fields, in this order, separated by spaces (any run of spaces or tabs):
    square, `b3` the second column of the third row (also on 3×3, so a line does not depend on
    the keypad layout). A game with no moves yet ends at the `:`. In Notakto each square
    has its board's number first, from the left: `2b3`. There, X and O name the two sides
-   (both draw X's), and there are no draws.
+   (both draw X's), and there are no draws. In Ultimate a square is named on the 9×9 grid,
+   `a1` to `i9`.
 
 Letters are read in any case and spaces around the line are ignored; anything else is refused
 with a `NotationError` that says what is wrong. Lines longer than `LONGEST_LINE` are refused
@@ -38,11 +40,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .checks import checked, checked_cells
+from .checks import checked, checked_cell, checked_cells
 from .coordinates import coordinate
 from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
-from .kinds import MIXED, NOTAKTO, GameKind
+from .kinds import MIXED, NOTAKTO, ULTIMATE_NAME, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
@@ -63,7 +65,8 @@ from .notation_fields import (
 from .players import LONGEST_NAME, REMOTE, name_of, named
 from .position import Position
 from .positions import start_position
-from .rules import Family, Rules
+from .rules import ULTIMATE, Family, Rules
+from .ultimate import GRID as ULTIMATE_GRID, grid_cell, grid_place
 from .variants import Variant
 
 TAG = "nac1"
@@ -172,8 +175,12 @@ class SavedGame:
 
 
 def square_of(rules: Rules, cell: int) -> str:
-    """A cell as the notation names it under `rules`: `b3`, or in Notakto with its board
+    """A cell as the notation names it under `rules`: `b3`, `e5` on Ultimate's 9×9 grid, or in
+    Notakto with its board
     first: `2b3` (the same on 3×3 whatever the keypad)."""
+    if rules.is_ultimate:
+        column, row = grid_place(checked_cell(cell, rules.cell_count))
+        return coordinate(row * ULTIMATE_GRID + column, ULTIMATE_GRID)
     if rules.is_notakto:
         board, square = notakto_move(cell)
         return f"{board + 1}{coordinate(square, 3)}"
@@ -185,10 +192,17 @@ def cell_of(rules: Rules, name: str) -> int:
     names none."""
     if rules.is_notakto:
         return notakto_square(name, rules.boards, 1)
+    if rules.is_ultimate:
+        return ultimate_square(name, 1)
     return square(name, rules.size, 1)
 
 
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
+
+
+def ultimate_square(name: str, number: int) -> int:
+    row, column = divmod(square(name, ULTIMATE_GRID, number), ULTIMATE_GRID)
+    return grid_cell(column, row)
 
 
 def replay(rules: Rules, first: Mark, moves: tuple[int, ...]) -> Position:
@@ -218,12 +232,15 @@ def format_game(game: SavedGame) -> str:
     variant = [f"variant={rules.variant.value}"] if rules.family is Family.MISERE else []
     if rules.is_notakto:
         variant = [f"variant={NOTAKTO}", f"{BOARDS}={rules.boards}"]
+    side = game.size
+    if rules.is_ultimate:
+        variant, side = [f"variant={ULTIMATE_NAME}"], ULTIMATE_GRID
     return " ".join(
         [
             TAG,
             game.date.astimezone(UTC).strftime(DATE_FORMAT),
             game.mode.value,
-            f"{game.size}x{game.size}",
+            f"{side}x{side}",
             *variant,
             f"X={game.x_player}",
             f"O={game.o_player}",
@@ -251,11 +268,13 @@ def parse_game(line: str) -> SavedGame:
         raise NotationError(f"no {MOVES_MARK!r} before the moves: is it a nac game's line?")
     fields = words[: words.index(MOVES_MARK)]
     squares = words[words.index(MOVES_MARK) + 1 :]
-    variant, notakto = Variant.NORMAL, 0
+    variant, notakto, ultimate = Variant.NORMAL, 0, False
     if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith("variant="):
         name = field("variant", fields.pop(VARIANT_FIELD))
         if name.lower() == NOTAKTO:
             notakto = read_boards(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
+        elif name.lower() == ULTIMATE_NAME:
+            ultimate = True
         else:
             variant = parsed(Variant.parse, name)
     if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
@@ -266,11 +285,17 @@ def parse_game(line: str) -> SavedGame:
     _, date, mode, board, x_player, o_player, first, result = fields
     when = read_date(date)
     played = parsed(Mode.parse, mode)
-    size = read_size(board)
+    grid = f"{ULTIMATE_GRID}x{ULTIMATE_GRID}"
+    if ultimate and board.lower() != grid:
+        raise NotationError(f"Ultimate is played on the {grid} grid, not {shown(board)}")
+    size = 3 if ultimate else read_size(board)
     players = _player(field("X", x_player)), _player(field("O", o_player))
     first_mark = parsed(Mark.parse, field("first", first))
     ending = read_ending(field("result", result))
-    if notakto:
+    if ultimate:
+        rules = ULTIMATE
+        moves = tuple(ultimate_square(name, n) for n, name in enumerate(squares, 1))
+    elif notakto:
         if size != 3:
             raise NotationError("Notakto is played on boards of 3x3")
         rules = Rules.notakto(notakto)

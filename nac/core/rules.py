@@ -6,6 +6,8 @@ a variant (`find_rules("misere 4")`); `positions` knows the position class that 
 - `misere N`: the same boards, but a line of your own loses (`Board` with `Variant.MISERE`).
 - `notakto N`: both players put X's on N boards of 3×3 (1, 2 or 3); a board with three in a
   row is dead, and whoever kills the last live board loses (`NotaktoBoard`).
+- `ultimate 3`: nine 3×3 boards in a 3×3 big board, each move sending the other side to a
+  board; three won boards in a line win (`UltimateBoard`).
 
 Every rules' position has the same face (`Position`): the side to move, the moves (cells
 numbered from 0, across the boards in Notakto), `play`, `outcome`, its text. One `Game` and one
@@ -22,6 +24,8 @@ from .variants import Variant
 
 NOTAKTO_BOARDS = (1, 2, 3)
 """How many boards a game of Notakto may have."""
+ULTIMATE_SIZES = (3,)
+"""Ultimate's big board: 3×3 small boards of 3×3."""
 
 
 class Family(Enum):
@@ -30,6 +34,16 @@ class Family(Enum):
     NORMAL = "normal"
     MISERE = "misere"
     NOTAKTO = "notakto"
+    ULTIMATE = "ultimate"
+
+
+NUMBERS = {
+    Family.NORMAL: BOARD_SIZES,
+    Family.MISERE: BOARD_SIZES,
+    Family.NOTAKTO: NOTAKTO_BOARDS,
+    Family.ULTIMATE: ULTIMATE_SIZES,
+}
+"""The numbers each family is played with."""
 
 
 @dataclass(frozen=True)
@@ -39,15 +53,17 @@ class Rules:
 
     family: Family = Family.NORMAL
     number: int = CLASSIC_SIZE
-    """The board's size (3, 4, 5), or in Notakto how many 3×3 boards (1, 2, 3)."""
+    """The board's size (3, 4, 5), in Notakto how many 3×3 boards (1, 2, 3), in Ultimate the
+    big board's side (3)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.family, Family):
             raise TypeError(f"family must be a Family, not {self.family!r}")
-        offered = NOTAKTO_BOARDS if self.family is Family.NOTAKTO else BOARD_SIZES
+        offered = NUMBERS[self.family]
         number = self.number
         if isinstance(number, bool) or not isinstance(number, int) or number not in offered:
             what = "boards" if self.family is Family.NOTAKTO else "a board of"
+            what = "a big board of" if self.family is Family.ULTIMATE else what
             raise ValueError(
                 f"{self.family.value} is played on {what} {', '.join(map(str, offered))}, "
                 f"not {number!r}"
@@ -77,13 +93,19 @@ class Rules:
         return self.family is Family.NOTAKTO
 
     @property
+    def is_ultimate(self) -> bool:
+        return self.family is Family.ULTIMATE
+
+    @property
     def size(self) -> int:
-        """The side of each board: N for noughts and crosses, 3 in Notakto."""
-        return CLASSIC_SIZE if self.is_notakto else self.number
+        """The side of each board: N for noughts and crosses, 3 in Notakto and Ultimate."""
+        return self.number if self.family in (Family.NORMAL, Family.MISERE) else CLASSIC_SIZE
 
     @property
     def boards(self) -> int:
-        """How many boards: Notakto's, else 1."""
+        """How many boards: Notakto's, Ultimate's nine, else 1."""
+        if self.is_ultimate:
+            return self.number * self.number
         return self.number if self.is_notakto else 1
 
     @property
@@ -112,19 +134,22 @@ class Rules:
 
 
 NORMAL = Rules()
-RULES = tuple(
-    Rules(family, number)
-    for family in Family
-    for number in (NOTAKTO_BOARDS if family is Family.NOTAKTO else BOARD_SIZES)
-)
-"""Every rules nac offers."""
+ULTIMATE = Rules(Family.ULTIMATE, 3)
+OFFERED = (Family.NORMAL, Family.MISERE, Family.NOTAKTO)
+"""The families the front ends offer. Ultimate is played through the library and `nac engine`
+until every front end draws its board."""
+RULES = tuple(Rules(family, number) for family in OFFERED for number in NUMBERS[family])
+"""Every rules the front ends offer."""
 
 
 def find_rules(name: object) -> Rules:
     """The rules `name` names: `misere 4`, `notakto 2`, or a family alone (`misere`: on 3×3;
     `notakto`: one board); in any case, `misère` too, `-` or `=` for the space. ValueError,
     naming the choices, for anything else."""
-    choices = "normal, misere or notakto, and a number: normal 3, misere 4, notakto 2"
+    choices = (
+        "normal, misere, notakto or ultimate, and a number: normal 3, misere 4, notakto 2, "
+        "ultimate 3"
+    )
     if not isinstance(name, str):
         raise ValueError(f"{name!r} names no rules: give {choices}")
     words = name.strip().lower().replace("è", "e").replace("-", " ").replace("=", " ").split()
@@ -132,7 +157,7 @@ def find_rules(name: object) -> Rules:
         raise ValueError(f"{name!r} names no rules: give {choices}")
     family = Family(words[0])
     if len(words) == 1:
-        return Rules(family, 1 if family is Family.NOTAKTO else CLASSIC_SIZE)
+        return Rules(family, NUMBERS[family][0] if family is Family.NOTAKTO else CLASSIC_SIZE)
     number = words[1].removesuffix("x" + words[1][:1]) if "x" in words[1] else words[1]
     if not number.isdigit():
         raise ValueError(f"{name!r}: {words[1]!r} is not a number of boards or a board's size")

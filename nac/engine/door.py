@@ -48,8 +48,9 @@ def analyse(
     """For every legal move whose value is known, the perfect-play outcome of playing it for
     the side to move: every move on 3×3, 4×4 and in Notakto (win, draw or loss in so many
     plies); on 5×5 the cells Genius's book or its exact search (within `limit`) proves a win, a
-    draw or a loss. `stop` cancels (SearchStopped); Unsolvable for a board the game does not
-    offer."""
+    draw or a loss; in Ultimate the wins in one move and the moves that let the other side win
+    in one (the rest are estimates: `nac.engine.ultimate`). `stop` cancels (SearchStopped);
+    Unsolvable for a board the game does not offer."""
     _check(board, limit)
     return source_for(board).values(board, limit, stop)
 

@@ -25,6 +25,7 @@ from ..core import (
     Level,
     NotaktoBoard,
     Position,
+    UltimateBoard,
 )
 from ..core.checks import checked
 from ..core.positions import checked_position
@@ -93,7 +94,8 @@ class Average:
     into a position where every move completes a line.
 
     In Notakto it never kills a board while it has another move (a person's rule of thumb,
-    blind to what follows).
+    blind to what follows). In Ultimate: win the game, win a board, block, and do not send the
+    other side to a board it can win (`ultimate_state.average_moves`).
     """
 
     def choose(
@@ -109,6 +111,10 @@ class Average:
         """The equally good cells under the first rule that applies."""
         if isinstance(board, NotaktoBoard):
             return list(safe_moves(board))
+        if isinstance(board, UltimateBoard):
+            from .ultimate import average_candidates
+
+            return average_candidates(board)
         assert isinstance(board, Board)
         shape = board.geometry
         if not shape.completer_wins:

@@ -9,6 +9,8 @@
 - misère 5×5: the solver's exact search within a budget, else the mirror strategy, which is
   proven never to lose for the first player (`misere_five.py`);
 - Notakto, on 1 to 3 boards: its own solver over folded positions (`notakto.py`);
+- Ultimate: not solved; a timed Monte Carlo tree search, its values estimates
+  (`ultimate.py`);
 - any other board: none (`Unsolvable`): the game does not offer it.
 
 Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle)
@@ -22,7 +24,16 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, Protocol
 
-from ..core import Board, GameAlreadyOver, Geometry, NotaktoBoard, Position, Variant, geometry
+from ..core import (
+    Board,
+    GameAlreadyOver,
+    Geometry,
+    NotaktoBoard,
+    Position,
+    UltimateBoard,
+    Variant,
+    geometry,
+)
 from . import book
 from .hints import Hint, exact_hint, proven_hint
 from .limits import Limit
@@ -198,6 +209,10 @@ def source_for(board: Position) -> Source:
         raise GameAlreadyOver()
     if isinstance(board, NotaktoBoard):
         return NOTAKTO
+    if isinstance(board, UltimateBoard):
+        from .ultimate import ULTIMATE_SOURCE  # the search: loaded on the first Ultimate use
+
+        return ULTIMATE_SOURCE
     assert isinstance(board, Board)
     source = _chosen.get(board.geometry)
     if source is None:

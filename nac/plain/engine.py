@@ -4,7 +4,8 @@ GTP are, so other programs (a GUI, a tournament runner, a test) can use nac's en
 One command a line; a reply only where the command asks for one; anything else is answered with
 one line beginning `error`, and the engine goes on:
 
-    rules normal 3|4|5 | misere 3|4|5 | notakto 1|2|3    the rules (a new game); default normal 3
+    rules normal 3|4|5 | misere 3|4|5 | notakto 1|2|3 | ultimate
+                                                         the rules (a new game); default normal 3
     level idiot|average|clever|genius                    who plays `go` (default genius)
     moves SQ SQ ...                                      the game from the start (X first)
     go seconds S | go nodes N | go                       -> bestmove SQ
@@ -12,7 +13,9 @@ one line beginning `error`, and the engine goes on:
     quit
 
 Squares are named as in a saved game's line: a column letter and a row number from the top
-(`b3`), in Notakto with the board's number first (`2b3`).
+(`b3`), in Notakto with the board's number first (`2b3`), in Ultimate on the 9×9 grid (`e5`).
+In Ultimate, Genius searches for `go seconds S` (one second by default) or `go nodes N`
+simulations.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from ..core import (
     BOARD_SIZES,
     LOCAL_MODES,
     NOTAKTO_BOARDS,
+    OFFERED,
     Family,
     KeypadLayout,
     Level,
@@ -220,7 +221,7 @@ COMMANDS: tuple[Command, ...] = (
                 f"Play {rules_name(Rules(family, 1 if family is Family.NOTAKTO else 3))}",
                 f"rules('{family.value}')",
             )
-            for family in Family
+            for family in OFFERED
         ),
     ),
     Command(

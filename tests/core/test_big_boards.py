@@ -83,8 +83,8 @@ def test_a_cell_off_the_board_has_no_name(cell: int, size: int) -> None:
 
 
 def test_a_board_that_does_not_exist_has_no_squares() -> None:
-    with pytest.raises(NotASquare, match="8"):
-        parse_coordinate("a1", 8)
+    with pytest.raises(NotASquare, match="10"):
+        parse_coordinate("a1", 10)
 
 
 def test_bigger_boards_are_played_by_coordinates_not_keys() -> None:

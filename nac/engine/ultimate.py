@@ -1,0 +1,111 @@
+"""Ultimate noughts and crosses (`nac.core.ultimate`): the answers' source for an
+`UltimateBoard` (`sources.py` picks it). The game is not solved: Genius searches for its time
+(`Limit(seconds=...)`, one second by default) with a Monte Carlo tree search
+(`ultimate_search.py`) and keeps its tree between the moves of a game. Only wins in one move
+are proven (a move that wins at once; a move after which the other side wins at once);
+everything else is an estimate, the share of simulations won (`estimates`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.ultimate import UltimateBoard
+from .hints import Hint
+from .limits import Limit
+from .stop import SearchStopped, StopSignal
+from .ultimate_search import (
+    PROVEN_LOSS,
+    PROVEN_WIN,
+    Estimate,
+    Search,
+    best_child,
+    estimates as estimates_of,
+)
+from .ultimate_state import FINISHERS, TURN, average_moves, legal, state_of, winning_moves
+from .values import MoveValue, Result
+
+GENIUS_SECONDS = 1.0
+"""Genius's time for a move (and a hint's or an analysis's search) when the limit names
+none."""
+WIN_NOW = MoveValue(Result.WIN, 1, 1)
+LOSS_NEXT = MoveValue(Result.LOSS, 2, -1)
+
+
+class UltimateSource:
+    """Ultimate's answers: Genius's move by a timed search; proven values only for wins in
+    one; estimates for the rest."""
+
+    exact = False
+    instant = False
+
+    def __init__(self) -> None:
+        self._search = Search(random.Random())
+
+    def _searched(
+        self, board: UltimateBoard, rng: random.Random | None, limit: Limit, stop: StopSignal | None
+    ) -> Search:
+        search = self._search
+        if rng is not None:
+            search.rng = rng
+        seconds = limit.seconds if limit.seconds is not None else None
+        if seconds is None and limit.nodes is None:
+            seconds = GENIUS_SECONDS
+        stopped = stop.is_set if stop is not None else None
+        search.run(state_of(board), seconds, limit.nodes, stopped)
+        if stop is not None and stop.is_set():
+            raise SearchStopped()
+        return search
+
+    def genius_move(
+        self, board: UltimateBoard, rng: random.Random, limit: Limit, stop: StopSignal | None
+    ) -> int:
+        state = state_of(board)
+        winning = winning_moves(state, legal(state))
+        if winning:
+            return rng.choice(winning)
+        search = self._searched(board, rng, limit, stop)
+        assert search.root is not None
+        return best_child(search.root).move
+
+    def estimates(
+        self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
+    ) -> list[Estimate]:
+        """Every legal move's estimate from a search of `limit` (most simulated first)."""
+        search = self._searched(board, None, limit, stop)
+        assert search.root is not None
+        return estimates_of(search.root)
+
+    def values(
+        self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
+    ) -> dict[int, MoveValue]:
+        """The moves whose value is proven: a win at once, or a move after which the other side
+        wins at once. The rest are estimates, not values (`estimates`)."""
+        state = state_of(board)
+        moves = legal(state)
+        winning = set(winning_moves(state, moves))
+        values = {cell: WIN_NOW for cell in sorted(winning)}
+        if winning:
+            return values
+        for estimate in self.estimates(board, limit, stop):
+            if estimate.proven == PROVEN_WIN:
+                values[estimate.cell] = WIN_NOW
+            elif estimate.proven == PROVEN_LOSS:
+                values[estimate.cell] = LOSS_NEXT
+        return dict(sorted(values.items()))
+
+    def hint(self, board: UltimateBoard, limit: Limit, stop: StopSignal | None) -> Hint:
+        state = state_of(board)
+        cell = self.genius_move(board, self._search.rng, limit, stop)
+        them = 9 * (1 - state[TURN])
+        blocks = bool(FINISHERS[state[cell // 9 + them]] >> (cell % 9) & 1)
+        value = WIN_NOW if cell in winning_moves(state, [cell]) else None
+        return Hint(cell, value, blocks=blocks)
+
+
+def average_candidates(board: UltimateBoard) -> list[int]:
+    """Average's moves: its rules of thumb (`ultimate_state.average_moves`)."""
+    return average_moves(state_of(board))
+
+
+ULTIMATE_SOURCE = UltimateSource()

@@ -1,0 +1,187 @@
+"""Ultimate noughts and crosses for the search: a position as a flat list of small integers
+that is copied and played forward millions of times a game, the tables made once, the rules of
+thumb, and the informed playout the tree search ends each simulation with.
+
+A state is a list (`State`): the X's of each small board (9-bit masks, 0..8), then the O's
+(9..17), then the boards won by X, by O, the decided boards (9-bit masks), the board the next
+move must be played in (-1: any open one) and the side to move (0: X, 1: O). A move is a cell,
+`board * 9 + square`, as `nac.core.ultimate` numbers them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.mark import Mark
+from ..core.ultimate import BOARD_MASK, UltimateBoard, has_line
+
+State = list[int]
+
+WON_X, WON_O, DECIDED, FORCED, TURN = 18, 19, 20, 21, 22
+"""The places in a state after the boards' marks."""
+
+WINS: tuple[bool, ...] = tuple(has_line(bits) for bits in range(1 << 9))
+"""Whether a 9-bit set holds a line."""
+FINISHERS: tuple[int, ...] = tuple(
+    sum(1 << s for s in range(9) if not bits >> s & 1 and WINS[bits | 1 << s])
+    for bits in range(1 << 9)
+)
+"""For a side's marks on a small board, the squares that would complete a line (taken or not:
+mask them with the free squares)."""
+SQUARES_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(9) if bits >> s & 1) for bits in range(1 << 9)
+)
+"""The squares of a 9-bit set."""
+BOARD_WEIGHT = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+"""How much a place is worth on a 3×3 board: the lines through it."""
+
+
+def state_of(position: UltimateBoard) -> State:
+    """The search's state for `position`."""
+    xs = [(position.xs >> (9 * b)) & BOARD_MASK for b in range(9)]
+    os = [(position.os >> (9 * b)) & BOARD_MASK for b in range(9)]
+    forced = -1 if position.forced is None else position.forced
+    turn = 0 if position.to_move is Mark.X else 1
+    return [*xs, *os, position.won_x, position.won_o, position.decided, forced, turn]
+
+
+def legal(state: State) -> list[int]:
+    """Every move the side to move may play (none once the game is over)."""
+    if winner(state) is not None or state[DECIDED] == BOARD_MASK:
+        return []
+    forced = state[FORCED]
+    boards = (forced,) if forced >= 0 else SQUARES_OF[BOARD_MASK & ~state[DECIDED]]
+    return [b * 9 + s for b in boards for s in SQUARES_OF[BOARD_MASK & ~(state[b] | state[9 + b])]]
+
+
+def winner(state: State) -> int | None:
+    """0 if X has won, 1 if O has, None otherwise (a draw too)."""
+    if WINS[state[WON_X]]:
+        return 0
+    if WINS[state[WON_O]]:
+        return 1
+    return None
+
+
+def play(state: State, cell: int) -> None:
+    """Play `cell` for the side to move, in place (the move is not checked)."""
+    board, square = divmod(cell, 9)
+    turn = state[TURN]
+    at = board + 9 * turn
+    marks = state[at] | 1 << square
+    state[at] = marks
+    if WINS[marks]:
+        state[WON_X + turn] |= 1 << board
+        state[DECIDED] |= 1 << board
+    elif marks | state[board + 9 - 9 * turn] == BOARD_MASK:
+        state[DECIDED] |= 1 << board
+    state[FORCED] = -1 if state[DECIDED] >> square & 1 else square
+    state[TURN] = 1 - turn
+
+
+def is_over(state: State) -> bool:
+    return WINS[state[WON_X]] or WINS[state[WON_O]] or state[DECIDED] == BOARD_MASK
+
+
+def result_for(state: State, side: int) -> float:
+    """The end of a finished game for `side`: 1 a win, 0 a loss, 0.5 a draw."""
+    found = winner(state)
+    if found is None:
+        return 0.5
+    return 1.0 if found == side else 0.0
+
+
+def winning_moves(state: State, moves: list[int]) -> list[int]:
+    """The moves among `moves` that win the game at once for the side to move."""
+    turn = state[TURN]
+    won = state[WON_X + turn]
+    return [
+        cell
+        for cell in moves
+        if WINS[won | 1 << (cell // 9)] and FINISHERS[state[cell // 9 + 9 * turn]] >> (cell % 9) & 1
+    ]
+
+
+def board_wins(state: State, moves: list[int]) -> list[int]:
+    """The moves among `moves` that win a small board for the side to move."""
+    turn = 9 * state[TURN]
+    return [cell for cell in moves if FINISHERS[state[cell // 9 + turn]] >> (cell % 9) & 1]
+
+
+def safe_sends(state: State, moves: list[int]) -> list[int]:
+    """The moves among `moves` that neither send the other side to a board it can win at once
+    nor let it play anywhere (a decided board sends it anywhere)."""
+    them = 9 * (1 - state[TURN])
+    decided = state[DECIDED]
+    safe = []
+    for cell in moves:
+        target = cell % 9
+        if decided >> target & 1 or (target == cell // 9 and _fills(state, cell)):
+            continue
+        free = BOARD_MASK & ~(state[target] | state[9 + target])
+        if target == cell // 9:
+            free &= ~(1 << (cell % 9))
+        if not FINISHERS[state[target + them]] & free:
+            safe.append(cell)
+    return safe
+
+
+def _fills(state: State, cell: int) -> bool:
+    """Whether `cell` decides its own board (won or full): the other side then goes anywhere."""
+    board, square = divmod(cell, 9)
+    turn = 9 * state[TURN]
+    mine = state[board + turn] | 1 << square
+    return WINS[mine] or mine | state[board + 9 - turn] == BOARD_MASK
+
+
+def average_moves(state: State) -> list[int]:
+    """Average's rules of thumb, the first that leaves a move: win the game; win a small board;
+    block a line of the other side's on the board it plays in; a move that sends the other
+    side to no board it can win at once (nor anywhere), on the best-placed squares (the
+    centre, then the corners); else any move. It does not look further: a player who plans
+    two moves ahead beats it."""
+    moves = legal(state)
+    for rule in (winning_moves, board_wins, _blocks, safe_sends):
+        found = rule(state, moves)
+        if found:
+            moves = found if rule is not safe_sends else _best_placed(found)
+            break
+    return moves
+
+
+def _blocks(state: State, moves: list[int]) -> list[int]:
+    """The moves among `moves` on a square where the other side would complete a line."""
+    them = 9 * (1 - state[TURN])
+    return [cell for cell in moves if FINISHERS[state[cell // 9 + them]] >> (cell % 9) & 1]
+
+
+def _best_placed(moves: list[int]) -> list[int]:
+    best = max(BOARD_WEIGHT[cell % 9] for cell in moves)
+    return [cell for cell in moves if BOARD_WEIGHT[cell % 9] == best]
+
+
+def playout(state: State, rng: random.Random) -> None:
+    """Play the game to its end in place, each side by an informed random policy: win the game
+    if one move does; else win a small board where one move does; else a move that does not
+    hand the other side a board it can win (nor a free choice); else any move."""
+    choice = rng.choice
+    while True:
+        moves = legal(state)
+        if not moves:
+            return
+        turn = state[TURN]
+        mine = 9 * turn
+        won = state[WON_X + turn]
+        taking = []
+        for cell in moves:
+            board = cell // 9
+            if FINISHERS[state[board + mine]] >> (cell % 9) & 1:
+                if WINS[won | 1 << board]:
+                    taking = [cell]
+                    break
+                taking.append(cell)
+        if taking:
+            play(state, choice(taking))
+            continue
+        safe = safe_sends(state, moves)
+        play(state, choice(safe or moves))

@@ -1,0 +1,133 @@
+"""Ultimate's computer: the search's own state agrees with the rules' position on random games;
+Average keeps its rules of thumb; Genius takes a win in one and never hands the other side one
+while it can help it; the search keeps its tree between moves; values are claimed only where
+they are proven (wins in one), the rest are estimates."""
+
+from __future__ import annotations
+
+import random
+
+from nac.core import ULTIMATE, Level, Mark, UltimateBoard, grid_cell, start_position
+from nac.engine import Limit, analyse, choose_move
+from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates
+from nac.engine.ultimate_search import Search, best_child, estimates
+from nac.engine.ultimate_state import (
+    FINISHERS,
+    TURN,
+    legal,
+    play,
+    safe_sends,
+    state_of,
+    winner,
+    winning_moves,
+)
+
+FEW = Limit(nodes=300)
+
+
+def random_positions(count: int, seed: int) -> list[UltimateBoard]:
+    """Positions from random games, at every stage (none over)."""
+    rng = random.Random(seed)
+    found: list[UltimateBoard] = []
+    while len(found) < count:
+        position = start_position(ULTIMATE)
+        assert isinstance(position, UltimateBoard)
+        while not position.is_over:
+            found.append(position)
+            position = position.play(rng.choice(position.legal_moves))
+    return found[:count]
+
+
+def test_the_searchs_state_plays_as_the_rules_do() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        position = UltimateBoard.empty()
+        state = state_of(position)
+        while not position.is_over:
+            assert sorted(legal(state)) == sorted(position.legal_moves)
+            cell = rng.choice(position.legal_moves)
+            position = position.play(cell)
+            play(state, cell)
+            assert state == state_of(position)
+        assert legal(state) == []
+        expected = position.outcome.winner if position.outcome else None
+        assert winner(state) == (None if expected is None else (0 if expected is Mark.X else 1))
+
+
+def test_genius_takes_a_win_in_one_and_hands_none_while_it_can_help_it() -> None:
+    rng = random.Random(11)
+    checked = 0
+    for position in random_positions(200, seed=3):
+        state = state_of(position)
+        moves = legal(state)
+        winning = winning_moves(state, moves)
+        cell = choose_move(position, Level.GENIUS, rng, limit=FEW)
+        if winning:
+            assert cell in winning
+            continue
+        after = position.play(cell)
+        if after.is_over:
+            continue
+        safe = [m for m in moves if not _hands_a_win(position, m)]
+        if safe:
+            assert not _hands_a_win(position, cell), (str(position), cell)
+            checked += 1
+    assert checked > 25
+
+
+def _hands_a_win(position: UltimateBoard, cell: int) -> bool:
+    after = state_of(position.play(cell))
+    return bool(winning_moves(after, legal(after)))
+
+
+def test_average_wins_a_board_blocks_and_sends_nowhere_the_other_side_wins() -> None:
+    for position in random_positions(600, seed=5):
+        state = state_of(position)
+        moves = legal(state)
+        chosen = average_candidates(position)
+        assert chosen and set(chosen) <= set(moves)
+        turn = 9 * state[TURN]
+        board_winning = [c for c in moves if FINISHERS[state[c // 9 + turn]] >> (c % 9) & 1]
+        if winning_moves(state, moves):
+            assert set(chosen) == set(winning_moves(state, moves))
+        elif board_winning:
+            assert set(chosen) == set(board_winning)
+        elif safe_sends(state, moves) and not _blocking(state, moves):
+            assert set(chosen) <= set(safe_sends(state, moves))
+
+
+def _blocking(state: list[int], moves: list[int]) -> list[int]:
+    them = 9 * (1 - state[TURN])
+    return [c for c in moves if FINISHERS[state[c // 9 + them]] >> (c % 9) & 1]
+
+
+def test_the_search_keeps_its_tree_from_one_move_to_the_next() -> None:
+    search = Search(random.Random(1))
+    start = UltimateBoard.empty()
+    root = search.run(state_of(start), None, simulations=2000)
+    mine = best_child(root)
+    reply = max(mine.children, key=lambda child: child.visits)
+    visits_before = reply.visits
+    assert visits_before > 0
+    later = start.play(mine.move).play(reply.move)
+    again = search.run(state_of(later), None, simulations=10)
+    assert again is reply and again.visits >= visits_before + 10
+    found = estimates(again)
+    assert found and all(0.0 <= e.share <= 1.0 and e.simulations > 0 for e in found)
+
+
+def test_values_are_claimed_only_where_proven() -> None:
+    # X to move with a win in one (h3, as the engine protocol's test): the win is a value
+    position = start_position(ULTIMATE)
+    from nac.core.notation import cell_of
+
+    moves = "a1 a3 c7 g2 b5 e6 f7 h1 d1 c2 h5 e4 e2 f4 g3 a7 b1 f1 i3 h7 e3 e7 f3 g7 c1 i1"
+    for name in moves.split():
+        position = position.play(cell_of(ULTIMATE, name))
+    values = analyse(position, FEW)
+    assert list(values) == [cell_of(ULTIMATE, "h3")] and str(values[cell_of(ULTIMATE, "h3")]) == (
+        "win in 1"
+    )
+    opening = analyse(UltimateBoard.empty().play(grid_cell(4, 4)), FEW)
+    assert all(str(value) in ("win in 1", "loss in 1") for value in opening.values())
+    assert len(ULTIMATE_SOURCE.estimates(UltimateBoard.empty(), FEW, None)) > 1
