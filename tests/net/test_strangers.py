@@ -448,7 +448,7 @@ async def test_a_second_welcome_changes_no_seat_and_no_key() -> None:
 )
 async def test_a_servers_words_never_show_a_line_to_run(reason: str) -> None:
     said = json.dumps({"type": "error", "reason": reason})
-    async with hostile(said) as (address, _):
+    async with hostile(said, then_close=True) as (address, _):  # refused, as nac's server does
         joiner = player(address, "join", "Ana")
         await joiner.until(lambda _: joiner.table.link == "closed", "refused")
     assert joiner.table.error == "the server said no"
