@@ -163,25 +163,43 @@ def _best_placed(moves: list[int]) -> list[int]:
 def playout(state: State, rng: random.Random) -> None:
     """Play the game to its end in place, each side by an informed random policy: win the game
     if one move does; else win a small board where one move does; else a move that does not
-    hand the other side a board it can win (nor a free choice); else any move."""
+    hand the other side a board it can win (nor a free choice); else any move. (Average's
+    rules, `safe_sends`, look at a move's own board too; a playout need not.)"""
     choice = rng.choice
-    while True:
-        moves = legal(state)
-        if not moves:
-            return
+    while not (WINS[state[WON_X]] or WINS[state[WON_O]] or state[DECIDED] == BOARD_MASK):
         turn = state[TURN]
-        mine = 9 * turn
+        mine, theirs = 9 * turn, 9 - 9 * turn
+        decided, forced = state[DECIDED], state[FORCED]
+        open_boards = SQUARES_OF[BOARD_MASK & ~decided]
+        boards = (forced,) if forced >= 0 else open_boards
         won = state[WON_X + turn]
-        taking = []
-        for cell in moves:
-            board = cell // 9
-            if FINISHERS[state[board + mine]] >> (cell % 9) & 1:
+        taking: list[int] = []
+        ending = -1
+        for board in boards:
+            finishing = FINISHERS[state[board + mine]] & ~(state[board] | state[9 + board])
+            if finishing:
+                squares = SQUARES_OF[finishing & BOARD_MASK]
                 if WINS[won | 1 << board]:
-                    taking = [cell]
+                    ending = board * 9 + squares[0]
                     break
-                taking.append(cell)
+                taking.extend(board * 9 + square for square in squares)
+        if ending >= 0:
+            play(state, ending)
+            return
         if taking:
             play(state, choice(taking))
             continue
-        safe = safe_sends(state, moves)
-        play(state, choice(safe or moves))
+        bad = decided
+        for target in open_boards:
+            free = BOARD_MASK & ~(state[target] | state[9 + target])
+            if FINISHERS[state[target + theirs]] & free:
+                bad |= 1 << target
+        moves = [
+            board * 9 + square
+            for board in boards
+            for square in SQUARES_OF[BOARD_MASK & ~(state[board] | state[9 + board])]
+            if not bad >> square & 1
+        ]
+        if not moves:
+            moves = legal(state)
+        play(state, choice(moves))
