@@ -14,8 +14,9 @@ from .choices import parse_choice
 from .coordinates import coordinate, parse_coordinate
 from .errors import NotASquare, SquareTaken
 from .geometry import CLASSIC_SIZE
-from .notakto import SQUARES, notakto_cell, notakto_move
+from .notakto import notakto_cell, notakto_move
 from .rules import Rules
+from .small_boards import SQUARES
 from .ultimate import GRID as ULTIMATE_GRID, grid_cell, grid_place, ultimate_cell
 
 if TYPE_CHECKING:

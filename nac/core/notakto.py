@@ -12,7 +12,6 @@ are. The line test is the 3×3 geometry's, the same as the normal game's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
@@ -20,29 +19,14 @@ from .geometry import geometry
 from .mark import Mark
 from .outcome import Outcome
 from .rules import NOTAKTO_BOARDS, Rules
+from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
 _SHAPE = geometry(3)
 _FULL = _SHAPE.full_mask
-SQUARES = 9
-"""The squares of one Notakto board."""
-
-
-class NotaktoMove(NamedTuple):
-    board: int
-    """Which board: 0 to the number of boards less one, from the left."""
-    square: int
-    """The square on it: 0..8, row by row from the top left."""
-
-
-def notakto_cell(board: int, square: int) -> int:
-    """A move's cell across the boards: board 0's squares are 0..8, board 1's 9..17, ..."""
-    return board * SQUARES + square
-
-
-def notakto_move(cell: int) -> NotaktoMove:
-    """The board and square of a cell across the boards (`notakto_cell`'s inverse)."""
-    board, square = divmod(cell, SQUARES)
-    return NotaktoMove(board, square)
+NotaktoMove = BoardSquare
+"""A move: its board (from the left) and its square."""
+notakto_cell = cell_across
+notakto_move = board_square
 
 
 def is_dead(bits: int) -> bool:

@@ -16,7 +16,6 @@ search plays millions of them).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
@@ -24,9 +23,8 @@ from .geometry import geometry
 from .mark import Mark
 from .outcome import Outcome
 from .rules import ULTIMATE, Rules
+from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
-SQUARES = 9
-"""The squares of one small board, and the boards of the big one."""
 CELLS = SQUARES * SQUARES
 GRID = 9
 """The squares on a side of the 9×9 grid, as a square is named (`e5`)."""
@@ -37,22 +35,10 @@ BOARD_MASK = (1 << SQUARES) - 1
 ALL_BOARDS = BOARD_MASK
 
 
-class UltimateMove(NamedTuple):
-    board: int
-    """Which small board: 0..8, row by row from the top left of the big board."""
-    square: int
-    """The square on it: 0..8, row by row from the top left."""
-
-
-def ultimate_cell(board: int, square: int) -> int:
-    """A cell across the boards: board 0's squares are 0..8, board 1's 9..17, ..."""
-    return board * SQUARES + square
-
-
-def ultimate_move(cell: int) -> UltimateMove:
-    """The board and square of a cell (`ultimate_cell`'s inverse)."""
-    board, square = divmod(cell, SQUARES)
-    return UltimateMove(board, square)
+UltimateMove = BoardSquare
+"""A move: its board (row by row from the top left of the big board) and its square."""
+ultimate_cell = cell_across
+ultimate_move = board_square
 
 
 def grid_cell(column: int, row: int) -> int:
