@@ -164,7 +164,11 @@ def match(player: str, opponent: str, games: int, workers: int) -> None:
     ]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(play_game, tasks))
+        results = []
+        for done, result in enumerate(pool.map(play_game, tasks), 1):
+            results.append(result)  # a long run says how far it is, on one line
+            print(f"\r  {done}/{games} games", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
     wins = draws = losses = 0
     mine_seconds, theirs_seconds = [], []
     for (first, _, _), (x_score, x_seconds, o_seconds) in zip(tasks, results, strict=True):
