@@ -48,7 +48,7 @@ class UltimateSource:
         search = self._search
         if rng is not None:
             search.rng = rng
-        seconds = limit.seconds if limit.seconds is not None else None
+        seconds = limit.seconds
         if seconds is None and limit.nodes is None:
             seconds = GENIUS_SECONDS
         stopped = stop.is_set if stop is not None else None

@@ -188,10 +188,10 @@ def test_three_won_boards_in_a_line_win_and_the_game_takes_no_more_moves() -> No
     rows = [
         "XXXXXXXXX",  # boards 1, 2 and 3 won by X (their top rows)
         "OO.OO.OO.",
-        ".........",
+        "O..O..O..",  # as many O's, in no line
         *["........."] * 6,
     ]
-    position = UltimateBoard.parse("/".join(rows), Mark.O)
+    position = UltimateBoard.parse("/".join(rows), Mark.X)
     assert position.outcome is not None and position.outcome.winner is Mark.X
     assert position.legal_moves == ()
     with pytest.raises(GameAlreadyOver):
@@ -212,6 +212,7 @@ def test_a_position_reads_back_with_the_board_it_sends_to() -> None:
         "/".join(["........."] * 8),
         "/".join(["........."] * 9) + " 0",
         "/".join(["XXX......", "OOO......", *["........."] * 7]),  # both lines on board 1
+        "/".join(["XX.......", *["........."] * 8]),  # X twice ahead: no game reaches it
     ],
 )
 def test_a_text_that_is_no_ultimate_position_is_refused(text: str) -> None:
