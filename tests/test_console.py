@@ -10,13 +10,26 @@ from typing import Any
 import pytest
 
 from nac.cli import main
-from nac.core import NORMAL, Game, Level, Mode, Rules, Starter, Variant, format_game
+from nac.core import (
+    NORMAL,
+    Game,
+    Level,
+    Mode,
+    Rules,
+    Starter,
+    UltimateBoard,
+    Variant,
+    find_rules,
+    format_game,
+)
+from nac.core.notation import square_of
 from nac.engine import Engine
 from nac.plain.console import ConsoleGame, review_text
 from nac.play import Session
 from nac.store import Settings, Storage, StorageDirs
 
 MISERE_3 = Rules.of(3, Variant.MISERE)
+ULTIMATE = find_rules("ultimate")
 
 
 def play(lines: list[str], storage: Storage | None = None, **settings: Any) -> tuple[str, Game]:
@@ -89,6 +102,17 @@ def test_a_4x4_board_is_played_by_square_names() -> None:
     assert "You (X) played b3." in text
     assert "'5' is not a square: use a square like b3" in text
     assert "    a   b   c   d" in text
+
+
+def test_ultimate_is_played_by_grid_names_or_a_board_and_a_key() -> None:
+    text, game = play(["e5", "55", "1:1", "d6"], rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    board = game.board
+    assert isinstance(board, UltimateBoard)
+    assert [square_of(ULTIMATE, move.cell) for move in game.moves] == ["e5", "d6"]
+    assert "square e5 is taken" in text.lower()  # 55: board 5's key 5, e5 again
+    assert "must be played in board 5" in text  # 1:1 (a1) is not where e5 sent O
+    assert "    a b c   d e f   g h i" in text and "Play in board 7." in text
+    assert "nine 3×3 boards in a big one" in text
 
 
 def test_two_players_type_in_turn() -> None:

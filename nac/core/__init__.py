@@ -104,6 +104,7 @@ from .positions import (
 from .rules import (
     NORMAL as NORMAL,
     NOTAKTO_BOARDS as NOTAKTO_BOARDS,
+    NUMBERS as NUMBERS,
     OFFERED as OFFERED,
     RULES as RULES,
     ULTIMATE as ULTIMATE,

@@ -119,6 +119,12 @@ class Rules:
         return self.size * self.size * self.boards
 
     @property
+    def line_loses(self) -> bool:
+        """Whether the side that makes the ending line loses (misère; Notakto, where it kills
+        the last board), not wins."""
+        return self.family in (Family.MISERE, Family.NOTAKTO)
+
+    @property
     def draws(self) -> bool:
         """Whether a game can end in a draw (not in Notakto: a full board has a line)."""
         return not self.is_notakto
@@ -135,9 +141,8 @@ class Rules:
 
 NORMAL = Rules()
 ULTIMATE = Rules(Family.ULTIMATE, 3)
-OFFERED = (Family.NORMAL, Family.MISERE, Family.NOTAKTO)
-"""The families the front ends offer. Ultimate is played through the library and `nac engine`
-until every front end draws its board."""
+OFFERED = (Family.NORMAL, Family.MISERE, Family.NOTAKTO, Family.ULTIMATE)
+"""The families the front ends offer."""
 RULES = tuple(Rules(family, number) for family in OFFERED for number in NUMBERS[family])
 """Every rules the front ends offer."""
 

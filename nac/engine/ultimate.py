@@ -15,14 +15,22 @@ from .hints import Hint
 from .limits import Limit
 from .stop import SearchStopped, StopSignal
 from .ultimate_search import (
-    PROVEN_LOSS,
-    PROVEN_WIN,
     Estimate,
     Search,
     best_child,
     estimates as estimates_of,
 )
-from .ultimate_state import FINISHERS, TURN, average_moves, legal, state_of, winning_moves
+from .ultimate_state import (
+    FINISHERS,
+    TURN,
+    average_moves,
+    is_over,
+    legal,
+    play,
+    state_of,
+    winner,
+    winning_moves,
+)
 from .values import MoveValue, Result
 
 GENIUS_SECONDS = 1.0
@@ -30,6 +38,7 @@ GENIUS_SECONDS = 1.0
 none."""
 WIN_NOW = MoveValue(Result.WIN, 1, 1)
 LOSS_NEXT = MoveValue(Result.LOSS, 2, -1)
+DRAW_NOW = MoveValue(Result.DRAW, 1, 0)
 
 
 class UltimateSource:
@@ -79,20 +88,19 @@ class UltimateSource:
     def values(
         self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
     ) -> dict[int, MoveValue]:
-        """The moves whose value is proven: a win at once, or a move after which the other side
-        wins at once. The rest are estimates, not values (`estimates`)."""
+        """The moves whose value is proven, found without a search: a move that ends the game
+        (a win, or a draw on the last open square), or one after which the other side wins at
+        once. The rest are estimates, not values (`estimates`)."""
         state = state_of(board)
-        moves = legal(state)
-        winning = set(winning_moves(state, moves))
-        values = {cell: WIN_NOW for cell in sorted(winning)}
-        if winning:
-            return values
-        for estimate in self.estimates(board, limit, stop):
-            if estimate.proven == PROVEN_WIN:
-                values[estimate.cell] = WIN_NOW
-            elif estimate.proven == PROVEN_LOSS:
-                values[estimate.cell] = LOSS_NEXT
-        return dict(sorted(values.items()))
+        values = {}
+        for cell in legal(state):
+            after = state[:]
+            play(after, cell)
+            if is_over(after):
+                values[cell] = WIN_NOW if winner(after) is not None else DRAW_NOW
+            elif winning_moves(after, legal(after)):
+                values[cell] = LOSS_NEXT
+        return values
 
     def hint(self, board: UltimateBoard, limit: Limit, stop: StopSignal | None) -> Hint:
         state = state_of(board)

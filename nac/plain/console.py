@@ -30,6 +30,8 @@ from ..core import (
     NotaktoBoard,
     Position,
     SavedGame,
+    UltimateBoard,
+    grid_cell,
     square_name,
 )
 from ..engine import Engine, review_game
@@ -160,6 +162,8 @@ def board_text(game: Game) -> str:
     board = game.board
     if isinstance(board, NotaktoBoard):
         return boards_text(board, game.keypad)
+    if isinstance(board, UltimateBoard):
+        return grid_text(board, game.keypad)
     n = board.size
     rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
     rows = []
@@ -196,6 +200,41 @@ def boards_text(board: NotaktoBoard, keypad: KeypadLayout) -> str:
     gone = [str(number + 1) for number, dead in enumerate(board.dead) if dead]
     tail = f"\n(dead: board{'s' * (len(gone) > 1)} {', '.join(gone)})" if gone else ""
     return "\n" + "\n".join(rows) + tail + "\n"
+
+
+def grid_text(board: UltimateBoard, keypad: KeypadLayout) -> str:
+    """Ultimate's nine boards as one 9×9 grid, its squares named by a letter and a number
+    (`e5`): each mark, a dot where the next move may go, the small boards parted by lines;
+    the boards won and the board to play in named by their keys."""
+    legal = set(board.legal_moves)
+    letters = "    " + "   ".join(
+        " ".join(COLUMN_LETTERS[third * 3 : third * 3 + 3]) for third in range(3)
+    )
+    rule = "   +" + "+".join(["-------"] * 3) + "+"
+    rows = [letters, rule]
+    for row in range(9):
+        parts = []
+        for third in range(3):
+            squares = []
+            for column in range(third * 3, third * 3 + 3):
+                cell = grid_cell(column, row)
+                mark = board[cell]
+                squares.append(mark.value if mark else "." if cell in legal else " ")
+            parts.append(" " + " ".join(squares) + " ")
+        rows.append(f"{row + 1:>2} |" + "|".join(parts) + "|")
+        if row % 3 == 2:
+            rows.append(rule)
+    won = [
+        f"{board.board_winner(index)} won board {keypad.key_for_cell(index)}"
+        for index in range(9)
+        if board.board_winner(index) is not None
+    ]
+    tail = f"\n({'; '.join(won)})" if won else ""
+    forced = board.forced
+    where = (
+        "" if board.is_over or forced is None else f"\nPlay in board {keypad.key_for_cell(forced)}."
+    )
+    return "\n" + "\n".join(rows) + tail + where + "\n"
 
 
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:

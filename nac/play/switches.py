@@ -14,9 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import (
-    BOARD_SIZES,
-    NOTAKTO_BOARDS,
-    Family,
+    NUMBERS,
+    OFFERED,
     KeypadLayout,
     Level,
     Mark,
@@ -110,13 +109,13 @@ class Switches:
         return self.confirm.expired
 
 
-FAMILIES = (Family.NORMAL, Family.MISERE, Family.NOTAKTO)
-"""The rules switch's order: normal, misère, Notakto, and round again."""
+FAMILIES = OFFERED
+"""The rules switch's order: normal, misère, Notakto, Ultimate, and round again."""
 
 
 def next_rules(rules: Rules) -> Rules:
     """The rules after `rules` in the rules switch's order: the same board from normal to
-    misère, Notakto on one board, then the normal 3×3 game."""
+    misère, Notakto on one board, Ultimate, then the normal 3×3 game."""
     family = FAMILIES[(FAMILIES.index(rules.family) + 1) % len(FAMILIES)]
     return rules_named(family.value, rules)
 
@@ -125,12 +124,14 @@ def rules_named(name: str, rules: Rules) -> Rules:
     """The rules `name` names (`misere 4`), or a family alone on the board of `rules` where it
     is played there (`misere` from normal 4×4: misère 4×4)."""
     found = find_rules(name)
-    if len(name.split()) > 1 or found.is_notakto or rules.is_notakto:
+    many = (found.is_notakto, rules.is_notakto, found.is_ultimate, rules.is_ultimate)
+    if len(name.split()) > 1 or any(many):
         return found
     return Rules(found.family, rules.size)
 
 
 def next_board(rules: Rules) -> Rules:
-    """The board after this one in the board switch's order (in Notakto, the boards)."""
-    numbers = NOTAKTO_BOARDS if rules.is_notakto else BOARD_SIZES
+    """The board after this one in the board switch's order (in Notakto, the boards; Ultimate
+    has one board)."""
+    numbers = NUMBERS[rules.family]
     return rules.with_number(numbers[(numbers.index(rules.number) + 1) % len(numbers)])

@@ -213,8 +213,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("w", "next_variant"),),
         "w",
-        "Rules: normal, misère (a line of your own loses), or Notakto (both play X, "
-        "and killing the last board loses)",
+        "Rules: normal, misère (a line of your own loses), Notakto (both play X, "
+        "and killing the last board loses), or Ultimate (nine boards in one)",
         palette=tuple(
             Entry(
                 f"Rules: {FAMILY_LABELS[family]}",

@@ -40,22 +40,31 @@ def side_label(rules: Rules, mark: Mark) -> str:
     return str(mark)
 
 
-FAMILY_LABELS = {Family.NORMAL: "Normal", Family.MISERE: "Misère", Family.NOTAKTO: "Notakto"}
+FAMILY_LABELS = {
+    Family.NORMAL: "Normal",
+    Family.MISERE: "Misère",
+    Family.NOTAKTO: "Notakto",
+    Family.ULTIMATE: "Ultimate",
+}
 """The rules' names in a title or a list ("Rules: Misère")."""
 
 
 def rules_label(rules: Rules) -> str:
     """The rules in fewest words, as the panel and the stats name them: "3×3", "4×4 misère",
-    "Notakto 2 boards"."""
+    "Notakto 2 boards", "Ultimate"."""
     if rules.is_notakto:
         return notakto_name(rules.boards)
+    if rules.is_ultimate:
+        return FAMILY_LABELS[Family.ULTIMATE]
     misere = " misère" if rules.family is Family.MISERE else ""
     return f"{board_name(rules.size)}{misere}"
 
 
 def rules_name(rules: Rules) -> str:
     """The rules in a sentence: "the normal game on 4×4", "misère on 3×3 (a line loses)",
-    "Notakto on 2 boards (killing the last board loses)"."""
+    "Notakto on 2 boards (killing the last board loses)", "Ultimate (nine boards in one)"."""
+    if rules.is_ultimate:
+        return "Ultimate (nine boards in one, each move sending the other side to a board)"
     if rules.is_notakto:
         boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
         return f"Notakto on {boards} (killing the last board loses)"

@@ -12,7 +12,17 @@ from dataclasses import replace
 import pytest
 import trustme
 
-from nac.core import NORMAL, GameResult, Mark, Mode, Rules, Variant, format_game, parse_game
+from nac.core import (
+    NORMAL,
+    ULTIMATE,
+    GameResult,
+    Mark,
+    Mode,
+    Rules,
+    Variant,
+    format_game,
+    parse_game,
+)
 from nac.net.address import KEY_LENGTH, new_key, parse_address
 from nac.net.client import GIVE_UP_SECONDS, GONE
 from nac.net.limits import Limits
@@ -514,9 +524,12 @@ async def test_each_state_is_the_room_with_its_readers_mark_and_the_hosts_invite
         # Notakto on two boards: X kills board 1, then O kills board 2, the last: O loses
         (Rules.notakto(2), [0, 1, 2, 9, 10, 11], Mark.X,
          "Ana killed the last board: you won"),
+        # Ultimate: a game of 23 moves (X by Average's rules, O at random) that X wins
+        (ULTIMATE, [40, 38, 22, 37, 17, 79, 69, 61, 71, 75, 33, 56, 24, 58, 36, 7, 70, 55,
+                    13, 43, 44, 78, 9], Mark.X, "You won"),
     ],
 )  # fmt: skip
-async def test_misere_and_notakto_are_played_online_with_a_watcher(
+async def test_misere_notakto_and_ultimate_are_played_online_with_a_watcher(
     rules: Rules, moves: list[int], winner: Mark, said: str
 ) -> None:
     async with game_server() as served:

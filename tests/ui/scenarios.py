@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from textual.pilot import Pilot
 
-from nac.core import NORMAL, KeypadLayout, Level, Mark, Mode, Rules, Variant
+from nac.core import NORMAL, ULTIMATE, KeypadLayout, Level, Mark, Mode, Rules, Variant
 from nac.store import Settings
 from nac.ui.app import NacApp
 
@@ -104,6 +104,22 @@ SCENARIOS = {
             size=(80, 24),
             level=Level.GENIUS,
             rules=Rules.notakto(3),
+        ),
+        Scenario(
+            "ultimate-80x24",
+            "Ultimate, two players at 80×24: the 9×9 board, O sent to board 4 (its squares dotted)",
+            keys=("5", "1", "9", "4"),
+            size=(80, 24),
+            mode=Mode.TWO_PLAYER,
+            rules=ULTIMATE,
+        ),
+        Scenario(
+            "ultimate-60x20",
+            "Ultimate at 60×20: a letter a square, the small boards parted by heavy lines",
+            keys=("5", "1", "9", "4"),
+            size=(60, 20),
+            mode=Mode.TWO_PLAYER,
+            rules=ULTIMATE,
         ),
         Scenario(
             "notakto-100x32",

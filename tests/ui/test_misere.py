@@ -3,7 +3,7 @@ board's is, kept in the settings, refused on 5×5, and the panel and the result 
 
 from __future__ import annotations
 
-from nac.core import NORMAL, Board, Family, Game, Level, Mode, Rules, Variant
+from nac.core import NORMAL, ULTIMATE, Board, Family, Game, Level, Mode, Rules, Variant
 from nac.engine import analyse
 from nac.play import next_board
 from nac.present.commands import key_for
@@ -38,7 +38,7 @@ async def test_mid_game_the_rules_switch_asks_first_and_goes_ahead_on_a_second_p
         assert app.game.variant is Variant.MISERE and app.game.board.is_empty
 
 
-async def test_the_rules_switch_on_5x5_plays_misere_then_notakto_then_normal() -> None:
+async def test_the_rules_switch_on_5x5_plays_misere_notakto_ultimate_then_normal() -> None:
     app = make_app(level=Level.IDIOT, rules=Rules.of(5))
     async with app.run_test(size=(120, 40)) as pilot:
         await press(pilot, "w")
@@ -50,8 +50,11 @@ async def test_the_rules_switch_on_5x5_plays_misere_then_notakto_then_normal() -
         assert app.game.rules == Rules.notakto(1) and app.screen is game_screen(app)
         await press(pilot, "w")
         await settle(pilot, app)
+        assert app.game.rules == ULTIMATE and app.screen is game_screen(app)
+        await press(pilot, "w")
+        await settle(pilot, app)
         assert app.screen is game_screen(app)
-        game = app.game  # a new normal game, on the 3×3 board: nothing waited under Notakto
+        game = app.game  # a new normal game, on the 3×3 board: nothing waited under Ultimate
         assert game.rules == NORMAL and game.variant is Variant.NORMAL and game.size == 3
         assert game.board.is_empty and app.session.settings.rules == NORMAL
 

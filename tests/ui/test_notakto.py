@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import NORMAL, Family, Level, Mode, NotaktoBoard, Rules, format_game
+from nac.core import NORMAL, ULTIMATE, Family, Level, Mode, NotaktoBoard, Rules, format_game
 from nac.engine import Rating
 from nac.present.commands import key_for
 from nac.present.game import words
@@ -58,7 +58,7 @@ def on_disk(tmp_path: Path) -> Storage:
     return Storage.at(StorageDirs(tmp_path / "config", tmp_path / "data"))
 
 
-async def test_the_rules_switch_goes_from_misere_to_notakto_and_back_to_a_new_normal_game() -> None:
+async def test_the_rules_switch_goes_from_misere_to_notakto_and_on_to_a_new_ultimate_game() -> None:
     app = make_app(level=Level.IDIOT, rules=MISERE)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
@@ -77,23 +77,23 @@ async def test_the_rules_switch_goes_from_misere_to_notakto_and_back_to_a_new_no
         await settle(pilot, app)
         await press(pilot, key_for("next_variant"))
         assert app.game.rules == Rules.notakto(1)
-        assert "press w again to play the normal game on 3×3" in panel(app).message
+        assert "press w again to play Ultimate" in panel(app).message
         await press(pilot, key_for("next_variant"))
         await settle(pilot, app)
         assert app.screen is screen
-        assert app.game.rules == NORMAL and app.settings.rules == NORMAL
+        assert app.game.rules == ULTIMATE and app.settings.rules == ULTIMATE
         assert app.game.board.is_empty  # a new game: none waited under Notakto's
 
 
-async def test_the_rules_switch_cycles_normal_misere_notakto_and_normal_again() -> None:
+async def test_the_rules_switch_cycles_normal_misere_notakto_ultimate_and_normal_again() -> None:
     app = make_app(level=Level.IDIOT)
     async with app.run_test(size=(80, 24)) as pilot:
         seen = [app.game.rules]
-        for _ in range(3):  # no game in progress: each press switches at once
+        for _ in range(4):  # no game in progress: each press switches at once
             await press(pilot, "w")
             await settle(pilot, app)
             seen.append(app.game.rules)
-        assert seen == [NORMAL, MISERE, Rules.notakto(1), NORMAL]
+        assert seen == [NORMAL, MISERE, Rules.notakto(1), ULTIMATE, NORMAL]
 
 
 async def test_the_digits_play_the_cursors_board_and_tab_goes_to_the_next_live_one() -> None:

@@ -71,6 +71,8 @@ def refusal(
     if action == "computer_starts":
         start = game.why_computer_cannot_start()
         return None if start is None else words.sentence(str(start))
+    if action in ("next_size", "size") and game.rules.is_ultimate:
+        return words.ULTIMATE_ONE_BOARD
     if action == "level" and game.mode is Mode.TWO_PLAYER:
         return words.LEVEL_IN_TWO_PLAYER
     if action == "o_level":
@@ -136,5 +138,7 @@ def key_refusal(
             return None
         if works is None:  # shown but waiting for the computer: no other command takes the key
             return words.WAIT_YOUR_TURN
-        reasons.append(refusal(game, name, prompt_open=prompt_open, paused=paused))
-    return next((reason for reason in reasons if reason), None)
+        said = refusal(game, name, prompt_open=prompt_open, paused=paused)
+        # a letter's own command says why before the squares' rule does (`b` in Ultimate)
+        reasons.insert(len(reasons) if name != "type_square" else 0, said)
+    return next((reason for reason in reversed(reasons) if reason), None)

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ...core import COLUMN_LETTERS, Mark
 from .glyphs import glyph, glyph_width
-from .metrics import EDGE_COLUMNS, BoardMetrics
+from .metrics import EDGE_COLUMNS, ULTIMATE_GRID, BoardMetrics
 from .views import BoardView
 
 LAST_MOVE_MARKER = "●"
@@ -100,6 +100,8 @@ class BoardLines:
 
     def __init__(self, metrics: BoardMetrics) -> None:
         self.metrics = metrics
+        self.section = 3 if metrics.cells == ULTIMATE_GRID else 0
+        """Every how many cells a heavy line parts the grid (Ultimate's small boards), or 0."""
         self.top = 1 if metrics.edges else 0
         self.left = EDGE_COLUMNS if metrics.edges else 0
         self._interiors: dict[tuple[CellLook, int], Line] = {}
@@ -173,27 +175,35 @@ class BoardLines:
         n, width = self.metrics.cells, self.metrics.cell_width
         table = junctions()
         runs: list[Run] = []
+        across = self._parts(row)
         for column in range(n + 1):
+            upright = self._parts(column)
             above = (self._framed(view, row - 1, column - 1), self._framed(view, row - 1, column))
             below = (self._framed(view, row, column - 1), self._framed(view, row, column))
             left = self._framed(view, row - 1, column - 1) or self._framed(view, row, column - 1)
             right = self._framed(view, row - 1, column) or self._framed(view, row, column)
             arms = (
-                (HEAVY if any(above) else LIGHT) if row > 0 else 0,
-                (HEAVY if any(below) else LIGHT) if row < n else 0,
-                (HEAVY if left else LIGHT) if column > 0 else 0,
-                (HEAVY if right else LIGHT) if column < n else 0,
+                (HEAVY if any(above) or upright else LIGHT) if row > 0 else 0,
+                (HEAVY if any(below) or upright else LIGHT) if row < n else 0,
+                (HEAVY if left or across else LIGHT) if column > 0 else 0,
+                (HEAVY if right or across else LIGHT) if column < n else 0,
             )
             runs.append((table[arms], ("frame" if HEAVY in arms else "grid", "")))
             if column < n:
-                runs.append(("━" * width, ("frame", "")) if right else ("─" * width, ("grid", "")))
+                heavy = right or across
+                runs.append(("━" * width, ("frame", "")) if heavy else ("─" * width, ("grid", "")))
         return _merged(runs)
+
+    def _parts(self, line: int) -> bool:
+        """Whether grid line `line` (from the top or the left) parts two small boards."""
+        return bool(self.section) and line % self.section == 0
 
     def _content(self, view: BoardView, row: int, cell_row: int) -> Line:
         n = self.metrics.cells
         runs: list[Run] = []
         for column in range(n + 1):
             heavy = self._framed(view, row, column - 1) or self._framed(view, row, column)
+            heavy = heavy or self._parts(column)
             runs.append(("┃", ("frame", "")) if heavy else ("│", ("grid", "")))
             if column < n:
                 runs.extend(self._interior(cell_look(view, row * n + column), cell_row))
@@ -231,6 +241,8 @@ class BoardLines:
                 put(0, f"{look.note[1]:^3}", look.note[2])
             elif not look.mark:
                 label = EMPTY_MARKER if metrics.edges else look.label or " "
+                if self.section and not look.label:  # Ultimate: a square no move may take now
+                    label = " "
                 put(1, HINT_MARKER if look.hint else label, "hint-mark" if look.hint else "key")
             else:
                 put(1, look.mark, mark_name + ("-last" if look.last else ""))

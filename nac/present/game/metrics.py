@@ -31,6 +31,8 @@ CHROME_ROWS = 3
 
 EDGE_COLUMNS = 2
 """Columns left of the grid for the row numbers of boards named like `b3`."""
+ULTIMATE_GRID = 9
+"""Ultimate's squares a side: drawn as one 9×9 board, heavy lines between its small boards."""
 
 
 class BoardMetrics(NamedTuple):
@@ -169,6 +171,25 @@ def fit(boards: int, width: int, height: int) -> Fit | None:
     return None
 
 
+DENSE_WIDTH = 2 + 3 * 7 + 4
+"""The dense grid's columns: the row numbers, then three boards of three 2-column squares and
+a space, parted by four heavy lines."""
+DENSE_HEIGHT = 1 + 9 + 4
+"""Its rows: the column letters, nine rows of squares, four heavy lines."""
+
+
+class DenseGrid(NamedTuple):
+    """Ultimate's board where the 9×9 board's lines do not fit: a letter a square, the small
+    boards parted by heavy lines only (`DenseGridLines`)."""
+
+    width: int = DENSE_WIDTH
+    height: int = DENSE_HEIGHT
+
+
+def dense_fits(width: int, height: int) -> bool:
+    return width >= DENSE_WIDTH + 2 * SIDE_MARGIN and height >= DENSE_HEIGHT
+
+
 class Drawn(Protocol):
     """How big a board is drawn: one big board's `BoardMetrics`, or small boards' `Fit`."""
 
@@ -192,7 +213,9 @@ def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | No
     if rules.is_notakto:
         found = fit(rules.boards, width, height)
         return None if found is None else (found, found.scale)
-    metrics = board_metrics(rules.size, width, height)
+    metrics = board_metrics(ULTIMATE_GRID if rules.is_ultimate else rules.size, width, height)
+    if metrics is None and rules.is_ultimate:
+        return (DenseGrid(), 0) if dense_fits(width, height) else None
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
 
@@ -202,8 +225,10 @@ def minimum_terminal(rules: Rules) -> tuple[int, int]:
     if rules.is_notakto:
         smallest = Fit(*CELL_SIZES[-1], rules.boards, captioned=False)
         width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
+    elif rules.is_ultimate:
+        width, height = DENSE_WIDTH + 2 * SIDE_MARGIN, DENSE_HEIGHT
     else:
-        compact = metrics_for(1, rules.size)
+        compact = metrics_for(1, ULTIMATE_GRID if rules.is_ultimate else rules.size)
         width, height = compact.width, compact.height
     return (
         max(MIN_TERMINAL[0], width),

@@ -9,7 +9,9 @@ from ..screen_commands import STATS_COMMANDS
 
 
 def _boards(rules: Rules) -> str:
-    """ "the 4×4 board", "2 boards"."""
+    """ "the 4×4 board", "2 boards", "Ultimate's board"."""
+    if rules.is_ultimate:
+        return "Ultimate's board"
     if rules.is_notakto:
         return f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
     return f"the {board_name(rules.size)} board"

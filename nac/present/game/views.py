@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from ...core import (
     NORMAL,
+    Family,
     FinishedGame,
     Game,
     GameResult,
@@ -19,12 +20,18 @@ from ...core import (
     NotaktoBoard,
     Position,
     Starter,
+    UltimateBoard,
     Variant,
+    grid_cell,
+    grid_place,
 )
 from ...engine import Hint, MoveValue, Result
 from ..commands import key_for
 from ..names import board_name, rules_label
 from . import words
+
+ULTIMATE_CENTRE = 40
+"""The centre square of Ultimate's centre board."""
 
 
 class CellNote(NamedTuple):
@@ -57,7 +64,12 @@ class BoardView(NamedTuple):
     cursor: int | None = None
     """The cursor's cell as drawn (the board widget puts it in while `playing`)."""
     dead: tuple[bool, ...] = ()
-    """Small 3×3 boards side by side (Notakto's), each dead or not; none: one board."""
+    """Small 3×3 boards side by side (Notakto's), each dead or not; none: one board. In
+    Ultimate (`grid`), each of the nine boards closed to the next move (decided, or not the
+    one the move is sent to)."""
+    grid: bool = False
+    """The small boards make one 9×9 grid (Ultimate's), their cells still counted board by
+    board (`board * 9 + square`)."""
 
     @classmethod
     def of(
@@ -71,12 +83,18 @@ class BoardView(NamedTuple):
         notes: tuple[CellNote | None, ...] = (),
         playing: bool = False,
     ) -> BoardView:
-        """The view of `board`: its empty cells named by `name` (none without), and the
-        highlights given; the winning line from the board's outcome."""
+        """The view of `board`: its empty cells named by `name` (none without; in Ultimate
+        only the cells the next move may take), and the highlights given; the winning line
+        from the board's outcome."""
+        open_cells = set(board.legal_moves) if isinstance(board, UltimateBoard) else None
         return cls(
             marks=tuple(mark.value if mark else "" for mark in board),
             labels=tuple(
-                "" if mark is not None or name is None else name(cell)
+                ""
+                if mark is not None
+                or name is None
+                or (open_cells is not None and cell not in open_cells)
+                else name(cell)
                 for cell, mark in enumerate(board)
             ),
             last_move=last,
@@ -85,7 +103,8 @@ class BoardView(NamedTuple):
             hint_word=hint_word,
             notes=notes,
             playing=playing,
-            dead=board.dead if isinstance(board, NotaktoBoard) else (),
+            dead=_closed(board),
+            grid=isinstance(board, UltimateBoard),
         )
 
     def note(self, cell: int) -> CellNote | None:
@@ -98,7 +117,9 @@ class BoardView(NamedTuple):
 
     @property
     def cells(self) -> int:
-        """Cells per side (of each board)."""
+        """Cells per side (of each board; of the grid, in Ultimate)."""
+        if self.grid:
+            return 9
         return 3 if self.dead else int(len(self.marks) ** 0.5)
 
     @classmethod
@@ -106,16 +127,32 @@ class BoardView(NamedTuple):
         return cls(("",) * cells * cells, ("",) * cells * cells)
 
 
+def _closed(board: Position) -> tuple[bool, ...]:
+    """Notakto's dead boards; in Ultimate, the boards the next move may not be played in."""
+    if isinstance(board, NotaktoBoard):
+        return board.dead
+    if isinstance(board, UltimateBoard):
+        playable = set(board.playable_boards)
+        return tuple(index not in playable for index in range(9))
+    return ()
+
+
 def centre(view: BoardView) -> int:
     """The cell where the cursor starts: the centre (on an even board, below and right of it);
-    on small boards, the first live board's."""
+    on small boards, the first live board's (in Ultimate the centre board's, else the first
+    open one's)."""
+    if view.grid:
+        return on_live_board(ULTIMATE_CENTRE, view.dead)
     size = view.cells
     return on_live_board((size // 2) * size + size // 2, view.dead)
 
 
 def cursor_moved(cursor: int, view: BoardView, rows: int, columns: int) -> int:
     """The cursor moved by rows and columns, stopping at the board's edge (on small boards,
-    off a board's side onto the next one)."""
+    off a board's side onto the next one; in Ultimate across the 9×9 grid)."""
+    if view.grid:
+        column, row = grid_place(cursor)
+        return grid_cell(min(8, max(0, column + columns)), min(8, max(0, row + rows)))
     size = view.cells
     board, square = divmod(cursor, size * size)
     row, column = divmod(square, size)
@@ -131,7 +168,7 @@ def cursor_moved(cursor: int, view: BoardView, rows: int, columns: int) -> int:
 
 def cursor_at(cursor: int, view: BoardView, row: int, column: int) -> int:
     """The cell at row and column (counted from the end when negative), on the cursor's board."""
-    size = view.cells
+    size = 3 if view.grid else view.cells
     board = cursor // (size * size)
     return board * size * size + (row % size) * size + column % size
 
@@ -269,6 +306,8 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     rows: list[tuple[str, str]] = []
     if rules.is_notakto:
         rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
+    elif rules.is_ultimate:
+        rows += [("Rules", "Ultimate: nine boards in one"), ("Play in", _play_in(game))]
     elif rules.variant is Variant.MISERE:
         rows.append(("Rules", "misère: a line loses"))
     rows.append(("Mode", game.mode.label))
@@ -284,12 +323,22 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
             (f"{words.side(game, mark)} plays as", words.level_label(game, mark, short=True))
             for mark in Mark
         ]
-    if not rules.is_notakto:
+    if rules.family in (Family.NORMAL, Family.MISERE):
         rows.append(("Board", board_name(rules.size)))
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))
     return tuple(rows)
+
+
+def _play_in(game: Game) -> str:
+    """Ultimate: the board the next move goes in, by its key, or any open board."""
+    board = game.board
+    if not isinstance(board, UltimateBoard) or board.is_over:
+        return "—"
+    if board.forced is None:
+        return "any open board"
+    return f"board {game.key_for_cell(board.forced)}"
 
 
 def panel_state(match: Match, activity: Activity) -> PanelState:

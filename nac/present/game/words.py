@@ -102,7 +102,8 @@ def history_title(game: Game) -> str:
     """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
     if game.rules.is_notakto:
         return f"Moves (board:{game.keypad.value} key)"
-    return f"Moves ({game.keypad.value} keys)" if game.uses_keypad else "Moves"
+    named = game.uses_keypad and not game.rules.is_ultimate  # Ultimate's names are the grid's
+    return f"Moves ({game.keypad.value} keys)" if named else "Moves"
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -277,6 +278,16 @@ def board_does_not_fit(size: int, boards: int, width: int) -> list[str]:
     return textwrap.wrap(said, max(1, width))
 
 
+def board_picked(key: int) -> str:
+    """Ultimate: a first digit picked board `key`; its square comes next."""
+    return f"Board {key}: now its square (1-9)."
+
+
+def board_closed(key: int) -> str:
+    """Ultimate: a first digit named a board the move may not go in."""
+    return f"Board {key} is decided: pick an open board (1-9), then its square."
+
+
 def no_column(letter: str, size: int) -> str:
     """Said of a column letter past the board's edge ("e" on 4×4)."""
     return f"There is no column {letter} on {board_name(size)}: a to {COLUMN_LETTERS[size - 1]}."
@@ -310,6 +321,9 @@ def empty_square(rules: Rules) -> str:
 O_LEVEL_IN_WATCH = (
     f"{key_for('o_level')} set O's level in watch mode ({key_for('next_mode')} changes the mode)."
 )
+ULTIMATE_ONE_BOARD = (
+    f"Ultimate is played on its one board of nine ({key_for('next_variant')} changes the rules)."
+)
 LEVEL_IN_TWO_PLAYER = (
     f"No computer plays in two-player mode ({key_for('next_mode')} changes the mode)."
 )
@@ -332,6 +346,10 @@ ANALYSIS_ON_NOTAKTO = (
     "Analysis on: how each square ends with perfect play, in the mover's moves "
     f"({KILLS_MARK}: it kills its board)."
 )
+ANALYSIS_ON_ULTIMATE = (
+    "Analysis on: Ultimate is not solved, so only what is proven shows: a square that wins at "
+    "once, and one after which the other side wins at once."
+)
 ANALYSIS_OFF = "Analysis off."
 
 
@@ -351,6 +369,8 @@ def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
         return ANALYSIS_OFF
     if rules.is_notakto:
         said = ANALYSIS_ON_NOTAKTO
+    elif rules.is_ultimate:
+        said = ANALYSIS_ON_ULTIMATE
     else:
         said = ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
     short = room is not None and room < longest_note(rules)
@@ -412,7 +432,7 @@ def game_result(game: Game, outcome: Outcome) -> str:
     """The result as a sentence; in misère, who made the line that lost: "You made three in a
     row: misère, so Genius won."; in Notakto who killed the last board."""
     rules = game.rules
-    if outcome.winner is not None and outcome.line and rules.family is not Family.NORMAL:
+    if outcome.winner is not None and outcome.line and rules.line_loses:
         loser = player_name(game, outcome.winner.other)
         if rules.is_notakto:
             return f"{loser} killed the last board: {headline(game, outcome)}."

@@ -70,6 +70,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
             note = learning_words.REVIEW_MISERE
         elif game.rules.is_notakto:
             note = learning_words.REVIEW_NOTAKTO
+        elif game.rules.is_ultimate:
+            note = learning_words.REVIEW_ULTIMATE
     noted = wrapped(note, width, "title")
     head += noted
     if view.review is not None:

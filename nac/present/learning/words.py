@@ -18,6 +18,10 @@ REVIEW_SEARCHED = (
     "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "
     "how fast, and a move is rated only where its value is proven."
 )
+REVIEW_ULTIMATE = (
+    "Ultimate is not solved: a move is rated only where its value is proven, a win at once or "
+    "a move after which the other side wins at once."
+)
 REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
 REVIEW_NOTAKTO = (
     "Notakto: every move rated against perfect play, where killing the last board loses."
@@ -31,6 +35,10 @@ def losing_line(rules: Rules) -> str:
     return f" (makes {in_a_row(rules.size)}: loses)"
 
 
+NO_LAB_UNSOLVED = (
+    "The lab searches a game to its end: Ultimate is too big for that (its hints and analysis "
+    "are a search's estimates)."
+)
 REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
 NOTHING_TO_COPY = "No moves yet: nothing to copy."

@@ -4,7 +4,7 @@ the same monotonic clock, for the countdowns."""
 
 from __future__ import annotations
 
-from ...core import Family, Mark
+from ...core import Mark
 from ...net.limits import Limits
 from ...net.table import Invite, Lobby, OpenGame, Room, Table
 from ..commands import COMMANDS, key_for
@@ -168,7 +168,7 @@ def result(table: Table) -> str:
         won += f" ({side(table, winner)})"
     resigned = game.resigned
     rules = room.rules
-    if resigned is None and outcome.line and rules.family is not Family.NORMAL:
+    if resigned is None and outcome.line and rules.line_loses:
         loser = who(table, winner.other)
         if table.you is None:
             loser += f" ({side(table, winner.other)})"

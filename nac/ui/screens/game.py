@@ -290,7 +290,11 @@ class GameScreen(Screen[None]):
 
     def action_play_key(self, key: int) -> None:
         """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
-        self.play(self.query_one(BoardWidget).cell_for_key(key, self.game.keypad))
+        found = self.query_one(BoardWidget).digit(key, self.game.keypad)
+        if isinstance(found, str):
+            self.say(found)
+        else:
+            self.play(found)
 
     def action_next_board(self) -> None:
         self.query_one(BoardWidget).action_next_board()

@@ -264,8 +264,11 @@ class OnlineScreen(Screen[None]):
 
     async def action_play_key(self, key: int) -> None:
         if self.play is not None:
-            board = self.query_one(BoardWidget)
-            await self._move(board.cell_for_key(key, self.play.game.keypad))
+            found = self.query_one(BoardWidget).digit(key, self.play.game.keypad)
+            if isinstance(found, str):
+                self.say(found)
+            else:
+                await self._move(found)
 
     @on(BoardWidget.CellChosen)
     async def _chosen(self, chosen: BoardWidget.CellChosen) -> None:

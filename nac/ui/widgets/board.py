@@ -29,7 +29,8 @@ from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.board_lines import BoardLines, cell_look
 from ...present.game.boards_lines import BoardsLines
-from ...present.game.metrics import board_metrics, fit
+from ...present.game.grid_lines import DenseGridLines, GridLines
+from ...present.game.metrics import ULTIMATE_GRID, board_metrics, dense_fits, fit
 from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
@@ -101,7 +102,9 @@ class BoardWidget(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._lines: BoardLines | BoardsLines | None = None
+        self.picked: int | None = None
+        """Ultimate: the board a first digit picked, its square's digit awaited."""
+        self._lines: BoardLines | BoardsLines | DenseGridLines | None = None
         self._lines_for: tuple[int, int, Size] | None = None
         self._cache = StripCache()
         self.shown = BoardView.empty()
@@ -109,7 +112,7 @@ class BoardWidget(Widget):
 
     # -- where things are --------------------------------------------------------------------------
 
-    def _board(self) -> BoardLines | BoardsLines | None:
+    def _board(self) -> BoardLines | BoardsLines | DenseGridLines | None:
         """The drawing of the board at this size (made again when the size or the board
         changes); None if it does not fit."""
         view = self.view
@@ -117,7 +120,13 @@ class BoardWidget(Widget):
         if key != self._lines_for:
             self._lines_for = key
             self._lines = None
-            if view.boards:
+            if view.grid:
+                metrics = board_metrics(ULTIMATE_GRID, *self.content_size)
+                if metrics is not None:
+                    self._lines = GridLines(metrics)
+                elif dense_fits(*self.content_size):
+                    self._lines = DenseGridLines()
+            elif view.boards:
                 found = fit(view.boards, *self.content_size)
                 self._lines = BoardsLines(found) if found is not None else None
             else:
@@ -166,12 +175,30 @@ class BoardWidget(Widget):
     @property
     def board_of_cursor(self) -> int:
         """The small board the cursor is on (0 for one board)."""
-        return self.cursor // (self.view.cells * self.view.cells)
+        return self.cursor // 9 if self.view.dead or self.view.grid else 0
 
     def cell_for_key(self, key: int, keypad: KeypadLayout) -> int:
         """The cell a digit plays: that square of the 3×3 board the cursor is on (in Notakto,
         the cursor's board; one board otherwise), as every screen with a board plays it."""
         return self.board_of_cursor * 9 + keypad.cell_for_key(key)
+
+    def digit(self, key: int, keypad: KeypadLayout) -> int | str:
+        """What a digit does, as every screen with a game takes it: the cell it plays
+        (`cell_for_key`), or, in Ultimate while the move may go in more than one board, first
+        the board it picks (the cursor goes there): then the sentence to say."""
+        view = self.view
+        open_boards = [board for board, closed in enumerate(view.dead) if not closed]
+        if not view.grid or len(open_boards) < 2:
+            return self.cell_for_key(key, keypad)
+        if self.picked is None:
+            board = keypad.cell_for_key(key)
+            if board not in open_boards:
+                return words.board_closed(key)
+            self.picked = board
+            self.cursor = board * 9 + 4
+            return words.board_picked(key)
+        board, self.picked = self.picked, None
+        return board * 9 + keypad.cell_for_key(key)
 
     def action_play_cursor(self) -> None:
         self.post_message(self.CellChosen(self.cursor))
@@ -192,6 +219,8 @@ class BoardWidget(Widget):
     # -- what changed ------------------------------------------------------------------------------
 
     def watch_view(self, old: BoardView, new: BoardView) -> None:
+        if old.marks != new.marks:
+            self.picked = None
         if old.cells != new.cells or old.boards != new.boards:
             self.set_reactive(BoardWidget.cursor, centre(new))
         elif new.dead:  # never on a dead board

@@ -1,0 +1,133 @@
+"""Ultimate's board as lines of text runs: the nine small boards drawn as one 9×9 board
+(`BoardLines`, heavy lines between the small boards), while the view counts its cells board by
+board (`board * 9 + square`); this drawing turns one order into the other both ways."""
+
+from __future__ import annotations
+
+from ...core import COLUMN_LETTERS, grid_cell, grid_place
+from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run
+from .metrics import DENSE_HEIGHT, DENSE_WIDTH, ULTIMATE_GRID, BoardMetrics
+from .views import BoardView
+
+GRID_ORDER = tuple(grid_cell(column, row) for row in range(9) for column in range(9))
+"""For each square of the 9×9 grid, row by row, the cell it is."""
+
+
+def _place(cell: int | None) -> int | None:
+    if cell is None:
+        return None
+    column, row = grid_place(cell)
+    return row * ULTIMATE_GRID + column
+
+
+def in_grid_order(view: BoardView) -> BoardView:
+    """`view` with its cells in the order of the 9×9 grid's squares."""
+    return view._replace(
+        marks=tuple(view.marks[cell] for cell in GRID_ORDER),
+        labels=tuple(view.labels[cell] for cell in GRID_ORDER),
+        notes=tuple(view.notes[cell] for cell in GRID_ORDER) if view.notes else (),
+        last_move=_place(view.last_move),
+        winning=frozenset(GRID_ORDER.index(cell) for cell in view.winning),
+        hint=_place(view.hint),
+        cursor=_place(view.cursor),
+        dead=(),
+        grid=False,
+    )
+
+
+class GridLines(BoardLines):
+    """Draws Ultimate's board at the given metrics (a 9×9 board's), one line at a time."""
+
+    def __init__(self, metrics: BoardMetrics) -> None:
+        super().__init__(metrics)
+        self._last: tuple[BoardView, BoardView] | None = None
+
+    def rows_of(self, cell: int) -> range:
+        place = _place(cell)
+        assert place is not None
+        return super().rows_of(place)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        place = super().cell_at(x, y)
+        return None if place is None else GRID_ORDER[place]
+
+    def line(self, view: BoardView, y: int) -> Line:
+        if self._last is None or self._last[0] is not view:
+            self._last = (view, in_grid_order(view))
+        return super().line(self._last[1], y)
+
+
+class DenseGridLines:
+    """Draws the dense grid: `┃ X · · ┃`, a square's mark or, where the next move may go, a dot;
+    the cursor's square in reverse (no frame fits), the last move and the winning lines by
+    their colours."""
+
+    width = DENSE_WIDTH
+    height = DENSE_HEIGHT
+    note_room = 1
+
+    def rows_of(self, cell: int) -> range:
+        _, row = grid_place(cell)
+        y = 2 + row + row // 3
+        return range(y, y + 1)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        row_line = y - 2
+        if row_line < 0 or row_line % 4 == 3:
+            return None
+        row = row_line - row_line // 4
+        offset = x - 3  # after the row number and the first heavy line
+        board_column, inside = divmod(offset, 8)
+        column = board_column * 3 + inside // 2
+        if offset < 0 or inside >= 6 or not 0 <= row < 9 or not 0 <= column < 9:
+            return None  # a line, a board's last space, or outside
+        return grid_cell(column, row)
+
+    def line(self, view: BoardView, y: int) -> Line:
+        if y == 0:
+            letters = "".join(
+                f" {COLUMN_LETTERS[c]}" + (" " if c % 3 == 2 else "") for c in range(9)
+            )
+            return (("   " + letters.rstrip().ljust(DENSE_WIDTH - 3), ("key", "")),)
+        row_line = y - 1
+        if row_line % 4 == 0:
+            return ((f"  {_dense_rule(row_line // 4)}", ("frame", "")),)
+        row = row_line - row_line // 4 - 1
+        runs: list[Run] = [(f"{row + 1} ", ("key", "")), ("┃", ("frame", ""))]
+        for column in range(9):
+            cell = grid_cell(column, row)
+            runs.extend(_dense_square(view, cell))
+            if column % 3 == 2:
+                runs += [(" ", ("", "")), ("┃", ("frame", ""))]
+        return tuple(runs)
+
+
+def _dense_rule(line: int) -> str:
+    left, middle, right = (
+        ("┏", "┳", "┓")
+        if line == 0
+        else ("┗", "┻", "┛")
+        if line == 3
+        else (
+            "┣",
+            "╋",
+            "┫",
+        )
+    )
+    return left + middle.join(["━" * 7] * 3) + right
+
+
+def _dense_square(view: BoardView, cell: int) -> list[Run]:
+    background = "winning" if cell in view.winning else "cursor" if cell == view.cursor else ""
+    mark = view.marks[cell]
+    if mark:
+        name = "x" if mark == "X" else "o"
+        name += "-last" if cell == view.last_move else ""
+        return [(" ", ("", background)), (mark, (name, background))]
+    if view.hint == cell:
+        return [(" ", ("", background)), (HINT_MARKER, ("hint-mark", background))]
+    note = view.note(cell)
+    if note is not None:
+        return [(" ", ("", background)), (note.short[:1], (note.tone, background))]
+    dot = EMPTY_MARKER if view.labels[cell] else " "
+    return [(" ", ("", background)), (dot, ("key", background))]

@@ -1,0 +1,142 @@
+"""Ultimate in the app: the nine boards drawn as one grid at every size that holds it (the
+9×9 board's lines where they fit, a letter a square where they do not), the squares the next
+move may take shown, digits for the board then the square (one digit when the board is sent
+to), clicks on every square, and what Ultimate does not offer said plainly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import Static
+
+from nac.core import ULTIMATE, Level, Mode, UltimateBoard, grid_cell
+from nac.present.game import words
+from nac.present.game.grid_lines import DenseGridLines, GridLines
+from nac.present.game.metrics import board_metrics
+from nac.present.game.views import BoardView
+from nac.present.learning import words as learning_words
+from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.keys_bar import KeysBar
+
+from .helpers import board_widget, make_app, panel, press, scores, settle
+
+
+def drawn(app: object) -> str:
+    widget = board_widget(app)  # type: ignore[arg-type]
+    board = widget._board()
+    assert board is not None
+    return "\n".join(
+        "".join(text for text, _ in board.line(widget.shown, y)) for y in range(board.height)
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "drawing"), [((80, 24), GridLines), ((60, 20), DenseGridLines), ((120, 40), GridLines)]
+)
+async def test_the_grid_is_drawn_at_every_size_that_holds_it(
+    size: tuple[int, int], drawing: type
+) -> None:
+    app = make_app(rules=ULTIMATE, level=Level.AVERAGE)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        assert isinstance(board_widget(app)._board(), drawing)
+        empty = drawn(app)
+        await press(pilot, "5", "5")  # board 5, then its centre: e5
+        await settle(pilot, app)
+        board = app.game.board
+        assert isinstance(board, UltimateBoard) and board[grid_cell(4, 4)] is not None
+        assert drawn(app) != empty and len(drawn(app).splitlines()) == len(empty.splitlines())
+        assert panel(app).value("Play in").startswith("board")
+
+
+async def test_at_40x15_the_player_is_told_what_size_holds_the_board() -> None:
+    app = make_app(rules=ULTIMATE)
+    async with app.run_test(size=(40, 15)) as pilot:
+        await settle(pilot, app)
+        note = str(app.screen.query_one("#too-small", Static).render())
+        assert "Ultimate's board" in note
+
+
+async def test_a_free_move_takes_the_board_then_the_square_and_a_sent_one_the_square() -> None:
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "5")  # the first move goes anywhere: 5 picks the centre board
+        assert app.game.board.is_empty and panel(app).message == words.board_picked(5)
+        await press(pilot, "1")  # its top-left square: d4, which sends O to board 1
+        board = app.game.board
+        assert isinstance(board, UltimateBoard) and board.forced == 0
+        await press(pilot, "9")  # sent to board 1: one digit, its bottom-right square (c3)
+        board = app.game.board
+        assert isinstance(board, UltimateBoard) and board[grid_cell(2, 2)] is not None
+        assert board.forced == 8  # c3 is board 1's ninth square: X goes to board 9
+        assert board_widget(app).board_of_cursor == 8  # the cursor went there too
+
+
+async def test_a_digit_naming_a_decided_board_says_so_and_plays_nothing() -> None:
+    # X has won board 1 (its top row) and the move is free: board 1 takes no move
+    rows = ["XXX......", "OO.......", "........O", *["........."] * 6]
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        app.game._board = UltimateBoard.parse("/".join(rows), "X")
+        app.screen._update_views()  # type: ignore[attr-defined]
+        await pilot.pause()
+        await press(pilot, "1")
+        assert panel(app).message == words.board_closed(1)
+
+
+def test_every_square_is_found_where_it_is_drawn() -> None:
+    view = BoardView.of(UltimateBoard.empty(), name=str)
+    metrics = board_metrics(9, 60, 30)
+    assert metrics is not None
+    for lines in (GridLines(metrics), DenseGridLines()):
+        found = {
+            lines.cell_at(x, y)
+            for y in range(lines.height)
+            for x in range(lines.width)
+            if lines.cell_at(x, y) is not None
+        }
+        assert found == set(range(81))
+        for cell in range(81):  # each square's lines hold its mark once it is played
+            assert lines.rows_of(cell)
+        assert all(len("".join(t for t, _ in lines.line(view, y))) == lines.width
+                   for y in range(lines.height))  # fmt: skip
+
+
+async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> None:
+    app = make_app(rules=ULTIMATE, level=Level.AVERAGE)
+    rng = random.Random(4)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        assert "b Board" not in app.screen.query_one(KeysBar).text  # one board in Ultimate
+        await press(pilot, "b")
+        assert panel(app).message == words.ULTIMATE_ONE_BOARD
+        while not app.game.is_over:
+            app.screen.play(rng.choice(app.game.board.legal_moves))  # type: ignore[attr-defined]
+            await settle(pilot, app)
+        assert app.game.outcome is not None
+        await press(pilot, "y")  # the lab searches to the end: not Ultimate
+        assert panel(app).message == learning_words.NO_LAB_UNSOLVED
+        assert sum(scores(app).values()) == 1  # counted, as every game is
+
+
+async def test_a_click_plays_the_square_under_it() -> None:
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        widget = app.screen.query_one(BoardWidget)
+        lines = widget._board()
+        assert lines is not None
+        left, top = widget.origin()
+        target = grid_cell(4, 4)
+        x, y = next(
+            (x, y)
+            for y in range(lines.height)
+            for x in range(lines.width)
+            if lines.cell_at(x, y) == target
+        )
+        await pilot.click(BoardWidget, offset=(left + x, top + y))
+        await pilot.pause()
+        assert app.game.board[target] is not None
