@@ -134,7 +134,7 @@ def games(draw: st.DrawFn) -> UltimateBoard:
     return position
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(games(), st.data())
 def test_a_move_sends_the_other_side_to_the_board_of_its_square(
     position: UltimateBoard, data: st.DataObject
@@ -156,7 +156,7 @@ def test_a_move_sends_the_other_side_to_the_board_of_its_square(
         assert after.forced == sent and {c // 9 for c in after.legal_moves} == {sent}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(games())
 def test_a_decided_board_takes_no_move_and_says_so(position: UltimateBoard) -> None:
     for board in range(9):

@@ -57,7 +57,7 @@ def test_the_searchs_state_plays_as_the_rules_do() -> None:
 def test_genius_takes_a_win_in_one_and_hands_none_while_it_can_help_it() -> None:
     rng = random.Random(11)
     checked = 0
-    for position in random_positions(200, seed=3):
+    for position in random_positions(120, seed=3):
         state = state_of(position)
         moves = legal(state)
         winning = winning_moves(state, moves)
@@ -72,7 +72,7 @@ def test_genius_takes_a_win_in_one_and_hands_none_while_it_can_help_it() -> None
         if safe:
             assert not _hands_a_win(position, cell), (str(position), cell)
             checked += 1
-    assert checked > 25
+    assert checked > 15
 
 
 def _hands_a_win(position: UltimateBoard, cell: int) -> bool:
