@@ -124,6 +124,7 @@ def key_refusal(
     now (a command waiting for the computer holds its key: the key says to wait); None when
     one of its commands runs, or the key runs none."""
     reasons: list[str | None] = []
+    later: list[str | None] = []
     for _, action in key_actions(key):
         name = action.partition("(")[0]
         works = allowed(
@@ -140,5 +141,5 @@ def key_refusal(
             return words.WAIT_YOUR_TURN
         said = refusal(game, name, prompt_open=prompt_open, paused=paused)
         # a letter's own command says why before the squares' rule does (`b` in Ultimate)
-        reasons.insert(len(reasons) if name != "type_square" else 0, said)
-    return next((reason for reason in reversed(reasons) if reason), None)
+        (later if name == "type_square" else reasons).append(said)
+    return next((reason for reason in reasons + later if reason), None)
