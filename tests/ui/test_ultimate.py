@@ -103,6 +103,13 @@ def test_every_square_is_found_where_it_is_drawn() -> None:
             assert lines.rows_of(cell)
         assert all(len("".join(t for t, _ in lines.line(view, y))) == lines.width
                    for y in range(lines.height))  # fmt: skip
+        letters = "".join(text for text, _ in lines.line(view, 0))
+        first_row = min(lines.rows_of(grid_cell(0, 0)))
+        for column, letter in enumerate("abcdefghi"):  # each letter over its column's squares
+            x = letters.index(letter)
+            assert any(
+                lines.cell_at(x, y) == grid_cell(column, 0) for y in range(first_row, first_row + 3)
+            ), (type(lines).__name__, letter)
 
 
 async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> None:

@@ -86,7 +86,7 @@ class DenseGridLines:
     def line(self, view: BoardView, y: int) -> Line:
         if y == 0:
             letters = "".join(
-                f" {COLUMN_LETTERS[c]}" + (" " if c % 3 == 2 else "") for c in range(9)
+                f" {COLUMN_LETTERS[c]}" + ("  " if c % 3 == 2 else "") for c in range(9)
             )
             return (("   " + letters.rstrip().ljust(DENSE_WIDTH - 3), ("key", "")),)
         row_line = y - 1
