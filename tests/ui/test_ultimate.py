@@ -85,6 +85,7 @@ async def test_a_digit_naming_a_decided_board_says_so_and_plays_nothing() -> Non
         await pilot.pause()
         await press(pilot, "1")
         assert panel(app).message == words.board_closed(1)
+        assert panel(app).value("Won") == "X 1"  # the panel names the boards won
 
 
 def test_every_square_is_found_where_it_is_drawn() -> None:

@@ -308,6 +308,9 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
         rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
     elif rules.is_ultimate:
         rows += [("Rules", "Ultimate: nine boards in one"), ("Play in", _play_in(game))]
+        won = _boards_won(game)
+        if won:
+            rows.append(("Won", won))
     elif rules.variant is Variant.MISERE:
         rows.append(("Rules", "misère: a line loses"))
     rows.append(("Mode", game.mode.label))
@@ -339,6 +342,21 @@ def _play_in(game: Game) -> str:
     if board.forced is None:
         return "any open board"
     return f"board {game.key_for_cell(board.forced)}"
+
+
+def _boards_won(game: Game) -> str:
+    """Ultimate: the boards each side has won, by their keys ("X 1 5 · O 7"), "" if none."""
+    board = game.board
+    if not isinstance(board, UltimateBoard):
+        return ""
+    sides = []
+    for mark in Mark:
+        keys = [
+            str(game.key_for_cell(index)) for index in range(9) if board.board_winner(index) is mark
+        ]
+        if keys:
+            sides.append(f"{words.side(game, mark)} {' '.join(sorted(keys))}")
+    return " · ".join(sides)
 
 
 def panel_state(match: Match, activity: Activity) -> PanelState:
