@@ -91,3 +91,12 @@ def test_5x5_hints_agree_with_the_independent_solver_late_in_games() -> None:
                 checked += 1
             board = board.play(rng.choice(board.empty_cells))
     assert checked
+
+
+def test_an_ultimate_hint_says_it_is_a_searchs_pick_not_a_proof() -> None:
+    from nac.core import ULTIMATE
+    from nac.engine import Hint
+    from nac.present.game.hint_words import ULTIMATE_PICK
+
+    assert hint_reason(ULTIMATE, Hint(40, None)) == ULTIMATE_PICK
+    assert "not proven" in hint_reason(ULTIMATE, Hint(40, None, blocks=True))

@@ -10,6 +10,7 @@ from ..names import in_a_row
 ESTIMATE = "a search estimate: nothing proven within the search's budget"
 MIRROR = "mirrors their move through the centre: the first player never loses so"
 HOLDS_OUT = "every move loses: this one holds out longest"
+ULTIMATE_PICK = "Genius's pick after its search (Ultimate is not solved: nothing proven)"
 
 
 def hint_reason(rules: Rules, found: Hint) -> str:
@@ -18,6 +19,12 @@ def hint_reason(rules: Rules, found: Hint) -> str:
     value = found.value
     if found.mirror:
         return MIRROR
+    if value is None and rules.is_ultimate:
+        return (
+            "blocks a line on its board (Genius's pick, not proven)"
+            if found.blocks
+            else (ULTIMATE_PICK)
+        )
     if value is None:
         return "blocks (a search estimate)" if found.blocks else ESTIMATE
     if rules.is_notakto:
