@@ -57,10 +57,14 @@ class GridLines(BoardLines):
         return super().line(self._last[1], y)
 
 
+CURSOR_MARKER = "▸"
+"""Before the cursor's square in the dense grid, where no frame fits."""
+
+
 class DenseGridLines:
     """Draws the dense grid: `┃ X · · ┃`, a square's mark or, where the next move may go, a dot;
-    the cursor's square in reverse (no frame fits), the last move and the winning lines by
-    their colours."""
+    the cursor's square marked before it and in its colour, the last move and the winning lines
+    by their colours."""
 
     width = DENSE_WIDTH
     height = DENSE_HEIGHT
@@ -118,16 +122,20 @@ def _dense_rule(line: int) -> str:
 
 
 def _dense_square(view: BoardView, cell: int) -> list[Run]:
-    background = "winning" if cell in view.winning else "cursor" if cell == view.cursor else ""
+    """A square: a space (`▸` before the cursor's square: it shows without colours) and its
+    mark, the hint's marker, the analysis's first letter, or a dot where the next move may go."""
+    here = cell == view.cursor
+    background = "winning" if cell in view.winning else "cursor" if here else ""
+    lead: Run = (CURSOR_MARKER if here else " ", ("frame" if here else "", background))
     mark = view.marks[cell]
     if mark:
         name = "x" if mark == "X" else "o"
         name += "-last" if cell == view.last_move else ""
-        return [(" ", ("", background)), (mark, (name, background))]
+        return [lead, (mark, (name, background))]
     if view.hint == cell:
-        return [(" ", ("", background)), (HINT_MARKER, ("hint-mark", background))]
+        return [lead, (HINT_MARKER, ("hint-mark", background))]
     note = view.note(cell)
     if note is not None:
-        return [(" ", ("", background)), (note.short[:1], (note.tone, background))]
+        return [lead, (note.short[:1], (note.tone, background))]
     dot = EMPTY_MARKER if view.labels[cell] else " "
-    return [(" ", ("", background)), (dot, ("key", background))]
+    return [lead, (dot, ("key", background))]
