@@ -86,6 +86,13 @@ async def test_a_digit_naming_a_decided_board_says_so_and_plays_nothing() -> Non
         await press(pilot, "1")
         assert panel(app).message == words.board_closed(1)
         assert panel(app).value("Won") == "X 1"  # the panel names the boards won
+        inside = [  # board 1, between its heavy borders: one big X, no squares, no O
+            line.split("┃")[1]
+            for line in drawn(app).splitlines()[2:]
+            if line.count("┃") >= 2 and not line.lstrip(" 0123456789").startswith("┣")
+        ][:5]
+        assert any(set(part) & set("▄▀█╲╱╳") for part in inside)
+        assert not any(set(part) & set("│┼╭╮╰╯O") for part in inside)
 
 
 def test_every_square_is_found_where_it_is_drawn() -> None:

@@ -4,9 +4,10 @@ board (`board * 9 + square`); this drawing turns one order into the other both w
 
 from __future__ import annotations
 
-from ...core import COLUMN_LETTERS, grid_cell, grid_place
+from ...core import COLUMN_LETTERS, Mark, grid_cell, grid_place
 from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run
-from .metrics import DENSE_HEIGHT, DENSE_WIDTH, ULTIMATE_GRID, BoardMetrics
+from .glyphs import glyph, glyph_width
+from .metrics import DENSE_HEIGHT, DENSE_WIDTH, MAX_GLYPH_ROWS, ULTIMATE_GRID, BoardMetrics
 from .views import BoardView
 
 GRID_ORDER = tuple(grid_cell(column, row) for row in range(9) for column in range(9))
@@ -54,7 +55,51 @@ class GridLines(BoardLines):
     def line(self, view: BoardView, y: int) -> Line:
         if self._last is None or self._last[0] is not view:
             self._last = (view, in_grid_order(view))
-        return super().line(self._last[1], y)
+        drawn = super().line(self._last[1], y)
+        metrics = self.metrics
+        stride_x, stride_y = metrics.cell_width + 1, metrics.cell_height + 1
+        for board, mark in enumerate(view.won):
+            if mark:
+                row, column = divmod(board, 3)
+                x = self.left + 1 + 3 * column * stride_x
+                top = self.top + 1 + 3 * row * stride_y
+                width, height = 3 * metrics.cell_width + 2, 3 * metrics.cell_height + 2
+                drawn = big_mark(drawn, mark, x, y - top, width, height)
+        return drawn
+
+
+def big_mark(line: Line, mark: str, x: int, row: int, width: int, height: int) -> Line:
+    """`line` with row `row` of a won board's inside (`width`×`height` from column `x`) covered
+    by the winner's mark, as big as fits, centred (the board's squares no longer matter)."""
+    if not 0 <= row < height:
+        return line
+    rows = max(
+        (r for r in range(1, min(height, MAX_GLYPH_ROWS) + 1) if glyph_width(r) <= width),
+        default=1,
+    )
+    top = (height - rows) // 2
+    text = " " * width
+    if top <= row < top + rows:
+        shape = glyph(Mark(mark), rows)[row - top]
+        left = (width - len(shape)) // 2
+        text = (" " * left + shape).ljust(width)
+    style = ("x" if mark == "X" else "o", "")
+    return _overlaid(line, x, text, style)
+
+
+def _overlaid(line: Line, x: int, text: str, style: tuple[str, str]) -> Line:
+    """`line` with `text` in `style` written over it from column `x`."""
+    chars = [(char, run_style) for run_text, run_style in line for char in run_text]
+    for index, char in enumerate(text, x):
+        if 0 <= index < len(chars):
+            chars[index] = (char, style)
+    runs: list[Run] = []
+    for char, char_style in chars:
+        if runs and runs[-1][1] == char_style:
+            runs[-1] = (runs[-1][0] + char, char_style)
+        else:
+            runs.append((char, char_style))
+    return tuple(runs)
 
 
 CURSOR_MARKER = "▸"
@@ -103,7 +148,12 @@ class DenseGridLines:
             runs.extend(_dense_square(view, cell))
             if column % 3 == 2:
                 runs += [(" ", ("", "")), ("┃", ("frame", ""))]
-        return tuple(runs)
+        drawn = tuple(runs)
+        for board, mark in enumerate(view.won):
+            if mark and board // 3 == row // 3:
+                x = 3 + 8 * (board % 3)
+                drawn = big_mark(drawn, mark, x, row % 3, 7, 3)
+        return drawn
 
 
 def _dense_rule(line: int) -> str:

@@ -70,6 +70,8 @@ class BoardView(NamedTuple):
     grid: bool = False
     """The small boards make one 9×9 grid (Ultimate's), their cells still counted board by
     board (`board * 9 + square`)."""
+    won: tuple[str, ...] = ()
+    """Ultimate: per small board, the mark that won it ("X", "O") or "": drawn as a big mark."""
 
     @classmethod
     def of(
@@ -105,6 +107,7 @@ class BoardView(NamedTuple):
             playing=playing,
             dead=_closed(board),
             grid=isinstance(board, UltimateBoard),
+            won=_won(board),
         )
 
     def note(self, cell: int) -> CellNote | None:
@@ -125,6 +128,13 @@ class BoardView(NamedTuple):
     @classmethod
     def empty(cls, cells: int = 3) -> BoardView:
         return cls(("",) * cells * cells, ("",) * cells * cells)
+
+
+def _won(board: Position) -> tuple[str, ...]:
+    """Ultimate's small boards by who won them ("X", "O", or "")."""
+    if not isinstance(board, UltimateBoard):
+        return ()
+    return tuple((winner.value if (winner := board.board_winner(b)) else "") for b in range(9))
 
 
 def _closed(board: Position) -> tuple[bool, ...]:
