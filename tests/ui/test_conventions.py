@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from nac.core import Mode, Rules, coordinate
 from nac.engine import all_puzzles
 from nac.store import Storage, storage_dirs
+from nac.ui.app import NacApp
 from nac.ui.screens.help import HelpScreen
 from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.widgets.board import BoardWidget
@@ -106,16 +108,22 @@ async def test_quitting_mid_game_keeps_the_game_and_the_next_start_brings_it_bac
         assert not third.game.moves  # brought back once only, and only to the same kind of game
 
 
-async def test_a_square_typed_in_a_4x4_puzzle_is_the_square_played() -> None:
+async def first_4x4_puzzle(app: NacApp, pilot: Pilot[None]) -> PuzzleScreen:
+    """The puzzles opened on their first 4×4 one."""
     big = next(index for index, puzzle in enumerate(all_puzzles()) if puzzle.board.size == 4)
+    await press(pilot, "p")
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    screen.index = big
+    screen._begin()
+    await pilot.pause()
+    return screen
+
+
+async def test_a_square_typed_in_a_4x4_puzzle_is_the_square_played() -> None:
     app = make_app()
     async with app.run_test(size=(100, 32)) as pilot:
-        await press(pilot, "p")
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
-        screen.index = big
-        screen._begin()
-        await pilot.pause()
+        screen = await first_4x4_puzzle(app, pilot)
         puzzle = screen.puzzle
         name = coordinate(puzzle.winning_cell, 4)
         await press(pilot, *name, "enter")
@@ -129,15 +137,9 @@ async def test_a_square_typed_in_a_4x4_puzzle_is_the_square_played() -> None:
 
 
 async def test_a_4x4_puzzle_where_its_board_does_not_fit_says_so_and_takes_no_move() -> None:
-    big = next(index for index, puzzle in enumerate(all_puzzles()) if puzzle.board.size == 4)
     app = make_app()
     async with app.run_test(size=(40, 15)) as pilot:
-        await press(pilot, "p")
-        screen = app.screen
-        assert isinstance(screen, PuzzleScreen)
-        screen.index = big
-        screen._begin()
-        await pilot.pause()
+        screen = await first_4x4_puzzle(app, pilot)
         board = screen.query_one(BoardWidget)
         assert not board.fits
         drawn = "".join(board.render_line(y).text for y in range(board.content_size.height))
