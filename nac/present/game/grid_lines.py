@@ -5,11 +5,13 @@ board (`board * 9 + square`); this drawing turns one order into the other both w
 from __future__ import annotations
 
 from ...core import COLUMN_LETTERS, Mark, grid_cell, grid_place
-from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run
+from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run, junctions
 from .glyphs import glyph, glyph_width
 from .metrics import DENSE_HEIGHT, DENSE_WIDTH, MAX_GLYPH_ROWS, ULTIMATE_GRID, BoardMetrics
 from .views import BoardView
 
+_ARMS = {char: arms for arms, char in junctions().items()}
+"""Each box-drawing junction's arms (up, down, left, right), by its character."""
 GRID_ORDER = tuple(grid_cell(column, row) for row in range(9) for column in range(9))
 """For each square of the 9×9 grid, row by row, the cell it is."""
 
@@ -65,7 +67,35 @@ class GridLines(BoardLines):
                 top = self.top + 1 + 3 * row * stride_y
                 width, height = 3 * metrics.cell_width + 2, 3 * metrics.cell_height + 2
                 drawn = big_mark(drawn, mark, x, y - top, width, height)
+                # the board's inner lines end at its borders now
+                if 0 <= y - top < height:
+                    drawn = _arm_gone(drawn, x - 1, "r")
+                    drawn = _arm_gone(drawn, x + width, "l")
+                elif y - top in (-1, height):
+                    for inner in (x + metrics.cell_width, x + metrics.cell_width + stride_x):
+                        drawn = _arm_gone(drawn, inner, "d" if y < top else "u")
         return drawn
+
+
+def _arm_gone(line: Line, x: int, arm: str) -> Line:
+    """`line` with the box-drawing junction at column `x` losing its arm up ("u"), down ("d"),
+    left ("l") or right ("r"), where it has one."""
+    chars = "".join(text for text, _ in line)
+    if not 0 <= x < len(chars):
+        return line
+    arms = _ARMS.get(chars[x])
+    if arms is None:
+        return line
+    kept = tuple(0 if name == arm else weight for name, weight in zip("udlr", arms, strict=True))
+    found = junctions().get((kept[0], kept[1], kept[2], kept[3]))
+    if found is None:
+        return line
+    style = next(style for text, style in _chars(line)[x : x + 1])
+    return _overlaid(line, x, found, style)
+
+
+def _chars(line: Line) -> list[tuple[str, tuple[str, str]]]:
+    return [(char, style) for text, style in line for char in text]
 
 
 def big_mark(line: Line, mark: str, x: int, row: int, width: int, height: int) -> Line:
@@ -89,7 +119,7 @@ def big_mark(line: Line, mark: str, x: int, row: int, width: int, height: int) -
 
 def _overlaid(line: Line, x: int, text: str, style: tuple[str, str]) -> Line:
     """`line` with `text` in `style` written over it from column `x`."""
-    chars = [(char, run_style) for run_text, run_style in line for char in run_text]
+    chars = _chars(line)
     for index, char in enumerate(text, x):
         if 0 <= index < len(chars):
             chars[index] = (char, style)
