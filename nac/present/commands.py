@@ -91,8 +91,8 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("colon", "move_prompt"),),
         ":",
-        "Type a square's name, a column letter then a row number (`b3`; on 3×3 also 1-9), "
-        "and `Enter`",
+        "Type a square's name, a column letter then a row number (`b3`; on 3×3 also 1-9; in "
+        "Ultimate on the 9×9 grid, `e5`), and `Enter`",
         "Square",
         rank=6,
         palette=(Entry("Type a square", "Name the square to play, like b3", "move_prompt"),),

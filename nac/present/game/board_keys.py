@@ -13,8 +13,10 @@ def _digits() -> tuple[tuple[str, str], ...]:
 PLAY_KEYS = Command(
     _digits(),
     "1-9",
-    "Play that square (3×3; in Notakto, of the board the cursor is on). Phone layout: 1 2 3 "
-    "on the top row; numpad: 7 8 9 on top. The number in each empty square is its key.",
+    "Play that square (3×3; in Notakto, of the board the cursor is on; in Ultimate, of the "
+    "board the move is sent to, or when it is free a first digit picks the board). Phone "
+    "layout: 1 2 3 on the top row; numpad: 7 8 9 on top. The number in each empty square is "
+    "its key.",
     "Play",
     rank=1,
 )
@@ -43,7 +45,8 @@ CURSOR_KEYS = Command(
 NEXT_BOARD = Command(
     (("tab", "next_board"),),
     "Tab",
-    "Notakto: the cursor to the next live board (the arrows cross from board to board too)",
+    "Notakto and Ultimate: the cursor to the next board the move may go in (the arrows cross "
+    "from board to board too)",
     "Next board",
     "Next board",
     rank=5,
