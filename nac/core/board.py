@@ -9,7 +9,7 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
-from .outcome import Outcome
+from .outcome import Ends, Outcome
 from .rules import Rules
 from .variants import Variant
 
@@ -19,7 +19,7 @@ LONGEST_TEXT = MAX_SIZE * MAX_SIZE + MAX_SIZE - 1
 """The longest text form of a board: MAX_SIZE rows of MAX_SIZE cells and the separators."""
 
 
-class Board:
+class Board(Ends):
     """A position. `play` returns a new Board; a Board never changes.
 
     Cells are indexed 0..n²-1, row-major from the top-left. Either side may start, so the side
@@ -181,14 +181,6 @@ class Board:
     @property
     def is_empty(self) -> bool:
         return not (self.x_bits | self.o_bits)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> Mark | None:
-        return self.outcome.winner if self.outcome else None
 
     # -- moving ------------------------------------------------------------------------------
 

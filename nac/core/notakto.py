@@ -17,7 +17,7 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
 from .geometry import geometry
 from .mark import Mark
-from .outcome import Outcome
+from .outcome import Ends, Outcome
 from .rules import NOTAKTO_BOARDS, Rules
 from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
@@ -34,7 +34,7 @@ def is_dead(bits: int) -> bool:
     return any(bits & mask == mask for mask in _SHAPE.line_masks)
 
 
-class NotaktoBoard:
+class NotaktoBoard(Ends):
     """The X's on each board (bit masks), and the seat that moved first."""
 
     __slots__ = ("boards", "first", "outcome")
@@ -128,14 +128,6 @@ class NotaktoBoard:
     def to_move(self) -> Mark:
         """The seat to move (once over, the seat that would have: the winner)."""
         return self.first if self.mark_count % 2 == 0 else self.first.other
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> Mark | None:
-        return self.outcome.winner if self.outcome else None
 
     @property
     def dead(self) -> tuple[bool, ...]:

@@ -22,3 +22,19 @@ class Outcome(NamedTuple):
 
     def __str__(self) -> str:
         return "draw" if self.winner is None else f"{self.winner} wins"
+
+
+class Ends:
+    """What a position says of its end, from its `outcome`: shared by every rules' position."""
+
+    __slots__ = ()
+
+    outcome: Outcome | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> Mark | None:
+        return self.outcome.winner if self.outcome else None

@@ -21,7 +21,7 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
 from .geometry import geometry
 from .mark import Mark
-from .outcome import Outcome
+from .outcome import Ends, Outcome
 from .rules import ULTIMATE, Rules
 from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
@@ -62,7 +62,7 @@ def _small(bits: int, board: int) -> int:
     return (bits >> (board * SQUARES)) & BOARD_MASK
 
 
-class UltimateBoard:
+class UltimateBoard(Ends):
     """The X's and the O's (81-bit masks), the side to move, and the board the next move must be
     played in (None: any undecided board)."""
 
@@ -238,14 +238,6 @@ class UltimateBoard:
     @property
     def is_empty(self) -> bool:
         return not (self.xs | self.os)
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> Mark | None:
-        return self.outcome.winner if self.outcome else None
 
     def board_winner(self, board: int) -> Mark | None:
         """Who won small board `board`, if anyone has."""
