@@ -33,19 +33,26 @@ CHECK_EVERY = 32
 """Simulations between looks at the clock and the stop signal."""
 PROVEN_WIN = 1
 PROVEN_LOSS = -1
+PROVEN_SCORE = 1e6
+"""A proven node's `mean`: above (a win) or below (a loss) any UCT score."""
 
 
 class Node:
     """A position in the tree, reached by `move`; `wins` and `visits` from the view of the
     side that played `move`."""
 
-    __slots__ = ("children", "move", "proven", "untried", "visits", "wins")
+    __slots__ = ("children", "mean", "move", "proven", "shy", "untried", "visits", "wins")
 
     def __init__(self, move: int, state: State) -> None:
         self.move = move
         self.children: list[Node] = []
         self.visits = 0
         self.wins = 0.0
+        self.mean = 0.0
+        """`wins / visits`, or ±`PROVEN_SCORE` once proven (what selection reads)."""
+        self.shy = 0.0
+        """`1 / sqrt(visits)`: selection's exploration term is this times
+        `EXPLORATION * sqrt(log(parent visits))`."""
         self.proven = 0
         """PROVEN_WIN: the side that played `move` has won or wins whatever follows in one;
         PROVEN_LOSS: the other side wins at once; 0: not known."""
@@ -53,12 +60,14 @@ class Node:
             self.untried: list[int] = []
             outcome = result_for(state, 1 - state[TURN])
             self.proven = PROVEN_WIN if outcome == 1.0 else (PROVEN_LOSS if outcome == 0 else 0)
+            self.mean = self.proven * PROVEN_SCORE
             return
         moves = legal(state)
         winning = winning_moves(state, moves)
         if winning:  # the side to move wins at once: nothing else is worth a look
             self.untried = winning[:1]
             self.proven = PROVEN_LOSS
+            self.mean = -PROVEN_SCORE
         else:
             self.untried = moves
 
@@ -148,23 +157,22 @@ class Search:
             playout(state, rng)
             outcome = result_for(state, mover)
         for step in reversed(path):
-            step.visits += 1
-            step.wins += outcome
+            visits = step.visits = step.visits + 1
+            wins = step.wins = step.wins + outcome
+            step.shy = visits**-0.5
+            if not step.proven:
+                step.mean = wins / visits
             outcome = 1.0 - outcome
         _prove(path)
 
 
 def _select(node: Node) -> Node:
-    """The child UCT picks: a proven win at once; never a proven loss while another is left."""
-    log_visits = math.log(node.visits)
+    """The child UCT picks: a proven win at once, never a proven loss while another is left
+    (their `mean` says so)."""
+    explore = EXPLORATION * math.sqrt(math.log(node.visits))
     best, best_score = node.children[0], -math.inf
     for child in node.children:
-        if child.proven == PROVEN_WIN:
-            return child
-        if child.proven == PROVEN_LOSS:
-            score = -1.0 + child.visits * 1e-9
-        else:
-            score = child.wins / child.visits + EXPLORATION * math.sqrt(log_visits / child.visits)
+        score = child.mean + explore * child.shy
         if score > best_score:
             best, best_score = child, score
     return best
@@ -177,11 +185,16 @@ def _prove(path: list[Node]) -> None:
         if node.proven or not node.children:
             continue
         if any(child.proven == PROVEN_WIN for child in node.children):
-            node.proven = PROVEN_LOSS
+            _set_proven(node, PROVEN_LOSS)
         elif not node.untried and all(child.proven == PROVEN_LOSS for child in node.children):
-            node.proven = PROVEN_WIN
+            _set_proven(node, PROVEN_WIN)
         else:
             return
+
+
+def _set_proven(node: Node, proven: int) -> None:
+    node.proven = proven
+    node.mean = proven * PROVEN_SCORE
 
 
 def best_child(root: Node) -> Node:

@@ -164,42 +164,82 @@ def playout(state: State, rng: random.Random) -> None:
     """Play the game to its end in place, each side by an informed random policy: win the game
     if one move does; else win a small board where one move does; else a move that does not
     hand the other side a board it can win (nor a free choice); else any move. (Average's
-    rules, `safe_sends`, look at a move's own board too; a playout need not.)"""
-    choice = rng.choice
-    while not (WINS[state[WON_X]] or WINS[state[WON_O]] or state[DECIDED] == BOARD_MASK):
-        turn = state[TURN]
-        mine, theirs = 9 * turn, 9 - 9 * turn
-        decided, forced = state[DECIDED], state[FORCED]
-        open_boards = SQUARES_OF[BOARD_MASK & ~decided]
-        boards = (forced,) if forced >= 0 else open_boards
-        won = state[WON_X + turn]
-        taking: list[int] = []
-        ending = -1
-        for board in boards:
-            finishing = FINISHERS[state[board + mine]] & ~(state[board] | state[9 + board])
-            if finishing:
-                squares = SQUARES_OF[finishing & BOARD_MASK]
-                if WINS[won | 1 << board]:
-                    ending = board * 9 + squares[0]
-                    break
-                taking.extend(board * 9 + square for square in squares)
-        if ending >= 0:
-            play(state, ending)
-            return
-        if taking:
-            play(state, choice(taking))
-            continue
-        bad = decided
-        for target in open_boards:
-            free = BOARD_MASK & ~(state[target] | state[9 + target])
-            if FINISHERS[state[target + theirs]] & free:
-                bad |= 1 << target
-        moves = [
-            board * 9 + square
-            for board in boards
-            for square in SQUARES_OF[BOARD_MASK & ~(state[board] | state[9 + board])]
-            if not bad >> square & 1
-        ]
-        if not moves:
-            moves = legal(state)
-        play(state, choice(moves))
+    rules, `safe_sends`, look at a move's own board too; a playout need not.)
+
+    The boards where each side can win in one (`threats`) are kept as the game goes, so most
+    moves are a few table look-ups."""
+    random_ = rng.random
+    decided, forced, turn = state[DECIDED], state[FORCED], state[TURN]
+    won = [state[WON_X], state[WON_O]]
+    threats = [0, 0]
+    for board in SQUARES_OF[BOARD_MASK & ~decided]:
+        free = BOARD_MASK & ~(state[board] | state[9 + board])
+        if FINISHERS[state[board]] & free:
+            threats[0] |= 1 << board
+        if FINISHERS[state[9 + board]] & free:
+            threats[1] |= 1 << board
+    while not (WINS[won[0]] or WINS[won[1]] or decided == BOARD_MASK):
+        mine = 9 * turn
+        allowed = 1 << forced if forced >= 0 else BOARD_MASK & ~decided
+        hot = threats[turn] & allowed
+        if hot:  # a board to win: the game if one does, else any of them
+            ending = hot & FINISHERS[won[turn]]
+            if ending:
+                board = SQUARES_OF[ending][0]
+                free = BOARD_MASK & ~(state[board] | state[9 + board])
+                state[WON_X], state[WON_O] = won
+                state[DECIDED], state[FORCED], state[TURN] = decided, forced, turn
+                play(state, board * 9 + SQUARES_OF[FINISHERS[state[board + mine]] & free][0])
+                return
+            if forced >= 0:
+                board = forced
+                free = BOARD_MASK & ~(state[board] | state[9 + board])
+                squares = SQUARES_OF[FINISHERS[state[board + mine]] & free]
+                square = squares[int(random_() * len(squares))]
+            else:
+                cells = [
+                    b * 9 + s
+                    for b in SQUARES_OF[hot]
+                    for s in SQUARES_OF[
+                        FINISHERS[state[b + mine]] & BOARD_MASK & ~(state[b] | state[9 + b])
+                    ]
+                ]
+                board, square = divmod(cells[int(random_() * len(cells))], 9)
+        else:  # no board to win: a square that sends the other side to no board it can win
+            bad = decided | threats[1 - turn]
+            if forced >= 0:
+                board = forced
+                free = BOARD_MASK & ~(state[board] | state[9 + board])
+                squares = SQUARES_OF[free & ~bad] or SQUARES_OF[free]
+                square = squares[int(random_() * len(squares))]
+            else:
+                open_boards = SQUARES_OF[BOARD_MASK & ~decided]
+                cells = [
+                    b * 9 + s
+                    for b in open_boards
+                    for s in SQUARES_OF[BOARD_MASK & ~(state[b] | state[9 + b] | bad)]
+                ] or [
+                    b * 9 + s
+                    for b in open_boards
+                    for s in SQUARES_OF[BOARD_MASK & ~(state[b] | state[9 + b])]
+                ]
+                board, square = divmod(cells[int(random_() * len(cells))], 9)
+        at, bit = board + mine, 1 << board
+        marks = state[at] = state[at] | 1 << square
+        theirs = state[board + 9 - mine]
+        free = BOARD_MASK & ~(marks | theirs)
+        if WINS[marks] or not free:
+            if WINS[marks]:
+                won[turn] |= bit
+            decided |= bit
+            threats[0] &= ~bit
+            threats[1] &= ~bit
+        else:
+            if FINISHERS[marks] & free:
+                threats[turn] |= bit
+            if not FINISHERS[theirs] & free:
+                threats[1 - turn] &= ~bit
+        forced = -1 if decided >> square & 1 else square
+        turn = 1 - turn
+    state[WON_X], state[WON_O] = won
+    state[DECIDED], state[FORCED], state[TURN] = decided, forced, turn

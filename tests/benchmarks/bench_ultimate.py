@@ -28,55 +28,103 @@ GENIUS_SECONDS = 1.0
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
-# -- the reference: its own rules, written plainly, apart from nac's ---------------------------
+# -- the reference: its own rules, on bit masks and tables of its own, apart from nac's --------
 
-
-def _won(board: list[int], who: int) -> bool:
-    return any(board[a] == board[b] == board[c] == who for a, b, c in LINES)
+FULL = 0x1FF
+"""Every square of a 3×3 board, as bits (square s is bit s)."""
+LINE_MASKS = tuple(sum(1 << s for s in line) for line in LINES)
+HAS_LINE = tuple(any(bits & line == line for line in LINE_MASKS) for bits in range(512))
+"""Whether a set of squares holds three in a row."""
+SQUARES = tuple(tuple(s for s in range(9) if bits >> s & 1) for bits in range(512))
+"""The squares of a set, in order."""
+COUNT = tuple(len(squares) for squares in SQUARES)
 
 
 class Ref:
-    """A position: 81 squares (0 empty, 1 X, 2 O; board * 9 + square), each board's state (0
-    open, 1 or 2 won, 3 full), the board to play in (-1 any) and the side to move."""
+    """A position: each small board's X squares and O squares as bit sets (`marks[board]`,
+    `marks[9 + board]`), the boards won by X and by O (`won`), the boards decided (won or
+    full), the board to play in (-1 any), the side to move (0 X, 1 O) and the winner (-1 none
+    yet, 0 X, 1 O, 2 a draw)."""
 
-    __slots__ = ("big", "cells", "forced", "turn")
+    __slots__ = ("closed", "forced", "marks", "result", "turn", "won")
 
     def __init__(self) -> None:
-        self.cells = [0] * 81
-        self.big = [0] * 9
+        self.marks = [0] * 18
+        self.won = [0, 0]
+        self.closed = 0
         self.forced = -1
-        self.turn = 1
+        self.turn = 0
+        self.result = -1
 
     def copy(self) -> Ref:
         other = Ref.__new__(Ref)
-        other.cells, other.big = self.cells[:], self.big[:]
-        other.forced, other.turn = self.forced, self.turn
+        other.marks, other.won = self.marks[:], self.won[:]
+        other.closed, other.forced = self.closed, self.forced
+        other.turn, other.result = self.turn, self.result
         return other
 
-    def winner(self) -> int:
-        """1 or 2 for a won game, 3 for a draw, 0 while it goes on."""
-        for who in (1, 2):
-            if _won(self.big, who):
-                return who
-        return 3 if all(self.big) else 0
-
     def moves(self) -> list[int]:
-        if self.winner():
+        """Every legal move (board * 9 + square); none once the game is over."""
+        if self.result >= 0:
             return []
-        boards = [self.forced] if self.forced >= 0 else [b for b in range(9) if not self.big[b]]
-        cells = self.cells
-        return [b * 9 + s for b in boards for s in range(9) if not cells[b * 9 + s]]
+        marks = self.marks
+        boards = (self.forced,) if self.forced >= 0 else SQUARES[FULL ^ self.closed]
+        return [b * 9 + s for b in boards for s in SQUARES[FULL ^ (marks[b] | marks[9 + b])]]
 
     def play(self, cell: int) -> None:
         board, square = divmod(cell, 9)
-        self.cells[cell] = self.turn
-        small = self.cells[board * 9 : board * 9 + 9]
-        if _won(small, self.turn):
-            self.big[board] = self.turn
-        elif all(small):
-            self.big[board] = 3
-        self.forced = square if not self.big[square] else -1
-        self.turn = 3 - self.turn
+        turn, marks = self.turn, self.marks
+        mine = marks[board + 9 * turn] = marks[board + 9 * turn] | 1 << square
+        if HAS_LINE[mine]:
+            self.closed |= 1 << board
+            won = self.won[turn] = self.won[turn] | 1 << board
+            if HAS_LINE[won]:
+                self.result = turn
+        elif mine | marks[board + 9 - 9 * turn] == FULL:
+            self.closed |= 1 << board
+        if self.result < 0 and self.closed == FULL:
+            self.result = 2
+        self.forced = -1 if self.closed >> square & 1 else square
+        self.turn = 1 - turn
+
+    def playout(self, rng: random.Random, trail: list[int] | None = None) -> int:
+        """Play uniformly random moves to the end, in place (each added to `trail` if given);
+        returns the result."""
+        random_ = rng.random
+        marks, won = self.marks, self.won
+        closed, forced, turn, result = self.closed, self.forced, self.turn, self.result
+        while result < 0:
+            if forced >= 0:
+                board = forced
+                squares = SQUARES[FULL ^ (marks[board] | marks[9 + board])]
+                square = squares[int(random_() * len(squares))]
+            else:  # one of every open board's empty squares, each as likely
+                open_boards = SQUARES[FULL ^ closed]
+                free = [COUNT[FULL ^ (marks[b] | marks[9 + b])] for b in open_boards]
+                pick = int(random_() * sum(free))
+                index = 0
+                while pick >= free[index]:
+                    pick -= free[index]
+                    index += 1
+                board = open_boards[index]
+                square = SQUARES[FULL ^ (marks[board] | marks[9 + board])][pick]
+            if trail is not None:
+                trail.append(board * 9 + square)
+            at = board + 9 * turn
+            mine = marks[at] = marks[at] | 1 << square
+            if HAS_LINE[mine]:
+                closed |= 1 << board
+                won[turn] |= 1 << board
+                if HAS_LINE[won[turn]]:
+                    result = turn
+            elif mine | marks[board + 9 - 9 * turn] == FULL:
+                closed |= 1 << board
+            if result < 0 and closed == FULL:
+                result = 2
+            forced = -1 if closed >> square & 1 else square
+            turn = 1 - turn
+        self.closed, self.forced, self.turn, self.result = closed, forced, turn, result
+        return result
 
 
 class RefNode:
@@ -93,14 +141,18 @@ class RefNode:
 def uct_move(position: Ref, simulations: int, rng: random.Random) -> int:
     """Plain UCT: select by UCB1 (c = 1.4), expand one move, one uniformly random playout."""
     root = RefNode(-1, position)
+    sqrt = math.sqrt
     for _ in range(simulations):
         node, state, path = root, position.copy(), [root]
         while not node.untried and node.children:
             log_n = math.log(node.visits)
-            node = max(
-                node.children,
-                key=lambda c: c.wins / c.visits + 1.4 * math.sqrt(log_n / c.visits),
-            )
+            best, best_score = node, -1.0
+            for child in node.children:  # UCB1; the first of equals, as max() picks
+                visits = child.visits
+                score = child.wins / visits + 1.4 * sqrt(log_n / visits)
+                if score > best_score:
+                    best, best_score = child, score
+            node = best
             state.play(node.move)
             path.append(node)
         if node.untried:
@@ -109,18 +161,41 @@ def uct_move(position: Ref, simulations: int, rng: random.Random) -> int:
             child = RefNode(move, state)
             node.children.append(child)
             path.append(child)
-        mover = 3 - state.turn  # who played the last node's move
-        moves = state.moves()
-        while moves:
-            state.play(rng.choice(moves))
-            moves = state.moves()
-        end = state.winner()
-        outcome = 0.5 if end == 3 else (1.0 if end == mover else 0.0)
+        mover = 1 - state.turn  # who played the last node's move
+        end = state.playout(rng)
+        outcome = 0.5 if end == 2 else (1.0 if end == mover else 0.0)
         for step in reversed(path):
             step.visits += 1
             step.wins += outcome
             outcome = 1.0 - outcome
     return max(root.children, key=lambda c: c.visits).move
+
+
+def reference_agrees(games: int, seed: int = 0) -> bool:
+    """Whether the reference's rules agree with nac's on `games` random games: the legal moves
+    at every step of a random start, then every move of the reference's own playout from
+    there is legal by nac's rules and the game ends as nac says."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        position, reference = UltimateBoard.empty(), Ref()
+        for _ in range(rng.randrange(82)):
+            if sorted(reference.moves()) != sorted(position.legal_moves):
+                return False
+            if position.is_over:
+                break
+            cell = rng.choice(position.legal_moves)
+            position = position.play(cell)
+            reference.play(cell)
+        trail: list[int] = []
+        end = reference.copy().playout(rng, trail)
+        for cell in trail:
+            if position.is_over or cell not in position.legal_moves:
+                return False
+            position = position.play(cell)
+        winner = position.outcome.winner if position.outcome else None
+        if not position.is_over or end != (2 if winner is None else (0 if winner is Mark.X else 1)):
+            return False
+    return True
 
 
 # -- the games ---------------------------------------------------------------------------------
@@ -197,6 +272,8 @@ def main(argv: list[str] | None = None) -> None:
     references = tuple(int(n) for n in args[1:]) or REFERENCES
     workers = int(os.environ.get("ULTIMATE_WORKERS", "2"))
     header("Ultimate: the levels against a plain UCT reference (c = 1.4, random playouts)")
+    if not reference_agrees(100):
+        raise SystemExit("the reference's rules disagree with nac's")
     print(f"Genius: {GENIUS_SECONDS:g} s a move; {workers} games at once", flush=True)
     for simulations in references:
         match("genius", f"uct:{simulations}", games, workers)

@@ -21,6 +21,7 @@ from nac.engine.ultimate_state import (
     winner,
     winning_moves,
 )
+from tests.benchmarks.bench_ultimate import reference_agrees
 
 FEW = Limit(nodes=300)
 
@@ -52,6 +53,11 @@ def test_the_searchs_state_plays_as_the_rules_do() -> None:
         assert legal(state) == []
         expected = position.outcome.winner if position.outcome else None
         assert winner(state) == (None if expected is None else (0 if expected is Mark.X else 1))
+
+
+def test_the_benchmarks_reference_plays_by_the_same_rules() -> None:
+    # bench_ultimate's UCT reference has its own rules code (bit sets, its own playout loop)
+    assert reference_agrees(200, seed=3)
 
 
 def test_genius_takes_a_win_in_one_and_hands_none_while_it_can_help_it() -> None:
