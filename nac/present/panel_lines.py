@@ -19,6 +19,9 @@ SCORE_WIDTH = 4
 MOVE_GAP = "   "
 KEPT_ALWAYS = 8
 """Sections of this priority or more are never dropped."""
+NARROW = 24
+"""Below this many columns the panel beside the board is the narrow one: its labels take no
+more room than they need."""
 TRIMMED = 2
 """The settings' section: where it does not fit whole, its first rows (the rules first)."""
 
@@ -50,9 +53,11 @@ def by_moves(moves: tuple[str, ...], width: int) -> list[str]:
     return lines
 
 
-def labelled(label: str, value: str, width: int, indent: str = "") -> list[Line]:
+def labelled(
+    label: str, value: str, width: int, indent: str = "", label_width: int = LABEL_WIDTH
+) -> list[Line]:
     """`label` in bold, padded, then `value`, wrapped under itself if it is long."""
-    head = f"{indent}{label:<{LABEL_WIDTH}}"
+    head = f"{indent}{label:<{label_width}}"
     room = max(1, width - len(head))
     parts = textwrap.wrap(value, room) or [""]
     lines: list[Line] = [((head, "label"), (parts[0], ""))]
@@ -65,7 +70,14 @@ def beside(state: PanelState, width: int) -> list[Section]:
     status: list[Line] = [((boxed, "status"),)]
     if len(boxed) > width:
         status = wrapped(boxed, width, "status")
-    details = [line for label, value in state.details for line in labelled(label, value, width)]
+    label_width = LABEL_WIDTH
+    if width < NARROW and state.details:  # the narrow panel: labels only as wide as they are
+        label_width = min(LABEL_WIDTH, 1 + max(len(label) for label, _ in state.details))
+    details = [
+        line
+        for label, value in state.details
+        for line in labelled(label, value, width, label_width=label_width)
+    ]
     score: list[Line] = [(("Score", "label"),)]
     for label, count in state.score:
         score.append(((f"  {label:<{LABEL_WIDTH}}", ""), (f"{count:>{SCORE_WIDTH}}", "")))
@@ -96,6 +108,11 @@ def under(state: PanelState, width: int) -> list[Section]:
     ]
 
 
+def _continues(line: Line) -> bool:
+    """Whether `line` goes on with the value of the labelled row above it (`labelled`)."""
+    return bool(line) and line[0][1] == "" and line[0][0].isspace()
+
+
 def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> list[Line]:
     """The panel's lines in width×height."""
     sections = [
@@ -121,8 +138,11 @@ def stacked_up(sections: list[Section], height: int, gap: int, trimmed: int) -> 
         excess = height_of(sections) - height
         at = next(index for index, (priority, _) in enumerate(sections) if priority == lowest)
         lines = sections[at][1]
-        if lowest == trimmed and len(lines) > excess:  # its first rows, not nothing
-            sections[at] = (lowest, lines[: len(lines) - excess])
+        kept = len(lines) - excess
+        while 0 < kept < len(lines) and _continues(lines[kept]):
+            kept -= 1  # a row's value is kept whole or not at all
+        if lowest == trimmed and kept > 0:  # its first rows, not nothing
+            sections[at] = (lowest, lines[:kept])
             break
         sections = [section for section in sections if section[0] != lowest]
     result: list[Line] = []

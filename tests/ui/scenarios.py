@@ -9,6 +9,11 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from rich.color import ColorSystem
+from rich.segment import Segment
+from rich.style import Style
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome
 from textual.pilot import Pilot
 
 from nac.core import NORMAL, ULTIMATE, KeypadLayout, Level, Mark, Mode, Rules, Variant
@@ -18,6 +23,28 @@ from nac.ui.app import NacApp
 from .helpers import is_settled, seeded_engine, settle
 
 PLAYED = datetime(2026, 11, 22, 9, 30, tzinfo=UTC)
+
+
+class SixteenColours(LineFilter):
+    """Every colour as a 16-colour terminal shows it: the nearest of its 16, as Rich picks it
+    when it writes to one."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [
+            Segment(text, None if style is None else _sixteen(style), control)
+            for text, style, control in segments
+        ]
+
+
+def _sixteen(style: Style) -> Style:
+    color = None if style.color is None else style.color.downgrade(ColorSystem.STANDARD)
+    bgcolor = None if style.bgcolor is None else style.bgcolor.downgrade(ColorSystem.STANDARD)
+    return style + Style(color=color, bgcolor=bgcolor)
+
+
+COLOURS = {"true": None, "16": SixteenColours, "none": Monochrome}
+"""How a scenario's terminal shows colours: all of them; 16; none (NO_COLOR: Textual's own
+filter, as it puts it over every line when NO_COLOR is set)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +61,8 @@ class Scenario:
     seed: int = 1
     rules: Rules = NORMAL
     """What is played: noughts and crosses (normal or misère) on a board, or Notakto's boards."""
+    colours: str = "true"
+    """The terminal's colours (`COLOURS`)."""
 
     def make_app(self) -> NacApp:
         app = NacApp(
@@ -52,6 +81,9 @@ class Scenario:
             clock=lambda: PLAYED,  # nor the date of a saved game
         )
         app.pace.watch_gap = 3600.0  # a finished watched game stays, however slow the machine
+        shown = COLOURS[self.colours]
+        if shown is not None:
+            app._filters.append(shown())
         return app
 
     async def play(self, pilot: Pilot[None]) -> None:
@@ -120,6 +152,20 @@ SCENARIOS = {
             size=(60, 20),
             mode=Mode.TWO_PLAYER,
             rules=ULTIMATE,
+        ),
+        *(
+            Scenario(
+                f"ultimate-{width}x{height}-{colours}",
+                f"Ultimate at {width}×{height} in {colours} colours, two players: X has won the "
+                "centre board (its big mark), O is sent to board 3",
+                keys=("5", "1", "5", "2", "5", "3"),
+                size=(width, height),
+                mode=Mode.TWO_PLAYER,
+                rules=ULTIMATE,
+                colours=colours,
+            )
+            for width, height in ((40, 15), (80, 24), (120, 40))
+            for colours in ("16", "none")
         ),
         Scenario(
             "notakto-100x32",

@@ -8,14 +8,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.widgets import Static
 
 from nac.core import ULTIMATE, Level, Mode, UltimateBoard, grid_cell
 from nac.present.game import words
-from nac.present.game.grid_lines import DenseGridLines, GridLines
+from nac.present.game.grid_lines import HERE, DenseGridLines, GridLines, TightGridLines
 from nac.present.game.metrics import board_metrics
 from nac.present.game.views import BoardView
-from nac.present.learning import words as learning_words
+from nac.present.learning import ultimate_lab_lines
+from nac.ui.screens.lab import LabScreen
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
 
@@ -32,7 +32,13 @@ def drawn(app: object) -> str:
 
 
 @pytest.mark.parametrize(
-    ("size", "drawing"), [((80, 24), GridLines), ((60, 20), DenseGridLines), ((120, 40), GridLines)]
+    ("size", "drawing"),
+    [
+        ((80, 24), GridLines),
+        ((60, 20), DenseGridLines),
+        ((40, 15), TightGridLines),
+        ((120, 40), GridLines),
+    ],
 )
 async def test_the_grid_is_drawn_at_every_size_that_holds_it(
     size: tuple[int, int], drawing: type
@@ -50,12 +56,26 @@ async def test_the_grid_is_drawn_at_every_size_that_holds_it(
         assert panel(app).value("Play in").startswith("board")
 
 
-async def test_at_40x15_the_player_is_told_what_size_holds_the_board() -> None:
-    app = make_app(rules=ULTIMATE)
+async def test_at_40x15_the_tight_grid_shows_the_cursor_reversed_and_won_boards_whole() -> None:
+    rows = ["XXX......", "OO.......", "........O", *["........."] * 6]
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
     async with app.run_test(size=(40, 15)) as pilot:
         await settle(pilot, app)
-        note = str(app.screen.query_one("#too-small", Static).render())
-        assert "Ultimate's board" in note
+        app.game._board = UltimateBoard.parse("/".join(rows), "X")
+        app.screen._update_views()  # type: ignore[attr-defined]
+        await pilot.pause()
+        widget = board_widget(app)
+        lines = drawn(app).splitlines()
+        assert [line[2:5] for line in lines[1:4]] == ["╲ ╱", " ╳ ", "╱ ╲"]  # board 1, won by X
+        cursor = widget.cursor
+        styles = [
+            names
+            for y in widget._board().rows_of(cursor)  # type: ignore[union-attr]
+            for _, names in widget._board().line(widget.shown, y)  # type: ignore[union-attr]
+        ]
+        assert any(name.endswith(HERE) for name, _ in styles)  # the cursor's square
+        assert widget._style(f"key{HERE}", "").reverse  # reversed: it shows without colours
+        assert app.screen.query_one("#body").has_class("-narrow")
 
 
 async def test_a_free_move_takes_the_board_then_the_square_and_a_sent_one_the_square() -> None:
@@ -99,7 +119,7 @@ def test_every_square_is_found_where_it_is_drawn() -> None:
     view = BoardView.of(UltimateBoard.empty(), name=str)
     metrics = board_metrics(9, 60, 30)
     assert metrics is not None
-    for lines in (GridLines(metrics), DenseGridLines()):
+    for lines in (GridLines(metrics), DenseGridLines(), TightGridLines()):
         found = {
             lines.cell_at(x, y)
             for y in range(lines.height)
@@ -132,9 +152,16 @@ async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> 
             app.screen.play(rng.choice(app.game.board.legal_moves))  # type: ignore[attr-defined]
             await settle(pilot, app)
         assert app.game.outcome is not None
-        await press(pilot, "y")  # the lab searches to the end: not Ultimate
-        assert panel(app).message == learning_words.NO_LAB_UNSOLVED
         assert sum(scores(app).values()) == 1  # counted, as every game is
+        await press(pilot, "y")  # the lab takes Ultimate: a finished game has nothing to search
+        lab = app.screen
+        assert isinstance(lab, LabScreen)
+        for _ in range(300):
+            if not lab.searching:
+                break
+            await pilot.pause(0.01)
+        verdict = str(lab.query_one("#lab-verdict", Static).render())
+        assert verdict == ultimate_lab_lines.GAME_OVER
 
 
 async def test_a_click_plays_the_square_under_it() -> None:

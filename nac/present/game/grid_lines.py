@@ -7,7 +7,15 @@ from __future__ import annotations
 from ...core import COLUMN_LETTERS, Mark, grid_cell, grid_place
 from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run, junctions
 from .glyphs import glyph, glyph_width
-from .metrics import DENSE_HEIGHT, DENSE_WIDTH, MAX_GLYPH_ROWS, ULTIMATE_GRID, BoardMetrics
+from .metrics import (
+    DENSE_HEIGHT,
+    DENSE_WIDTH,
+    MAX_GLYPH_ROWS,
+    TIGHT_HEIGHT,
+    TIGHT_WIDTH,
+    ULTIMATE_GRID,
+    BoardMetrics,
+)
 from .views import BoardView
 
 _ARMS = {char: arms for arms, char in junctions().items()}
@@ -203,19 +211,82 @@ def _dense_rule(line: int) -> str:
 
 def _dense_square(view: BoardView, cell: int) -> list[Run]:
     """A square: a space (`▸` before the cursor's square: it shows without colours) and its
-    mark, the hint's marker, the analysis's first letter, or a dot where the next move may go."""
+    letter (`_letter`)."""
     here = cell == view.cursor
     background = "winning" if cell in view.winning else "cursor" if here else ""
     lead: Run = (CURSOR_MARKER if here else " ", ("frame" if here else "", background))
+    return [lead, _letter(view, cell, background)]
+
+
+def _letter(view: BoardView, cell: int, background: str) -> Run:
+    """A square's one letter: its mark, the hint's marker, the analysis's first letter, or a
+    dot where the next move may go."""
     mark = view.marks[cell]
     if mark:
         name = "x" if mark == "X" else "o"
         name += "-last" if cell == view.last_move else ""
-        return [lead, (mark, (name, background))]
+        return (mark, (name, background))
     if view.hint == cell:
-        return [lead, (HINT_MARKER, ("hint-mark", background))]
+        return (HINT_MARKER, ("hint-mark", background))
     note = view.note(cell)
     if note is not None:
-        return [lead, (note.short[:1], (note.tone, background))]
+        return (note.short[:1], (note.tone, background))
     dot = EMPTY_MARKER if view.labels[cell] else " "
-    return [lead, (dot, ("key", background))]
+    return (dot, ("key", background))
+
+
+HERE = "+cursor"
+"""After a letter's colour name: the cursor's square, drawn reversed (the tight grid has no
+room for `▸`, and reversed shows without colours)."""
+TIGHT_MARKS = {"X": ("╲ ╱", " ╳ ", "╱ ╲"), "O": ("╭─╮", "│ │", "╰─╯")}
+"""A won small board in the tight grid: its winner's mark across its three squares a side."""
+
+
+class TightGridLines:
+    """Draws the tight grid (`TightGrid`): the dense grid's letters with no space between
+    them and no outer frame, for the smallest terminals; the cursor's square reversed."""
+
+    width = TIGHT_WIDTH
+    height = TIGHT_HEIGHT
+    note_room = 1
+
+    def rows_of(self, cell: int) -> range:
+        _, row = grid_place(cell)
+        y = 1 + row + row // 3
+        return range(y, y + 1)
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        row_line, offset = y - 1, x - 2  # after the letters, after the row number
+        board_row, inside_row = divmod(row_line, 4)
+        board_column, inside = divmod(offset, 4)
+        if row_line < 0 or offset < 0 or inside_row == 3 or inside == 3:
+            return None  # a heavy line, or outside
+        row, column = board_row * 3 + inside_row, board_column * 3 + inside
+        return grid_cell(column, row) if row < 9 and column < 9 else None
+
+    def line(self, view: BoardView, y: int) -> Line:
+        if y == 0:
+            letters = " ".join(COLUMN_LETTERS[c : c + 3] for c in (0, 3, 6))
+            return (("  " + letters, ("key", "")),)
+        row_line = y - 1
+        if row_line % 4 == 3:
+            return (("  " + "╋".join(["━━━"] * 3), ("frame", "")),)
+        row = row_line - row_line // 4
+        runs: list[Run] = [(f"{row + 1} ", ("key", ""))]
+        for column in range(9):
+            cell = grid_cell(column, row)
+            here = cell == view.cursor
+            text, (name, background) = _letter(
+                view, cell, "winning" if cell in view.winning else ""
+            )
+            runs.append((text, (name + HERE if here else name, background)))
+            if column in (2, 5):
+                runs.append(("┃", ("frame", "")))
+        drawn = tuple(runs)
+        for board, mark in enumerate(view.won):
+            if mark and board // 3 == row // 3:
+                shape = TIGHT_MARKS[mark][row % 3]
+                drawn = _overlaid(
+                    drawn, 2 + 4 * (board % 3), shape, ("x" if mark == "X" else "o", "")
+                )
+        return drawn

@@ -190,6 +190,28 @@ def dense_fits(width: int, height: int) -> bool:
     return width >= DENSE_WIDTH + 2 * SIDE_MARGIN and height >= DENSE_HEIGHT
 
 
+TIGHT_WIDTH = 2 + 3 * 3 + 2
+"""The tight grid's columns: the row numbers, then three boards of three 1-column squares,
+parted by two heavy lines (no outer frame)."""
+TIGHT_HEIGHT = 1 + 9 + 2
+"""Its rows: the column letters, nine rows of squares, two heavy lines."""
+NARROW_PANEL_WIDTH = 24
+"""Columns of the panel beside the board when the usual one leaves the board no room (only
+Ultimate's tight grid needs it; kept equal to `-narrow` in app.tcss)."""
+
+
+class TightGrid(NamedTuple):
+    """Ultimate's board in the smallest terminals (40×15): a letter a square with no space
+    between them, the small boards parted by heavy lines (`TightGridLines`)."""
+
+    width: int = TIGHT_WIDTH
+    height: int = TIGHT_HEIGHT
+
+
+def tight_fits(width: int, height: int) -> bool:
+    return width >= TIGHT_WIDTH + 2 * SIDE_MARGIN and height >= TIGHT_HEIGHT
+
+
 class Drawn(Protocol):
     """How big a board is drawn: one big board's `BoardMetrics`, or small boards' `Fit`."""
 
@@ -206,6 +228,9 @@ class ScreenLayout(NamedTuple):
     board: Drawn
     scale: int
     """How big the board is drawn there (bigger is better): to choose beside or under."""
+    narrow: bool = False
+    """The panel beside the board is the narrow one (NARROW_PANEL_WIDTH): neither the usual
+    panel beside nor one under leaves room for the board."""
 
 
 def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | None:
@@ -215,20 +240,24 @@ def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | No
         return None if found is None else (found, found.scale)
     metrics = board_metrics(ULTIMATE_GRID if rules.is_ultimate else rules.size, width, height)
     if metrics is None and rules.is_ultimate:
-        return (DenseGrid(), 0) if dense_fits(width, height) else None
+        if dense_fits(width, height):
+            return DenseGrid(), 0
+        return (TightGrid(), -1) if tight_fits(width, height) else None
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
 
 def minimum_terminal(rules: Rules) -> tuple[int, int]:
     """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
-    with the panel under it (the 3×3 board: MIN_TERMINAL)."""
+    with the panel under it (Ultimate's: beside it, the narrow one; the 3×3 board:
+    MIN_TERMINAL)."""
+    if rules.is_ultimate:
+        width = TIGHT_WIDTH + 2 * SIDE_MARGIN + NARROW_PANEL_WIDTH
+        return max(MIN_TERMINAL[0], width), max(MIN_TERMINAL[1], TIGHT_HEIGHT + CHROME_ROWS)
     if rules.is_notakto:
         smallest = Fit(*CELL_SIZES[-1], rules.boards, captioned=False)
         width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
-    elif rules.is_ultimate:
-        width, height = DENSE_WIDTH + 2 * SIDE_MARGIN, DENSE_HEIGHT
     else:
-        compact = metrics_for(1, ULTIMATE_GRID if rules.is_ultimate else rules.size)
+        compact = metrics_for(1, rules.size)
         width, height = compact.width, compact.height
     return (
         max(MIN_TERMINAL[0], width),
@@ -245,7 +274,8 @@ def screen_layout(rules: Rules, columns: int, rows: int) -> ScreenLayout | None:
     beside = board_drawn(rules, columns - SIDE_PANEL_WIDTH, board_rows)
     under = board_drawn(rules, columns, board_rows - STACKED_PANEL_HEIGHT)
     if beside is None and under is None:
-        return None
+        narrow = board_drawn(rules, columns - NARROW_PANEL_WIDTH, board_rows)
+        return None if narrow is None else ScreenLayout(True, *narrow, narrow=True)
     if under is None or (beside is not None and beside[1] >= under[1]):
         assert beside is not None
         return ScreenLayout(True, *beside)

@@ -317,10 +317,11 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     if rules.is_notakto:
         rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
     elif rules.is_ultimate:
-        rows += [("Rules", "Ultimate: nine boards in one"), ("Play in", _play_in(game))]
+        rows.append(("Play in", _play_in(game)))  # the board says Ultimate; where to play first
         won = _boards_won(game)
         if won:
             rows.append(("Won", won))
+        rows.append(("Rules", "Ultimate: nine boards in one"))
     elif rules.variant is Variant.MISERE:
         rows.append(("Rules", "misère: a line loses"))
     rows.append(("Mode", game.mode.label))

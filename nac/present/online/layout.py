@@ -13,12 +13,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core import Rules
-from ..game.metrics import MIN_TERMINAL, SIDE_MARGIN, SIDE_PANEL_WIDTH, Drawn, board_drawn
+from ..game.metrics import (
+    MIN_TERMINAL,
+    NARROW_PANEL_WIDTH,
+    SIDE_MARGIN,
+    SIDE_PANEL_WIDTH,
+    Drawn,
+    board_drawn,
+)
 
 CHROME_ROWS = 2
 """The title and the footer."""
-NARROW_PANEL_WIDTH = 24
-"""The panel beside the board when 30 columns leave the board no room."""
 UNDER_ROWS = 6
 """The panel's rows under the board."""
 PANEL_CHROME = 4

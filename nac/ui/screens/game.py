@@ -169,6 +169,7 @@ class GameScreen(Screen[None]):
             self.prompt.close()  # no square may be played on a board that cannot be seen
             return
         self.query_one("#body").set_class(not layout.side_panel, "-stacked")
+        self.query_one("#body").set_class(layout.narrow, "-narrow")
         self.query_one(InfoPanel).stacked = not layout.side_panel
         # Beside the panel, the board takes the room it needs and the two sit together.
         area = self.query_one("#board-area")

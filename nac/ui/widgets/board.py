@@ -29,8 +29,14 @@ from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.board_lines import BoardLines, cell_look
 from ...present.game.boards_lines import BoardsLines
-from ...present.game.grid_lines import DenseGridLines, GridLines
-from ...present.game.metrics import ULTIMATE_GRID, board_metrics, dense_fits, fit
+from ...present.game.grid_lines import HERE, DenseGridLines, GridLines, TightGridLines
+from ...present.game.metrics import (
+    ULTIMATE_GRID,
+    board_metrics,
+    dense_fits,
+    fit,
+    tight_fits,
+)
 from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
@@ -51,6 +57,8 @@ FOREGROUNDS = (
     "caption-here",
 )
 BACKGROUNDS = ("cursor", "winning", "hint")
+Drawing = BoardLines | BoardsLines | DenseGridLines | TightGridLines
+"""A drawing of the board at one size."""
 TONES = ("win", "draw", "loss")
 
 
@@ -104,7 +112,7 @@ class BoardWidget(Widget):
         super().__init__()
         self.picked: int | None = None
         """Ultimate: the board a first digit picked, its square's digit awaited."""
-        self._lines: BoardLines | BoardsLines | DenseGridLines | None = None
+        self._lines: Drawing | None = None
         self._lines_for: tuple[int, int, Size] | None = None
         self._cache = StripCache()
         self.shown = BoardView.empty()
@@ -112,7 +120,7 @@ class BoardWidget(Widget):
 
     # -- where things are --------------------------------------------------------------------------
 
-    def _board(self) -> BoardLines | BoardsLines | DenseGridLines | None:
+    def _board(self) -> Drawing | None:
         """The drawing of the board at this size (made again when the size or the board
         changes); None if it does not fit."""
         view = self.view
@@ -126,6 +134,8 @@ class BoardWidget(Widget):
                     self._lines = GridLines(metrics)
                 elif dense_fits(*self.content_size):
                     self._lines = DenseGridLines()
+                elif tight_fits(*self.content_size):
+                    self._lines = TightGridLines()
             elif view.boards:
                 found = fit(view.boards, *self.content_size)
                 self._lines = BoardsLines(found) if found is not None else None
@@ -304,8 +314,10 @@ class BoardWidget(Widget):
             own = self.rich_style
             style = Style(color=own.color, bgcolor=own.bgcolor)
             if foreground:
-                underline = foreground.endswith("-last")
-                name = foreground.removesuffix("-last")
+                here = foreground.endswith(HERE)
+                name = foreground.removesuffix(HERE)
+                underline = name.endswith("-last")
+                name = name.removesuffix("-last")
                 rich = self.get_component_rich_style(f"board--{name}")
                 style += Style(
                     color=rich.color,
@@ -313,7 +325,7 @@ class BoardWidget(Widget):
                     italic=rich.italic,
                     underline=underline,
                     dim=rich.dim,
-                    reverse=rich.reverse,
+                    reverse=rich.reverse or here,
                     strike=rich.strike,
                 )
             if background:
