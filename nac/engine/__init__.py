@@ -91,6 +91,13 @@ from .stop import (
     SearchStopped as SearchStopped,
     StopSignal as StopSignal,
 )
+from .ultimate_lab import (
+    ULTIMATE_NODES as ULTIMATE_NODES,
+    ULTIMATE_SIMULATIONS as ULTIMATE_SIMULATIONS,
+    Estimated as Estimated,
+    UltimateTechnique as UltimateTechnique,
+    estimate as estimate,
+)
 from .values import (
     MoveValue as MoveValue,
     Result as Result,

@@ -312,8 +312,6 @@ class NacApp(App[None]):
         (or has nothing to say)."""
         if action == "drill_last" and not self.check_action(action, ()):
             return learning_words.NO_DRILL_NOW
-        if action == "lab" and not self.check_action(action, ()):
-            return learning_words.NO_LAB_UNSOLVED
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -321,9 +319,6 @@ class NacApp(App[None]):
             screen = self.game_screen
             finished = screen.finished is not None
             return self.last_drill is not None and finished and self.screen is screen
-        if action == "lab":  # the lab searches to the end: not a game as big as Ultimate
-            found = self.screen.lab_position() if isinstance(self.screen, ShowsPosition) else None
-            return found is None or not found[0].rules.is_ultimate
         return True
 
     def action_drill_last(self) -> None:

@@ -1,7 +1,8 @@
 """Pilot tests of the lab: `y` from the empty board shows the five techniques with the textbook
 figures and their agreement; on 4×4 the slow ones stop at their limit and say so while the
 screen answers keys; the tree walks to a leaf and shows the moves alpha-beta cuts; the search
-goes step by step on the board."""
+goes step by step on the board; on Ultimate the techniques of an unsolved game show their
+estimates side by side, said to be estimates, and `space` stops them."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from nac.core import Board, Rules
+from nac.core import ULTIMATE, Board, Mode, Rules
 from nac.engine import position_value
+from nac.present.learning import lab_lines
 from nac.ui.screens.lab import LabScreen
 from nac.ui.screens.steps import StepsScreen
 from nac.ui.screens.tree import TreeScreen
 from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
 
 from .helpers import make_app, press
@@ -163,3 +166,56 @@ async def test_the_search_goes_step_by_step_on_the_board() -> None:
         assert {"try", "value"} <= kinds
         await press(pilot, "home")
         assert screen.at == 0
+
+
+async def test_on_ultimate_the_lab_shows_each_techniques_estimate_side_by_side() -> None:
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "5", "5")  # X on e5: O is sent to the centre board
+        board = app.game.board
+        app.push_screen(LabScreen(board, app.game.square_name, node_limit=4_000, simulations=200))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LabScreen) and screen.unsolved
+        await until(pilot, lambda: not screen.searching, "the four techniques")
+        table = rows(screen)
+        assert [row[0] for row in table] == [
+            "minimax", "+ alpha-beta", "+ move ordering", "Monte Carlo (Genius)",
+        ]  # fmt: skip
+        assert [row[1] for row in table] == ["4,000 nodes"] * 3 + ["200 games"]
+        depths = [int(row[2]) for row in table[:3]]
+        assert depths[0] < depths[1] and table[3][2] == ""
+        assert table[3][4].endswith("% won")
+        names = {app.game.square_name(cell) for cell in board.legal_moves}
+        assert {row[5] for row in table} <= names  # each picks a move the rules allow
+        note = str(screen.query_one("#lab-note", Static).render())
+        verdict = str(screen.query_one("#lab-verdict", Static).render())
+        assert note.startswith("Estimates, not values: Ultimate is not solved.")
+        assert verdict.startswith(f"Within 4,000 nodes each, minimax looks {depths[0]} moves")
+        keys = screen.query_one(KeysBar).text
+        assert "Tree" not in keys and "Step" not in keys  # both search to the game's end
+
+
+async def test_y_opens_the_lab_on_an_ultimate_game_and_space_stops_a_long_search() -> None:
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await press(pilot, "y")  # Ultimate's own budgets: a few seconds at most
+        opened = app.screen
+        assert isinstance(opened, LabScreen) and opened.unsolved
+        position = str(opened.query_one("#lab-position", Static).render())
+        assert position == "Ultimate · move 1 · X to move anywhere"
+        await until(pilot, lambda: not opened.searching, "the four techniques")
+        await press(pilot, "escape")
+        long = LabScreen(app.game.board, app.game.square_name, node_limit=10**9)
+        app.push_screen(long)
+        await pilot.pause()
+        assert long.searching
+        await press(pilot, "space")  # answered while minimax runs: it stops, the rest never run
+        await until(pilot, lambda: not long.searching, "the stop")
+        verdict = str(long.query_one("#lab-verdict", Static).render())
+        assert verdict == lab_lines.STOPPED_VERDICT
+        table = rows(long)
+        assert table[0][1] != "1,000,000,000 nodes"  # minimax: the nodes it had searched
+        assert all(lab_lines.STOPPED in row for row in table[1:])  # the others: not run
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, LabScreen)

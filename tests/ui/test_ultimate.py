@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from textual.widgets import Static
 
 from nac.core import ULTIMATE, Level, Mode, UltimateBoard, grid_cell
 from nac.present.game import words

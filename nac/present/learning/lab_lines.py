@@ -65,15 +65,20 @@ def seconds_text(seconds: float) -> str:
     return f"{seconds:.2f} s"
 
 
-def columns_for(width: int, rows: list[tuple[str, ...]]) -> tuple[int, ...]:
-    """The columns (indices into COLUMNS) whose widest cells (of `rows`) fit `width`: every
-    one, or the narrow table's."""
-    everything = tuple(range(len(COLUMNS)))
+def columns_for(
+    width: int,
+    rows: list[tuple[str, ...]],
+    columns: tuple[str, ...] = COLUMNS,
+    narrow: tuple[int, ...] = NARROW_COLUMNS,
+) -> tuple[int, ...]:
+    """The columns (indices into `columns`) whose widest cells (of `rows`) fit `width`: every
+    one, or the `narrow` table's."""
+    everything = tuple(range(len(columns)))
     need = sum(
-        max(cell_len(text) for text in (COLUMNS[i], *(cells[i] for cells in rows))) + PADDING
+        max(cell_len(text) for text in (columns[i], *(cells[i] for cells in rows))) + PADDING
         for i in everything
     )
-    return everything if need <= width else NARROW_COLUMNS
+    return everything if need <= width else narrow
 
 
 def row(result: Searched, square: Callable[[int], str], *, short: bool = False) -> tuple[str, ...]:
@@ -94,8 +99,11 @@ def row(result: Searched, square: Callable[[int], str], *, short: bool = False) 
     )
 
 
-def pending_row(technique: Technique, *, short: bool = False) -> tuple[str, ...]:
-    return ((SHORT_NAMES if short else TECHNIQUE_NAMES)[technique], "", "", "", "", SEARCHING, "")
+def pending_row(
+    technique: Technique, state: str = SEARCHING, *, short: bool = False
+) -> tuple[str, ...]:
+    """A technique not run yet: `state` is SEARCHING, or STOPPED once the searches are."""
+    return ((SHORT_NAMES if short else TECHNIQUE_NAMES)[technique], "", "", "", "", state, "")
 
 
 def verdict(results: tuple[Searched, ...]) -> str:

@@ -35,10 +35,6 @@ def losing_line(rules: Rules) -> str:
     return f" (makes {in_a_row(rules.size)}: loses)"
 
 
-NO_LAB_UNSOLVED = (
-    "The lab searches a game to its end: Ultimate is too big for that (its hints and analysis "
-    "are a search's estimates)."
-)
 REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."
 COPIED = "The game's line is copied: paste it to share it, or in the games list to review it."
 NOTHING_TO_COPY = "No moves yet: nothing to copy."

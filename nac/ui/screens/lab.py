@@ -1,12 +1,15 @@
 """The lab (`y`): the position on the board searched by each technique Genius's solver uses, one
 after another, side by side (nodes, positions stored, branches cut, time, value, move), and
 whether they agree; the whole game's size from here; the ways into the search (the tree `t`,
-step by step `s`). The searches run on a thread, one technique at a time, the screen answering
-meanwhile; `space` stops them, and leaving does too."""
+step by step `s`). Ultimate, which no search here reaches the end of, gets the techniques for
+an unsolved game instead, each on a fixed budget (the work done, the depth reached, the time,
+the score and the move), said to be estimates. The searches run on a thread, one technique at
+a time, the screen answering meanwhile; `space` stops them, and leaving does too."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -16,22 +19,26 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...core import Position
+from ...core import Position, UltimateBoard
 from ...engine import (
     DEFAULT_NODE_LIMIT,
+    ULTIMATE_NODES,
+    ULTIMATE_SIMULATIONS,
     Census,
+    Estimated,
     Searched,
     SearchStopped,
     Technique,
+    UltimateTechnique,
     census,
+    estimate,
     search,
 )
 from ...present.command import Command
-from ...present.learning import lab_lines
+from ...present.learning import lab_lines, ultimate_lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
@@ -39,7 +46,7 @@ from ..widgets.title_bar import TitleBar
 
 
 class LabScreen(Screen[None]):
-    """Five techniques on one position."""
+    """Five techniques on one position (four estimates on an Ultimate one)."""
 
     COMMAND_TABLE: ClassVar[tuple[Command, ...]] = LAB_COMMANDS
     HELP_TITLE = "The lab"
@@ -50,27 +57,39 @@ class LabScreen(Screen[None]):
         board: Position,
         square: Callable[[int], str],
         *,
-        node_limit: int = DEFAULT_NODE_LIMIT,
+        node_limit: int | None = None,
+        simulations: int = ULTIMATE_SIMULATIONS,
         timer: Callable[[], float] | None = None,
     ) -> None:
         super().__init__()
         self.board = board
         self.square = square
-        self.node_limit = node_limit
+        self.unsolved = board.rules.is_ultimate
+        """Whether the techniques are the estimates of an unsolved game (Ultimate's)."""
+        default = ULTIMATE_NODES if self.unsolved else DEFAULT_NODE_LIMIT
+        self.node_limit = default if node_limit is None else node_limit
+        self.simulations = simulations
+        """Monte Carlo's simulations (Ultimate's lab)."""
         self.timer = timer
         """Times the searches (tests give a fixed one, so pictures do not vary)."""
         self.results: list[Searched] = []
+        self.estimates: list[Estimated] = []
         self.whole: Census | None = None
         self.stop = threading.Event()
         self.searching = False
+        self.halted = False
+        """Whether `space` stopped the searches (those not run say so)."""
         self.columns: tuple[int, ...] = ()
         """The columns shown (indices into `lab_lines.COLUMNS`), as the width allows."""
 
     def compose(self) -> ComposeResult:
-        yield TitleBar(f"The lab · {lab_lines.TITLE}", "The lab")
+        lines = ultimate_lab_lines if self.unsolved else lab_lines
+        yield TitleBar(f"The lab · {lines.TITLE}", "The lab")
         with Vertical():
-            yield Static(lab_lines.position_line(self.board), id="lab-position", markup=False)
+            yield Static(lines.position_line(self.board), id="lab-position", markup=False)
             yield DataTable(id="lab-table", cursor_type="none", zebra_stripes=False)
+            if self.unsolved:
+                yield Static(ultimate_lab_lines.ESTIMATES, id="lab-note", markup=False)
             yield Static("", id="lab-verdict", markup=False)
             yield Static("", id="lab-census", markup=False)
         yield KeysBar(LAB_COMMANDS)
@@ -84,34 +103,45 @@ class LabScreen(Screen[None]):
         self._lay_out(resized.size.width)
 
     def _lay_out(self, width: int) -> None:
-        """The table with the columns that fit the width, and the rows found so far."""
-        found = {result.technique: result for result in self.results}
-
-        def rows_of(short: bool) -> list[tuple[str, ...]]:
-            return [
-                lab_lines.row(found[technique], self.square, short=short)
-                if technique in found
-                else lab_lines.pending_row(technique, short=short)
-                for technique in Technique
-            ]
-
-        rows = rows_of(short=False)
-        self.columns = lab_lines.columns_for(width, rows)
-        if self.columns == lab_lines.NARROW_COLUMNS:
-            rows = rows_of(short=True)
+        """The table with the columns that fit the screen's `width` (less the padding round
+        the table), and the rows found so far."""
+        lines = ultimate_lab_lines if self.unsolved else lab_lines
+        rows = self._rows(short=False)
+        room = width - self.query_one(Vertical).styles.gutter.width
+        self.columns = lab_lines.columns_for(room, rows, lines.COLUMNS, lines.NARROW_COLUMNS)
+        if self.columns == lines.NARROW_COLUMNS:
+            rows = self._rows(short=True)
         table = self.query_one(DataTable)
         table.clear(columns=True)
         for index in self.columns:  # widths given, not measured: the same however rows came
-            label = lab_lines.COLUMNS[index]
+            label = lines.COLUMNS[index]
             width = max(cell_len(text) for text in (label, *(cells[index] for cells in rows)))
             table.add_column(label, width=width)
         for cells in rows:
-            table.add_row(*self._cells(cells))
+            table.add_row(
+                *(
+                    Text(cells[index], justify="right" if index in lines.NUMBERS else "left")
+                    for index in self.columns
+                )
+            )
 
-    def _cells(self, cells: tuple[str, ...]) -> list[Text]:
+    def _rows(self, *, short: bool) -> list[tuple[str, ...]]:
+        """Each technique's row: what it found, or that it is searching (or stopped)."""
+        state = lab_lines.STOPPED if self.halted else lab_lines.SEARCHING
+        if self.unsolved:
+            estimated = {result.technique: result for result in self.estimates}
+            return [
+                ultimate_lab_lines.row(estimated[technique], self.square, short=short)
+                if technique in estimated
+                else ultimate_lab_lines.pending_row(technique, state, short=short)
+                for technique in UltimateTechnique
+            ]
+        found = {result.technique: result for result in self.results}
         return [
-            Text(cells[index], justify="right" if index in lab_lines.NUMBERS else "left")
-            for index in self.columns
+            lab_lines.row(found[technique], self.square, short=short)
+            if technique in found
+            else lab_lines.pending_row(technique, state, short=short)
+            for technique in Technique
         ]
 
     @work(thread=True, exclusive=True, group="lab")
@@ -119,6 +149,9 @@ class LabScreen(Screen[None]):
         """Each technique in turn, then the whole game's census; each result shown as it
         comes."""
         timing = {"timer": self.timer} if self.timer is not None else {}
+        if self.unsolved:
+            self._estimate()
+            return
         try:
             for index, technique in enumerate(Technique):
                 found = search(
@@ -129,6 +162,36 @@ class LabScreen(Screen[None]):
             self.app.call_from_thread(self._counted, whole)
         except SearchStopped:
             self.app.call_from_thread(self._stopped)
+
+    def _estimate(self) -> None:
+        """Ultimate's techniques in turn, each on its budget; `space` ends the one running
+        with what it has found so far, and the rest are not run."""
+        board = self.board
+        assert isinstance(board, UltimateBoard)
+        for technique in UltimateTechnique:
+            found = estimate(
+                board,
+                technique,
+                node_budget=self.node_limit,
+                simulations=self.simulations,
+                stop=self.stop,
+                timer=self.timer or time.perf_counter,
+            )
+            self.app.call_from_thread(self._estimated, found)
+            if found.stopped:
+                self.app.call_from_thread(self._stopped)
+                return
+
+    def _estimated(self, found: Estimated) -> None:
+        self.estimates.append(found)
+        self._lay_out(self.size.width)
+        if len(self.estimates) == len(UltimateTechnique):
+            verdict = ultimate_lab_lines.verdict(
+                tuple(self.estimates), self.node_limit, self.square
+            )
+            self.query_one("#lab-verdict", Static).update(verdict)
+            self.searching = False
+            self.refresh_bindings()
 
     def _found(self, index: int, found: Searched) -> None:
         self.results.append(found)
@@ -145,20 +208,16 @@ class LabScreen(Screen[None]):
 
     def _stopped(self) -> None:
         self.searching = False
+        self.halted = True
         self._lay_out(self.size.width)
-        table = self.query_one(DataTable)
-        value = self.columns.index(5)
-        for index in range(len(self.results), len(Technique)):
-            cell = Text(lab_lines.STOPPED)
-            table.update_cell_at(Coordinate(index, value), cell, update_width=True)
         self.query_one("#lab-verdict", Static).update(lab_lines.STOPPED_VERDICT)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "stop":
             return self.searching
-        if action in ("tree", "steps"):
-            return not self.board.is_over
+        if action in ("tree", "steps"):  # both search to the game's end
+            return not self.board.is_over and not self.unsolved
         return True
 
     def action_stop(self) -> None:
