@@ -23,6 +23,7 @@ from __future__ import annotations
 from .door import (
     Engine as Engine,
     analyse as analyse,
+    estimates as estimates,
     genius_moves as genius_moves,
     hint as hint,
     is_instant as is_instant,
@@ -78,6 +79,7 @@ from .puzzles import (
     judge_move as judge_move,
 )
 from .review import (
+    REVIEW_PLAYOUTS as REVIEW_PLAYOUTS,
     GameReview as GameReview,
     MoveReview as MoveReview,
     Rating as Rating,
@@ -97,6 +99,9 @@ from .ultimate_lab import (
     Estimated as Estimated,
     UltimateTechnique as UltimateTechnique,
     estimate as estimate,
+)
+from .ultimate_search import (
+    Estimate as Estimate,
 )
 from .values import (
     MoveValue as MoveValue,

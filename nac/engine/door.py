@@ -17,7 +17,7 @@ from ..core.positions import checked_position
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
 from .opponents import A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
-from .sources import source_for
+from .sources import Estimating, source_for
 from .stop import StopSignal
 from .values import MoveValue, best_of
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
     from ..core.notation import SavedGame
     from .puzzles import Judgement
     from .review import GameReview
+    from .ultimate_search import Estimate
 
 
 def play(
@@ -53,6 +54,18 @@ def analyse(
     Unsolvable for a board the game does not offer."""
     _check(board, limit)
     return source_for(board).values(board, limit, stop)
+
+
+def estimates(
+    board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+) -> list[Estimate]:
+    """Where the game is not solved (Ultimate), every legal move's estimate by Genius's search
+    within `limit` (one second by default): the share of the simulations through the move that
+    its mover won, and how many there were, most simulated first. Empty for the rules whose
+    values are proven (`analyse` has them all)."""
+    _check(board, limit)
+    source = source_for(board)
+    return source.estimates(board, limit, stop) if isinstance(source, Estimating) else []
 
 
 def hint(board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None) -> Hint:
@@ -130,6 +143,11 @@ class Engine:
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
         return analyse(board, limit, stop=stop)
+
+    def estimates(
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> list[Estimate]:
+        return estimates(board, limit, stop=stop)
 
     def hint(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None

@@ -1,10 +1,11 @@
 """Your mistakes, as drills: every mistake and blunder a person made in a saved game, under any
 rules, becomes a position to solve again, the position before the move, answered right by any
-move as good as the best (Genius's value). The schedule that brings each back is kept with the
-stats (`nac.store.drills`)."""
+move as good as the best (Genius's value; in Ultimate, not solved, any move its search rates
+best). The schedule that brings each back is kept with the stats (`nac.store.drills`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..core import Family, Mark, Position, SavedGame, format_game
@@ -53,7 +54,7 @@ def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
 DRILLED_SIZES = (3, 4)
 """Boards whose games are scanned for drills: those every move of which is rated exactly (on
 5×5 only proven values are known, and a review takes seconds a move); Notakto's boards are
-3×3."""
+3×3. Ultimate's games are scanned too, their moves rated by estimates."""
 
 
 def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
@@ -64,12 +65,22 @@ def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
     return list(games)
 
 
-def mistakes_in(games: list[SavedGame], stop: StopSignal | None = None) -> list[Drill]:
+def mistakes_in(
+    games: list[SavedGame],
+    stop: StopSignal | None = None,
+    review: Callable[[SavedGame], GameReview] | None = None,
+) -> list[Drill]:
     """The drills the games give (their persons' mistakes on 3×3 and 4×4, normal, misère and
-    Notakto), in order."""
+    Notakto; in Ultimate by the review's estimates), in order. `review` reviews a game (an
+    engine's, to search in its process; by default here)."""
     found: list[Drill] = []
     for game in games:
-        ultimate = game.rules.is_ultimate  # not solved: nothing to drill against yet
-        if game.size in DRILLED_SIZES and PERSON in (game.x_player, game.o_player) and not ultimate:
-            found += drills_of(game, review_game(game.moves, game.rules, game.first, stop))
+        drilled = game.size in DRILLED_SIZES or game.rules.is_ultimate
+        if drilled and PERSON in (game.x_player, game.o_player) and game.moves:
+            reviewed = (
+                review(game)
+                if review is not None
+                else review_game(game.moves, game.rules, game.first, stop)
+            )
+            found += drills_of(game, reviewed)
     return found

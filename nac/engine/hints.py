@@ -26,6 +26,11 @@ class Hint(NamedTuple):
     mirror: bool = False
     """Misère 5×5, nothing proven yet: the mirror move through the centre, with which the
     first player never loses."""
+    share: float | None = None
+    """Ultimate, nothing proven: the share of the search's simulations through the move that
+    the mover won (a draw counts a half)."""
+    simulations: int = 0
+    """How many simulations that share is of."""
 
 
 def exact_hint(board: Board, cell: int, values: dict[int, MoveValue]) -> Hint:

@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # imported when the child first starts, or when first asked f
     from .hints import Hint
     from .puzzles import Judgement
     from .review import GameReview
+    from .ultimate_search import Estimate
     from .values import MoveValue
 
 CHILD = "import sys; from nac.engine.process import main; main(sys.argv[1:])"
@@ -45,7 +46,7 @@ CHILD = "import sys; from nac.engine.process import main; main(sys.argv[1:])"
 POLL_SECONDS = 0.02
 """How often a waiting thread looks whether its search was cancelled or the child died."""
 AVAILABLE = os.name == "posix"
-ASKED = frozenset({"play", "analyse", "hint", "review", "judge", "defend"})
+ASKED = frozenset({"play", "analyse", "estimates", "hint", "review", "judge", "defend"})
 """The engine's methods the child answers."""
 
 
@@ -257,6 +258,12 @@ class ProcessEngine(Engine):
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
         answer: dict[int, MoveValue] = self._ask(board, "analyse", (board, limit), stop)
+        return answer
+
+    def estimates(
+        self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
+    ) -> list[Estimate]:
+        answer: list[Estimate] = self._ask(board, "estimates", (board, limit), stop)
         return answer
 
     def hint(

@@ -23,21 +23,31 @@ not every move's value when the search runs out. So `exact` is false (there is n
   a move of unknown value might have been better.
 
 Rated moves on 5×5 have `exact` true (the values compared are proven), the others false.
+
+Ultimate is not solved: a move is rated on what is proven where that tells (a win at once taken
+or walked past, a move after which the other side wins at once), else on estimates: a search of
+`REVIEW_PLAYOUTS` simulations from the position before the move (`sources.Estimating`), each
+move's share of them won by its mover (`share`), and the rating by how far the move played
+falls short of the best one's (`ESTIMATE_DROPS`). Such ratings are estimates (`exact` false).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..core import NORMAL, Mark, Position, Rules
 from ..core.checks import checked, checked_cells
 from ..core.positions import start_position
 from .limits import NO_LIMIT, Limit
-from .sources import source_for
+from .sources import Estimating, source_for
 from .stop import SearchStopped, StopSignal
 from .values import MoveValue, Result, best_of
+
+if TYPE_CHECKING:
+    from .ultimate_search import Estimate
 
 
 class Rating(Enum):
@@ -45,6 +55,16 @@ class Rating(Enum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+
+
+REVIEW_PLAYOUTS = 2_000
+"""Ultimate: the simulations of the search that estimates the moves of each position."""
+ESTIMATE_DROPS = ((0.05, Rating.BEST), (0.15, Rating.INACCURACY), (0.30, Rating.MISTAKE))
+"""Ultimate: a move whose share falls short of the best one's by less than the first figure is
+rated best, then an inaccuracy, a mistake; by more, a blunder."""
+FAIR_SHARE = 0.1
+"""Ultimate: a move counts as good as the best only if the search tried it at least this share
+of as often as the best (its estimate is then worth comparing)."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +82,13 @@ class MoveReview:
     best: MoveValue | None
     """The best value known in the position before the move; None if none is known."""
     best_cells: tuple[int, ...]
-    """Every move with that value, in cell order."""
+    """Every move with that value, in cell order (by estimate: every move rated best)."""
     exact: bool
+    share: float | None = None
+    """Ultimate, rated by estimate: the share of the search's playouts through the move played
+    that its mover won."""
+    best_share: float | None = None
+    """... and the best move's share."""
 
 
 @dataclass(frozen=True)
@@ -135,12 +160,16 @@ def review_game(
     start = start_position(rules, checked(first, Mark, "first", Mark))
     cells = checked_cells(moves)
     boards = positions_before(start, cells)
-    exact = source_for(start).exact
-    rated = _exact if exact else _proven
-    reviewed = [
-        rated(number, board, cell, stop, limit)
-        for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1)
-    ]
+    source = source_for(start)
+    exact = source.exact
+    if isinstance(source, Estimating) and cells:
+        reviewed = _estimated(boards, cells, stop, limit)
+    else:
+        rated = _exact if exact else _proven
+        reviewed = [
+            rated(number, board, cell, stop, limit)
+            for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1)
+        ]
     return GameReview(rules, first, tuple(reviewed), exact=exact)
 
 
@@ -177,6 +206,73 @@ def _exact(
     return MoveReview(
         number, cell, board.to_move, rate(played, best), played, best, best_cells, True
     )
+
+
+def rate_by_estimate(drop: float) -> Rating:
+    """The rating of a move whose share is `drop` below the best move's (`ESTIMATE_DROPS`)."""
+    return next((rating for most, rating in ESTIMATE_DROPS if drop < most), Rating.BLUNDER)
+
+
+def _estimated(
+    boards: list[Position], cells: Sequence[int], stop: StopSignal | None, limit: Limit
+) -> list[MoveReview]:
+    """Ultimate's moves rated on what is proven where that tells, else on estimates (see the
+    module's docstring). One search a position. The best move is the search's choice, its most
+    simulated; the move played is compared with it within that search where the search tried
+    it a fair number (`FAIR_SHARE`), else by the search after it (what the position it left
+    is worth to the other side, turned round): a move the search hardly tried gets few
+    playouts, too few to say what it is worth."""
+    after_last = boards[-1].play(cells[-1])
+    unlimited = limit.nodes is None and limit.seconds is None
+    searched = Limit(nodes=REVIEW_PLAYOUTS) if unlimited else limit
+    source = source_for(boards[0])
+    assert isinstance(source, Estimating)
+    found = [
+        [] if board.is_over else source.estimates(board, searched, stop)
+        for board in [*boards, after_last]
+    ]
+    reviews = []
+    for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1):
+        proven = _proven(number, board, cell, stop, limit)
+        if proven.rating is not None:
+            reviews.append(proven)
+            continue
+        before, after = found[number - 1], found[number]
+        played = _share_after(board.play(cell), after, board.to_move)
+        if not before:  # the search stopped at once: a win at once was there (proven)
+            best, best_cells = 1.0, proven.best_cells
+        else:
+            best, tried = before[0].share, before[0].simulations * FAIR_SHARE
+            fair = [move for move in before if move.simulations >= tried]
+            # compared within one search where it tried the move played a fair number
+            played = next((move.share for move in fair if move.cell == cell), played)
+            as_good = {move.cell for move in fair if best - move.share < ESTIMATE_DROPS[0][0]}
+            best_cells = tuple(sorted(as_good))
+        rating = rate_by_estimate(best - played)
+        if proven.played is not None and proven.played.result is Result.LOSS:
+            rating = Rating.BLUNDER  # a loss in one walked into where a move not lost was there
+        reviews.append(
+            replace(
+                proven,
+                rating=rating,
+                best_cells=best_cells,
+                share=played,
+                best_share=best,
+                exact=False,
+            )
+        )
+    return reviews
+
+
+def _share_after(position: Position, found: list[Estimate], mover: Mark) -> float:
+    """What the position after a move is worth to its mover: its end (a win 1, a draw a half),
+    else what the search's choice there is worth to the other side, turned round."""
+    outcome = position.outcome
+    if outcome is not None:
+        return 0.5 if outcome.winner is None else float(outcome.winner is mover)
+    if not found:  # the search stopped at once: the other side wins at once (proven)
+        return 0.0
+    return 1.0 - found[0].share
 
 
 def _proven(

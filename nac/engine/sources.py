@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..core import (
     Board,
@@ -43,6 +43,9 @@ from .solver import genius_choice, solver_for
 from .stop import StopSignal
 from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
+
+if TYPE_CHECKING:
+    from .ultimate_search import Estimate
 
 FIVE = geometry(5, 4)
 """The 5×5 board with four in a row: Genius plays it from its book (`nac.engine.five`)."""
@@ -72,6 +75,16 @@ class Source(Protocol):
 
     def hint(self, board: Any, limit: Limit, stop: StopSignal | None) -> Hint:
         """Genius's move for the side to move, and why."""
+        ...
+
+
+@runtime_checkable
+class Estimating(Source, Protocol):
+    """A source for a game that is not solved (Ultimate): besides the values it proves, every
+    move's estimate by a search."""
+
+    def estimates(self, board: Any, limit: Limit, stop: StopSignal | None) -> list[Estimate]:
+        """Every legal move's estimate from a search within `limit`, most simulated first."""
         ...
 
 

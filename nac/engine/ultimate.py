@@ -51,6 +51,12 @@ class UltimateSource:
     def __init__(self) -> None:
         self._search = Search(random.Random())
 
+    @property
+    def simulations(self) -> int:
+        """How many simulations the last search ran (0 if the last move needed none: a win in
+        one)."""
+        return self._search.simulations
+
     def _searched(
         self, board: UltimateBoard, rng: random.Random | None, limit: Limit, stop: StopSignal | None
     ) -> Search:
@@ -72,6 +78,7 @@ class UltimateSource:
         state = state_of(board)
         winning = winning_moves(state, legal(state))
         if winning:
+            self._search.simulations = 0
             return rng.choice(winning)
         search = self._searched(board, rng, limit, stop)
         assert search.root is not None
@@ -107,8 +114,15 @@ class UltimateSource:
         cell = self.genius_move(board, self._search.rng, limit, stop)
         them = 9 * (1 - state[TURN])
         blocks = bool(FINISHERS[state[cell // 9 + them]] >> (cell % 9) & 1)
-        value = WIN_NOW if cell in winning_moves(state, [cell]) else None
-        return Hint(cell, value, blocks=blocks)
+        if cell in winning_moves(state, [cell]):
+            return Hint(cell, WIN_NOW, blocks=blocks)
+        root = self._search.root
+        found = [] if root is None else [e for e in estimates_of(root) if e.cell == cell]
+        if not found:
+            return Hint(cell, None, blocks=blocks)
+        return Hint(
+            cell, None, blocks=blocks, share=found[0].share, simulations=found[0].simulations
+        )
 
 
 def average_candidates(board: UltimateBoard) -> list[int]:

@@ -289,7 +289,7 @@ class NacApp(App[None]):
     def _find_mistakes(self, finished: FinishedGame) -> None:
         from ..engine import mistakes_in
 
-        drills = mistakes_in([finished.saved])
+        drills = mistakes_in([finished.saved], review=self.engine.review)
         if not drills:
             return
         entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
@@ -325,7 +325,10 @@ class NacApp(App[None]):
         from .screens.drills import DrillScreen
 
         if self.last_drill is not None:
-            self.push_screen(DrillScreen(self.storage, self.game.keypad, first=self.last_drill))
+            drill = DrillScreen(
+                self.storage, self.game.keypad, first=self.last_drill, engine=self.engine
+            )
+            self.push_screen(drill)
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

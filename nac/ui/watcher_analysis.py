@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core import Position, Rules
 from ..present.game import words
-from ..present.game.views import CellNote, analysis_notes
+from ..present.game.views import CellNote, analysis_notes, playouts_of
 from .widgets.searches import Searches
 
 
@@ -34,6 +34,6 @@ class WatcherAnalysis:
         """The analysis of a board came back: whether it is for the one shown (then kept)."""
         if not self.on or done.board != board:
             return False
-        self.notes = analysis_notes(done.values, done.board)
-        self.timing = words.analysis_time(done.seconds)
+        self.notes = analysis_notes(done.values, done.board, done.estimates)
+        self.timing = words.analysis_time(done.seconds, playouts_of(done.estimates))
         return True

@@ -13,6 +13,11 @@ HOLDS_OUT = "every move loses: this one holds out longest"
 ULTIMATE_PICK = "Genius's pick after its search (Ultimate is not solved: nothing proven)"
 
 
+def estimated(share: float, simulations: int) -> str:
+    """A move's estimate by the search, said to be one: "62% of its 8,400 playouts won"."""
+    return f"{round(100 * share)}% of its {simulations:,} playouts won (an estimate)"
+
+
 def hint_reason(rules: Rules, found: Hint) -> str:
     """Why the hint's move: "wins", "blocks", "only move that draws", "wins in 3" (moves of
     the side to move, this one included), ..."""
@@ -20,6 +25,9 @@ def hint_reason(rules: Rules, found: Hint) -> str:
     if found.mirror:
         return MIRROR
     if value is None and rules.is_ultimate:
+        if found.share is not None:
+            pick = f"Genius's pick: {estimated(found.share, found.simulations)}"
+            return f"blocks a line on its board; {pick}" if found.blocks else pick
         return (
             "blocks a line on its board (Genius's pick, not proven)"
             if found.blocks

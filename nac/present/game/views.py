@@ -3,7 +3,7 @@ the banner and the analysis notes. No Textual here, so tests read them without a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
@@ -25,13 +25,19 @@ from ...core import (
     grid_cell,
     grid_place,
 )
-from ...engine import Hint, MoveValue, Result
+from ...engine import Estimate, Hint, MoveValue, Result
 from ..commands import key_for
 from ..names import board_name, rules_label
 from . import words
 
 ULTIMATE_CENTRE = 40
 """The centre square of Ultimate's centre board."""
+
+
+LIKELY_WIN = 60
+"""An estimate of at least this percentage is coloured as a likely win."""
+LIKELY_LOSS = 40
+"""One of at most this, as a likely loss; between them, as neither."""
 
 
 class CellNote(NamedTuple):
@@ -237,12 +243,33 @@ def note_for(value: MoveValue, kills: bool = False) -> CellNote:
     return CellNote(f"{mark}{value}", f"{mark}{letter}{moves}", value.result.value)
 
 
-def analysis_notes(values: dict[int, MoveValue], board: Position) -> tuple[CellNote | None, ...]:
-    """The analysis of every cell of `board` (None where no value is known)."""
+def analysis_notes(
+    values: dict[int, MoveValue], board: Position, estimates: Sequence[Estimate] = ()
+) -> tuple[CellNote | None, ...]:
+    """The analysis of every cell of `board`: its proven value, else its estimate (Ultimate),
+    else None."""
+    estimated = {found.cell: found for found in estimates}
     return tuple(
-        note_for(values[cell], _kills(board, cell)) if cell in values else None
+        note_for(values[cell], _kills(board, cell))
+        if cell in values
+        else estimate_note(estimated[cell])
+        if cell in estimated
+        else None
         for cell in range(board.cell_count)
     )
+
+
+def estimate_note(found: Estimate) -> CellNote:
+    """A square's estimate: the share of the search's playouts through it that the mover won,
+    "62%" (short: its tens, "6"), coloured as a likely win, a balance or a likely loss."""
+    percent = round(100 * found.share)
+    tone = "win" if percent >= LIKELY_WIN else "loss" if percent <= LIKELY_LOSS else "draw"
+    return CellNote(f"{percent}%", str(min(9, percent // 10)), tone)
+
+
+def playouts_of(estimates: Sequence[Estimate]) -> int:
+    """The simulations behind `estimates` (each move's are counted once)."""
+    return sum(found.simulations for found in estimates)
 
 
 def _kills(board: Position, cell: int) -> bool:
@@ -286,6 +313,8 @@ class Activity:
     paused: bool = False
     message: str = ""
     analysis_seconds: float | None = None
+    analysis_playouts: int = 0
+    """The simulations behind the analysis's estimates (0: every value shown is proven)."""
 
     def but(self, **changes: Any) -> Activity:
         return replace(self, **changes)
@@ -374,7 +403,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
     game = match.game
     analysis = ""
     if activity.analysis_seconds is not None:
-        analysis = words.analysis_time(activity.analysis_seconds)
+        analysis = words.analysis_time(activity.analysis_seconds, activity.analysis_playouts)
     return PanelState(
         status=status(game, activity),
         details=details(game, match.starter),

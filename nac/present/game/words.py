@@ -347,8 +347,8 @@ ANALYSIS_ON_NOTAKTO = (
     f"({KILLS_MARK}: it kills its board)."
 )
 ANALYSIS_ON_ULTIMATE = (
-    "Analysis on: Ultimate is not solved, so only what is proven shows: a square that wins at "
-    "once, and one after which the other side wins at once."
+    "Analysis on: Ultimate is not solved, so a square shows an estimate, how often the mover "
+    "won Genius's playouts through it; W1 and L1 are proven."
 )
 ANALYSIS_OFF = "Analysis off."
 
@@ -380,6 +380,8 @@ def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
 def analysis_legend(rules: Rules) -> str:
     """What the analysis's short forms mean, under `rules`."""
     forms = ["W3: a win in 3 of the mover's moves", "D: a draw", "L1: a loss in 1"]
+    if rules.is_ultimate:
+        return "6: 60–69% of them won."
     if rules.is_notakto:  # no draws; the kill mark is said with the analysis's first words
         forms = forms[::2]
     elif rules.family is Family.MISERE:
@@ -387,9 +389,13 @@ def analysis_legend(rules: Rules) -> str:
     return f"{'; '.join(forms)}."
 
 
-def analysis_time(seconds: float) -> str:
-    """The panel's line while the analysis is on: how long it took for this position."""
-    return f"Analysed in {seconds * 1000:.2f} ms"
+def analysis_time(seconds: float, playouts: int = 0) -> str:
+    """The panel's line while the analysis is on: how long it took for this position (and, for
+    estimates, how many playouts they come from)."""
+    took = f"Analysed in {seconds * 1000:.2f} ms"
+    if not playouts:
+        return took
+    return f"Estimated from {playouts:,} playouts in {seconds:.1f} s"
 
 
 PAUSED = f"Paused: {key_for('pause')} resumes."

@@ -1,11 +1,14 @@
 """The value history of a reviewed game: after each move, what the position is worth with
 perfect play from X's side (won, drawn or lost), one mark per move, so who let the game slip
-and when shows at a glance. The shapes differ as well as the colours (16 colours, NO_COLOR)."""
+and when shows at a glance. The shapes differ as well as the colours (16 colours, NO_COLOR).
+In Ultimate, not solved, the same marks from the review's estimates: likely won, even, likely
+lost (`LIKELY_WIN`, `LIKELY_LOSS`, as the analysis colours them)."""
 
 from __future__ import annotations
 
 from ...core import Mark, Rules
 from ...engine import GameReview, Result
+from ..game.views import LIKELY_LOSS, LIKELY_WIN
 from ..names import side_label
 from ..panel_lines import wrapped
 from ..runs import Line, Run
@@ -17,6 +20,8 @@ MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
 def heading(rules: Rules) -> str:
     """ "Value for X after each move" (in Notakto, for player 1)."""
     first = side_label(rules, Mark.X)
+    if rules.is_ultimate:
+        return f"Estimate for {first} after each move"
     return f"Value for {'player ' if rules.shares_marks else ''}{first} after each move"
 
 
@@ -25,6 +30,8 @@ def key(rules: Rules) -> str:
     x, o = (side_label(rules, mark) for mark in Mark)
     if rules.shares_marks:
         x, o = f"player {x}", f"player {o}"
+    if rules.is_ultimate:
+        return f"▲ {x} {LIKELY_WIN}%+  ● even  ▼ {o} {100 - LIKELY_LOSS}%+"
     draw = "  ● draw" if rules.draws else ""
     return f"▲ {x} wins{draw}  ▼ {o} wins"
 
@@ -33,6 +40,12 @@ def x_values(review: GameReview) -> tuple[str, ...]:
     """ "won", "drawn", "lost" (from X's side) or "unknown", after each move."""
     values = []
     for move in review.moves:
+        if move.share is not None:  # an estimate (Ultimate)
+            percent = round(100 * (move.share if move.mark is Mark.X else 1 - move.share))
+            values.append(
+                "won" if percent >= LIKELY_WIN else "lost" if percent <= LIKELY_LOSS else "drawn"
+            )
+            continue
         if move.played is None:
             values.append("unknown")
             continue

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
 from ...core.players import REMOTE, name_of
+from ...engine import REVIEW_PLAYOUTS
 from ..commands import key_for
 from ..game import words
 from ..names import ended, in_a_row, level_name, side_label
@@ -19,8 +20,8 @@ REVIEW_SEARCHED = (
     "how fast, and a move is rated only where its value is proven."
 )
 REVIEW_ULTIMATE = (
-    "Ultimate is not solved: a move is rated only where its value is proven, a win at once or "
-    "a move after which the other side wins at once."
+    "Ultimate is not solved: moves are rated by estimates, the share of Genius's playouts won "
+    f"({REVIEW_PLAYOUTS:,} a position), wins and losses in one move as proven."
 )
 REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
 REVIEW_NOTAKTO = (
@@ -167,8 +168,8 @@ def saved_result(game: SavedGame) -> str:
 MISTAKES_TITLE = "Your mistakes"
 FINDING_MISTAKES = "Looking through your saved games for mistakes…"
 NO_MISTAKES_DUE = (
-    "No mistake is due now. Every mistake and blunder in your games on 3×3 and 4×4 comes here, "
-    "and comes back until you answer it right three times in a row."
+    "No mistake is due now. Every mistake and blunder in your games on 3×3 and 4×4 and in "
+    "Ultimate comes here, and comes back until you answer it right three times in a row."
 )
 
 

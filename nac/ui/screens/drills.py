@@ -25,7 +25,7 @@ from ...core import (
     format_game,
     square_name,
 )
-from ...engine import mistakes_in, unscanned
+from ...engine import Engine, mistakes_in, unscanned
 from ...present.command import Command
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
@@ -64,10 +64,13 @@ class DrillScreen(Screen[None]):
         *,
         first: str | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+        engine: Engine | None = None,
     ) -> None:
-        """`first`: the key of a drill to begin with (the one a game just gave)."""
+        """`first`: the key of a drill to begin with (the one a game just gave); `engine`
+        reviews the games for mistakes (its search process; else this one)."""
         super().__init__()
         self.storage = storage
+        self.engine = engine
         self.keypad = keypad
         self.first = first
         self.clock = clock
@@ -113,7 +116,7 @@ class DrillScreen(Screen[None]):
         """New mistakes from the games saved since the last look, added to the schedule."""
         drills = self.storage.stats.drills
         games = unscanned(self.storage.games.games(), drills.scanned())
-        found = mistakes_in(games)
+        found = mistakes_in(games, review=None if self.engine is None else self.engine.review)
         entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in found]
         last = format_game(games[-1]) if games else None
         if entries or last is not None:

@@ -58,6 +58,7 @@ from ...present.game.views import (
     banner,
     board_view,
     panel_state,
+    playouts_of,
 )
 from ..bindings import bindings
 from ..doors import Doors
@@ -471,8 +472,10 @@ class GameScreen(Screen[None]):
     @on(Searches.AnalysisDone)
     def _analysis_done(self, done: Searches.AnalysisDone) -> None:
         if self.analysis_on and done.board == self.game.board:
-            self.notes = analysis_notes(done.values, done.board)
-            self.activity = self.activity.but(analysis_seconds=done.seconds)
+            self.notes = analysis_notes(done.values, done.board, done.estimates)
+            self.activity = self.activity.but(
+                analysis_seconds=done.seconds, analysis_playouts=playouts_of(done.estimates)
+            )
 
     def action_undo(self) -> None:
         self.turns.cancel()

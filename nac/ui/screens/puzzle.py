@@ -207,7 +207,8 @@ class PuzzleScreen(Screen[None]):
     def action_mistakes(self) -> None:
         from .drills import DrillScreen
 
-        self.app.push_screen(DrillScreen(self.storage, self.keypad), lambda _: self._begin())
+        drills = DrillScreen(self.storage, self.keypad, engine=self.engine)
+        self.app.push_screen(drills, lambda _: self._begin())
 
     def action_go_to(self) -> None:
         from .number_prompt import NumberPrompt

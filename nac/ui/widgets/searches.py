@@ -22,7 +22,15 @@ from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
 from ...core import Board, ComputerTurn, Position, SavedGame, start_position
-from ...engine import Engine, GameReview, Hint, Judgement, MoveValue, SearchStopped
+from ...engine import (
+    Engine,
+    Estimate,
+    GameReview,
+    Hint,
+    Judgement,
+    MoveValue,
+    SearchStopped,
+)
 
 GROUPS = ("move", "hint", "analysis", "review", "judge")
 
@@ -46,7 +54,10 @@ class Searches(Widget):
     class AnalysisDone(Message):
         board: Position
         values: dict[int, MoveValue]
+        """The values proven."""
         seconds: float
+        estimates: list[Estimate]
+        """Where the game is not solved (Ultimate), every move's estimate; else none."""
 
     @dataclass
     class Reviewed(Message):
@@ -84,7 +95,8 @@ class Searches(Widget):
         def analysed(stop: Event | None) -> Message:
             started = self.clock()
             values = self.engine.analyse(board, stop=stop)
-            return self.AnalysisDone(board, values, self.clock() - started)
+            estimates = self.engine.estimates(board, stop=stop)
+            return self.AnalysisDone(board, values, self.clock() - started, estimates)
 
         self._start("analysis", board, analysed)
 

@@ -1,0 +1,114 @@
+"""Learning from Ultimate, which is not solved: the hint, the analysis, the review and the drills
+speak in estimates (the share of Genius's playouts won, and how many), and what is proven (a
+win at once, a move after which the other side wins at once) stays proven."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from nac.core import NORMAL, ULTIMATE, Ending, Mark, Mode, SavedGame, UltimateBoard, start_position
+from nac.core.notation import PERSON
+from nac.engine import Limit, Rating, Result, estimates, hint, mistakes_in, review_game
+from nac.engine.ultimate import ULTIMATE_SOURCE
+from nac.present.game import words
+from nac.present.game.hint_words import hint_reason
+from nac.present.game.views import analysis_notes, estimate_note, playouts_of
+from nac.present.learning.review_words import what_was_best
+from nac.present.learning.value_strip import key, x_values
+
+FEW = Limit(nodes=400)
+WHEN = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
+
+
+def walked_into_a_loss(seed: int) -> tuple[list[int], UltimateBoard]:
+    """Random moves up to one that lets the other side win at once where a move that does not
+    was there: the moves (that one last) and the position before it."""
+    rng = random.Random(seed)
+    while True:
+        position = start_position(ULTIMATE)
+        moves: list[int] = []
+        while not position.is_over:
+            assert isinstance(position, UltimateBoard)
+            values = ULTIMATE_SOURCE.values(position, FEW, None)
+            losing = [cell for cell, value in values.items() if value.result is Result.LOSS]
+            safe = [cell for cell in position.legal_moves if cell not in values]
+            if losing and safe and len(moves) > 6:
+                return [*moves, rng.choice(losing)], position
+            cell = rng.choice(safe or position.legal_moves)
+            moves.append(cell)
+            position = position.play(cell)
+
+
+def test_every_legal_move_gets_an_estimate_of_the_playouts_through_it() -> None:
+    position = start_position(ULTIMATE).play(40)
+    found = estimates(position, Limit(nodes=3000))
+    assert {move.cell for move in found} == set(position.legal_moves)
+    assert all(0.0 <= move.share <= 1.0 and move.simulations >= 1 for move in found)
+    assert found == sorted(found, key=lambda move: -move.simulations)  # most simulated first
+    assert estimates(start_position(NORMAL), FEW) == []  # solved: every value is proven
+
+
+def test_the_hint_says_its_share_and_playouts_and_that_it_is_an_estimate() -> None:
+    found = hint(start_position(ULTIMATE).play(40), Limit(nodes=2000))
+    assert found.value is None and found.share is not None and found.simulations > 0
+    said = hint_reason(ULTIMATE, found)
+    assert f"{round(100 * found.share)}%" in said and f"{found.simulations:,}" in said
+    assert "estimate" in said
+
+
+def test_the_analysis_writes_an_estimate_in_every_square_and_proven_values_as_proven() -> None:
+    _, before = walked_into_a_loss(3)
+    values = ULTIMATE_SOURCE.values(before, FEW, None)
+    found = estimates(before, Limit(nodes=2000))
+    notes = analysis_notes(values, before, found)
+    for cell in before.legal_moves:
+        note = notes[cell]
+        assert note is not None
+        if cell in values:  # proven: "loss in 1" (or a win), as on every board
+            assert note.long == str(values[cell])
+        else:
+            assert note.long.endswith("%") and note.short.isdigit()
+    assert playouts_of(found) == sum(move.simulations for move in found)
+    assert "playouts" in words.analysis_time(1.0, playouts_of(found))
+
+
+def test_an_estimate_is_coloured_by_how_likely_the_mover_wins() -> None:
+    from nac.engine import Estimate
+
+    tones = [estimate_note(Estimate(0, share, 100)).tone for share in (0.9, 0.5, 0.1)]
+    assert tones == ["win", "draw", "loss"]
+    assert estimate_note(Estimate(0, 1.0, 100)).short == "9"  # one digit, however sure
+
+
+def test_the_review_rates_a_move_that_hands_over_the_game_a_blunder_and_drills_it() -> None:
+    moves, before = walked_into_a_loss(5)
+    review = review_game(moves, ULTIMATE, Mark.X, limit=Limit(nodes=600))
+    last = review.moves[-1]
+    assert last.rating is Rating.BLUNDER and last.share == 0.0
+    assert last.cell not in last.best_cells and last.best_cells
+    assert all(move.rating is not None for move in review.moves)  # every move rated
+    assert not review.exact
+    assert "better" in what_was_best(last, str)
+    strip = x_values(review)
+    assert len(strip) == len(moves) and set(strip) <= {"won", "drawn", "lost"}
+    assert strip[-1] == ("lost" if last.mark is Mark.X else "won")  # the other side wins next
+    assert "60%+" in key(ULTIMATE)
+
+    mover = before.to_move  # the game as saved, the person the side that blundered
+    game = SavedGame(
+        WHEN,
+        Mode.COMPUTER,
+        ULTIMATE,
+        PERSON if mover is Mark.X else "genius",
+        PERSON if mover is Mark.O else "genius",
+        Mark.X,
+        Ending.UNFINISHED,
+        tuple(moves),
+    )
+    drills = mistakes_in([game], review=lambda saved: review)
+    blunder = [drill for drill in drills if drill.played == moves[-1]]
+    assert blunder and blunder[0].board == before
+    assert not blunder[0].is_right(moves[-1])
+    assert all(blunder[0].is_right(cell) for cell in blunder[0].answers)
+    assert all(drill.board.to_move is mover for drill in drills)  # only the person's moves
