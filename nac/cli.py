@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def lab_position(text: str, rules: Rules) -> Position:
     """A position for the lab under `rules`; ValueError saying what is wrong."""
+    if rules.is_ultimate:  # X moves first: X to move when the marks are even
+        xs, os = (text.count(mark) + text.count(mark.lower()) for mark in "XO")
+        return read_position(rules, text, Mark.X if xs == os else Mark.O)
     if rules.is_notakto:
         marks = text.count("X") + text.count("x")
         return read_position(rules, text, Mark.X if marks % 2 == 0 else Mark.O)

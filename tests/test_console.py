@@ -189,6 +189,21 @@ def test_plain_lab_prints_the_five_techniques_with_the_textbook_figures(
         assert name in printed
 
 
+def test_plain_lab_on_ultimate_prints_each_techniques_estimate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # X has won boards 1 and 2 and is sent to board 3, where c1 wins the game
+    grid = "XXXXXXXX./OO..OOO../......O../........./O.......O/" + "........./" * 3 + "........."
+    assert main(["--plain", "--lab", f"{grid} 3", "--variant", "ultimate"]) == 0
+    printed = capsys.readouterr().out
+    assert "Ultimate · move 17 · X to move in board 3" in printed
+    assert "Estimates, not values: Ultimate is not solved." in printed
+    rows = [line for line in printed.splitlines() if line.startswith(("minimax", "+", "Monte"))]
+    assert len(rows) == 4 and all(row.split()[-1] == "i1" for row in rows)
+    assert all("win in 1" in row for row in rows)
+    assert "All four pick i1." in printed
+
+
 def test_plain_plays_misere_and_says_who_made_the_line() -> None:
     # Two players: X makes the top row, and so loses.
     text, game = play(["1", "5", "2", "9", "3"], mode=Mode.TWO_PLAYER, rules=MISERE_3)

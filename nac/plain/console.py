@@ -248,17 +248,20 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
 
 
 def print_lab(board: Position, keypad: KeypadLayout) -> int:
-    """`nac --plain --lab POSITION`: the lab's table for the position, searched here."""
-    from ..engine import census, compare
-    from ..present.learning.lab_lines import plain_lab
+    """`nac --plain --lab POSITION`: the lab's table for the position, searched here (on
+    Ultimate, the estimates of an unsolved game's techniques)."""
+    from ..engine import ULTIMATE_NODES, UltimateTechnique, census, compare, estimate
+    from ..present.learning import lab_lines, ultimate_lab_lines
+
+    def square(cell: int) -> str:
+        return square_name(cell, board.rules, keypad)
 
     try:
-        text = plain_lab(
-            board,
-            compare(board),
-            census(board),
-            lambda cell: square_name(cell, board.rules, keypad),
-        )
+        if isinstance(board, UltimateBoard):
+            found = tuple(estimate(board, technique) for technique in UltimateTechnique)
+            text = ultimate_lab_lines.plain_lab(board, found, ULTIMATE_NODES, square)
+        else:
+            text = lab_lines.plain_lab(board, compare(board), census(board), square)
     except KeyboardInterrupt:
         return INTERRUPTED
     return printed(text)

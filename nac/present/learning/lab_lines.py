@@ -137,14 +137,18 @@ def census_line(whole: Census) -> str:
     )
 
 
-def table_text(rows: list[tuple[str, ...]]) -> list[str]:
-    """The rows under COLUMNS, aligned (numbers to the right), as lines of text."""
-    table = [COLUMNS, *rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(COLUMNS))]
+def table_text(
+    rows: list[tuple[str, ...]],
+    columns: tuple[str, ...] = COLUMNS,
+    numbers: tuple[int, ...] = NUMBERS,
+) -> list[str]:
+    """The rows under `columns`, aligned (the `numbers` to the right), as lines of text."""
+    table = [columns, *rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
     lines = []
     for line in table:
         cells = [
-            cell.ljust(width) if i in (0, 5, 6) else cell.rjust(width)
+            cell.rjust(width) if i in numbers else cell.ljust(width)
             for i, (cell, width) in enumerate(zip(line, widths, strict=True))
         ]
         lines.append("  ".join(cells).rstrip())

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from ...core import Position, UltimateBoard
 from ...engine import Estimated, UltimateTechnique
 from ..names import capitalised, side_label
-from .lab_lines import SEARCHING, seconds_text
+from .lab_lines import SEARCHING, seconds_text, table_text
 
 TITLE = "How searches estimate this position"
 COLUMNS = ("technique", "work", "depth", "time", "score", "move")
@@ -124,3 +124,16 @@ def verdict(results: tuple[Estimated, ...], nodes: int, square: Callable[[int], 
 def _listed(names: list[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def plain_lab(
+    board: Position, results: tuple[Estimated, ...], nodes: int, square: Callable[[int], str]
+) -> str:
+    """`nac --plain --lab POSITION --variant ultimate`: the table, as plain text to paste into
+    a report."""
+    head = f"{TITLE}: {position_line(board)}"
+    body = table_text([row(result, square) for result in results], COLUMNS, NUMBERS)
+    rule = "-" * max(len(line) for line in body)
+    return "\n".join(
+        [head, rule, body[0], rule, *body[1:], rule, ESTIMATES, verdict(results, nodes, square)]
+    )
