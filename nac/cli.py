@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .core import (
+    GENIUS_SECONDS,
     Mark,
     Position,
     Rules,
@@ -19,7 +20,16 @@ from .core import (
     read_position,
 )
 from .online import WANTS, add_online_commands, online_start
-from .options import CHOICES, DEFAULTS, any_case, chosen_rules, think_seconds, watch_levels
+from .options import (
+    CHOICES,
+    DEFAULTS,
+    GENIUS_SECONDS_RANGE,
+    any_case,
+    chosen_rules,
+    genius_seconds,
+    think_seconds,
+    watch_levels,
+)
 from .present.game import words
 from .present.game.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .web import (
@@ -62,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the computer's pause before it moves, 0 to 10 "
         f"(default: {THINK_SECONDS:g}; {WATCH_THINK_SECONDS:g} in watch mode)",
+    )
+    parser.add_argument(
+        "--genius-seconds",
+        type=genius_seconds,
+        metavar="SECONDS",
+        help="how long Genius searches a move (and a hint, an analysis) where the game is not "
+        "solved, Ultimate: {:g} to {:g} (default: {:g})".format(
+            *GENIUS_SECONDS_RANGE, GENIUS_SECONDS
+        ),
     )
     parser.add_argument(
         "--no-save", action="store_true", help="keep settings and stats of this session unsaved"
@@ -214,22 +233,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         review = found
 
+    limit = None
+    if options.genius_seconds is not None:
+        from .engine import Limit
+
+        limit = Limit(seconds=options.genius_seconds)
     if options.plain:
         from .plain.console import play_plain
 
-        return play_plain(settings, storage, review)
+        return play_plain(settings, storage, review, limit)
 
     problem = None if served else terminal_problem()
     if problem is not None:
         print(f"nac: {problem}; try nac --plain", file=sys.stderr)
         return 2
 
+    from .engine import ProcessEngine
     from .ui.app import NacApp
 
     app = NacApp(
         settings,
         storage=storage,
         think_seconds=options.think,
+        engine=None if limit is None else ProcessEngine(limit=limit),
         review=review,
         lab=lab,
         online=start,

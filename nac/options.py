@@ -27,6 +27,8 @@ DEFAULTS = Settings()
 """The settings a player starts from: what the help calls the defaults."""
 
 MAX_THINK_SECONDS = 10.0
+GENIUS_SECONDS_RANGE = (0.1, 60.0)
+"""The least and the most time a move `--genius-seconds` gives Genius's search."""
 Choice = TypeVar("Choice")
 
 
@@ -67,6 +69,19 @@ def chosen_rules(options: argparse.Namespace, saved: Rules) -> Rules | None:
     if boards is not None:
         raise ValueError("--boards is Notakto's: give --variant notakto, or leave --boards out")
     return Rules(chosen, size or (saved.size if not saved.is_notakto else 3))
+
+
+def genius_seconds(text: str) -> float:
+    """Genius's time a move where it searches, in seconds (GENIUS_SECONDS_RANGE); anything else is
+    refused with a clear message."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    least, most = GENIUS_SECONDS_RANGE
+    if not least <= seconds <= most:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text} is not between {least:g} and {most:g} seconds")
+    return seconds
 
 
 def think_seconds(text: str) -> float:

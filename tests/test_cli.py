@@ -18,6 +18,7 @@ from nac.core import (
     Variant,
     parse_game,
 )
+from nac.engine import NO_LIMIT, Limit
 from nac.store import Settings, Storage
 from nac.ui.app import NacApp
 
@@ -47,6 +48,7 @@ def test_help_lists_the_options() -> None:
         "--starter",
         "--watch-levels",
         "--no-save",
+        "--genius-seconds",
     ):
         assert option in result.stdout
 
@@ -61,6 +63,9 @@ def test_help_lists_the_options() -> None:
         ["--think", "soon"],
         ["--think", "nan"],
         ["--think", "11"],
+        ["--genius-seconds", "0"],
+        ["--genius-seconds", "61"],
+        ["--genius-seconds", "soon"],
         ["--size", "6"],
         ["--size", "4.0"],
         ["--mode", "solo"],
@@ -106,6 +111,15 @@ def test_options_reach_the_app(started: list[NacApp]) -> None:
     assert app.game.human is Mark.O and app.pace.think_seconds(Mode.COMPUTER) == 0.5
     assert app.match.starter is Starter.COMPUTER and app.game.mode is Mode.TWO_PLAYER
     assert app.game.size == 4
+
+
+def test_genius_seconds_is_the_engines_own_limit(started: list[NacApp]) -> None:
+    cli.main(["--variant", "ultimate", "--genius-seconds", "2.5"])
+    cli.main([])
+    timed, default = started
+    assert timed.engine.limit == Limit(seconds=2.5) and default.engine.limit == NO_LIMIT
+    for app in started:
+        app.engine.close()
 
 
 def test_the_levels_between_and_adaptive_are_options(started: list[NacApp]) -> None:

@@ -59,6 +59,7 @@ from .levels import (
     DEFAULT_WATCH_LEVELS as DEFAULT_WATCH_LEVELS,
     EVEN_SCORE_LEVEL as EVEN_SCORE_LEVEL,
     FIXED_LEVELS as FIXED_LEVELS,
+    GENIUS_SECONDS as GENIUS_SECONDS,
     ComputerTurn as ComputerTurn,
     Level as Level,
     adaptive_level as adaptive_level,

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from .position import Position
 
 
+GENIUS_SECONDS = 1.0
+"""Genius's time a move (and a hint's, an analysis's) where the game is not solved and it
+searches for a time (Ultimate), unless a limit says otherwise (`--genius-seconds`)."""
+
+
 class Level(Enum):
     IDIOT = "idiot"
     AVERAGE = "average"

@@ -106,19 +106,27 @@ class Engine:
     """The engines in this process: every answer is found on the caller's thread.
 
     `strategies` are the opponents by fixed level (`STRATEGIES`: Idiot, Average, Clever,
-    Genius); `rng` picks among equal moves (seed it to replay games).
+    Genius); `rng` picks among equal moves (seed it to replay games); `limit` is what a move,
+    a hint or an analysis may take where the caller names none (Genius's time a move in
+    Ultimate: `--genius-seconds`); a review keeps its own budget.
     """
 
     def __init__(
         self,
         strategies: Mapping[Level, Strategy] = STRATEGIES,
         rng: random.Random | None = None,
+        limit: Limit = NO_LIMIT,
     ) -> None:
         checked_strategies(strategies)
         if rng is not None and not isinstance(rng, random.Random):
             raise TypeError(f"rng must be a random.Random, not {rng!r}")
         self.strategies = strategies
         self.rng = rng or random.Random()
+        self.limit = checked(limit, Limit, "limit", A_LIMIT)
+
+    def _limited(self, limit: Limit) -> Limit:
+        """`limit`, or the engine's own where it is none."""
+        return self.limit if limit == NO_LIMIT else limit
 
     @property
     def standard(self) -> bool:
@@ -137,22 +145,22 @@ class Engine:
         *,
         stop: StopSignal | None = None,
     ) -> int:
-        return choose_move(board, level, self.rng, stop, self.strategies, limit)
+        return choose_move(board, level, self.rng, stop, self.strategies, self._limited(limit))
 
     def analyse(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
-        return analyse(board, limit, stop=stop)
+        return analyse(board, self._limited(limit), stop=stop)
 
     def estimates(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> list[Estimate]:
-        return estimates(board, limit, stop=stop)
+        return estimates(board, self._limited(limit), stop=stop)
 
     def hint(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> Hint:
-        return hint(board, limit, stop=stop)
+        return hint(board, self._limited(limit), stop=stop)
 
     def review(
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None

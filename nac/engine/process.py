@@ -231,8 +231,8 @@ class ProcessEngine(Engine):
     `stop` (the worker's cancelled event) cancels the search in the child: SearchStopped.
     """
 
-    def __init__(self, rng: random.Random | None = None) -> None:
-        super().__init__(rng=rng)
+    def __init__(self, rng: random.Random | None = None, limit: Limit = NO_LIMIT) -> None:
+        super().__init__(rng=rng, limit=limit)
         self._process = SearchProcess()
 
     def _ask(
@@ -251,25 +251,27 @@ class ProcessEngine(Engine):
         *,
         stop: StopSignal | None = None,
     ) -> int:
-        answer: int = self._ask(board, "play", (board, level, limit), stop)
+        answer: int = self._ask(board, "play", (board, level, self._limited(limit)), stop)
         return answer
 
     def analyse(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
-        answer: dict[int, MoveValue] = self._ask(board, "analyse", (board, limit), stop)
+        answer: dict[int, MoveValue] = self._ask(
+            board, "analyse", (board, self._limited(limit)), stop
+        )
         return answer
 
     def estimates(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> list[Estimate]:
-        answer: list[Estimate] = self._ask(board, "estimates", (board, limit), stop)
+        answer: list[Estimate] = self._ask(board, "estimates", (board, self._limited(limit)), stop)
         return answer
 
     def hint(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> Hint:
-        answer: Hint = self._ask(board, "hint", (board, limit), stop)
+        answer: Hint = self._ask(board, "hint", (board, self._limited(limit)), stop)
         return answer
 
     def review(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.levels import GENIUS_SECONDS
 from ..core.ultimate import UltimateBoard
 from .hints import Hint
 from .limits import Limit
@@ -33,9 +34,6 @@ from .ultimate_state import (
 )
 from .values import MoveValue, Result
 
-GENIUS_SECONDS = 1.0
-"""Genius's time for a move (and a hint's or an analysis's search) when the limit names
-none."""
 WIN_NOW = MoveValue(Result.WIN, 1, 1)
 LOSS_NEXT = MoveValue(Result.LOSS, 2, -1)
 DRAW_NOW = MoveValue(Result.DRAW, 1, 0)

@@ -34,7 +34,7 @@ from ..core import (
     grid_cell,
     square_name,
 )
-from ..engine import Engine, review_game
+from ..engine import NO_LIMIT, Engine, Limit, review_game
 from ..play import Session, Turns
 from ..present.game import console_words, words
 from ..present.game.pace import Pace
@@ -289,9 +289,15 @@ INTERRUPTED = 130
 """The exit status after ctrl+c, as shells report it (128 + SIGINT)."""
 
 
-def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = None) -> int:
+def play_plain(
+    settings: Settings,
+    storage: Storage,
+    review: SavedGame | None = None,
+    limit: Limit | None = None,
+) -> int:
     """`nac --plain`: the game in typed lines on standard input and output (or, given a
-    game to review, its review). ctrl+c ends it quietly; so does an output that went away."""
+    game to review, its review); `limit`: Genius's own (`--genius-seconds`). ctrl+c ends it
+    quietly; so does an output that went away."""
     for notice in storage.notices:
         print(encodable(notice, sys.stderr.encoding), file=sys.stderr)
     if review is None and sys.stdin is None:
@@ -300,7 +306,8 @@ def play_plain(settings: Settings, storage: Storage, review: SavedGame | None = 
     try:
         if review is not None:
             return printed(review_text(review, settings.keypad))
-        ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout).run()
+        engine = Engine(limit=limit or NO_LIMIT)
+        ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout, engine).run()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second ctrl+c while it ends: no trace
         with contextlib.suppress(OSError, ValueError):

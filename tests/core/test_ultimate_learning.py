@@ -7,9 +7,28 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from nac.core import NORMAL, ULTIMATE, Ending, Mark, Mode, SavedGame, UltimateBoard, start_position
+from nac.core import (
+    NORMAL,
+    ULTIMATE,
+    Ending,
+    Level,
+    Mark,
+    Mode,
+    SavedGame,
+    UltimateBoard,
+    start_position,
+)
 from nac.core.notation import PERSON
-from nac.engine import Limit, Rating, Result, estimates, hint, mistakes_in, review_game
+from nac.engine import (
+    Engine,
+    Limit,
+    Rating,
+    Result,
+    estimates,
+    hint,
+    mistakes_in,
+    review_game,
+)
 from nac.engine.ultimate import ULTIMATE_SOURCE
 from nac.present.game import words
 from nac.present.game.hint_words import hint_reason
@@ -112,3 +131,11 @@ def test_the_review_rates_a_move_that_hands_over_the_game_a_blunder_and_drills_i
     assert not blunder[0].is_right(moves[-1])
     assert all(blunder[0].is_right(cell) for cell in blunder[0].answers)
     assert all(drill.board.to_move is mover for drill in drills)  # only the person's moves
+
+
+def test_an_engines_own_limit_is_what_genius_searches_where_the_caller_names_none() -> None:
+    position = start_position(ULTIMATE).play(40)
+    Engine(limit=Limit(nodes=64)).play(position, Level.GENIUS)
+    assert ULTIMATE_SOURCE.simulations == 64
+    Engine(limit=Limit(nodes=64)).play(position.play(37), Level.GENIUS, Limit(nodes=32))
+    assert ULTIMATE_SOURCE.simulations == 32  # the caller's limit first
