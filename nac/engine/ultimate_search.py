@@ -26,9 +26,10 @@ from .ultimate_state import (
     winning_moves,
 )
 
-EXPLORATION = 0.8
+EXPLORATION = 0.5
 """UCT's exploration constant (the informed playouts make the averages worth trusting more
-than random playouts' would; tuned against the benchmark's reference)."""
+than random playouts' would). Tuned in head-to-head games at 6,000 simulations a move: 0.5
+scored 0.60 ± 0.08 against 0.8 (120 games)."""
 CHECK_EVERY = 32
 """Simulations between looks at the clock and the stop signal."""
 PROVEN_WIN = 1

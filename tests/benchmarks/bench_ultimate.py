@@ -2,7 +2,7 @@
 here, a plain UCT Monte Carlo tree search (c = 1.4, one uniformly random playout per
 simulation, the most visited move played) at 10,000 and at 100,000 simulations a move; each
 side starts half the games; the score (a win 1, a draw a half) with its 95% margin. The other
-levels against the 10,000 reference and against each other, fewer games.
+levels against both references and Average against Idiot, a quarter of the games.
 
 Prints figures; asserts nothing. `make bench` runs it; `python -m tests.benchmarks.bench_ultimate
 GAMES SIMULATIONS...` runs a part (`ULTIMATE_WORKERS` games at once, 2 by default).
@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from nac.core import Level, Mark, UltimateBoard
 from nac.engine import Limit, choose_move
+from nac.engine.ultimate import ULTIMATE_SOURCE
 
 from .common import header
 
@@ -201,26 +202,32 @@ def reference_agrees(games: int, seed: int = 0) -> bool:
 # -- the games ---------------------------------------------------------------------------------
 
 
-def play_game(task: tuple[str, str, int]) -> tuple[float, float, float]:
+def play_game(task: tuple[str, str, int]) -> tuple[float, float, float, float, float]:
     """One game between two players (`genius`, a level's name, or `uct:N`), the first as X:
-    X's score and the seconds X and O each took a move."""
+    X's score, the seconds X and O each took a move and the simulations Genius ran a move it
+    searched (X's, O's; 0 for the other players)."""
     first, second, seed = task
     rng = random.Random(seed)
     position, reference = UltimateBoard.empty(), Ref()
     names = {Mark.X: first, Mark.O: second}
     spent = {Mark.X: [0.0, 0.0], Mark.O: [0.0, 0.0]}
+    searched = {Mark.X: [0, 0], Mark.O: [0, 0]}
     while not position.is_over:
         mover = position.to_move
         start = time.perf_counter()
         cell = _choose(names[mover], position, reference, rng)
         spent[mover][0] += time.perf_counter() - start
         spent[mover][1] += 1
+        if names[mover] == "genius" and ULTIMATE_SOURCE.simulations:
+            searched[mover][0] += ULTIMATE_SOURCE.simulations
+            searched[mover][1] += 1
         position = position.play(cell)
         reference.play(cell)
     winner = position.outcome.winner if position.outcome else None
     score = 0.5 if winner is None else (1.0 if winner is Mark.X else 0.0)
     x, o = (total / max(1.0, count) for total, count in spent.values())
-    return score, x, o
+    x_sims, o_sims = (total / max(1, count) for total, count in searched.values())
+    return score, x, o, x_sims, o_sims
 
 
 def _choose(name: str, position: UltimateBoard, reference: Ref, rng: random.Random) -> int:
@@ -245,23 +252,32 @@ def match(player: str, opponent: str, games: int, workers: int) -> None:
             print(f"\r  {done}/{games} games", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
     wins = draws = losses = 0
-    mine_seconds, theirs_seconds = [], []
-    for (first, _, _), (x_score, x_seconds, o_seconds) in zip(tasks, results, strict=True):
+    mine_seconds, theirs_seconds, mine_simulations = [], [], []
+    for (first, _, _), (x_score, x_seconds, o_seconds, x_sims, o_sims) in zip(
+        tasks, results, strict=True
+    ):
         as_x = first == player
         mine = x_score if as_x else 1.0 - x_score
         mine_seconds.append(x_seconds if as_x else o_seconds)
         theirs_seconds.append(o_seconds if as_x else x_seconds)
+        mine_simulations.append(x_sims if as_x else o_sims)
         wins += mine == 1.0
         draws += mine == 0.5
         losses += mine == 0.0
     score = (wins + draws / 2) / games
     margin = 1.96 * math.sqrt(max(score * (1 - score), 0.25 / games) / games)
     minutes = (time.perf_counter() - start) / 60
+    searching = [count for count in mine_simulations if count]
+    simulations = (
+        f"  {player}: {sum(searching) / len(searching):,.0f} simulations a move it searched"
+        if searching
+        else ""
+    )
     print(
         f"{player:>9} vs {opponent:<10} {games:3d} games: {wins:3d} won {draws:3d} drawn "
         f"{losses:3d} lost  score {score:.2f} ± {margin:.2f}  (a move: "
         f"{sum(mine_seconds) / games:.2f} s / {sum(theirs_seconds) / games:.2f} s; "
-        f"{minutes:.1f} min)",
+        f"{minutes:.1f} min){simulations}",
         flush=True,
     )
 
@@ -279,7 +295,8 @@ def main(argv: list[str] | None = None) -> None:
         match("genius", f"uct:{simulations}", games, workers)
     small = max(2, games // 4)
     for level in ("clever", "average", "idiot"):
-        match(level, f"uct:{min(references)}", small, workers)
+        for simulations in references:
+            match(level, f"uct:{simulations}", small, workers)
     match("average", "idiot", small, workers)
 
 
