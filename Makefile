@@ -8,8 +8,12 @@ ARGS ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 INSTALL_CHROMIUM := command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update -qq \
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+INSTALL_SSH := command -v ssh >/dev/null 2>&1 && command -v sftp >/dev/null 2>&1 || { \
+	$(SUDO) apt-get update -qq \
+	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
+	test-ssh \
 	prove-5x5 \
 	web-screenshot
 
@@ -53,6 +57,11 @@ test: lint
 test-web: $(VENV)/.installed-browser
 	@$(INSTALL_CHROMIUM)
 	NAC_BROWSER_TESTS=required $(BIN)/pytest -m browser tests/web
+
+## test-ssh: the SSH door's tests with Debian's OpenSSH client (installs openssh-client with apt)
+test-ssh: $(VENV)/.installed-test
+	@$(INSTALL_SSH)
+	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 tests/web/test_ssh.py
 
 ## serve: set up and serve the game to browsers at http://127.0.0.1:8000 (ARGS="--port 8080")
 serve: $(VENV)/.installed-web

@@ -17,6 +17,7 @@ from .core import (
     SavedGame,
     Starter,
     checked_size,
+    player_name,
     read_position,
 )
 from .online import WANTS, add_online_commands, online_start
@@ -34,6 +35,7 @@ from .present.game import words
 from .present.game.pace import THINK_SECONDS, WATCH_THINK_SECONDS
 from .web import (
     RELAY_OPTION,
+    SSH_PLAYER_OPTION,
     WEB_PLAYER_OPTION,
     add_serve_command,
     served_by_textual,
@@ -105,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # One browser's game under `nac serve`: no terminal needed, nothing read or written.
     parser.add_argument(WEB_PLAYER_OPTION, action="store_true", help=argparse.SUPPRESS)
+    # One SSH player's game under `nac serve --ssh`: in its own terminal, nothing written.
+    parser.add_argument(SSH_PLAYER_OPTION, type=player_name, metavar="NAME", help=argparse.SUPPRESS)
     parser.add_argument(RELAY_OPTION, dest="relay_server", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", title="commands")
     commands.add_parser(
@@ -194,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run()
     from .store import NoSuchHome, Storage
 
-    served = options.web_player or served_by_textual()
+    served = options.web_player or options.ssh_player is not None or served_by_textual()
     if options.web_player:
         problem = web_player_problem(plain=options.plain)
         if problem is not None:
@@ -260,6 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lab=lab,
         online=start,
         relay=options.relay_server,
+        name=options.ssh_player,
     )
     status = app.run_in_terminal()
     for file in (storage.stats.file, storage.games.file):

@@ -33,6 +33,7 @@ from .errors import (
     NothingToUndo as NothingToUndo,
     NotYourTurn as NotYourTurn,
     SquareTaken as SquareTaken,
+    shown as shown,
 )
 from .game import Game as Game
 from .geometry import (
@@ -96,6 +97,10 @@ from .notation import (
     square_of as square_of,
 )
 from .outcome import Outcome as Outcome
+from .players import (
+    LONGEST_NAME as LONGEST_NAME,
+    player_name as player_name,
+)
 from .position import Position as Position
 from .positions import (
     checked_position as checked_position,

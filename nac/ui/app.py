@@ -100,6 +100,7 @@ class NacApp(App[None]):
         lab: Position | None = None,
         online: OnlineStart | None = None,
         relay: str | None = None,
+        name: str | None = None,
         clock: Callable[[], datetime] | None = None,
         timer: Callable[[], float] = time.perf_counter,
         rng: random.Random | None = None,
@@ -127,6 +128,8 @@ class NacApp(App[None]):
         self.relay = relay
         """The relay whose lobby online play offers first: `nac serve`'s own, for its web
         players (None in a terminal: the player gives a server's address)."""
+        self.player_name = name
+        """The player's name online (an SSH player's, from their key); None: the login's."""
         self.session.after_saving(self.show_notices)
         self.last_drill: str | None = None
         """The drill the last game gave (a mistake of yours), for `d`."""
@@ -146,6 +149,7 @@ class NacApp(App[None]):
             lambda: self.settings.keypad,
             self.relay,
             self.storage.passes,
+            self.player_name,
         )
 
     @property

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import FinishedGame, KeypadLayout
 from ..engine import Engine
 from ..net.address import DEFAULT_PORT
+from ..net.protocol import DEFAULT_NAME
 from ..online import OnlineStart, begin, default_name
 from ..present.online import words as online_words
 
@@ -32,17 +33,19 @@ class OnlineDoors:
         keypad: Callable[[], KeypadLayout],
         relay: str | None,
         passes: Passes | None = None,
+        name: str | None = None,
     ) -> None:
         """`keep`: where finished games go; `keypad`: the player's layout of the digits;
         `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
-        `passes`: where the seats' tokens are kept between runs."""
+        `passes`: where the seats' tokens are kept between runs; `name`: the player's name, if
+        the server knows it (an SSH player's)."""
         self._app = app
         self._engine = engine
         self._keep = keep
         self._passes = passes
         self._keypad = keypad
         self.relay = relay
-        self.name = default_name() if relay is None else "Player"
+        self.name = name or (default_name() if relay is None else DEFAULT_NAME)
         """The name others see, for games begun from the app (the command line's `--name`
         otherwise)."""
 

@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from .addresses import (
     DEFAULT_HOST as DEFAULT_HOST,
@@ -137,6 +138,38 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="a reverse proxy in front forwards each visitor's address (X-Forwarded-For): the "
         "limits per address count those; only behind such a proxy",
     )
+    parser.add_argument(
+        "--ssh",
+        type=port_number,
+        metavar="PORT",
+        help="an SSH door on PORT too (on --host's address): `ssh -t -p PORT host` plays, any "
+        "SSH key is let in and names its player, nothing but the game is reachable",
+    )
+    parser.add_argument(
+        "--ssh-guests",
+        action="store_true",
+        help="let players without an SSH key in through the door, as guests (Guest-NNNN)",
+    )
+    parser.add_argument(
+        "--ssh-idle-minutes",
+        type=idle_minutes,
+        default=IDLE_MINUTES,
+        metavar="M",
+        help=f"an SSH game with nothing typed for M minutes ends (default: {IDLE_MINUTES})",
+    )
+
+
+IDLE_MINUTES = 30
+SSH_PLAYER_OPTION = "--ssh-player"
+"""The hidden option of the command each SSH player's game runs: in its own terminal, keeping
+no file of the server's."""
+
+
+def idle_minutes(text: str) -> int:
+    """Minutes from 1 to a day; anything else is refused with a clear message."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 24 * 60:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes from 1 to 1440")
+    return int(text)
 
 
 WEB_DRIVER_CLASS = "WebDriver"
@@ -179,11 +212,16 @@ def serve(
     max_players: int = DEFAULT_MAX_PLAYERS,
     public_url: str | None = None,
     trust_proxy: bool = False,
+    ssh: SshOptions | None = None,
 ) -> int:
-    """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens. Returns the
-    exit status: 0 when stopped, 1 if it cannot listen there, 2 without textual-serve."""
+    """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens (and with `ssh`,
+    the SSH door's line and its host key's fingerprint). Returns the exit status: 0 when
+    stopped, 1 if it cannot listen there, 2 without the `web` extra."""
     try:
         import textual_serve.server  # noqa: F401
+
+        if ssh is not None:
+            import asyncssh  # noqa: F401
     except ImportError:
         print(
             f"nac: serve needs textual-serve, nac's `web` extra: {web_extra_hint()}",
@@ -216,12 +254,35 @@ def serve(
         public_name=(urlsplit(public_url).hostname or "") if public_url else "",
         trust_proxy=trust_proxy,
     )
+    if ssh is not None:
+        from ..store.paths import NoSuchHome, storage_dirs
+        from .ssh_door import SshServer, host_key
+        from .ssh_names import SshNames
+
+        try:
+            data = storage_dirs().data
+            key = host_key(data)
+        except (NoSuchHome, OSError, ValueError) as error:
+            print(f"nac: cannot keep the SSH door's host key: {error}", file=sys.stderr)
+            return 1
+        door = server.ssh_door([sys.executable, "-m", "nac", RELAY_OPTION, near, SSH_PLAYER_OPTION])
+        door.guests, door.idle_seconds = ssh.guests, ssh.idle_seconds
+        shown_host = urlsplit(public_url).hostname if public_url else None
+        server.ssh = SshServer(door, SshNames(data), key)
+        server.ssh_place = (host, ssh.port, shown_host or _ssh_host(host))
     try:
         server.serve()
     except OSError as error:
         print(f"nac: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _ssh_host(host: str) -> str:
+    """The host name an SSH player types for a server listening on `host`."""
+    from ..net.address import public_host
+
+    return "localhost" if is_loopback(host) else public_host(host)
 
 
 def serve_from_options(options: argparse.Namespace) -> int:
@@ -231,4 +292,15 @@ def serve_from_options(options: argparse.Namespace) -> int:
         max_players=options.max_players,
         public_url=options.public_url,
         trust_proxy=options.trust_proxy,
+        ssh=None
+        if options.ssh is None
+        else SshOptions(options.ssh, options.ssh_guests, 60.0 * options.ssh_idle_minutes),
     )
+
+
+class SshOptions(NamedTuple):
+    """`nac serve`'s SSH door: its port, whether guests may come in, and when a game idles."""
+
+    port: int
+    guests: bool = False
+    idle_seconds: float = 60.0 * IDLE_MINUTES

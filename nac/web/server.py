@@ -24,7 +24,9 @@ import contextlib
 import logging
 import signal
 from collections import Counter
+from collections.abc import Mapping
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import aiohttp_jinja2
 import jinja2
@@ -39,6 +41,9 @@ from .addresses import allowed
 from .door import OneLine, let_go, listen
 from .online import Relay
 from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
+
+if TYPE_CHECKING:
+    from .ssh_door import Door, SshServer
 
 log = logging.getLogger("nac.web")
 
@@ -97,6 +102,12 @@ class Served(Server):
         """The game being made ready for the next visitor (done once its process runs)."""
         self.closing = False
         self._visits: set[asyncio.Task[object]] = set()
+        self.ssh: SshServer | None = None
+        """The SSH door (`ssh_door`), if the server has one."""
+        self.ssh_place = ("", 0, "")
+        """Where the SSH door listens (address, port) and the host name players type."""
+        self.ssh_games = 0
+        """Games being played through the SSH door (counted with the browsers')."""
 
     # -- what is allowed ---------------------------------------------------------------------
 
@@ -126,8 +137,50 @@ class Served(Server):
 
     @property
     def playing(self) -> int:
-        """Games being played (not the one kept ready)."""
-        return len(self.games) - (self.ready is not None)
+        """Games being played (not the one kept ready), through the SSH door too."""
+        return len(self.games) - (self.ready is not None) + self.ssh_games
+
+    @property
+    def running(self) -> int:
+        """Game processes alive: the browsers', the one kept ready, the SSH players'."""
+        return len(self.games) + self.ssh_games
+
+    # -- the SSH door ------------------------------------------------------------------------
+
+    def ssh_door(self, command: list[str]) -> Door:
+        """What the SSH door needs of this server: its games counted with the browsers' under
+        the same limits, each with its own pass to show the relay."""
+        from .ssh_door import Door
+
+        def admit(address: str) -> str | None:
+            if self.closing or self.running - (self.ready is not None) >= self.max_players:
+                return "nac: " + FULL
+            if self.visitors[address] >= self.games_per_address:
+                return "nac: " + YOURS_ALREADY.format(count=self.games_per_address)
+            return None
+
+        def started(address: str, name: str) -> dict[str, str]:
+            self.visitors[address] += 1
+            self.ssh_games += 1
+            if self.ready is not None and self.running > self.max_players:
+                self._drop_ready()  # its slot is a player's now
+            environment = {}
+            if self.relay is not None:
+                token = self.relay.own_game()
+                environment[RELAY_GAME_VARIABLE] = f"{self.relay_url} {token}"
+            return environment
+
+        def ended(address: str, environment: Mapping[str, str]) -> None:
+            self.ssh_games -= 1
+            self.visitors[address] -= 1
+            if self.visitors[address] <= 0:
+                del self.visitors[address]
+            _, _, token = environment.get(RELAY_GAME_VARIABLE, "").partition(" ")
+            if self.relay is not None and token:
+                self.relay.forget_game(token)
+            self._make_one_ready()
+
+        return Door(command, admit=admit, started=started, ended=ended)
 
     def _new_game(self) -> asyncio.Task[GameProcess]:
         """A game started now (counted at once, though its process takes a moment), with its
@@ -164,7 +217,7 @@ class Served(Server):
                 if game.alive:
                     return game
                 await self._end(game)
-        if len(self.games) >= self.max_players:
+        if self.running >= self.max_players:
             return None
         try:
             return await self._new_game()
@@ -183,9 +236,23 @@ class Served(Server):
 
     def _make_one_ready(self) -> None:
         """Start a game ahead for the next visitor, if there is room for it."""
-        if self.closing or self.ready is not None or len(self.games) >= self.max_players:
+        if self.closing or self.ready is not None or self.running >= self.max_players:
             return
         self.ready = self._new_game()
+
+    def _drop_ready(self) -> None:
+        """The game kept ready ends: its slot is wanted."""
+        ready, self.ready = self.ready, None
+        if ready is None:
+            return
+
+        async def dropped() -> None:
+            with contextlib.suppress(BaseException):
+                await self._end(await ready)
+
+        task = asyncio.get_running_loop().create_task(dropped())
+        self._visits.add(task)
+        task.add_done_callback(self._visits.discard)
 
     # -- requests ----------------------------------------------------------------------------
 
@@ -280,6 +347,7 @@ class Served(Server):
         requests in one line a minute at most."""
         logging.basicConfig(level=logging.INFO, format="nac serve: %(message)s", force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        logging.getLogger("asyncssh").setLevel(logging.WARNING)  # a line per packet otherwise
         logging.getLogger("aiohttp.server").addFilter(OneLine())
 
     async def _make_app(self) -> web.Application:
@@ -293,6 +361,12 @@ class Served(Server):
 
     def announce(self, *_: object) -> None:
         print(self.announcement, flush=True)
+        if self.ssh is not None:
+            print(
+                f"nac: the SSH door is open: {self.ssh.command_line()} (host key "
+                f"{self.ssh.fingerprint})",
+                flush=True,
+            )
 
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
@@ -316,9 +390,14 @@ class Served(Server):
             await self._make_app(), self.host, self.port, gate, limits.hello_seconds
         )
         try:
+            if self.ssh is not None:
+                host, port, shown = self.ssh_place
+                await self.ssh.start(host, port, shown)
             self.announce()
             await stop.wait()
         finally:
+            if self.ssh is not None:
+                await self.ssh.stop()
             await runner.cleanup()
 
     def fit_limits(self) -> Gate:

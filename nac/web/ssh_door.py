@@ -1,0 +1,390 @@
+"""`nac serve --ssh PORT`: the game behind an SSH door (asyncssh), beside the web page.
+
+- **Who you are**: any SSH key is let in, no password; the key is the player (`ssh_names`),
+  named once by the user name it first came with. Without a key, a player is let in as a guest
+  (Guest-NNNN) only where the operator allows it (`--ssh-guests`; keyboard-interactive with no
+  question, so `ssh` asks nothing).
+- **Nothing but the game**: a session with a terminal gets the full app, in a process and a
+  pseudo-terminal of its own (`pty_game`), sized to the player's terminal and following its
+  resizes, with the server's lobby one key away. A command (`ssh host ls`), a session without a
+  terminal, a subsystem (SFTP, SCP's), port forwarding (local, remote, UNIX sockets), agent and
+  X11 forwarding are each refused: a command or a session without a terminal with one line
+  naming the command to use, the rest as the protocol refuses them (the client says so).
+- **Limits**: the web games' (`--max-players`, half of them at most for one address), counted
+  together with them; `LOGIN_SECONDS` to log in; connections per address and in all bounded
+  (`Limits`); a game idle for `idle_seconds` ends, saying why.
+- **Leaving** (closing the terminal, a dropped network, `~.`) hangs the game up at once: its
+  process ends (killed if it lingers), and an online game sees the drop as ever.
+- The host key is made on the first start and kept (`ssh_host_ed25519_key` in the server's data
+  directory, readable by its owner only); its fingerprint is printed at every start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from ..net.gate import client
+from .pty_game import PtyGame, clamped
+from .ssh_names import SshNames
+
+log = logging.getLogger("nac.ssh")
+
+HOST_KEY_FILE = "ssh_host_ed25519_key"
+LOGIN_SECONDS = 20.0
+"""Time a connection has to log in."""
+KEEPALIVE_SECONDS = 30.0
+"""How often a quiet connection is asked whether it is still there (a dropped network is found
+within a few of these)."""
+DEFAULT_IDLE_SECONDS = 30 * 60.0
+IDLE_CHECK_SECONDS = 15.0
+PLAY_ONLY = "nac: this door plays nac and runs nothing else: {command}"
+NEEDS_TERMINAL = "nac: the game needs a terminal: {command}"
+FULL = "nac: the server is full: every game it runs is being played. Please try again later."
+YOURS_ALREADY = "nac: your address plays {count} of this server's games already."
+IDLE = "nac: nothing typed for {minutes} minutes: the game ends here. Come back any time."
+GOODBYE = "\r\n"
+FIXED_SIZE = ("COLUMNS", "LINES")
+"""Variables that would fix a game's size whatever its terminal's (the server's shell may have
+them): a game is given none of them, and follows the player's terminal."""
+
+
+PER_ADDRESS = 8
+"""SSH connections one address may hold open at once (each handshake costs the server real
+work: a script opening thousands holds a few at a time)."""
+MOST_CONNECTIONS = 256
+"""SSH connections open at once in all."""
+
+
+@dataclass
+class Door:
+    """What the door needs from the server it stands in."""
+
+    command: Sequence[str]
+    """The game's command line, but for the player's name, which goes last."""
+    admit: Callable[[str], str | None]
+    """Whether a game may start for this address: None, or the line saying why not."""
+    started: Callable[[str, str], Mapping[str, str]]
+    """A game starts for this address and player's name: it is counted, and this is its
+    environment besides the server's (the relay's pass)."""
+    ended: Callable[[str, Mapping[str, str]], object]
+    """... and it has ended (its process gone): no longer counted."""
+    per_address: int = PER_ADDRESS
+    most_connections: int = MOST_CONNECTIONS
+    guests: bool = False
+    idle_seconds: float = DEFAULT_IDLE_SECONDS
+
+
+def host_key(directory: Path) -> asyncssh.SSHKey:
+    """The server's host key, made and kept (owner only) on the first start."""
+    path = directory / HOST_KEY_FILE
+    if path.exists():
+        return asyncssh.read_private_key(path)
+    directory.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="nac serve")
+    temporary = path.with_name(path.name + ".new")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(key.export_private_key())
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, path)
+    return key
+
+
+class SshServer:
+    """The SSH door: listening, its connections and their games."""
+
+    def __init__(self, door: Door, names: SshNames, key: asyncssh.SSHKey) -> None:
+        self.door = door
+        self.names = names
+        self.key = key
+        self.connections: Counter[str] = Counter()
+        self.sessions: set[GameSession] = set()
+        self._listener: asyncssh.SSHAcceptor | None = None
+        self.port = 0
+        """The port it listens on (the one asked for, or the one given for 0)."""
+        self.host = "localhost"
+        """The host name players type (`start`)."""
+
+    @property
+    def fingerprint(self) -> str:
+        return str(self.key.get_fingerprint())
+
+    async def start(self, host: str, port: int, shown_host: str = "localhost") -> None:
+        """Listen on host:port (OSError if it cannot); players type `shown_host`."""
+        self.host = shown_host
+        self._listener = await asyncssh.create_server(
+            lambda: Connection(self),
+            host or None,
+            port,
+            server_host_keys=[self.key],
+            login_timeout=LOGIN_SECONDS,
+            keepalive_interval=KEEPALIVE_SECONDS,
+            keepalive_count_max=3,
+            line_editor=False,
+            encoding=None,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            password_auth=False,
+            gss_host=None,
+            host_based_auth=False,
+            server_version="nac",
+        )
+        sockets = self._listener.sockets
+        self.port = sockets[0].getsockname()[1] if sockets else port
+
+    async def stop(self) -> None:
+        """Stop listening; every game ends."""
+        if self._listener is not None:
+            self._listener.close()
+            with contextlib.suppress(Exception):
+                await self._listener.wait_closed()
+        await asyncio.gather(*(session.end() for session in list(self.sessions)))
+
+    def command_line(self) -> str:
+        """The line a player types to play here."""
+        port = "" if self.port == 22 else f" -p {self.port}"
+        return f"ssh -t{port} {self.host}"
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: who it is, and what it may open (one game at a time)."""
+
+    def __init__(self, server: SshServer) -> None:
+        self.server = server
+        self.address = "?"
+        self.username = ""
+        self.fingerprint = ""
+        self.counted = False
+        self.connection: asyncssh.SSHServerConnection | None = None
+        self.name = ""
+        """The player's name, once logged in."""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.connection = conn
+        peer = conn.get_extra_info("peername")
+        self.address = client(peer[0] if peer else "?")
+        server, door = self.server, self.server.door
+        connections = server.connections
+        total = sum(connections.values())
+        if connections[self.address] >= door.per_address or total >= door.most_connections:
+            log.info("an SSH connection is refused: too many connections")
+            conn.abort()
+            return
+        connections[self.address] += 1
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            connections = self.server.connections
+            connections[self.address] -= 1
+            if connections[self.address] <= 0:
+                del connections[self.address]
+            self.counted = False
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.fingerprint = str(key.get_fingerprint())  # any key: the key is the player
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.door.guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.fingerprint = ""  # a guest: no key
+        return self.server.door.guests
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        """In: the player is named now (a key's name kept, a guest's made up)."""
+        names = self.server.names
+        self.name = (
+            names.name_for(self.fingerprint, self.username)
+            if self.fingerprint
+            else names.guest_name()
+        )
+
+    def session_requested(self) -> GameSession:
+        return GameSession(self)
+
+    def connection_requested(self, dest_host: str, dest_port: int, *_: Any) -> bool:
+        log.info("an SSH player's port forwarding is refused")
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        log.info("an SSH player's remote forwarding is refused")
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        log.info("an SSH player's socket forwarding is refused")
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        log.info("an SSH player's socket forwarding is refused")
+        return False
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One session: the game, if it has a terminal; otherwise a line saying what to type."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.server = connection.server
+        self.channel: Any = None
+        self.terminal: str | None = None
+        self.size = (80, 24)
+        self.command: str | None = None
+        self.game: PtyGame | None = None
+        self.last_typed = time.monotonic()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._counted = False
+        self._given: Mapping[str, str] = {}
+
+    # -- what the client asks for ------------------------------------------------------------
+
+    def connection_made(self, chan: Any) -> None:
+        self.channel = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], *_: Any) -> bool:
+        self.terminal = term_type or "xterm-256color"
+        width, height = term_size[:2]
+        self.size = clamped(width or 80, height or 24)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command  # refused with a line once the session starts
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("an SSH player's %s is refused", "SFTP" if subsystem == "sftp" else "subsystem")
+        return False
+
+    def session_started(self) -> None:
+        where = self.server.command_line()
+        if self.command is not None:
+            log.info("an SSH player's command is refused")
+            self._refuse(PLAY_ONLY.format(command=where))
+        elif self.terminal is None:
+            self._refuse(NEEDS_TERMINAL.format(command=where))
+        else:
+            self._spawn(self._play())
+
+    def terminal_size_changed(self, width: int, height: int, *_: Any) -> None:
+        self.size = clamped(width, height)
+        if self.game is not None:
+            self.game.resize(*self.size)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last_typed = time.monotonic()
+        if self.game is not None:
+            self.game.write(data)
+
+    def eof_received(self) -> bool:
+        self._spawn(self.end())
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._spawn(self.end())
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def _refuse(self, line: str) -> None:
+        with contextlib.suppress(Exception):
+            self.channel.write_stderr((line + "\r\n").encode())
+            self.channel.exit(1)
+
+    async def _play(self) -> None:
+        address = self.connection.address
+        refusal = self.server.door.admit(address)
+        if refusal is not None:
+            log.info("an SSH player is refused: %s", refusal)
+            self._refuse(refusal)
+            return
+        name = self.connection.name
+        self.server.sessions.add(self)
+        self._given = self.server.door.started(address, name)
+        self._counted = True
+        game = PtyGame(self._draw, self._game_ended)
+        environment = {
+            **{name: value for name, value in os.environ.items() if name not in FIXED_SIZE},
+            **self._given,
+            "TERM": self.terminal or "xterm-256color",
+            "USER": name,
+            "LOGNAME": name,
+        }
+        try:
+            await game.start([*self.server.door.command, name], environment, *self.size)
+        except OSError as error:
+            log.warning("an SSH player's game did not start: %s", error)
+            self._refuse("nac: the game could not start here. Please try again later.")
+            await self.end()
+            return
+        self.game = game
+        log.info("an SSH game starts for %s", "a guest" if name.startswith("Guest-") else name)
+        self._spawn(self._watch_idle())
+
+    def _draw(self, data: bytes) -> None:
+        with contextlib.suppress(Exception):
+            self.channel.write(data)
+
+    def _game_ended(self) -> None:
+        """The game's process is gone (the player quit): so is the session."""
+        with contextlib.suppress(Exception):
+            self.channel.write(GOODBYE.encode())
+            self.channel.exit(0)
+        self._spawn(self.end())
+
+    async def _watch_idle(self) -> None:
+        idle = self.server.door.idle_seconds
+        while self.game is not None and self.game.alive:
+            await asyncio.sleep(min(IDLE_CHECK_SECONDS, idle / 4))
+            if time.monotonic() - self.last_typed >= idle:
+                log.info("an SSH game ends: idle")
+                await self._stop_game()
+                self._refuse("\r\n" + IDLE.format(minutes=round(idle / 60)))
+                with contextlib.suppress(Exception):
+                    self.channel.close()
+                return
+
+    async def _stop_game(self) -> None:
+        game, self.game = self.game, None
+        if game is not None:
+            await game.stop()
+
+    async def end(self) -> None:
+        """The player went (or the server stops): the game ends now; the slot is free once
+        its process has exited."""
+        await self._stop_game()
+        if self._counted:
+            self._counted = False
+            self.server.sessions.discard(self)
+            self.server.door.ended(self.connection.address, self._given)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)

@@ -1,0 +1,325 @@
+"""`nac serve --ssh`: the game through an SSH door, played with a real OpenSSH client (Debian's
+`ssh`, in a pseudo-terminal of its own) against a real server on loopback. A key is a player,
+named once; a game plays to its end and follows a resize; nothing but the game is reachable (a
+command, a session without a terminal, forwarding, SFTP: each refused); strangers' connections
+leave a player's game playing. Every wait is a bounded wait for a state."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tools.web_screenshot import POLLS, RunningServer, free_port, served_game
+
+pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
+SSH = shutil.which("ssh")
+SSH_REQUIRED = "NAC_SSH_TESTS"
+"""Set to "required" (as `make test-ssh` does), a missing client fails these tests instead of
+skipping them."""
+if SSH is None and os.environ.get(SSH_REQUIRED) == "required":
+    raise RuntimeError("no OpenSSH client: make test-ssh installs openssh-client")
+pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
+
+from nac.web.pty_game import PtyGame  # noqa: E402
+from nac.web.ssh_door import NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
+from nac.web.ssh_names import FILE_NAME  # noqa: E402
+
+MOST_PRESSES = 60
+"""Digits pressed at most to end a game against the computer (nine squares, some refused)."""
+PACE = 0.5
+STRANGERS = 200
+"""Connections a stranger opens and drops, 8 at a time."""
+AT_ONCE = 8
+ANSI = re.compile(
+    rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
+)
+"""A terminal's control sequences: what is left is the text it shows."""
+
+
+class Door:
+    def __init__(
+        self, server: RunningServer, port: int, home: Path, key: Path, others: tuple[Path, ...] = ()
+    ) -> None:
+        self.server, self.port, self.home, self.key = server, port, home, key
+        self.keys = {"alice": key, **dict(zip(("bob", "eve"), others, strict=False))}
+
+    def ssh(self, *arguments: str, user: str = "alice", key: bool = True) -> list[str]:
+        assert SSH is not None
+        options = [
+            SSH,
+            "-F",
+            "/dev/null",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "BatchMode=yes" if key else "PubkeyAuthentication=no",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "ConnectTimeout=30",
+            "-p",
+            str(self.port),
+        ]
+        if key:
+            options += ["-i", str(self.keys.get(user, self.key))]
+        return [*options, *arguments, f"{user}@127.0.0.1"]
+
+    def run(
+        self, *arguments: str, command: str = "", **how: object
+    ) -> subprocess.CompletedProcess[str]:
+        argv = self.ssh(*arguments, **how)  # type: ignore[arg-type]
+        return subprocess.run(
+            [*argv, *([command] if command else [])],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
+
+    def names(self) -> dict[str, str]:
+        data = json.loads((self.home / FILE_NAME).read_text())
+        return {key: entry["name"] for key, entry in data["keys"].items()}
+
+
+def door_line(server: RunningServer) -> int:
+    for _ in range(POLLS):
+        for line in server.lines_so_far():
+            found = re.search(r"SSH door is open: ssh -t -p (\d+)", line)
+            if found:
+                return int(found.group(1))
+        time.sleep(0.1)
+    raise AssertionError(f"no SSH door: {server.lines_so_far()}")
+
+
+def keyed(directory: Path, name: str) -> Path:
+    key = directory / name
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True, timeout=60
+    )
+    return key
+
+
+@pytest.fixture(scope="module")
+def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
+    home = tmp_path_factory.mktemp("home")
+    keys = tmp_path_factory.mktemp("keys")
+    key, *others = (keyed(keys, name) for name in ("alice", "bob", "eve"))
+    environment = {**os.environ, "NAC_HOME": str(home)}
+    port = free_port()
+    with served_game("--max-players", "6", "--ssh", str(port), environment=environment) as server:
+        door_line(server)
+        yield Door(server, port, home, key, tuple(others))
+
+
+class Terminal:
+    """The player's terminal: `ssh -t` in a pseudo-terminal, what it shows kept as text."""
+
+    def __init__(self) -> None:
+        self.seen = bytearray()
+        self.gone = asyncio.Event()
+        self.changed = asyncio.Event()
+        self.pty = PtyGame(self._shown, self.gone.set)
+
+    def _shown(self, data: bytes) -> None:
+        self.seen += data
+        self.changed.set()
+
+    @property
+    def text(self) -> str:
+        return ANSI.sub(b"", bytes(self.seen)).decode("utf-8", "replace")
+
+    async def changes(self, since: int) -> None:
+        """Wait (bounded) until the terminal shows something after `since`."""
+        for _ in range(POLLS):
+            if len(self.seen) > since:
+                return
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.2)
+        raise AssertionError("the terminal never changed")
+
+    async def shows(self, *texts: str, since: int = 0) -> None:
+        """Wait (bounded) until the terminal has shown every one of `texts` after `since`."""
+        for _ in range(POLLS):
+            shown = ANSI.sub(b"", bytes(self.seen[since:])).decode("utf-8", "replace")
+            if all(text in shown for text in texts):
+                return
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 0.2)
+        raise AssertionError(f"never shown {texts!r}; shown: {self.text[-2000:]!r}")
+
+
+async def played(door: Door, user: str = "alice") -> Terminal:
+    terminal = Terminal()
+    argv = door.ssh("-t", user=user)
+    await terminal.pty.start(argv, {**os.environ, "TERM": "xterm-256color"}, 80, 24)
+    await terminal.shows("Noughts & Crosses", "1-9 Play")
+    return terminal
+
+
+async def test_a_player_plays_a_game_to_its_end_follows_a_resize_and_leaves(door: Door) -> None:
+    terminal = await played(door)
+    try:
+        for press in range(MOST_PRESSES):  # every square in turn until the game ends: a taken
+            mark = len(terminal.seen)  # one is refused, a key while the computer moves waits
+            terminal.pty.write(str(1 + press % 9).encode())
+            await terminal.changes(since=mark)
+            if "Game over" in terminal.text:
+                break
+            await asyncio.sleep(PACE)  # the computer's reply (a pace, not a measurement)
+        await terminal.shows("Game over")
+        mark = len(terminal.seen)
+        terminal.pty.resize(40, 15)  # the panel goes under the board at 40×15
+        await terminal.shows("▔▔▔", since=mark)
+        terminal.pty.write(b"q")
+        await asyncio.wait_for(terminal.gone.wait(), 60)
+    finally:
+        await terminal.pty.stop()
+
+
+async def test_two_players_meet_in_the_lobby_a_third_watches_and_all_see_the_end(
+    door: Door,
+) -> None:
+    alice, bob, eve = [await played(door, user) for user in ("alice", "bob", "eve")]
+    try:
+        alice.pty.write(b"o")  # the server's lobby, one key away
+        await alice.shows("lobby", "h Host")
+        alice.pty.write(b"h")
+        await alice.shows("Waiting for your opponent", "Alice")
+        bob.pty.write(b"o")
+        await bob.shows("Alice · 3×3")
+        bob.pty.write(b"\r")
+        await bob.shows("Alice's move")
+        eve.pty.write(b"o")
+        await eve.shows("Alice v Bob · 3×3")
+        eve.pty.write(b"w")
+        await eve.shows("Alice's move")
+        for player, key, other in ((alice, "1", "Bob"), (bob, "4", "Alice"), (alice, "2", "Bob")):
+            mark = len(player.seen)
+            player.pty.write(key.encode())
+            await player.shows(f"{other}'s move", since=mark)
+        mark = len(alice.seen)
+        bob.pty.write(b"5")
+        await alice.shows("Your move", since=mark)
+        alice.pty.write(b"3")  # the top row
+        await alice.shows("You won")
+        for terminal in (bob, eve):
+            await terminal.shows("Alice won")
+    finally:
+        await asyncio.gather(*(terminal.pty.stop() for terminal in (alice, bob, eve)))
+
+
+async def test_a_key_is_a_player_named_once_by_the_name_it_first_came_with(door: Door) -> None:
+    assert door.run("-T", user="bob", key=True).returncode == 1  # in, and told what to type
+    first = door.names()
+    assert "Alice" in first.values() or "Bob" in first.values()
+    fingerprint = next(key for key, name in first.items() if name in ("Alice", "Bob"))
+    door.run("-T", user="carol")
+    assert door.names()[fingerprint] == first[fingerprint]  # the same key, the same name
+    assert (door.home / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0  # owner only
+
+
+def test_a_command_is_refused_with_the_line_to_type(door: Door) -> None:
+    result = door.run(command="ls")
+    assert result.returncode == 1
+    assert PLAY_ONLY.format(command=f"ssh -t -p {door.port} localhost") in result.stderr
+
+
+def test_a_session_without_a_terminal_is_told_to_ask_for_one(door: Door) -> None:
+    result = door.run("-T")
+    assert result.returncode == 1
+    assert NEEDS_TERMINAL.format(command=f"ssh -t -p {door.port} localhost") in result.stderr
+
+
+def test_forwarding_is_refused(door: Door) -> None:
+    web = door.server.url.rsplit(":", 1)[1]
+    local = door.run("-W", f"127.0.0.1:{web}")  # a tunnel to the web port: no
+    assert local.returncode != 0 and "forwarding failed" in local.stderr
+    remote = door.run("-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22")
+    assert remote.returncode != 0 and "forwarding failed" in remote.stderr
+
+
+def test_sftp_is_refused(door: Door) -> None:
+    sftp = shutil.which("sftp")
+    if sftp is None:
+        pytest.skip("no sftp client")
+    argv = door.ssh()
+    options = [part for part in argv[1:-1] if part not in ("-p", str(door.port))]
+    result = subprocess.run(
+        [sftp, *options, "-P", str(door.port), "-b", "-", argv[-1]],
+        input="ls\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode != 0 and "subsystem request failed" in result.stderr
+
+
+def test_without_a_key_no_one_gets_in_unless_guests_are_let_in(door: Door, tmp_path: Path) -> None:
+    refused = door.run("-T", key=False)
+    assert refused.returncode == 255 and "Permission denied" in refused.stderr
+    port = free_port()
+    environment = {**os.environ, "NAC_HOME": str(tmp_path)}
+    with served_game("--ssh", str(port), "--ssh-guests", environment=environment) as server:
+        door_line(server)
+        guests = Door(server, port, tmp_path, door.key)
+        let_in = guests.run("-T", key=False)
+        assert let_in.returncode == 1 and "needs a terminal" in let_in.stderr
+        assert not (tmp_path / FILE_NAME).exists()  # a guest is remembered nowhere
+
+
+async def test_strangers_connections_leave_a_players_game_playing(door: Door) -> None:
+    terminal = await played(door, user="dave")
+    try:
+
+        async def stranger() -> None:
+            for _ in range(STRANGERS // AT_ONCE):
+                reader, writer = await asyncio.open_connection("127.0.0.1", door.port)
+                writer.write(b"SSH-2.0-stranger\r\n" + os.urandom(64))
+                with contextlib.suppress(TimeoutError, ConnectionError):
+                    await asyncio.wait_for(reader.read(256), 5)
+                writer.close()
+                with contextlib.suppress(ConnectionError, OSError):
+                    await writer.wait_closed()
+
+        strangers = asyncio.gather(*(stranger() for _ in range(AT_ONCE)))
+        mark = len(terminal.seen)
+        terminal.pty.write(b"5")  # the player's move is answered while they come and go
+        await terminal.shows("1. X 5", "2. O", since=mark)
+        await strangers
+        mark = len(terminal.seen)
+        terminal.pty.write(b"u")  # and the game still answers every key
+        await terminal.shows("Took back 2 moves", since=mark)
+    finally:
+        await terminal.pty.stop()
+    assert door.run("-T").returncode == 1  # and the door still lets players in
+
+
+def test_one_address_cannot_hold_every_connection(door: Door) -> None:
+    held = [socket.create_connection(("127.0.0.1", door.port), timeout=30) for _ in range(8)]
+    try:
+        result = door.run("-T")
+        assert result.returncode == 255  # the ninth from this address is cut at once
+    finally:
+        for connection in held:
+            connection.close()
+    for _ in range(POLLS):  # once they are gone, it is let in again
+        if door.run("-T").returncode == 1:
+            return
+    raise AssertionError("the door never let this address in again")
