@@ -23,6 +23,9 @@ from nac.ui.widgets.keys_bar import KeysBar
 from .helpers import board_widget, make_app, panel, press, scores, settle
 
 
+WATCHED_MOVES = 400
+"""Looks at a watched game at most, waiting for a board to be won."""
+
 def drawn(app: object) -> str:
     widget = board_widget(app)  # type: ignore[arg-type]
     board = widget._board()
@@ -183,3 +186,24 @@ async def test_a_click_plays_the_square_under_it() -> None:
         await pilot.click(BoardWidget, offset=(left + x, top + y))
         await pilot.pause()
         assert app.game.board[target] is not None
+
+
+async def test_a_board_won_while_no_square_is_dotted_is_drawn_whole() -> None:
+    """Watching, no square is dotted: a board won changes one square's look, yet its big mark
+    covers every line of the board, and every one of them is drawn again."""
+    app = make_app(rules=ULTIMATE, mode=Mode.WATCH, watch_levels=(Level.IDIOT, Level.IDIOT))
+    app.pace.watch_gap = 0.01
+    async with app.run_test(size=(80, 24)) as pilot:
+        widget = board_widget(app)
+        for _ in range(WATCHED_MOVES):
+            await pilot.pause(0.05)
+            if any(widget.shown.won) or app.game.board.is_over:
+                break
+        assert any(widget.shown.won)
+        board = widget._board()
+        assert board is not None
+        left, top = widget.origin()
+        for y in range(board.height):
+            shown = "".join(segment.text for segment in widget.render_line(top + y))
+            drawn_now = "".join(text for text, _ in board.line(widget.shown, y))
+            assert shown[left:].rstrip() == drawn_now.rstrip()

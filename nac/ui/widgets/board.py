@@ -246,8 +246,9 @@ class BoardWidget(Widget):
         new = self.view._replace(cursor=self.cursor if self.view.playing else None)
         self.shown = new
         board = self._board()
-        if board is None or old.cells != new.cells or old.boards != new.boards:
-            self._cache.drop_lines()
+        changed = old.cells != new.cells or old.boards != new.boards
+        if board is None or changed or old.won != new.won:  # a board won: its big mark is drawn
+            self._cache.drop_lines()  # over lines of squares whose own look did not change
             self.refresh()
             return
         _, top = self.origin()
