@@ -227,9 +227,9 @@ def _estimated(
     searched = Limit(nodes=REVIEW_PLAYOUTS) if unlimited else limit
     source = source_for(boards[0])
     assert isinstance(source, Estimating)
-    found = [
-        [] if board.is_over else source.estimates(board, searched, stop)
-        for board in [*boards, after_last]
+    found = [  # each position's own search, seeded by its place: a game reviews the same twice
+        [] if board.is_over else source.estimates(board, searched, stop, seed=number)
+        for number, board in enumerate([*boards, after_last])
     ]
     reviews = []
     for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1):
@@ -249,8 +249,9 @@ def _estimated(
             as_good = {move.cell for move in fair if best - move.share < ESTIMATE_DROPS[0][0]}
             best_cells = tuple(sorted(as_good))
         rating = rate_by_estimate(best - played)
-        if proven.played is not None and proven.played.result is Result.LOSS:
-            rating = Rating.BLUNDER  # a loss in one walked into where a move not lost was there
+        proven_loss = proven.played is not None and proven.played.result is Result.LOSS
+        if proven_loss and best - played >= ESTIMATE_DROPS[0][0]:
+            rating = Rating.BLUNDER  # a loss in one walked into where a better move was there
         reviews.append(
             replace(
                 proven,

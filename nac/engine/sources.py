@@ -83,8 +83,11 @@ class Estimating(Source, Protocol):
     """A source for a game that is not solved (Ultimate): besides the values it proves, every
     move's estimate by a search."""
 
-    def estimates(self, board: Any, limit: Limit, stop: StopSignal | None) -> list[Estimate]:
-        """Every legal move's estimate from a search within `limit`, most simulated first."""
+    def estimates(
+        self, board: Any, limit: Limit, stop: StopSignal | None, seed: int | None = None
+    ) -> list[Estimate]:
+        """Every legal move's estimate from a search within `limit`, most simulated first
+        (with a `seed`, the same every time for a limit in simulations)."""
         ...
 
 

@@ -83,10 +83,19 @@ class UltimateSource:
         return best_child(search.root).move
 
     def estimates(
-        self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
+        self, board: UltimateBoard, limit: Limit, stop: StopSignal | None, seed: int | None = None
     ) -> list[Estimate]:
-        """Every legal move's estimate from a search of `limit` (most simulated first)."""
-        search = self._searched(board, None, limit, stop)
+        """Every legal move's estimate from a search of `limit` (most simulated first). With
+        a `seed`, a search of its own from nothing, seeded: the same answer every time for a
+        limit in simulations (a review's), whatever was searched before."""
+        if seed is None:
+            search = self._searched(board, None, limit, stop)
+        else:
+            search = Search(random.Random(seed))
+            stopped = stop.is_set if stop is not None else None
+            search.run(state_of(board), limit.seconds, limit.nodes, stopped)
+            if stop is not None and stop.is_set():
+                raise SearchStopped()
         assert search.root is not None
         return estimates_of(search.root)
 

@@ -87,7 +87,8 @@ def test_the_analysis_writes_an_estimate_in_every_square_and_proven_values_as_pr
         if cell in values:  # proven: "loss in 1" (or a win), as on every board
             assert note.long == str(values[cell])
         else:
-            assert note.long.endswith("%") and note.short.isdigit()
+            assert note.long.endswith("%") and note.short in words.ESTIMATE_BARS
+            assert not note.short.isdigit()  # a digit would read as a key
     assert playouts_of(found) == sum(move.simulations for move in found)
     assert "playouts" in words.analysis_time(1.0, playouts_of(found))
 
@@ -97,7 +98,8 @@ def test_an_estimate_is_coloured_by_how_likely_the_mover_wins() -> None:
 
     tones = [estimate_note(Estimate(0, share, 100)).tone for share in (0.9, 0.5, 0.1)]
     assert tones == ["win", "draw", "loss"]
-    assert estimate_note(Estimate(0, 1.0, 100)).short == "9"  # one digit, however sure
+    bars = [estimate_note(Estimate(0, share, 100)).short for share in (0.0, 0.5, 1.0)]
+    assert bars == ["▁", "▅", "█"]  # one letter's room, as high as the share
 
 
 def test_the_review_rates_a_move_that_hands_over_the_game_a_blunder_and_drills_it() -> None:
@@ -139,3 +141,11 @@ def test_an_engines_own_limit_is_what_genius_searches_where_the_caller_names_non
     assert ULTIMATE_SOURCE.simulations == 64
     Engine(limit=Limit(nodes=64)).play(position.play(37), Level.GENIUS, Limit(nodes=32))
     assert ULTIMATE_SOURCE.simulations == 32  # the caller's limit first
+
+
+def test_a_game_is_reviewed_the_same_every_time() -> None:
+    moves, _ = walked_into_a_loss(7)
+    first, second = (review_game(moves, ULTIMATE, limit=Limit(nodes=300)) for _ in range(2))
+    assert [(move.rating, move.share) for move in first.moves] == [
+        (move.rating, move.share) for move in second.moves
+    ]

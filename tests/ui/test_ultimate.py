@@ -10,7 +10,7 @@ import random
 import pytest
 from textual.widgets import Static
 
-from nac.core import ULTIMATE, Level, Mode, UltimateBoard, grid_cell
+from nac.core import ULTIMATE, Level, Mark, Mode, UltimateBoard, grid_cell
 from nac.present.game import words
 from nac.present.game.grid_lines import HERE, DenseGridLines, GridLines, TightGridLines
 from nac.present.game.metrics import board_metrics
@@ -22,9 +22,9 @@ from nac.ui.widgets.keys_bar import KeysBar
 
 from .helpers import board_widget, make_app, panel, press, scores, settle
 
-
 WATCHED_MOVES = 400
 """Looks at a watched game at most, waiting for a board to be won."""
+
 
 def drawn(app: object) -> str:
     widget = board_widget(app)  # type: ignore[arg-type]
@@ -57,7 +57,7 @@ async def test_the_grid_is_drawn_at_every_size_that_holds_it(
         board = app.game.board
         assert isinstance(board, UltimateBoard) and board[grid_cell(4, 4)] is not None
         assert drawn(app) != empty and len(drawn(app).splitlines()) == len(empty.splitlines())
-        assert panel(app).value("Play in").startswith("board")
+        assert " · board " in panel(app).status  # where the next move goes, with whose it is
 
 
 async def test_at_40x15_the_tight_grid_shows_the_cursor_reversed_and_won_boards_whole() -> None:
@@ -109,7 +109,7 @@ async def test_a_digit_naming_a_decided_board_says_so_and_plays_nothing() -> Non
         await pilot.pause()
         await press(pilot, "1")
         assert panel(app).message == words.board_closed(1)
-        assert panel(app).value("Won") == "X 1"  # the panel names the boards won
+        assert panel(app).value("Boards won") == "X 1"  # the panel names the boards won
         inside = [  # board 1, between its heavy borders: one big X, no squares, no O
             line.split("┃")[1]
             for line in drawn(app).splitlines()[2:]
@@ -207,3 +207,17 @@ async def test_a_board_won_while_no_square_is_dotted_is_drawn_whole() -> None:
             shown = "".join(segment.text for segment in widget.render_line(top + y))
             drawn_now = "".join(text for text, _ in board.line(widget.shown, y))
             assert shown[left:].rstrip() == drawn_now.rstrip()
+
+
+async def test_a_taken_square_keeps_the_board_picked_for_the_next_digit() -> None:
+    rows = ["........."] * 4 + ["....X....", "........O"] + ["........."] * 3
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        app.game._board = UltimateBoard.parse("/".join(rows), "X")  # the move is free
+        app.screen._update_views()  # type: ignore[attr-defined]
+        await pilot.pause()
+        await press(pilot, "5", "5")  # board 5, then its centre: e5, X's already
+        assert app.game.board[grid_cell(4, 4)] is Mark.X and len(app.game.moves) == 0
+        await press(pilot, "1")  # still board 5: its top-left square, d4
+        assert app.game.board[grid_cell(3, 3)] is Mark.X

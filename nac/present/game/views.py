@@ -261,10 +261,12 @@ def analysis_notes(
 
 def estimate_note(found: Estimate) -> CellNote:
     """A square's estimate: the share of the search's playouts through it that the mover won,
-    "62%" (short: its tens, "6"), coloured as a likely win, a balance or a likely loss."""
+    "62%" (short: a bar as high as the share, "▅": no digit, which would read as a key),
+    coloured as a likely win, a balance or a likely loss."""
     percent = round(100 * found.share)
     tone = "win" if percent >= LIKELY_WIN else "loss" if percent <= LIKELY_LOSS else "draw"
-    return CellNote(f"{percent}%", str(min(9, percent // 10)), tone)
+    bar = words.ESTIMATE_BARS[min(len(words.ESTIMATE_BARS) - 1, int(found.share * 8))]
+    return CellNote(f"{percent}%", bar, tone)
 
 
 def playouts_of(estimates: Sequence[Estimate]) -> int:
@@ -331,11 +333,12 @@ def status(game: Game, activity: Activity) -> str:
         if game.mode is Mode.WATCH:
             return f"{mover} thinking…"
         return f"Computer{mark} thinking…"
+    where = words.play_in(game)
     if game.mode is Mode.COMPUTER:
         if game.is_human_turn:
-            return f"Your move{mark}"
-        return f"Computer's move{mark}"
-    return f"{mover} to move"
+            return f"Your move{mark}{where}"
+        return f"Computer's move{mark}{where}"
+    return f"{mover} to move{where}"
 
 
 def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
@@ -346,10 +349,9 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     if rules.is_notakto:
         rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
     elif rules.is_ultimate:
-        rows.append(("Play in", _play_in(game)))  # the board says Ultimate; where to play first
         won = _boards_won(game)
         if won:
-            rows.append(("Won", won))
+            rows.append(("Boards won", won))
         rows.append(("Rules", "Ultimate: nine boards in one"))
     elif rules.variant is Variant.MISERE:
         rows.append(("Rules", "misère: a line loses"))
@@ -372,16 +374,6 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))
     return tuple(rows)
-
-
-def _play_in(game: Game) -> str:
-    """Ultimate: the board the next move goes in, by its key, or any open board."""
-    board = game.board
-    if not isinstance(board, UltimateBoard) or board.is_over:
-        return "—"
-    if board.forced is None:
-        return "any open board"
-    return f"board {game.key_for_cell(board.forced)}"
 
 
 def _boards_won(game: Game) -> str:

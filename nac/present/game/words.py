@@ -23,6 +23,7 @@ from ...core import (
     Rules,
     Score,
     Starter,
+    UltimateBoard,
 )
 from ...engine import Hint
 from ..commands import Command, key_for, level_key
@@ -62,6 +63,16 @@ def side(game: Game, mark: Mark) -> str:
     """A side's name where the marks are the same (Notakto: "1", "2", the seats X and O), else
     its mark."""
     return side_label(game.rules, mark)
+
+
+def play_in(game: Game) -> str:
+    """After whose move it is, in Ultimate: where the move goes (" · board 4", by the board's
+    key; " · any board" when it is free); "" under other rules or once the game is over."""
+    board = game.board
+    if not isinstance(board, UltimateBoard) or board.is_over:
+        return ""
+    forced = board.forced
+    return " · any board" if forced is None else f" · board {game.key_for_cell(forced)}"
 
 
 def player_name(game: Game, mark: Mark) -> str:
@@ -351,6 +362,8 @@ ANALYSIS_ON_ULTIMATE = (
     "won Genius's playouts through it; W1 and L1 are proven."
 )
 ANALYSIS_OFF = "Analysis off."
+ESTIMATE_BARS = "▁▂▃▄▅▆▇█"
+"""An estimate in one letter's room: a bar as high as the share of playouts won (eighths)."""
 
 
 def longest_note(rules: Rules) -> int:
@@ -381,7 +394,7 @@ def analysis_legend(rules: Rules) -> str:
     """What the analysis's short forms mean, under `rules`."""
     forms = ["W3: a win in 3 of the mover's moves", "D: a draw", "L1: a loss in 1"]
     if rules.is_ultimate:
-        return "6: 60–69% of them won."
+        return f"{ESTIMATE_BARS[0]} to {ESTIMATE_BARS[-1]}: from none of them won to all."
     if rules.is_notakto:  # no draws; the kill mark is said with the analysis's first words
         forms = forms[::2]
     elif rules.family is Family.MISERE:

@@ -61,7 +61,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     game = view.game
     head: list[Line] = []
     if view.review is None:
-        note = learning_words.REVIEWING
+        ultimate = game.rules.is_ultimate
+        note = learning_words.ESTIMATING if ultimate else learning_words.REVIEWING
     elif not game.moves:
         note = learning_words.REVIEW_EMPTY
     else:

@@ -13,11 +13,11 @@ from ..names import counted
 def what_was_best(move: MoveReview, name: Callable[[int], str]) -> str:
     """The best moves before `move` and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2
     holds out longer (loses in 2)", counted in the mover's moves (see `MoveValue`); in Ultimate
-    the estimates, "e5 or d4 better (41% against 58%)"; `name` names a cell (a keypad key, a
-    coordinate)."""
+    the estimates, "e5 or d4 better (58% won against 41%)"; `name` names a cell (a keypad
+    key, a coordinate)."""
     best = move.best
     if move.best_share is not None and move.share is not None:  # Ultimate: estimates
-        shares = f"{round(100 * move.share)}% against {round(100 * move.best_share)}%"
+        shares = f"{round(100 * move.best_share)}% won against {round(100 * move.share)}%"
         return f"{listed([name(cell) for cell in move.best_cells][:3])} better ({shares})"
     if best is None:
         return ""

@@ -14,6 +14,8 @@ from ..names import ended, in_a_row, level_name, side_label
 from ..screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
+ESTIMATING = "Estimating every move with Genius's search…"
+"""Said while an Ultimate game is reviewed (it is not solved: no perfect play to rate by)."""
 REVIEW_EXACT = "Every move rated against perfect play."
 REVIEW_SEARCHED = (
     "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "

@@ -8,6 +8,7 @@ from ...core import Mark
 from ...net.limits import Limits
 from ...net.table import Invite, Lobby, OpenGame, Room, Table
 from ..commands import COMMANDS, key_for
+from ..game import words
 from ..game.words import sentence
 from ..names import in_a_row, rules_label, side_label
 from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
@@ -142,9 +143,11 @@ def status(table: Table, now: float) -> str:
     if away is not None:
         yours = f" Your move ({side(table, turn)}) meanwhile." if turn is table.you else ""
         return dropped(table, away, now) + yours
+    where = words.play_in(game)
     if turn is table.you:
-        return f"Your move ({side(table, turn)})"
-    return f"{room.name(turn)}'s move ({side(table, turn)})" + ("" if table.you is None else " …")
+        return f"Your move ({side(table, turn)}){where}"
+    waiting = "" if table.you is None else " …"
+    return f"{room.name(turn)}'s move ({side(table, turn)}){where}{waiting}"
 
 
 def side(table: Table, mark: Mark) -> str:

@@ -208,7 +208,10 @@ class BoardWidget(Widget):
             self.cursor = board * 9 + 4
             return words.board_picked(key)
         board, self.picked = self.picked, None
-        return board * 9 + keypad.cell_for_key(key)
+        cell = board * 9 + keypad.cell_for_key(key)
+        if view.marks[cell]:  # refused (it is taken): the board stays picked for another key
+            self.picked = board
+        return cell
 
     def action_play_cursor(self) -> None:
         self.post_message(self.CellChosen(self.cursor))
