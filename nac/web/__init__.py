@@ -165,11 +165,15 @@ SSH_PLAYER_OPTION = "--ssh-player"
 no file of the server's."""
 
 
-def idle_minutes(text: str) -> int:
-    """Minutes from 1 to a day; anything else is refused with a clear message."""
-    if not text.strip().isdigit() or not 1 <= int(text) <= 24 * 60:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes from 1 to 1440")
-    return int(text)
+def idle_minutes(text: str) -> float:
+    """Minutes from 0.1 to a day; anything else is refused with a clear message."""
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = -1.0
+    if not 0.1 <= minutes <= 24 * 60:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of minutes from 0.1 to 1440")
+    return minutes
 
 
 WEB_DRIVER_CLASS = "WebDriver"

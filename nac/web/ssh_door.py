@@ -52,7 +52,7 @@ PLAY_ONLY = "nac: this door plays nac and runs nothing else: {command}"
 NEEDS_TERMINAL = "nac: the game needs a terminal: {command}"
 FULL = "nac: the server is full: every game it runs is being played. Please try again later."
 YOURS_ALREADY = "nac: your address plays {count} of this server's games already."
-IDLE = "nac: nothing typed for {minutes} minutes: the game ends here. Come back any time."
+IDLE = "nac: nothing typed for {minutes:g} minutes: the game ends here. Come back any time."
 GOODBYE = "\r\n"
 FIXED_SIZE = ("COLUMNS", "LINES")
 """Variables that would fix a game's size whatever its terminal's (the server's shell may have
@@ -260,6 +260,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._tasks: set[asyncio.Task[None]] = set()
         self._counted = False
         self._given: Mapping[str, str] = {}
+        self._ending = False
+        """The session ends the game itself (idle): its end says why, not goodbye."""
 
     # -- what the client asks for ------------------------------------------------------------
 
@@ -352,7 +354,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.channel.write(data)
 
     def _game_ended(self) -> None:
-        """The game's process is gone (the player quit): so is the session."""
+        """The game's process is gone (the player quit): so is the session (ended by whoever
+        ended the game, if it was not the player)."""
+        if self._ending:
+            return
         with contextlib.suppress(Exception):
             self.channel.write(GOODBYE.encode())
             self.channel.exit(0)
@@ -364,10 +369,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             await asyncio.sleep(min(IDLE_CHECK_SECONDS, idle / 4))
             if time.monotonic() - self.last_typed >= idle:
                 log.info("an SSH game ends: idle")
-                await self._stop_game()
-                self._refuse("\r\n" + IDLE.format(minutes=round(idle / 60)))
-                with contextlib.suppress(Exception):
-                    self.channel.close()
+                self._ending = True
+                await self._stop_game()  # the game gives the terminal back; then the why
+                self._refuse(GOODBYE + IDLE.format(minutes=round(idle / 60, 1)))
+                await self.end()
                 return
 
     async def _stop_game(self) -> None:

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -32,7 +33,7 @@ if SSH is None and os.environ.get(SSH_REQUIRED) == "required":
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
 
 from nac.web.pty_game import PtyGame  # noqa: E402
-from nac.web.ssh_door import NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
+from nac.web.ssh_door import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 from nac.web.ssh_names import FILE_NAME  # noqa: E402
 
 MOST_PRESSES = 60
@@ -126,6 +127,13 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
         yield Door(server, port, home, key, tuple(others))
 
 
+def command_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
 class Terminal:
     """The player's terminal: `ssh -t` in a pseudo-terminal, what it shows kept as text."""
 
@@ -187,6 +195,9 @@ async def test_a_player_plays_a_game_to_its_end_follows_a_resize_and_leaves(door
         mark = len(terminal.seen)
         terminal.pty.resize(40, 15)  # the panel goes under the board at 40×15
         await terminal.shows("▔▔▔", since=mark)
+        mark = len(terminal.seen)
+        terminal.pty.resize(100, 32)  # and beside it again
+        await terminal.shows("▏", "Score", since=mark)
         terminal.pty.write(b"q")
         await asyncio.wait_for(terminal.gone.wait(), 60)
     finally:
@@ -323,3 +334,37 @@ def test_one_address_cannot_hold_every_connection(door: Door) -> None:
         if door.run("-T").returncode == 1:
             return
     raise AssertionError("the door never let this address in again")
+
+
+async def test_a_dropped_player_s_game_ends_at_once(door: Door) -> None:
+    def ssh_games() -> set[int]:
+        return {pid for pid in door.server.game_processes() if "--ssh-player" in command_of(pid)}
+
+    before = ssh_games()
+    terminal = await played(door, user="frank")
+    games = ssh_games() - before
+    assert len(games) == 1  # the player's own process
+    pid = terminal.pty.pid
+    assert pid is not None
+    os.killpg(pid, signal.SIGKILL)  # the client gone without a word: a dropped network, ~.
+    for _ in range(POLLS):
+        if not games & set(door.server.game_processes()):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the dropped player's game lives on")
+    await terminal.pty.stop()
+
+
+async def test_an_idle_game_ends_and_says_why(tmp_path: Path, door: Door) -> None:
+    port = free_port()
+    environment = {**os.environ, "NAC_HOME": str(tmp_path)}
+    idle = ("--ssh", str(port), "--ssh-idle-minutes", "0.1")
+    with served_game(*idle, environment=environment) as server:
+        door_line(server)
+        terminal = await played(Door(server, port, tmp_path, door.key))
+        try:
+            await asyncio.wait_for(terminal.gone.wait(), 60)  # 6 s with nothing typed
+            assert IDLE.format(minutes=0.1) in terminal.text
+        finally:
+            await terminal.pty.stop()
