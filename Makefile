@@ -91,6 +91,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_ultimate
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_strangers
+	$(BIN)/python -m tests.benchmarks.bench_ssh
 
 ## prove-5x5: prove Genius never loses on 5×5: every game it can play, checked by an exact C
 ## solver (under a minute; needs gcc: apt-get install gcc libc6-dev)

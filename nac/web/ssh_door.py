@@ -209,7 +209,7 @@ class Connection(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return self.server.door.guests
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+    def get_kbdint_challenge(self, username: str, *_: str) -> bool:
         self.fingerprint = ""  # a guest: no key
         return self.server.door.guests
 
@@ -228,19 +228,19 @@ class Connection(asyncssh.SSHServer):
     def session_requested(self) -> GameSession:
         return GameSession(self)
 
-    def connection_requested(self, dest_host: str, dest_port: int, *_: Any) -> bool:
+    def connection_requested(self, *_: Any) -> bool:
         log.info("an SSH player's port forwarding is refused")
         return False
 
-    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+    def server_requested(self, *_: Any) -> bool:
         log.info("an SSH player's remote forwarding is refused")
         return False
 
-    def unix_connection_requested(self, dest_path: str) -> bool:
+    def unix_connection_requested(self, *_: Any) -> bool:
         log.info("an SSH player's socket forwarding is refused")
         return False
 
-    def unix_server_requested(self, listen_path: str) -> bool:
+    def unix_server_requested(self, *_: Any) -> bool:
         log.info("an SSH player's socket forwarding is refused")
         return False
 
@@ -300,7 +300,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.game is not None:
             self.game.resize(*self.size)
 
-    def data_received(self, data: bytes, datatype: Any) -> None:
+    def data_received(self, data: bytes, *_: Any) -> None:
         self.last_typed = time.monotonic()
         if self.game is not None:
             self.game.write(data)
