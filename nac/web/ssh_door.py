@@ -388,6 +388,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._counted = False
             self.server.sessions.discard(self)
             self.server.door.ended(self.connection.address, self._given)
+            log.info("an SSH game ends")
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
