@@ -81,15 +81,22 @@ class Door:
         return [*options, *arguments, f"{user}@127.0.0.1"]
 
     def run(
-        self, *arguments: str, command: str = "", **how: object
+        self,
+        *arguments: str,
+        command: str = "",
+        user: str = "alice",
+        key: bool = True,
+        display: str | None = None,
     ) -> subprocess.CompletedProcess[str]:
-        argv = self.ssh(*arguments, **how)  # type: ignore[arg-type]
+        argv = self.ssh(*arguments, user=user, key=key)
+        environment = {**os.environ, **({} if display is None else {"DISPLAY": display})}
         return subprocess.run(
             [*argv, *([command] if command else [])],
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
             timeout=60,
+            env=environment,
         )
 
     def names(self) -> dict[str, str]:
@@ -264,6 +271,8 @@ def test_forwarding_is_refused(door: Door) -> None:
     assert local.returncode != 0 and "forwarding failed" in local.stderr
     remote = door.run("-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:22")
     assert remote.returncode != 0 and "forwarding failed" in remote.stderr
+    x11 = door.run("-X", "-T", display=":99")  # no display is opened here
+    assert "X11 forwarding request failed" in x11.stderr
 
 
 def test_sftp_is_refused(door: Door) -> None:
