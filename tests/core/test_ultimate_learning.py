@@ -149,3 +149,17 @@ def test_a_game_is_reviewed_the_same_every_time() -> None:
     assert [(move.rating, move.share) for move in first.moves] == [
         (move.rating, move.share) for move in second.moves
     ]
+
+
+def test_the_hint_names_the_keys_that_play_its_square() -> None:
+    from nac.core import Game
+    from nac.present.game.words import hint_sentence
+
+    game = Game(mode=Mode.TWO_PLAYER, rules=ULTIMATE)
+    said = hint_sentence(game, hint(game.board, Limit(nodes=200)))
+    assert "(keys " in said  # the move is free: a board's key, then the square's
+    found = hint(game.board, Limit(nodes=200))
+    board, square = divmod(found.cell, 9)
+    assert f"(keys {game.key_for_cell(board)} {game.key_for_cell(square)})" in hint_sentence(
+        game, found
+    )

@@ -233,11 +233,16 @@ def welcome(match: Match) -> str:
 
 def hint_sentence(game: Game, found: Hint) -> str:
     """ "Hint for X: square 5, blocks."; in Notakto "Hint: board 2, key 5: kills board 2: you
-    lose in 3." """
+    lose in 3."; in Ultimate the square and its keys, "square c2 (key 6)", "(keys 1 6)"."""
     if game.rules.is_notakto:
         board, key = game.square_name(found.cell).split(":")
         return f"Hint: board {board}, key {key}: {hint_reason(game.rules, found)}."
     square = game.square_name(found.cell)
+    position = game.board
+    if isinstance(position, UltimateBoard):  # the keys that play it: one when the board is sent
+        own = game.key_for_cell(found.cell)
+        free = position.forced is None
+        square += f" (keys {game.key_for_cell(found.cell // 9)} {own})" if free else f" (key {own})"
     return f"Hint for {game.turn}: square {square}, {hint_reason(game.rules, found)}."
 
 
@@ -470,5 +475,7 @@ def prompt_placeholder(rules: Rules) -> str:
     squares = "1-9 or a square like b2" if rules.size == CLASSIC_SIZE else "a square like b3"
     if rules.is_notakto and rules.boards > 1:
         squares = "a board and a key, like 2:5"
+    if rules.is_ultimate:  # short: it fits a 40-column terminal whole
+        squares = "e5 or 5:5"
     keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
     return f"{squares} — {keys}"
