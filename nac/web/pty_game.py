@@ -92,6 +92,18 @@ class PtyGame:
             return
         self._output(data)
 
+    def pause_output(self) -> None:
+        """The player's connection is not taking what the game draws: stop reading it (the
+        game then waits on its terminal, as on a slow one), rather than keep it in memory."""
+        if self._master is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().remove_reader(self._master)
+
+    def resume_output(self) -> None:
+        if self._master is not None:
+            with contextlib.suppress(ValueError, OSError):
+                asyncio.get_running_loop().add_reader(self._master, self._readable)
+
     def _stop_reading(self) -> None:
         if self._master is not None:
             with contextlib.suppress(ValueError, OSError):

@@ -305,6 +305,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self.game is not None:
             self.game.write(data)
 
+    def pause_writing(self) -> None:
+        """The player's connection holds as much as it may: the game's drawing waits."""
+        if self.game is not None:
+            self.game.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.game is not None:
+            self.game.resume_output()
+
     def eof_received(self) -> bool:
         self._spawn(self.end())
         return False
