@@ -67,7 +67,7 @@ def labelled(
 
 def beside(state: PanelState, width: int) -> list[Section]:
     boxed = f" {state.status} "  # its spaces belong to the reversed box
-    status: list[Line] = [((boxed, "status"),)]
+    status: list[Line] = [((boxed.replace(GLUE, " "), "status"),)]
     if len(boxed) > width:
         status = wrapped(boxed, width, "status")
     label_width = LABEL_WIDTH
@@ -97,7 +97,7 @@ def beside(state: PanelState, width: int) -> list[Section]:
 
 
 def under(state: PanelState, width: int) -> list[Section]:
-    status: Line = ((f" {state.status} ", "status"),)
+    status: Line = ((f" {state.status} ".replace(GLUE, " "), "status"),)
     if state.summary:
         status += ((" " + state.summary, "label"),)
     score = "  ".join(f"{label} {count}" for label, count in state.score)

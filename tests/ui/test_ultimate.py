@@ -57,7 +57,7 @@ async def test_the_grid_is_drawn_at_every_size_that_holds_it(
         board = app.game.board
         assert isinstance(board, UltimateBoard) and board[grid_cell(4, 4)] is not None
         assert drawn(app) != empty and len(drawn(app).splitlines()) == len(empty.splitlines())
-        assert " · board " in panel(app).status  # where the next move goes, with whose it is
+        assert " · board\u00a0" in panel(app).status  # where the move goes, with whose it is
 
 
 async def test_at_40x15_the_tight_grid_shows_the_cursor_reversed_and_won_boards_whole() -> None:

@@ -71,8 +71,8 @@ def play_in(game: Game) -> str:
     board = game.board
     if not isinstance(board, UltimateBoard) or board.is_over:
         return ""
-    forced = board.forced
-    return " · any board" if forced is None else f" · board {game.key_for_cell(forced)}"
+    forced = board.forced  # a no-break space: the board and its key stay on one line
+    return " · any\u00a0board" if forced is None else f" · board\u00a0{game.key_for_cell(forced)}"
 
 
 def player_name(game: Game, mark: Mark) -> str:

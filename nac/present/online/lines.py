@@ -121,7 +121,7 @@ PLAYERS = 7
 
 def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Section]:
     boxed = f" {state.status} "  # its spaces belong to the reversed box
-    status: list[Line] = [((boxed, "status"),)]
+    status: list[Line] = [((boxed.replace(GLUE, " "), "status"),)]
     if len(boxed) > width:
         status = wrapped(state.status, width, "status")
     found: list[Section] = [
