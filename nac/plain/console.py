@@ -251,7 +251,7 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
     """`nac --plain --lab POSITION`: the lab's table for the position, searched here (on
     Ultimate, the estimates of an unsolved game's techniques)."""
     from ..engine import ULTIMATE_NODES, UltimateTechnique, census, compare, estimate
-    from ..present.learning import lab_lines, ultimate_lab_lines
+    from ..present.learning import lab_lines, unsolved_lab_lines
 
     def square(cell: int) -> str:
         return square_name(cell, board.rules, keypad)
@@ -259,7 +259,7 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
     try:
         if isinstance(board, UltimateBoard):
             found = tuple(estimate(board, technique) for technique in UltimateTechnique)
-            text = ultimate_lab_lines.plain_lab(board, found, ULTIMATE_NODES, square)
+            text = unsolved_lab_lines.plain_lab(board, found, ULTIMATE_NODES, square)
         else:
             text = lab_lines.plain_lab(board, compare(board), census(board), square)
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ from nac.present.game import words
 from nac.present.game.grid_lines import HERE, DenseGridLines, GridLines, TightGridLines
 from nac.present.game.metrics import board_metrics
 from nac.present.game.views import BoardView
-from nac.present.learning import ultimate_lab_lines
+from nac.present.learning import unsolved_lab_lines
 from nac.ui.screens.lab import LabScreen
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
@@ -165,7 +165,7 @@ async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> 
                 break
             await pilot.pause(0.01)
         verdict = str(lab.query_one("#lab-verdict", Static).render())
-        assert verdict == ultimate_lab_lines.GAME_OVER
+        assert verdict == unsolved_lab_lines.GAME_OVER
 
 
 async def test_a_click_plays_the_square_under_it() -> None:

@@ -38,7 +38,7 @@ from ...engine import (
     search,
 )
 from ...present.command import Command
-from ...present.learning import lab_lines, ultimate_lab_lines
+from ...present.learning import lab_lines, unsolved_lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
@@ -83,13 +83,13 @@ class LabScreen(Screen[None]):
         """The columns shown (indices into `lab_lines.COLUMNS`), as the width allows."""
 
     def compose(self) -> ComposeResult:
-        lines = ultimate_lab_lines if self.unsolved else lab_lines
+        lines = unsolved_lab_lines if self.unsolved else lab_lines
         yield TitleBar(f"The lab · {lines.TITLE}", "The lab")
         with Vertical():
             yield Static(lines.position_line(self.board), id="lab-position", markup=False)
             yield DataTable(id="lab-table", cursor_type="none", zebra_stripes=False)
             if self.unsolved:
-                yield Static(ultimate_lab_lines.ESTIMATES, id="lab-note", markup=False)
+                yield Static(unsolved_lab_lines.ESTIMATES, id="lab-note", markup=False)
             yield Static("", id="lab-verdict", markup=False)
             yield Static("", id="lab-census", markup=False)
         yield KeysBar(LAB_COMMANDS)
@@ -105,7 +105,7 @@ class LabScreen(Screen[None]):
     def _lay_out(self, width: int) -> None:
         """The table with the columns that fit the screen's `width` (less the padding round
         the table), and the rows found so far."""
-        lines = ultimate_lab_lines if self.unsolved else lab_lines
+        lines = unsolved_lab_lines if self.unsolved else lab_lines
         rows = self._rows(short=False)
         room = width - self.query_one(Vertical).styles.gutter.width
         self.columns = lab_lines.columns_for(room, rows, lines.COLUMNS, lines.NARROW_COLUMNS)
@@ -131,9 +131,9 @@ class LabScreen(Screen[None]):
         if self.unsolved:
             estimated = {result.technique: result for result in self.estimates}
             return [
-                ultimate_lab_lines.row(estimated[technique], self.square, short=short)
+                unsolved_lab_lines.row(estimated[technique], self.square, short=short)
                 if technique in estimated
-                else ultimate_lab_lines.pending_row(technique, state, short=short)
+                else unsolved_lab_lines.pending_row(technique, state, short=short)
                 for technique in UltimateTechnique
             ]
         found = {result.technique: result for result in self.results}
@@ -186,7 +186,7 @@ class LabScreen(Screen[None]):
         self.estimates.append(found)
         self._lay_out(self.size.width)
         if len(self.estimates) == len(UltimateTechnique):
-            verdict = ultimate_lab_lines.verdict(
+            verdict = unsolved_lab_lines.verdict(
                 tuple(self.estimates), self.node_limit, self.square
             )
             self.query_one("#lab-verdict", Static).update(verdict)
