@@ -161,8 +161,8 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
 
 IDLE_MINUTES = 30
 SSH_PLAYER_OPTION = "--ssh-player"
-"""The hidden option of the command each SSH player's game runs: in its own terminal, keeping
-no file of the server's."""
+"""The hidden option of the command each SSH player's game runs (with its name: `=NAME`): in
+its own terminal, keeping no file of the server's."""
 
 
 def idle_minutes(text: str) -> float:
@@ -269,7 +269,7 @@ def serve(
         except (NoSuchHome, OSError, ValueError) as error:
             print(f"nac: cannot keep the SSH door's host key: {error}", file=sys.stderr)
             return 1
-        door = server.ssh_door([sys.executable, "-m", "nac", RELAY_OPTION, near, SSH_PLAYER_OPTION])
+        door = server.ssh_door([sys.executable, "-m", "nac", RELAY_OPTION, near])
         door.guests, door.idle_seconds = ssh.guests, ssh.idle_seconds
         shown_host = urlsplit(public_url).hostname if public_url else None
         server.ssh = SshServer(door, SshNames(data), key)

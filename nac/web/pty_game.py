@@ -46,6 +46,11 @@ class PtyGame:
         return None if self._process is None else self._process.pid
 
     @property
+    def returncode(self) -> int | None:
+        """How its process ended (None while it runs, or if it never started)."""
+        return None if self._process is None else self._process.returncode
+
+    @property
     def alive(self) -> bool:
         return self._process is not None and self._process.returncode is None
 

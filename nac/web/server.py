@@ -159,7 +159,7 @@ class Served(Server):
                 return "nac: " + YOURS_ALREADY.format(count=self.games_per_address)
             return None
 
-        def started(address: str, name: str) -> dict[str, str]:
+        def started(address: str) -> dict[str, str]:
             self.visitors[address] += 1
             self.ssh_games += 1
             if self.ready is not None and self.running > self.max_players:

@@ -35,6 +35,7 @@ from typing import Any
 import asyncssh
 
 from ..net.gate import client
+from . import SSH_PLAYER_OPTION
 from .pty_game import PtyGame, clamped
 from .ssh_names import SshNames
 
@@ -54,6 +55,11 @@ FULL = "nac: the server is full: every game it runs is being played. Please try 
 YOURS_ALREADY = "nac: your address plays {count} of this server's games already."
 IDLE = "nac: nothing typed for {minutes:g} minutes: the game ends here. Come back any time."
 GOODBYE = "\r\n"
+DEFAULT_TERMINAL = "xterm-256color"
+"""A game's terminal type where the client names none it may be given."""
+MOST_SESSIONS = 2
+"""Sessions one connection may hold open at once (a game needs one)."""
+
 FIXED_SIZE = ("COLUMNS", "LINES")
 """Variables that would fix a game's size whatever its terminal's (the server's shell may have
 them): a game is given none of them, and follows the player's terminal."""
@@ -74,9 +80,9 @@ class Door:
     """The game's command line, but for the player's name, which goes last."""
     admit: Callable[[str], str | None]
     """Whether a game may start for this address: None, or the line saying why not."""
-    started: Callable[[str, str], Mapping[str, str]]
-    """A game starts for this address and player's name: it is counted, and this is its
-    environment besides the server's (the relay's pass)."""
+    started: Callable[[str], Mapping[str, str]]
+    """A game starts for this address: it is counted, and this is its environment besides the
+    server's (the relay's pass)."""
     ended: Callable[[str, Mapping[str, str]], object]
     """... and it has ended (its process gone): no longer counted."""
     per_address: int = PER_ADDRESS
@@ -110,7 +116,10 @@ class SshServer:
         self.names = names
         self.key = key
         self.connections: Counter[str] = Counter()
+        """Connections open, by address."""
+        self.open: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[GameSession] = set()
+        self.stopping = False
         self._listener: asyncssh.SSHAcceptor | None = None
         self.port = 0
         """The port it listens on (the one asked for, or the one given for 0)."""
@@ -147,12 +156,17 @@ class SshServer:
         self.port = sockets[0].getsockname()[1] if sockets else port
 
     async def stop(self) -> None:
-        """Stop listening; every game ends."""
+        """Stop listening, close every connection; every game ends (returns once their
+        processes have exited)."""
+        self.stopping = True
         if self._listener is not None:
             self._listener.close()
+        for connection in list(self.open):
+            connection.close()
+        await asyncio.gather(*(session.end() for session in list(self.sessions)))
+        if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.wait_closed()
-        await asyncio.gather(*(session.end() for session in list(self.sessions)))
 
     def command_line(self) -> str:
         """The line a player types to play here."""
@@ -170,8 +184,9 @@ class Connection(asyncssh.SSHServer):
         self.fingerprint = ""
         self.counted = False
         self.connection: asyncssh.SSHServerConnection | None = None
-        self.name = ""
-        """The player's name, once logged in."""
+        self.sessions = 0
+        """Sessions open on this connection."""
+        self._name: str | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
@@ -180,14 +195,18 @@ class Connection(asyncssh.SSHServer):
         server, door = self.server, self.server.door
         connections = server.connections
         total = sum(connections.values())
-        if connections[self.address] >= door.per_address or total >= door.most_connections:
+        too_many = connections[self.address] >= door.per_address or total >= door.most_connections
+        if too_many or server.stopping:
             log.info("an SSH connection is refused: too many connections")
             conn.abort()
             return
         connections[self.address] += 1
+        server.open.add(conn)
         self.counted = True
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.connection is not None:
+            self.server.open.discard(self.connection)
         if self.counted:
             connections = self.server.connections
             connections[self.address] -= 1
@@ -203,7 +222,10 @@ class Connection(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        self.fingerprint = str(key.get_fingerprint())  # any key: the key is the player
+        # Any key: the key is the player. asyncssh asks this for every key offered and checks a
+        # signature after it; the login succeeds by the last key asked for (or by no key: a
+        # guest, `get_kbdint_challenge`), so the fingerprint kept is the one signed with.
+        self.fingerprint = str(key.get_fingerprint())
         return True
 
     def kbdint_auth_supported(self) -> bool:
@@ -216,16 +238,23 @@ class Connection(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return False
 
-    def auth_completed(self) -> None:
-        """In: the player is named now (a key's name kept, a guest's made up)."""
-        names = self.server.names
-        self.name = (
-            names.name_for(self.fingerprint, self.username)
-            if self.fingerprint
-            else names.guest_name()
-        )
+    async def named(self) -> str:
+        """The player's name, found when their first game starts (a key's kept, in a thread:
+        the file is written; a guest's made up)."""
+        if self._name is None:
+            names = self.server.names
+            self._name = (
+                await asyncio.to_thread(names.name_for, self.fingerprint, self.username)
+                if self.fingerprint
+                else names.guest_name()
+            )
+        return self._name
 
-    def session_requested(self) -> GameSession:
+    def session_requested(self) -> GameSession | bool:
+        if self.sessions >= MOST_SESSIONS:
+            log.info("an SSH player's extra session is refused")
+            return False
+        self.sessions += 1
         return GameSession(self)
 
     def connection_requested(self, *_: Any) -> bool:
@@ -246,7 +275,12 @@ class Connection(asyncssh.SSHServer):
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """One session: the game, if it has a terminal; otherwise a line saying what to type."""
+    """One session: the game, if it has a terminal; otherwise a line saying what to type.
+
+    One task (`_play`) owns the game from its start to its process's exit: it counts the game,
+    starts it, waits until the session is over (the player went, the game ended, it idled,
+    the server stops: `_over`), then ends the game and uncounts it once its process is gone,
+    whatever came first and however often."""
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
@@ -257,11 +291,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.command: str | None = None
         self.game: PtyGame | None = None
         self.last_typed = time.monotonic()
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._counted = False
-        self._given: Mapping[str, str] = {}
-        self._ending = False
-        """The session ends the game itself (idle): its end says why, not goodbye."""
+        self._over = asyncio.Event()
+        self._idle = False
+        self._playing: asyncio.Task[None] | None = None
+        self._watching: asyncio.Task[None] | None = None
 
     # -- what the client asks for ------------------------------------------------------------
 
@@ -269,7 +302,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.channel = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], *_: Any) -> bool:
-        self.terminal = term_type or "xterm-256color"
+        self.terminal = term_type if _is_terminal_name(term_type) else DEFAULT_TERMINAL
         width, height = term_size[:2]
         self.size = clamped(width or 80, height or 24)
         return True
@@ -292,8 +325,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._refuse(PLAY_ONLY.format(command=where))
         elif self.terminal is None:
             self._refuse(NEEDS_TERMINAL.format(command=where))
-        else:
-            self._spawn(self._play())
+        elif not self._over.is_set():
+            self._playing = asyncio.get_running_loop().create_task(self._play())
 
     def terminal_size_changed(self, width: int, height: int, *_: Any) -> None:
         self.size = clamped(width, height)
@@ -315,11 +348,12 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.game.resume_output()
 
     def eof_received(self) -> bool:
-        self._spawn(self.end())
+        self._over.set()
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._spawn(self.end())
+        self._over.set()
+        self.connection.sessions -= 1
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -329,77 +363,79 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.channel.exit(1)
 
     async def _play(self) -> None:
-        address = self.connection.address
-        refusal = self.server.door.admit(address)
+        address, door = self.connection.address, self.server.door
+        refusal = FULL if self.server.stopping else door.admit(address)
         if refusal is not None:
             log.info("an SSH player is refused: %s", refusal)
             self._refuse(refusal)
             return
-        name = self.connection.name
+        given = door.started(address)  # counted from now until its process has exited
         self.server.sessions.add(self)
-        self._given = self.server.door.started(address, name)
-        self._counted = True
-        game = PtyGame(self._draw, self._game_ended)
-        environment = {
-            **{name: value for name, value in os.environ.items() if name not in FIXED_SIZE},
-            **self._given,
-            "TERM": self.terminal or "xterm-256color",
-            "USER": name,
-            "LOGNAME": name,
-        }
+        game = self.game = PtyGame(self._draw, self._over.set)
         try:
-            await game.start([*self.server.door.command, name], environment, *self.size)
-        except OSError as error:
-            log.warning("an SSH player's game did not start: %s", error)
-            self._refuse("nac: the game could not start here. Please try again later.")
-            await self.end()
+            name = await self.connection.named()
+            environment = {
+                **{key: value for key, value in os.environ.items() if key not in FIXED_SIZE},
+                **given,
+                "TERM": self.terminal or DEFAULT_TERMINAL,
+                "USER": name,
+                "LOGNAME": name,
+            }
+            if self._over.is_set():
+                return
+            try:
+                argv = [*door.command, f"{SSH_PLAYER_OPTION}={name}"]  # no name reads as an option
+                await game.start(argv, environment, *self.size)
+            except (OSError, ValueError) as error:
+                log.warning("an SSH player's game did not start: %s", error)
+                self._refuse("nac: the game could not start here. Please try again later.")
+                return
+            log.info("an SSH game starts for %s", "a guest" if name.startswith("Guest-") else name)
+            self._watching = asyncio.get_running_loop().create_task(self._watch_idle())
+            await self._over.wait()
+        finally:
+            self.game = None
+            if self._watching is not None:
+                self._watching.cancel()
+            await game.stop()  # returns once its process has exited (at once if none started)
+            self.server.sessions.discard(self)
+            door.ended(address, given)
+            log.info("an SSH game ends")
+            self._said_goodbye(game)
+
+    def _said_goodbye(self, game: PtyGame) -> None:
+        """The game is over and its terminal given back: why, if the player did not quit."""
+        if self._idle:
+            self._refuse(
+                GOODBYE + IDLE.format(minutes=round(self.server.door.idle_seconds / 60, 1))
+            )
             return
-        self.game = game
-        log.info("an SSH game starts for %s", "a guest" if name.startswith("Guest-") else name)
-        self._spawn(self._watch_idle())
+        with contextlib.suppress(Exception):
+            self.channel.write(GOODBYE.encode())
+            self.channel.exit(0 if game.returncode in (0, None) else 1)
 
     def _draw(self, data: bytes) -> None:
         with contextlib.suppress(Exception):
             self.channel.write(data)
 
-    def _game_ended(self) -> None:
-        """The game's process is gone (the player quit): so is the session (ended by whoever
-        ended the game, if it was not the player)."""
-        if self._ending:
-            return
-        with contextlib.suppress(Exception):
-            self.channel.write(GOODBYE.encode())
-            self.channel.exit(0)
-        self._spawn(self.end())
-
     async def _watch_idle(self) -> None:
         idle = self.server.door.idle_seconds
-        while self.game is not None and self.game.alive:
+        while not self._over.is_set():
             await asyncio.sleep(min(IDLE_CHECK_SECONDS, idle / 4))
             if time.monotonic() - self.last_typed >= idle:
                 log.info("an SSH game ends: idle")
-                self._ending = True
-                await self._stop_game()  # the game gives the terminal back; then the why
-                self._refuse(GOODBYE + IDLE.format(minutes=round(idle / 60, 1)))
-                await self.end()
-                return
-
-    async def _stop_game(self) -> None:
-        game, self.game = self.game, None
-        if game is not None:
-            await game.stop()
+                self._idle = True
+                self._over.set()
 
     async def end(self) -> None:
-        """The player went (or the server stops): the game ends now; the slot is free once
-        its process has exited."""
-        await self._stop_game()
-        if self._counted:
-            self._counted = False
-            self.server.sessions.discard(self)
-            self.server.door.ended(self.connection.address, self._given)
-            log.info("an SSH game ends")
+        """The session is over (the server stops): returns once its game's process has
+        exited and it is no longer counted."""
+        self._over.set()
+        if self._playing is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(self._playing)
 
-    def _spawn(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+
+def _is_terminal_name(text: str) -> bool:
+    """Whether a client's terminal type is one to give a program: a short printable name."""
+    return 0 < len(text) <= 64 and text.isascii() and text.isprintable() and " " not in text

@@ -19,10 +19,13 @@ from ..store.files import BadFile, Data, JsonFile
 SCHEMA = 1
 FILE_NAME = "ssh-names.json"
 KEYS = "keys"
-MOST_KEYS = 100_000
-"""Keys remembered at most: the ones seen longest ago go first."""
+MOST_KEYS = 5_000
+"""Keys remembered at most (the file stays well under what `JsonFile` reads): the ones seen
+longest ago go first."""
 LONGEST_FINGERPRINT = 100
 DEFAULT_NAME = "Player"
+GUEST = "Guest-"
+"""How a guest's name begins (no key's name may)."""
 
 
 def _check(data: Data) -> None:
@@ -44,11 +47,15 @@ def _check(data: Data) -> None:
 
 
 def wanted_name(username: str) -> str:
-    """The name a user name asks for: itself, capitalised, if it is a player's name."""
+    """The name a user name asks for: itself, capitalised, if it is a player's name that
+    begins with a letter or a digit and is not a guest's ("Player" otherwise)."""
     try:
-        return player_name(username.capitalize())
+        name = player_name(username.capitalize())
     except ValueError:
         return DEFAULT_NAME
+    if not name[0].isalnum() or name.casefold().startswith(GUEST.casefold()):
+        return DEFAULT_NAME
+    return name
 
 
 class SshNames:
@@ -93,7 +100,7 @@ class SshNames:
 
     def guest_name(self) -> str:
         """A guest's name: Guest-NNNN."""
-        return f"Guest-{self.rng.randrange(10_000):04d}"
+        return f"{GUEST}{self.rng.randrange(10_000):04d}"
 
     @property
     def notices(self) -> list[str]:

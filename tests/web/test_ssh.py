@@ -18,6 +18,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,10 +33,14 @@ if SSH is None and os.environ.get(SSH_REQUIRED) == "required":
     raise RuntimeError("no OpenSSH client: make test-ssh installs openssh-client")
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
 
+import asyncssh  # noqa: E402
+
 from nac.web.pty_game import PtyGame  # noqa: E402
 from nac.web.ssh_door import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 from nac.web.ssh_names import FILE_NAME  # noqa: E402
 
+READY = b"1-9 Play"
+"""What the game's footer shows once its board is playable."""
 MOST_PRESSES = 60
 """Digits pressed at most to end a game against the computer (nine squares, some refused)."""
 PACE = 0.5
@@ -55,7 +60,10 @@ class Door:
         self.server, self.port, self.home, self.key = server, port, home, key
         self.keys = {"alice": key, **dict(zip(("bob", "eve"), others, strict=False))}
 
-    def ssh(self, *arguments: str, user: str = "alice", key: bool = True) -> list[str]:
+    def ssh(
+        self, *arguments: str, user: str = "alice", key: bool = True, holder: str = ""
+    ) -> list[str]:
+        """`ssh` to the door as `user`, with the key of `holder` (the user's own by default)."""
         assert SSH is not None
         options = [
             SSH,
@@ -77,8 +85,8 @@ class Door:
             str(self.port),
         ]
         if key:
-            options += ["-i", str(self.keys.get(user, self.key))]
-        return [*options, *arguments, f"{user}@127.0.0.1"]
+            options += ["-i", str(self.keys.get(holder or user, self.key))]
+        return [*options, *arguments, "-l", user, "127.0.0.1"]  # a user name may begin with -
 
     def run(
         self,
@@ -129,7 +137,7 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
     key, *others = (keyed(keys, name) for name in ("alice", "bob", "eve"))
     environment = {**os.environ, "NAC_HOME": str(home)}
     port = free_port()
-    with served_game("--max-players", "6", "--ssh", str(port), environment=environment) as server:
+    with served_game("--max-players", "12", "--ssh", str(port), environment=environment) as server:
         door_line(server)
         yield Door(server, port, home, key, tuple(others))
 
@@ -180,9 +188,9 @@ class Terminal:
         raise AssertionError(f"never shown {texts!r}; shown: {self.text[-2000:]!r}")
 
 
-async def played(door: Door, user: str = "alice") -> Terminal:
+async def played(door: Door, user: str = "alice", holder: str = "") -> Terminal:
     terminal = Terminal()
-    argv = door.ssh("-t", user=user)
+    argv = door.ssh("-t", user=user, holder=holder)
     await terminal.pty.start(argv, {**os.environ, "TERM": "xterm-256color"}, 80, 24)
     await terminal.shows("Noughts & Crosses", "1-9 Play")
     return terminal
@@ -243,14 +251,33 @@ async def test_two_players_meet_in_the_lobby_a_third_watches_and_all_see_the_end
         await asyncio.gather(*(terminal.pty.stop() for terminal in (alice, bob, eve)))
 
 
+def fingerprint_of(key: Path) -> str:
+    listed = subprocess.run(
+        ["ssh-keygen", "-lf", f"{key}.pub"], capture_output=True, text=True, check=True, timeout=60
+    )
+    return listed.stdout.split()[1]
+
+
 async def test_a_key_is_a_player_named_once_by_the_name_it_first_came_with(door: Door) -> None:
-    assert door.run("-T", user="bob", key=True).returncode == 1  # in, and told what to type
-    first = door.names()
-    assert "Alice" in first.values() or "Bob" in first.values()
-    fingerprint = next(key for key, name in first.items() if name in ("Alice", "Bob"))
-    door.run("-T", user="carol")
-    assert door.names()[fingerprint] == first[fingerprint]  # the same key, the same name
+    key = keyed(door.key.parent, "gina")
+    door.keys["gina"] = key
+    fingerprint = fingerprint_of(key)
+    for user in ("gina", "mallory"):  # the same key, whatever user name it comes with
+        terminal = await played(door, user=user, holder="gina")
+        await terminal.pty.stop()
+        assert door.names()[fingerprint] == "Gina"
     assert (door.home / "ssh_host_ed25519_key").stat().st_mode & 0o077 == 0  # owner only
+
+
+async def test_a_name_that_reads_as_an_option_or_a_guests_plays_as_player(door: Door) -> None:
+    terminal = await played(door, user="guest-0001", holder="eve")  # a guest's name: no
+    await terminal.pty.stop()
+    assert door.names()[fingerprint_of(door.keys["eve"])].startswith(("Player", "Eve"))
+    # OpenSSH sends no user name beginning with "-"; a script does, and the game still starts
+    seen = await drawn_for(door, "-h", door.keys["bob"])
+    assert READY in seen
+    assert door.names()[fingerprint_of(door.keys["bob"])].startswith(("Player", "Bob"))
+    assert not any(name.startswith(("-", "Guest")) for name in door.names().values())
 
 
 def test_a_command_is_refused_with_the_line_to_type(door: Door) -> None:
@@ -280,9 +307,9 @@ def test_sftp_is_refused(door: Door) -> None:
     if sftp is None:
         pytest.skip("no sftp client")
     argv = door.ssh()
-    options = [part for part in argv[1:-1] if part not in ("-p", str(door.port))]
+    options = [part for part in argv[1:-3] if part not in ("-p", str(door.port))]
     result = subprocess.run(
-        [sftp, *options, "-P", str(door.port), "-b", "-", argv[-1]],
+        [sftp, *options, "-P", str(door.port), "-b", "-", "alice@127.0.0.1"],
         input="ls\n",
         capture_output=True,
         text=True,
@@ -377,3 +404,81 @@ async def test_an_idle_game_ends_and_says_why(tmp_path: Path, door: Door) -> Non
             assert IDLE.format(minutes=0.1) in terminal.text
         finally:
             await terminal.pty.stop()
+
+
+async def stranger_client(
+    door: Door, user: str = "stranger", key: Path | None = None
+) -> asyncssh.SSHClientConnection:
+    """A scripted client (asyncssh's), with the door's first key, as a stranger would write."""
+    return await asyncssh.connect(
+        "127.0.0.1",
+        door.port,
+        username=user,
+        client_keys=[str(key or door.key)],
+        known_hosts=None,
+        agent_path=None,
+    )
+
+
+async def no_game_left(door: Door) -> None:
+    """Wait (bounded) until no SSH player's game process is left."""
+    for _ in range(POLLS):
+        if not any("--ssh-player" in command_of(pid) for pid in door.server.game_processes()):
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("an SSH player's game lives on")
+
+
+async def test_one_connection_holds_two_sessions_at_most(door: Door) -> None:
+    def session() -> Any:  # a terminal and a shell: a game each
+        return connection.create_session(
+            asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
+        )
+
+    async with await stranger_client(door) as connection:
+        opened = [await session() for _ in range(2)]
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await session()
+        for channel, _ in opened:
+            channel.close()
+    await no_game_left(door)
+
+
+async def test_a_session_closed_while_its_game_starts_leaves_no_game(door: Door) -> None:
+    await no_game_left(door)
+    async with await stranger_client(door) as connection:
+        for _ in range(10):  # a terminal and a shell asked for, and gone at once
+            channel, _ = await connection.create_session(
+                asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
+            )
+            channel.close()
+    await no_game_left(door)
+    terminal = await played(door)  # and every slot is free again
+    await terminal.pty.stop()
+
+
+async def drawn_for(
+    door: Door, user: str, key: Path, terminal_type: str = "xterm-256color"
+) -> bytes:
+    """What a scripted client's game draws (waited for until its board is playable)."""
+    seen = bytearray()
+
+    class Shown(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+        def data_received(self, data: bytes, datatype: object) -> None:
+            seen.extend(data)
+
+    async with await stranger_client(door, user, key) as connection:
+        channel, _ = await connection.create_session(
+            Shown, term_type=terminal_type, term_size=(80, 24), encoding=None
+        )
+        for _ in range(POLLS):
+            if READY in ANSI.sub(b"", bytes(seen)):
+                break
+            await asyncio.sleep(0.1)
+        channel.close()
+    return ANSI.sub(b"", bytes(seen))
+
+
+async def test_a_terminal_type_no_program_may_be_given_gets_the_default(door: Door) -> None:
+    assert READY in await drawn_for(door, "alice", door.key, terminal_type="bad\x00term")
+    await no_game_left(door)
