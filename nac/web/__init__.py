@@ -270,6 +270,7 @@ def serve(
             print(f"nac: cannot keep the SSH door's host key: {error}", file=sys.stderr)
             return 1
         door = server.ssh_door([sys.executable, "-m", "nac", RELAY_OPTION, near])
+        door.name_option = SSH_PLAYER_OPTION
         door.guests, door.idle_seconds = ssh.guests, ssh.idle_seconds
         shown_host = urlsplit(public_url).hostname if public_url else None
         server.ssh = SshServer(door, SshNames(data), key)

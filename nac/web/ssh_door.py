@@ -35,7 +35,6 @@ from typing import Any
 import asyncssh
 
 from ..net.gate import client
-from . import SSH_PLAYER_OPTION
 from .pty_game import PtyGame, clamped
 from .ssh_names import SshNames
 
@@ -77,7 +76,7 @@ class Door:
     """What the door needs from the server it stands in."""
 
     command: Sequence[str]
-    """The game's command line, but for the player's name, which goes last."""
+    """The game's command line, but for the player's name, which goes last (`name_option`)."""
     admit: Callable[[str], str | None]
     """Whether a game may start for this address: None, or the line saying why not."""
     started: Callable[[str], Mapping[str, str]]
@@ -85,6 +84,9 @@ class Door:
     server's (the relay's pass)."""
     ended: Callable[[str, Mapping[str, str]], object]
     """... and it has ended (its process gone): no longer counted."""
+    name_option: str = "--name"
+    """The option that gives the game its player's name, given as `OPTION=NAME` so that no name
+    reads as an option."""
     per_address: int = PER_ADDRESS
     most_connections: int = MOST_CONNECTIONS
     guests: bool = False
@@ -384,7 +386,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             if self._over.is_set():
                 return
             try:
-                argv = [*door.command, f"{SSH_PLAYER_OPTION}={name}"]  # no name reads as an option
+                argv = [*door.command, f"{door.name_option}={name}"]
                 await game.start(argv, environment, *self.size)
             except (OSError, ValueError) as error:
                 log.warning("an SSH player's game did not start: %s", error)

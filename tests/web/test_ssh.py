@@ -464,7 +464,7 @@ async def drawn_for(
     seen = bytearray()
 
     class Shown(asyncssh.SSHClientSession):  # type: ignore[type-arg]
-        def data_received(self, data: bytes, datatype: object) -> None:
+        def data_received(self, data: bytes, *_: object) -> None:
             seen.extend(data)
 
     async with await stranger_client(door, user, key) as connection:
