@@ -118,6 +118,8 @@ class NacApp(App[None]):
         self.engine = engine or ProcessEngine()
         self.pace = Pace(think_seconds)
         self.timer = timer
+        self.leaving = False
+        """Set once the app quits: no command runs after it."""
         self.notices_shown: list[str] = []
         self.review_at_start = review
         """A game to review as the app starts (`nac --review`)."""
@@ -230,6 +232,12 @@ class NacApp(App[None]):
                 signal.signal(number, handler)
         return self.return_code or 0
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit: from now on no command runs (a key typed right after `q` would open a screen
+        on an app already taking its screens down)."""
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
     async def run_action(
         self,
         action: str | ActionParseResult,
@@ -238,7 +246,9 @@ class NacApp(App[None]):
     ) -> bool:
         """Every command runs through here (keys, the palette, the footer): the game screen
         hears each one that will run, so a question waiting for a second press is dropped by
-        any other."""
+        any other; none runs once the app is quitting."""
+        if self.leaving:
+            return False
         screen = self.screen if self.screen_stack else None
         if isinstance(screen, Hearing):
             namespace, name, parameters = parse(action) if isinstance(action, str) else action

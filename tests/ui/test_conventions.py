@@ -147,3 +147,15 @@ async def test_a_4x4_puzzle_where_its_board_does_not_fit_says_so_and_takes_no_mo
         before = screen.attempt
         await press(pilot, *"a1", "enter", "colon")
         assert screen.attempt == before and not screen.prompt.is_open  # nothing played blind
+
+
+async def test_a_key_typed_right_after_q_opens_no_screen_on_an_app_quitting() -> None:
+    """`q` then `o` typed fast: the app is taking its screens down when `o` comes; it runs no
+    command then (it used to push the online dialog, which found none of its widgets)."""
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        screens = len(app.screen_stack)
+        app.exit()
+        assert await app.run_action("app.online") is False
+        assert len(app.screen_stack) == screens
