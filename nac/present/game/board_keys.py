@@ -15,8 +15,8 @@ PLAY_KEYS = Command(
     "1-9",
     "Play that square (3×3; in Notakto, of the board the cursor is on; in Ultimate, of the "
     "board the move is sent to, or when it is free a first digit picks the board). Phone "
-    "layout: 1 2 3 on the top row; numpad: 7 8 9 on top. The number in each empty square is "
-    "its key.",
+    "layout: 1 2 3 on the top row; numpad: 7 8 9 on top. On the 3×3 board the number in each "
+    "empty square is its key.",
     "Play",
     rank=1,
 )
