@@ -140,10 +140,10 @@ def status(table: Table, now: float) -> str:
         gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
         return result(table) + "".join(f". {name} left the game." for name in gone)
     turn = game.turn
-    if away is not None:
-        yours = f" Your move ({side(table, turn)}) meanwhile." if turn is table.you else ""
-        return dropped(table, away, now) + yours
     where = words.play_in(game)
+    if away is not None:
+        yours = f" Your move ({side(table, turn)}){where} meanwhile." if turn is table.you else ""
+        return dropped(table, away, now) + yours
     if turn is table.you:
         return f"Your move ({side(table, turn)}){where}"
     waiting = "" if table.you is None else " …"
