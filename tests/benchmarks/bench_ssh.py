@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from nac.web.pty_game import PtyGame
+from tests.web.ssh_terminal import Terminal
 
 from .bench_web import children, free_port, resident
 from .common import ensure_bytecode, header, median, milli
@@ -30,28 +29,8 @@ STRANGERS = 200
 AT_ONCE = 8
 KEYS = 9
 """Key round trips timed for the player, with strangers and without."""
-READY = b"1-9 Play"
+READY = "1-9 Play"
 HELP = "Put three of your marks"
-ANSI = re.compile(
-    rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
-)
-
-
-class Screen:
-    def __init__(self) -> None:
-        self.seen = bytearray()
-        self.changed = asyncio.Event()
-        self.gone = asyncio.Event()
-        self.pty = PtyGame(self._shown, self.gone.set)
-
-    def _shown(self, data: bytes) -> None:
-        self.seen += data
-        self.changed.set()
-
-    async def until(self, text: bytes, since: int = 0) -> None:
-        while text not in ANSI.sub(b"", bytes(self.seen[since:])):
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), 60)
 
 
 def ssh_command(port: int, key: Path, user: str) -> list[str]:
@@ -72,25 +51,25 @@ def ssh_command(port: int, key: Path, user: str) -> list[str]:
     ]
 
 
-async def to_board(command: list[str], environment: dict[str, str]) -> tuple[float, Screen]:
-    """Seconds from starting `command` in an 80×24 terminal to the board, and its screen."""
-    screen = Screen()
+async def to_board(command: list[str], environment: dict[str, str]) -> tuple[float, Terminal]:
+    """Seconds from starting `command` in an 80×24 terminal to the board, and its terminal."""
+    screen = Terminal()
     started = time.perf_counter()
     await screen.pty.start(command, environment, 80, 24)
-    await screen.until(READY)
+    await screen.shows(READY)
     return time.perf_counter() - started, screen
 
 
-async def round_trip(screen: Screen) -> float:
+async def round_trip(screen: Terminal) -> float:
     """Seconds from `?` to the help on the screen (and back out of it)."""
     mark = len(screen.seen)
     started = time.perf_counter()
     screen.pty.write(b"?")
-    await screen.until(HELP.encode(), mark)
+    await screen.shows(HELP, since=mark)
     took = time.perf_counter() - started
     mark = len(screen.seen)
     screen.pty.write(b"\x1b")
-    await screen.until(READY, mark)
+    await screen.shows(READY, since=mark)
     return took
 
 

@@ -35,9 +35,10 @@ pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-
 
 import asyncssh  # noqa: E402
 
-from nac.web.pty_game import PtyGame  # noqa: E402
 from nac.web.ssh_door import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 from nac.web.ssh_names import FILE_NAME  # noqa: E402
+
+from .ssh_terminal import ANSI, Terminal  # noqa: E402
 
 READY = b"1-9 Play"
 """What the game's footer shows once its board is playable."""
@@ -47,10 +48,6 @@ PACE = 0.5
 STRANGERS = 200
 """Connections a stranger opens and drops, 8 at a time."""
 AT_ONCE = 8
-ANSI = re.compile(
-    rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
-)
-"""A terminal's control sequences: what is left is the text it shows."""
 
 
 class Door:
@@ -147,45 +144,6 @@ def command_of(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except OSError:
         return ""
-
-
-class Terminal:
-    """The player's terminal: `ssh -t` in a pseudo-terminal, what it shows kept as text."""
-
-    def __init__(self) -> None:
-        self.seen = bytearray()
-        self.gone = asyncio.Event()
-        self.changed = asyncio.Event()
-        self.pty = PtyGame(self._shown, self.gone.set)
-
-    def _shown(self, data: bytes) -> None:
-        self.seen += data
-        self.changed.set()
-
-    @property
-    def text(self) -> str:
-        return ANSI.sub(b"", bytes(self.seen)).decode("utf-8", "replace")
-
-    async def changes(self, since: int) -> None:
-        """Wait (bounded) until the terminal shows something after `since`."""
-        for _ in range(POLLS):
-            if len(self.seen) > since:
-                return
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 0.2)
-        raise AssertionError("the terminal never changed")
-
-    async def shows(self, *texts: str, since: int = 0) -> None:
-        """Wait (bounded) until the terminal has shown every one of `texts` after `since`."""
-        for _ in range(POLLS):
-            shown = ANSI.sub(b"", bytes(self.seen[since:])).decode("utf-8", "replace")
-            if all(text in shown for text in texts):
-                return
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 0.2)
-        raise AssertionError(f"never shown {texts!r}; shown: {self.text[-2000:]!r}")
 
 
 async def played(door: Door, user: str = "alice", holder: str = "") -> Terminal:
