@@ -269,8 +269,8 @@ def serve(
         except (NoSuchHome, OSError, ValueError) as error:
             print(f"nac: cannot keep the SSH door's host key: {error}", file=sys.stderr)
             return 1
-        door = server.ssh_door([sys.executable, "-m", "nac", RELAY_OPTION, near])
-        door.name_option = SSH_PLAYER_OPTION
+        command = [sys.executable, "-m", "nac", RELAY_OPTION, near]
+        door = server.ssh_door(command, SSH_PLAYER_OPTION)
         door.guests, door.idle_seconds = ssh.guests, ssh.idle_seconds
         shown_host = urlsplit(public_url).hostname if public_url else None
         server.ssh = SshServer(door, SshNames(data), key)

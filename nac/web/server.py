@@ -147,7 +147,7 @@ class Served(Server):
 
     # -- the SSH door ------------------------------------------------------------------------
 
-    def ssh_door(self, command: list[str]) -> Door:
+    def ssh_door(self, command: list[str], name_option: str) -> Door:
         """What the SSH door needs of this server: its games counted with the browsers' under
         the same limits, each with its own pass to show the relay."""
         from .ssh_door import Door
@@ -180,7 +180,7 @@ class Served(Server):
                 self.relay.forget_game(token)
             self._make_one_ready()
 
-        return Door(command, admit=admit, started=started, ended=ended)
+        return Door(command, admit, started, ended, name_option)
 
     def _new_game(self) -> asyncio.Task[GameProcess]:
         """A game started now (counted at once, though its process takes a moment), with its

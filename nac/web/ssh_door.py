@@ -84,7 +84,7 @@ class Door:
     server's (the relay's pass)."""
     ended: Callable[[str, Mapping[str, str]], object]
     """... and it has ended (its process gone): no longer counted."""
-    name_option: str = "--name"
+    name_option: str
     """The option that gives the game its player's name, given as `OPTION=NAME` so that no name
     reads as an option."""
     per_address: int = PER_ADDRESS
