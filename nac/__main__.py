@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from .cli import main as run
 
 
 def main() -> None:
-    sys.exit(run())
+    status = run()
+    let_go_of_a_closed_terminal()
+    sys.exit(status)
+
+
+def let_go_of_a_closed_terminal() -> None:
+    """Write what is left for the terminal now; where it has closed (a window shut as the game
+    ended, a pipe read no further), drop it rather than end with Python's status 120: a
+    terminal gone at the exit is no error of the game's."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            try:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+            except (OSError, ValueError):
+                pass
 
 
 if __name__ == "__main__":
