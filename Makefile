@@ -17,12 +17,21 @@ INSTALL_SSH := command -v ssh >/dev/null 2>&1 && command -v sftp >/dev/null 2>&1
 	prove-5x5 \
 	web-screenshot
 
-$(BIN)/python:
+# The environment is ready once its own pip runs: a first try that failed half-way (Debian and
+# Ubuntu ship venv's pip apart, in python3-venv) is made again, not used broken.
+NO_VENV := nac needs Python's venv module with its pip; on Debian and Ubuntu: sudo apt install python3-venv
+
+$(VENV)/.ready:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
 		|| { echo "nac needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) -V 2>&1)"; exit 1; }
-	$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || { \
+		$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { echo "$(NO_VENV)"; exit 1; }; \
+		rm -rf $(VENV); echo "$(PYTHON) -m venv $(VENV)"; \
+		$(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip --version >/dev/null 2>&1 \
+			|| { rm -rf $(VENV); echo "$(NO_VENV)"; exit 1; }; }
+	@touch $@
 
-$(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
 	$(PIP) install -c $(CONSTRAINTS) -e .
 	@touch $@
 
@@ -31,12 +40,12 @@ $(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 GROUP = $(BIN)/python -c 'import sys, tomllib; \
 	print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"][sys.argv[1]]))'
 
-$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
 	$(GROUP) test > $(VENV)/test-requirements.txt
 	$(PIP) install -c $(CONSTRAINTS) -e '.[web]' -r $(VENV)/test-requirements.txt
 	@touch $@ $(VENV)/.installed-play $(VENV)/.installed-web
 
-$(VENV)/.installed-web: pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(VENV)/.installed-web: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
 	$(PIP) install -c $(CONSTRAINTS) -e '.[web]'
 	@touch $@
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -22,10 +23,8 @@ def let_go_of_a_closed_terminal() -> None:
         try:
             stream.flush()
         except (OSError, ValueError):
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-            except (OSError, ValueError):
-                pass
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import email.parser
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -148,6 +149,28 @@ def test_the_sdist_carries_the_licence_the_readme_the_manual_and_every_data_file
     assert not [text for text in texts if str(ROOT).encode() in text]  # no machine's paths
 
 
+def test_every_picture_the_manual_shows_is_in_the_sdist(built: Built) -> None:
+    with tarfile.open(built.sdist) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    shown = {
+        f"screenshots/{found}"
+        for page in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+        for found in re.findall(
+            r"\.\./screenshots/([\w.-]+)|\(screenshots/([\w.-]+)", page.read_text()
+        )
+        for found in found
+        if found
+    }
+    assert shown and not shown - names, f"the sdist lacks {sorted(shown - names)}"
+
+
+def test_the_project_names_no_page_that_does_not_exist() -> None:
+    """No public repository, manual site or PyPI page yet: the package names no address that
+    does not answer (the manual ships in the sdist)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "pypi.org" not in str(project.get("urls", {}))
+
+
 def test_the_tests_run_from_the_sdist(built: Built) -> None:
     """The sdist carries its tests and what they read (snapshots, tools, the README): a few of
     them run from the unpacked sdist alone, the source tree out of sight."""
@@ -275,3 +298,51 @@ def test_the_engines_run_from_the_wheel_as_a_zip(built: Built, tmp_path: Path) -
     where, puzzles, reply, source = result.stdout.split()
     assert where.startswith(str(built.wheel)) and int(puzzles) > 200
     assert 0 <= int(reply) < 16 and int(reply) != 5 and source == "book"
+
+
+def make_the_environment(
+    venv: Path, pythonpath: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`make` setting up `venv` as `make play` does before it installs anything, with the base
+    interpreter (and `pythonpath` first on its path, where given)."""
+    env = outside_the_source_tree()
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    python = Path(sys.base_prefix) / "bin" / "python3"
+    return subprocess.run(
+        ["make", "-s", "-C", str(ROOT), f"{venv}/.ready", f"VENV={venv}", f"PYTHON={python}"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=INSTALL_SECONDS,
+    )
+
+
+def test_make_without_venvs_pip_names_the_package_to_install_and_leaves_nothing(
+    tmp_path: Path,
+) -> None:
+    """Debian and Ubuntu ship venv's pip (ensurepip) apart, in python3-venv: without it `make
+    play` says the one command that fixes it and leaves no half-made environment behind."""
+    without = tmp_path / "without-ensurepip" / "ensurepip"
+    without.mkdir(parents=True)
+    (without / "__init__.py").write_text("raise ModuleNotFoundError('as on Debian')\n")
+    venv = tmp_path / "venv"
+    result = make_the_environment(venv, pythonpath=without.parent)
+    assert result.returncode != 0
+    assert "sudo apt install python3-venv" in result.stdout + result.stderr
+    assert not venv.exists()
+
+
+def test_make_makes_again_an_environment_a_failed_first_try_left_without_pip(
+    tmp_path: Path,
+) -> None:
+    """What a first try without python3-venv left (an environment with no pip) is made again
+    once the package is there, not used broken by every later `make play`."""
+    venv = tmp_path / "venv"
+    base = Path(sys.base_prefix) / "bin" / "python3"
+    subprocess.run([str(base), "-m", "venv", "--without-pip", str(venv)], check=True)
+    result = make_the_environment(venv)
+    assert result.returncode == 0, result.stdout + result.stderr
+    pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "--version"], check=False)
+    assert pip.returncode == 0 and (venv / ".ready").exists()

@@ -61,7 +61,9 @@ def extra_hint(
 ) -> str:
     """How to add `extra` to nac, for the way it was installed: from a checkout it runs from
     (`make serve` there), with pipx or uv (into the environment at `prefix`), or with pip;
-    `source`: what it was installed from (a directory or a wheel), where that is known."""
+    `source`: what it was installed from (a directory or a wheel), where that is known;
+    `python`: the path of nac's own interpreter (a bare `python3 -m pip` is the system's, which
+    PEP 668 systems refuse)."""
     if checkout is not None:
         return (
             f"in its checkout, `make serve` (or: {python} -m pip install -e '{checkout}[{extra}]')"
@@ -93,7 +95,7 @@ def web_extra_hint() -> str:
         source = url.removeprefix("file://") if url.startswith("file://") else None
     except (metadata.PackageNotFoundError, ValueError, AttributeError):
         pass
-    return extra_hint("web", sys.prefix, source, checkout, Path(sys.executable).name)
+    return extra_hint("web", sys.prefix, source, checkout, sys.executable)
 
 
 def player_count(text: str) -> int:

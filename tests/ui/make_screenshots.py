@@ -20,11 +20,18 @@ async def shoot(scenario: Scenario | OnlineScenario) -> Path:
 
 
 def main() -> None:
+    """Every scenario's picture drawn anew, and the pictures of scenarios no longer there
+    removed (the browser's PNGs are `make web-screenshot`'s)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     scenarios: list[Scenario | OnlineScenario] = [*SCENARIOS.values(), *ONLINE_SCENARIOS.values()]
+    drawn = set()
     for scenario in scenarios:
         path = asyncio.run(shoot(scenario))
+        drawn.add(path.name)
         print(f"{path.relative_to(SCREENSHOTS.parent)}: {scenario.description}")
+    for stale in sorted(set(SCREENSHOTS.glob("*.svg")) - {SCREENSHOTS / name for name in drawn}):
+        stale.unlink()
+        print(f"{stale.relative_to(SCREENSHOTS.parent)}: removed (no scenario draws it now)")
 
 
 if __name__ == "__main__":

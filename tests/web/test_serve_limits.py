@@ -24,7 +24,7 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 
 import aiohttp
 
-from nac.web import extra_hint
+from nac.web import extra_hint, web_extra_hint
 from nac.web.relay import MAX_SIZE, MIN_SIZE, Message, Size, clamped, read_message
 from nac.web.server import FULL, TRY_AGAIN_LATER, YOURS_ALREADY
 
@@ -341,12 +341,20 @@ def test_without_the_web_driver_the_game_still_needs_a_terminal() -> None:
         ("/home/ana/.local/share/uv/tools/nac-game", None, None,
          "uv tool install --force '.[web]' in nac's checkout"),
         ("/home/ana/venv", "/tmp/nac_game-1.0-py3-none-any.whl", None,
-         "python3 -m pip install '/tmp/nac_game-1.0-py3-none-any.whl[web]'"),
+         "/home/ana/venv/bin/python -m pip install '/tmp/nac_game-1.0-py3-none-any.whl[web]'"),
         ("/home/ana/nac/.venv", None, Path("/home/ana/nac"),
-         "in its checkout, `make serve` (or: python3 -m pip install -e '/home/ana/nac[web]')"),
+         "in its checkout, `make serve` (or: /home/ana/nac/.venv/bin/python -m pip install -e"
+         " '/home/ana/nac[web]')"),
     ],
 )  # fmt: skip
 def test_the_hint_for_the_web_extra_names_what_works_for_the_way_nac_was_installed(
     prefix: str, source: str | None, checkout: Path | None, hint: str
 ) -> None:
-    assert extra_hint("web", prefix, source, checkout, "python3") == hint
+    assert extra_hint("web", prefix, source, checkout, f"{prefix}/bin/python") == hint
+
+
+def test_the_hint_for_the_web_extra_names_nacs_own_interpreter_not_the_systems() -> None:
+    """A bare `python3 -m pip` installs into the system's Python, which PEP 668 systems refuse
+    ("externally-managed-environment"): the hint names the interpreter nac runs on."""
+    assert web_extra_hint().startswith(("in its checkout", sys.executable, "pipx", "uv"))
+    assert f"{sys.executable} -m pip" in web_extra_hint() or "pip" not in web_extra_hint()
