@@ -131,8 +131,9 @@ RULES_CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
         "--variant",
         family,
         "{" + ",".join(found.value for found in OFFERED) + "}",
-        "the rules: normal, misere, where a line of your own loses, or notakto, "
-        "where both play X on 1-3 boards and killing the last board loses "
+        "the rules: normal, misere, where a line of your own loses, notakto, "
+        "where both play X on 1-3 boards and killing the last board loses, or ultimate, "
+        "nine boards in one, each move sending the other side to a board "
         f"(default: {DEFAULTS.rules.family.value})",
     ),
     (
