@@ -3,8 +3,9 @@
 Beside the board: the status, the message, the settings, the score, the moves and the
 analysis's timing, a blank line between them. Under it: the status with the level or mode, the
 score, the message. Every sentence wraps to the width; a move never breaks across lines. When
-the height is short the parts that matter least go first (the settings, then the timing, then
-the score, then the moves); the status and the message always stay.
+the height is short the parts that matter least go first (the settings, then the timing); then
+the moves keep their title and their latest lines, and go only when not even one line of them
+fits, before the score; the status and the message always stay.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ NARROW = 24
 more room than they need."""
 TRIMMED = 2
 """The settings' section: where it does not fit whole, its first rows (the rules first)."""
+MOVES = 4
+"""The moves' section: where it does not fit whole, its title and its latest moves."""
 
 Section = tuple[int, list[Line]]
 """A priority (lower goes first when short) and the section's lines."""
@@ -90,7 +93,7 @@ def beside(state: PanelState, width: int) -> list[Section]:
     if state.moves:
         moves: list[Line] = [((state.history_title, "label"),)]
         moves += [((line, ""),) for line in by_moves(state.moves, width)]
-        sections.append((6, moves))
+        sections.append((MOVES, moves))
     if state.analysis:
         sections.append((3, wrapped(state.analysis, width, "dim")))
     return sections
@@ -120,13 +123,24 @@ def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> li
         for priority, lines in (under(state, width) if stacked else beside(state, width))
         if lines
     ]
-    return stacked_up(sections, height, 0 if stacked else 1, TRIMMED)
+    return stacked_up(sections, height, 0 if stacked else 1, TRIMMED, latest=MOVES)
 
 
-def stacked_up(sections: list[Section], height: int, gap: int, trimmed: int) -> list[Line]:
+def _title_length(lines: list[Line]) -> int:
+    """How many of a section's first lines are its title (in the label's style)."""
+    return next(
+        (index for index, line in enumerate(lines) if not line or line[0][1] != "label"),
+        len(lines),
+    )
+
+
+def stacked_up(
+    sections: list[Section], height: int, gap: int, trimmed: int, latest: int | None = None
+) -> list[Line]:
     """Sections one under another (`gap` blank lines between), in `height` lines: while they do
     not fit, the one of lowest priority goes (those of KEPT_ALWAYS or more never do); the one
-    of priority `trimmed` keeps its first lines rather than none, where that is enough."""
+    of priority `trimmed` keeps its first lines rather than none, where that is enough; the one
+    of priority `latest` (a history) keeps its title and its last lines, where one is enough."""
 
     def height_of(kept: list[Section]) -> int:
         return sum(len(lines) for _, lines in kept) + gap * (len(kept) - 1)
@@ -143,6 +157,10 @@ def stacked_up(sections: list[Section], height: int, gap: int, trimmed: int) -> 
             kept -= 1  # a row's value is kept whole or not at all
         if lowest == trimmed and kept > 0:  # its first rows, not nothing
             sections[at] = (lowest, lines[:kept])
+            break
+        title = _title_length(lines)
+        if lowest == latest and kept > title:  # its title and its latest lines
+            sections[at] = (lowest, lines[:title] + lines[len(lines) - (kept - title) :])
             break
         sections = [section for section in sections if section[0] != lowest]
     result: list[Line] = []

@@ -53,3 +53,21 @@ def test_under_the_board_the_panel_is_three_parts_in_a_few_lines() -> None:
     assert lines[0] == " Your move (X)  Genius"
     assert lines[1] == "You 1  Computer 2  Draws 3"
     assert lines[2].startswith("Square 5 is taken")
+
+
+def test_a_long_game_keeps_its_score_and_its_latest_moves_where_all_do_not_fit() -> None:
+    moves = tuple(f"{number}. {'XO'[number % 2 == 0]} a{number % 9 + 1}" for number in range(1, 82))
+    long_game = PanelState(
+        status="Game over",
+        details=STATE.details,
+        score=STATE.score,
+        summary="Genius",
+        moves=moves,
+        history_title="Moves",
+        message="Draw.",
+    )
+    lines = text(panel_lines(long_game, 26, 21, stacked=False))
+    assert len(lines) <= 21
+    assert "Score" in lines and any(line.startswith("  Draws") for line in lines)
+    assert "Moves" in lines and lines[-1].endswith("81. X a1")
+    assert not any(line.startswith("1. X") for line in lines)  # the oldest moves give way

@@ -221,3 +221,21 @@ async def test_a_taken_square_keeps_the_board_picked_for_the_next_digit() -> Non
         assert app.game.board[grid_cell(4, 4)] is Mark.X and len(app.game.moves) == 0
         await press(pilot, "1")  # still board 5: its top-left square, d4
         assert app.game.board[grid_cell(3, 3)] is Mark.X
+
+
+async def test_the_game_over_panel_at_80x24_keeps_the_score_and_the_latest_moves() -> None:
+    from nac.ui.widgets.panel import InfoPanel
+
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    rng = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        while not app.game.is_over:
+            app.screen.play(rng.choice(app.game.board.legal_moves))  # type: ignore[attr-defined]
+            await pilot.pause()
+        await pilot.pause()
+        info = app.screen.query_one(InfoPanel)
+        shown = ["".join(run for run, _ in line) for line in info._lines]
+        assert "Score" in shown and "Moves" in shown
+        last = panel(app).moves[-1]
+        assert any(line.endswith(last) for line in shown)

@@ -156,4 +156,4 @@ def online_panel_lines(
         kept = sections(state, width, compact)
         if height_of(kept) <= height:
             break
-    return stacked_up(kept, height, gap, PLAYERS)
+    return stacked_up(kept, height, gap, PLAYERS, latest=4)
