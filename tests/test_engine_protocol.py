@@ -89,6 +89,26 @@ def test_anything_else_is_one_error_line_and_the_engine_goes_on(command: str, sa
     assert ready == "readyok"
 
 
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        (
+            "go seconds abc",
+            "error go seconds takes a number of seconds above 0, not 'abc'",
+        ),
+        ("go seconds -1", "error go seconds takes a number of seconds above 0, not '-1'"),
+        ("go nodes 1.5", "error go nodes takes a whole number of positions, 1 or more, not"),
+    ],
+)
+def test_a_go_limit_that_is_no_number_is_said_in_the_protocols_words(
+    command: str, says: str
+) -> None:
+    [error, ready] = engine(command, "isready")
+    assert error.startswith(says)
+    assert "convert" not in error and "literal" not in error  # not Python's own words
+    assert ready == "readyok"
+
+
 def test_a_finished_game_has_no_best_move() -> None:
     [error] = engine("moves a1 a2 b1 b2 c1", "go")
     assert error.startswith("error the game is over")

@@ -107,13 +107,7 @@ class EngineProtocol:
         if arguments:
             if len(arguments) != 2 or arguments[0] not in ("seconds", "nodes"):
                 raise ValueError("go takes nothing, seconds S or nodes N")
-            try:
-                if arguments[0] == "seconds":
-                    limit = Limit(seconds=float(arguments[1]))
-                else:
-                    limit = Limit(nodes=int(arguments[1]))
-            except ValueError as refusal:
-                raise ValueError(f"go {arguments[0]}: {refusal}") from None
+            limit = _limit(*arguments)
         if self.position.is_over:
             raise ValueError("the game is over: no move to find (rules or moves start another)")
         cell = play(self.position, self.level, limit)
@@ -121,6 +115,20 @@ class EngineProtocol:
 
     def _ready(self, arguments: list[str]) -> None:
         self.say("readyok")
+
+
+GO_TAKES = {
+    "seconds": "go seconds takes a number of seconds above 0",
+    "nodes": "go nodes takes a whole number of positions, 1 or more",
+}
+
+
+def _limit(kind: str, value: str) -> Limit:
+    """The limit `go seconds S` or `go nodes N` names, or a ValueError saying what it takes."""
+    try:
+        return Limit(seconds=float(value)) if kind == "seconds" else Limit(nodes=int(value))
+    except ValueError:
+        raise ValueError(f"{GO_TAKES[kind]}, not {value[:20]!r}") from None
 
 
 def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
