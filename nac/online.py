@@ -161,7 +161,7 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         ("watch", "watch an online game with its watch line's ADDRESS"),
     ):
         command = commands.add_parser(want, help=text, description=text.capitalize() + ".")
-        command.add_argument("address", type=_address, metavar="ADDRESS")
+        command.add_argument("address", type=_address_for(want), metavar="ADDRESS")
     lobby = commands.add_parser(
         "lobby",
         help="the open games on a relay (nac serve's address), to join or watch",
@@ -219,11 +219,26 @@ def _name(text: str) -> str:
     return str(_checked(player_name, text))
 
 
-def _address(text: str) -> Address:
-    try:
-        return parse_address(text)
-    except BadAddress as refusal:
-        raise argparse.ArgumentTypeError(str(refusal)) from None
+OTHER_LINE = {
+    "watch": "that is a join line, to play with: use nac join, or ask the host for the watch line",
+    "join": "that is a watch line, to watch with: use nac watch, or ask the host for the join line",
+}
+"""What `nac watch` says of a join line given to it, and `nac join` of a watch line."""
+
+
+def _address_for(want: str) -> Callable[[str], Address]:
+    """The address `nac join` or `nac watch` (`want`) is given: the other's line is refused."""
+
+    def address(text: str) -> Address:
+        words = text.split()
+        if len(words) > 1 and words[0] == "nac" and words[1] in OTHER_LINE and words[1] != want:
+            raise argparse.ArgumentTypeError(OTHER_LINE[want])
+        try:
+            return parse_address(text)
+        except BadAddress as refusal:
+            raise argparse.ArgumentTypeError(str(refusal)) from None
+
+    return address
 
 
 def _server(text: str) -> str:

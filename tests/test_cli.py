@@ -354,3 +354,19 @@ def test_a_plain_notakto_game_is_saved_and_its_review_judges_every_move() -> Non
     # the one review: a win thrown to a loss is a blunder (Notakto has no draws)
     assert "Player 2: 2 blunders (moves 2, 4)" in review.stdout
     assert "4. 2 1:9  blunder: 1:4 wins in 1 (kills the last board: loses)" in review.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "line", "says"),
+    [
+        ("watch", "nac join", "that is a join line, to play with: use nac join"),
+        ("join", "nac watch", "that is a watch line, to watch with: use nac watch"),
+    ],
+)
+def test_the_other_commands_invite_line_says_which_command_takes_it(
+    command: str, line: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([command, f"{line} 192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"])
+    assert stopped.value.code == 2
+    assert says in capsys.readouterr().err
