@@ -79,6 +79,7 @@ from .puzzles import (
     judge_move as judge_move,
 )
 from .review import (
+    DEEPER as DEEPER,
     REVIEW_PLAYOUTS as REVIEW_PLAYOUTS,
     GameReview as GameReview,
     MoveReview as MoveReview,

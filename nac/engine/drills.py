@@ -45,7 +45,8 @@ def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
     boards = positions_before(start_position(game.rules, game.first), game.moves)
     found = []
     for move, board in zip(review.moves, boards, strict=True):
-        if move.mark in people and move.rating in DRILLED and move.best_cells:
+        drilled = move.rating in DRILLED and move.shown_worse  # never an uncertain estimate
+        if move.mark in people and drilled and move.best_cells:
             assert move.rating is not None
             found.append(Drill(board, move.cell, move.best_cells, move.rating))
     return found

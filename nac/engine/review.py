@@ -28,15 +28,20 @@ Ultimate is not solved: a move is rated on what is proven where that tells (a wi
 or walked past, a move after which the other side wins at once), else on estimates: a search of
 `REVIEW_PLAYOUTS` simulations from the position before the move (`sources.Estimating`), each
 move's share of them won by its mover (`share`), and the rating by how far the move played
-falls short of the best one's (`ESTIMATE_DROPS`). Such ratings are estimates (`exact` false).
+falls short of the best one's (`ESTIMATE_DROPS`), less that gap's 95% margin (`margin`, from
+each share's playouts): a move is rated worse only where the gap is wider than the margin;
+within it, best where the gap is under the first drop, else **unclear**. A move not rated
+best on the first search is searched again, `DEEPER` times as long. Such ratings are
+estimates (`exact` false).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import NORMAL, Mark, Position, Rules
 from ..core.checks import checked, checked_cells
@@ -55,10 +60,18 @@ class Rating(Enum):
     INACCURACY = "inaccuracy"
     MISTAKE = "mistake"
     BLUNDER = "blunder"
+    UNCLEAR = "unclear"
+    """Ultimate: the estimates cannot tell (the gap to the best within their margin)."""
 
 
 REVIEW_PLAYOUTS = 2_000
 """Ultimate: the simulations of the search that estimates the moves of each position."""
+DEEPER = 5
+"""Ultimate: where a move is not rated best on that search, the positions before and after it
+are searched again this many times as long (10,000 playouts: about half a second on the empty
+board, less later)."""
+CONFIDENCE_Z = 1.96
+"""Ultimate: the margin of an estimate is its 95% interval."""
 ESTIMATE_DROPS = ((0.05, Rating.BEST), (0.15, Rating.INACCURACY), (0.30, Rating.MISTAKE))
 """Ultimate: a move whose share falls short of the best one's by less than the first figure is
 rated best, then an inaccuracy, a mistake; by more, a blunder."""
@@ -89,6 +102,18 @@ class MoveReview:
     that its mover won."""
     best_share: float | None = None
     """... and the best move's share."""
+    margin: float | None = None
+    """... and the 95% margin of the gap between the two (`gap_margin`)."""
+
+    @property
+    def shown_worse(self) -> bool:
+        """Whether the move is known to be worse than the best: proven, or by estimates whose
+        gap is wider than their margin."""
+        if self.rating in (None, Rating.BEST, Rating.UNCLEAR):
+            return False
+        if self.share is None or self.best_share is None or self.margin is None:
+            return True
+        return self.best_share - self.share > self.margin
 
 
 @dataclass(frozen=True)
@@ -102,6 +127,8 @@ class SideSummary:
     """The move numbers of the mistakes."""
     blunders: tuple[int, ...]
     not_rated: int
+    unclear: int = 0
+    """Ultimate: moves the estimates cannot tell from the best or from worse."""
 
     def count(self, rating: Rating) -> int:
         counts = {
@@ -109,6 +136,7 @@ class SideSummary:
             Rating.INACCURACY: self.inaccuracies,
             Rating.MISTAKE: len(self.mistakes),
             Rating.BLUNDER: len(self.blunders),
+            Rating.UNCLEAR: self.unclear,
         }
         return counts[rating]
 
@@ -139,6 +167,7 @@ class GameReview:
             mistakes=numbers(Rating.MISTAKE),
             blunders=numbers(Rating.BLUNDER),
             not_rated=sum(1 for move in mine if move.rating is None),
+            unclear=len(numbers(Rating.UNCLEAR)),
         )
 
 
@@ -213,67 +242,136 @@ def rate_by_estimate(drop: float) -> Rating:
     return next((rating for most, rating in ESTIMATE_DROPS if drop < most), Rating.BLUNDER)
 
 
+class Share(NamedTuple):
+    """What a move is worth to its mover: a share of playouts won out of `playouts`, or a
+    proven value (`playouts` None: no margin)."""
+
+    share: float
+    playouts: int | None
+    cell: int = -1
+
+    def bounds(self) -> tuple[float, float]:
+        """The share's 95% Wilson score interval (the share itself where it is proven)."""
+        share, n = self.share, self.playouts
+        if n is None:
+            return share, share
+        z2 = CONFIDENCE_Z**2
+        centre = (share + z2 / (2 * n)) / (1 + z2 / n)
+        half = CONFIDENCE_Z * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def gap_margin(best: Share, played: Share) -> float:
+    """The 95% margin of how far `played` falls short of `best` (Newcombe's hybrid score
+    interval: each share's Wilson interval, combined)."""
+    low_best, _ = best.bounds()
+    _, high_played = played.bounds()
+    return math.hypot(best.share - low_best, high_played - played.share)
+
+
+def rate_estimated(best: Share, played: Share) -> Rating:
+    """A move rated by estimates: worse than best only by what the estimates show at 95%
+    (the gap less its margin, `ESTIMATE_DROPS`); a gap within the margin is best where the
+    estimates put it under the first drop, else unclear."""
+    gap = best.share - played.share
+    shown = gap - gap_margin(best, played)
+    if shown > 0:
+        return rate_by_estimate(shown)
+    return Rating.BEST if gap < ESTIMATE_DROPS[0][0] else Rating.UNCLEAR
+
+
 def _estimated(
     boards: list[Position], cells: Sequence[int], stop: StopSignal | None, limit: Limit
 ) -> list[MoveReview]:
     """Ultimate's moves rated on what is proven where that tells, else on estimates (see the
-    module's docstring). One search a position. The best move is the search's choice, its most
-    simulated; the move played is compared with it within that search where the search tried
-    it a fair number (`FAIR_SHARE`), else by the search after it (what the position it left
-    is worth to the other side, turned round): a move the search hardly tried gets few
-    playouts, too few to say what it is worth."""
+    module's docstring). One search a position; where a move is not rated best on it, the
+    position before and the one after are searched again, `DEEPER` times as long."""
     after_last = boards[-1].play(cells[-1])
     unlimited = limit.nodes is None and limit.seconds is None
     searched = Limit(nodes=REVIEW_PLAYOUTS) if unlimited else limit
+    deeper = Limit(
+        None if searched.seconds is None else searched.seconds * DEEPER,
+        None if searched.nodes is None else searched.nodes * DEEPER,
+    )
     source = source_for(boards[0])
     assert isinstance(source, Estimating)
-    found = [  # each position's own search, seeded by its place: a game reviews the same twice
-        [] if board.is_over else source.estimates(board, searched, stop, seed=number)
-        for number, board in enumerate([*boards, after_last])
-    ]
+    positions = [*boards, after_last]
+
+    def estimates(index: int, budget: Limit) -> list[Estimate]:
+        board = positions[index]  # seeded by its place: a game reviews the same twice
+        return [] if board.is_over else source.estimates(board, budget, stop, seed=index)
+
+    found = [estimates(index, searched) for index in range(len(positions))]
     reviews = []
     for number, (board, cell) in enumerate(zip(boards, cells, strict=True), 1):
         proven = _proven(number, board, cell, stop, limit)
         if proven.rating is not None:
             reviews.append(proven)
             continue
-        before, after = found[number - 1], found[number]
-        played = _share_after(board.play(cell), after, board.to_move)
-        if not before:  # the search stopped at once: a win at once was there (proven)
-            best, best_cells = 1.0, proven.best_cells
-        else:
-            best, tried = before[0].share, before[0].simulations * FAIR_SHARE
-            fair = [move for move in before if move.simulations >= tried]
-            # compared within one search where it tried the move played a fair number
-            played = next((move.share for move in fair if move.cell == cell), played)
-            as_good = {move.cell for move in fair if best - move.share < ESTIMATE_DROPS[0][0]}
-            best_cells = tuple(sorted(as_good))
-        rating = rate_by_estimate(best - played)
-        proven_loss = proven.played is not None and proven.played.result is Result.LOSS
-        if proven_loss and best - played >= ESTIMATE_DROPS[0][0]:
-            rating = Rating.BLUNDER  # a loss in one walked into where a better move was there
-        reviews.append(
-            replace(
-                proven,
-                rating=rating,
-                best_cells=best_cells,
-                share=played,
-                best_share=best,
-                exact=False,
-            )
-        )
+        judged = _judged(board, cell, proven, found[number - 1], found[number])
+        if judged.rating is not Rating.BEST:  # search more: cheap, and a rating worth being sure of
+            found[number - 1] = estimates(number - 1, deeper)
+            found[number] = estimates(number, deeper)
+            judged = _judged(board, cell, proven, found[number - 1], found[number])
+        reviews.append(judged)
     return reviews
 
 
-def _share_after(position: Position, found: list[Estimate], mover: Mark) -> float:
+def _judged(
+    board: Position,
+    cell: int,
+    proven: MoveReview,
+    before: list[Estimate],
+    after: list[Estimate],
+) -> MoveReview:
+    """The move `cell` from `board` rated on the searches before and after it. The best move
+    is the search's choice, its most simulated; the move played is worth its share in that
+    search or, where the search after it ran more playouts through its best reply, that
+    reply's share turned round (a move the search hardly tried has too few to tell)."""
+    proven_loss = proven.played is not None and proven.played.result is Result.LOSS
+    played = _share_after(board.play(cell), after, board.to_move)
+    if proven_loss:
+        played = Share(0.0, None)
+    if not before:  # the search stopped at once: a win at once was there (proven)
+        best = Share(1.0, None)
+        best_cells = proven.best_cells
+    else:
+        best = Share(before[0].share, before[0].simulations, before[0].cell)
+        within = next((move for move in before if move.cell == cell), None)
+        if within is not None and not proven_loss and within.simulations > (played.playouts or 0):
+            played = Share(within.share, within.simulations, cell)
+        tried = before[0].simulations * FAIR_SHARE
+        best_cells = tuple(
+            move.cell
+            for move in before
+            if move.simulations >= tried
+            and best.share - move.share <= gap_margin(best, Share(move.share, move.simulations))
+        )
+    rating = rate_estimated(best, played)
+    if proven_loss and rating not in (Rating.BEST, Rating.UNCLEAR):
+        rating = Rating.BLUNDER  # a loss in one walked into where a better move was there
+    if rating not in (Rating.BEST, Rating.UNCLEAR):
+        best_cells = tuple(other for other in best_cells if other != cell)
+    return replace(
+        proven,
+        rating=rating,
+        best_cells=best_cells,
+        share=played.share,
+        best_share=best.share,
+        margin=gap_margin(best, played),
+        exact=False,
+    )
+
+
+def _share_after(position: Position, found: list[Estimate], mover: Mark) -> Share:
     """What the position after a move is worth to its mover: its end (a win 1, a draw a half),
     else what the search's choice there is worth to the other side, turned round."""
     outcome = position.outcome
     if outcome is not None:
-        return 0.5 if outcome.winner is None else float(outcome.winner is mover)
+        return Share(0.5 if outcome.winner is None else float(outcome.winner is mover), None)
     if not found:  # the search stopped at once: the other side wins at once (proven)
-        return 0.0
-    return 1.0 - found[0].share
+        return Share(0.0, None)
+    return Share(1.0 - found[0].share, found[0].simulations)
 
 
 def _proven(

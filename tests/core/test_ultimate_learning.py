@@ -5,6 +5,7 @@ win at once, a move after which the other side wins at once) stays proven."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from nac.core import (
@@ -163,3 +164,48 @@ def test_the_hint_names_the_keys_that_play_its_square() -> None:
     assert f"(keys {game.key_for_cell(board)} {game.key_for_cell(square)})" in hint_sentence(
         game, found
     )
+
+
+def test_the_usual_opening_e5_is_not_called_a_mistake() -> None:
+    """2,000 playouts give e5 about 11 on the empty board: too few to call it worse (issue 36)."""
+    review = review_game([40], ULTIMATE)
+    opening = review.moves[0]
+    assert opening.rating in (Rating.BEST, Rating.UNCLEAR)
+    assert not opening.shown_worse
+    assert opening.margin is not None and opening.margin > 0
+
+
+def test_a_move_is_rated_worse_only_where_the_gap_is_wider_than_its_margin() -> None:
+    from nac.engine.review import Share, gap_margin, rate_estimated
+
+    few = (Share(0.64, 66), Share(0.36, 11))  # e5 on 2,000 playouts: a gap of 0.28
+    assert gap_margin(*few) > 0.28 and rate_estimated(*few) is Rating.UNCLEAR
+    many = (Share(0.64, 5000), Share(0.36, 5000))  # the same gap, well measured
+    assert rate_estimated(*many) in (Rating.MISTAKE, Rating.BLUNDER)
+    close = (Share(0.62, 692), Share(0.59, 1944))
+    assert rate_estimated(*close) is Rating.BEST
+    assert gap_margin(Share(0.6, None), Share(0.0, None)) == 0  # proven: no margin
+
+
+def test_no_drill_is_made_of_an_uncertain_estimate() -> None:
+    game = SavedGame(
+        WHEN, Mode.COMPUTER, ULTIMATE, PERSON, "genius", Mark.X, Ending.UNFINISHED, (40,)
+    )
+    assert mistakes_in([game]) == []
+    review = review_game(game.moves, ULTIMATE)  # as if the estimate had called it a mistake
+    called = replace(review.moves[0], rating=Rating.MISTAKE, share=0.36, best_share=0.64)
+    unsure = replace(review, moves=(replace(called, margin=0.3),))
+    assert mistakes_in([game], review=lambda saved: unsure) == []
+    sure = replace(review, moves=(replace(called, margin=0.1, best_cells=(37,)),))
+    assert [drill.played for drill in mistakes_in([game], review=lambda saved: sure)] == [40]
+
+
+def test_an_unclear_move_says_so_with_the_margin() -> None:
+    from nac.engine import MoveReview
+    from nac.present.learning.review_words import side_summary
+
+    move = MoveReview(1, 40, Mark.X, Rating.UNCLEAR, None, None, (37,), False, 0.52, 0.58, 0.09)
+    assert what_was_best(move, str) == "too close to tell from 37 (58% won against 52%, ± 9%)"
+    review = review_game([40, 36], ULTIMATE, limit=Limit(nodes=300))
+    unclear = replace(review, moves=(move, *review.moves[1:]))
+    assert "1 unclear" in side_summary(unclear.summary(Mark.X))

@@ -6,19 +6,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import MoveReview, Puzzle, Result, SideSummary
+from ...engine import MoveReview, Puzzle, Rating, Result, SideSummary
 from ..names import counted
 
 
 def what_was_best(move: MoveReview, name: Callable[[int], str]) -> str:
     """The best moves before `move` and their value, e.g. "7 wins in 2", "a1 or c3 draw", "b2
     holds out longer (loses in 2)", counted in the mover's moves (see `MoveValue`); in Ultimate
-    the estimates, "e5 or d4 better (58% won against 41%)"; `name` names a cell (a keypad
-    key, a coordinate)."""
+    the estimates, "e5 or d4 better (58% won against 41%, ± 9%)", or for a move they cannot
+    tell, "too close to tell from e5 (58% won against 52%, ± 9%)"; `name` names a cell (a
+    keypad key, a coordinate)."""
     best = move.best
     if move.best_share is not None and move.share is not None:  # Ultimate: estimates
         shares = f"{round(100 * move.best_share)}% won against {round(100 * move.share)}%"
-        return f"{listed([name(cell) for cell in move.best_cells][:3])} better ({shares})"
+        if move.margin is not None and move.margin > 0:
+            shares += f", ± {max(1, round(100 * move.margin))}%"
+        names = listed([name(cell) for cell in move.best_cells][:3])
+        if move.rating is Rating.UNCLEAR:
+            return f"too close to tell from {names} ({shares})"
+        return f"{names} better ({shares})"
     if best is None:
         return ""
     names = listed([name(cell) for cell in move.best_cells])
@@ -53,6 +59,8 @@ def side_summary(summary: SideSummary) -> str:
             parts.append(
                 f"{counted(len(numbers), one, many)} ({moves} {', '.join(map(str, numbers))})"
             )
+    if summary.unclear:
+        parts.append(f"{summary.unclear} unclear")
     if summary.not_rated:
         parts.append(f"{summary.not_rated} not rated")
     return ", ".join(parts) or "no moves"

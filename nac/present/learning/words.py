@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
 from ...core.players import REMOTE, name_of
-from ...engine import REVIEW_PLAYOUTS
+from ...engine import DEEPER, REVIEW_PLAYOUTS
 from ..commands import key_for
 from ..game import words
 from ..names import ended, in_a_row, level_name, side_label
@@ -23,7 +23,9 @@ REVIEW_SEARCHED = (
 )
 REVIEW_ULTIMATE = (
     "Ultimate is not solved: moves are rated by estimates, the share of Genius's playouts won "
-    f"({REVIEW_PLAYOUTS:,} a position), wins and losses in one move as proven."
+    f"({REVIEW_PLAYOUTS:,} a position, {REVIEW_PLAYOUTS * DEEPER:,} where a move looks worse), "
+    "wins and losses in one move as proven. A move is rated worse only where it falls short "
+    'of the best by more than the estimate\'s margin (95%); where it cannot tell, "unclear".'
 )
 REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
 REVIEW_NOTAKTO = (

@@ -68,7 +68,7 @@ class ReviewScreen(Screen[None]):
         board = replay(game.rules, game.first, game.moves[:step])
         rated = self.review.moves[step - 1] if self.review is not None and step else None
         best = None
-        if rated is not None and rated.rating not in (None, Rating.BEST):
+        if rated is not None and rated.rating not in (None, Rating.BEST, Rating.UNCLEAR):
             best = rated.best_cells[0] if rated.best_cells else None
         self.query_one(BoardWidget).view = BoardView.of(
             board,
