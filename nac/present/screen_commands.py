@@ -7,6 +7,8 @@ back; where a square is chosen, `:` (and a column letter on 4×4 and 5×5) types
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .commands import CURSOR_KEYS, LAB, NEXT_BOARD, PLAY_CURSOR, PLAY_KEYS, Command
 
 CLOSE = Command((("escape", "close"),), "Esc", "Back to the screen before", "Back", rank=0)
@@ -76,12 +78,26 @@ GAMES_COMMANDS: tuple[Command, ...] = (
     CLOSE,
     *EVERYWHERE,
 )
-PUZZLE_COMMANDS: tuple[Command, ...] = (
+PUZZLE_PLAY_KEYS = replace(
     PLAY_KEYS,
-    letters("d", " (`b` begins one there: Boards is in the palette)"),
+    help="3×3 puzzles: play that square (phone layout: 1 2 3 on the top row; numpad: 7 8 9 on "
+    "top); the number in each empty square is its key",
+)
+"""The digits as the puzzles have them: their boards are 3×3 and 4×4 only."""
+PUZZLE_LETTERS = replace(
+    letters("d", ""),
+    help="4×4 puzzles: a square's name typed, its column letter first, then `Enter` (`b` "
+    "begins one there: Boards is in the palette)",
+)
+PUZZLE_TYPE_SQUARE = replace(
+    TYPE_SQUARE, help="Type a square's name and `Enter` (on 4×4 its letter opens it too)"
+)
+PUZZLE_COMMANDS: tuple[Command, ...] = (
+    PUZZLE_PLAY_KEYS,
+    PUZZLE_LETTERS,
     CURSOR_KEYS,
     PLAY_CURSOR,
-    TYPE_SQUARE,
+    PUZZLE_TYPE_SQUARE,
     Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
     Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
     Command(
@@ -100,6 +116,13 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
     CLOSE,
     *EVERYWHERE,
 )
+NUMBER_COMMANDS: tuple[Command, ...] = (
+    Command((("enter", "submit"),), "Enter", "Go to the puzzle of the number typed", "Go",
+            rank=1),
+    Command((("escape", "close"),), "Esc", "Back to the puzzle you were on", "Back", rank=0),
+    *EVERYWHERE,
+)  # fmt: skip
+"""The puzzles' `g`: a puzzle's number typed (its field takes the digits only)."""
 STATS_COMMANDS: tuple[Command, ...] = (
     Command(
         (

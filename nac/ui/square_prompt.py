@@ -81,6 +81,13 @@ class SquarePrompt:
         if typed:
             self._say(words.square_begun(rules, typed, self._moved(typed)))
 
+    def on_board(self, parameters: tuple[object, ...]) -> bool:
+        """Whether a `type_square` letter (its parameter) names a column of the board now: the
+        footer and the help show only the letters of this board (`a-d` on 4×4)."""
+        rules, _ = self._squares()
+        letter = parameters[0] if parameters else None
+        return not isinstance(letter, str) or letter.lower() in COLUMN_LETTERS[: rules.size]
+
     def took(self, key: events.Key, said: str, letters: bool) -> bool:
         """Whether a key that reached the screen is the prompt's: a column letter that opens
         it (where `letters` begin a square's name), or what was typed before the prompt had

@@ -246,6 +246,18 @@ def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | No
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
 
+def smallest_drawing(cells: int, boards: int, grid: bool) -> tuple[int, int]:
+    """The columns and rows the smallest drawing of a board takes, a column clear each side:
+    `cells` a side, or `boards` small boards side by side (Notakto's), or Ultimate's `grid`."""
+    if grid:
+        return TIGHT_WIDTH + 2 * SIDE_MARGIN, TIGHT_HEIGHT
+    if boards:
+        smallest = Fit(*CELL_SIZES[-1], boards, captioned=False)
+        return smallest.width + 2 * SIDE_MARGIN, smallest.height
+    compact = metrics_for(1, cells)
+    return compact.width + 2 * SIDE_MARGIN, compact.height
+
+
 def minimum_terminal(rules: Rules) -> tuple[int, int]:
     """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
     with the panel under it (Ultimate's: beside it, the narrow one; the 3×3 board:

@@ -284,13 +284,13 @@ def letters_moved(table: Sequence[Command]) -> dict[str, str]:
     }  # fmt: skip
 
 
-def board_does_not_fit(size: int, boards: int, width: int) -> list[str]:
+def board_does_not_fit(size: int, boards: int, width: int, need: tuple[int, int]) -> list[str]:
     """Said where a board would be drawn but does not fit (a 4×4 puzzle at 40×15), in lines
-    of at most `width` columns."""
+    of at most `width` columns: the terminal's size it needs, as the game screen says it."""
     import textwrap
 
     what = f"{boards} boards" if boards > 1 else f"the {board_name(size)} board"
-    said = f"No room for {what} here: make the terminal bigger."
+    said = f"No room for {what} here: please make the terminal at least {need[0]}×{need[1]}."
     return textwrap.wrap(said, max(1, width))
 
 

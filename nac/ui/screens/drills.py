@@ -77,6 +77,8 @@ class DrillScreen(Screen[None]):
         self.due: list[DrillRecord] = []
         self.later = 0
         self.scanned = False
+        self.tried: int | None = None
+        """The square the answer was played on: marked on the board with the best move."""
         self.prompt = SquarePrompt(self, self.say, self._squares, self.play)
 
     def _squares(self) -> tuple[Rules, KeypadLayout]:
@@ -139,6 +141,7 @@ class DrillScreen(Screen[None]):
     def _show(self, drill: DrillRecord | None) -> None:
         self.prompt.close()
         self.answered = ""
+        self.tried = None
         self.drill = drill
         if drill is not None and drill.board.rules.size > 3:
             self.call_next(self.prompt.mount)
@@ -159,11 +162,13 @@ class DrillScreen(Screen[None]):
             )  # fmt: skip
             return
         playing = not self.answered
-        board = drill.board
+        board, tried = drill.board, self.tried
+        missed = tried is not None and not drill.is_right(tried)
         self.query_one(BoardWidget).view = BoardView.of(
-            board,
+            board if tried is None or playing else board.play(tried),
             name=self.square if playing else None,
-            hint=None if playing else drill.answers[0],
+            last=None if playing else tried,
+            hint=drill.answers[0] if missed else None,
             hint_word="best",
             playing=playing,
         )
@@ -185,7 +190,7 @@ class DrillScreen(Screen[None]):
             return playing and not self.prompt.is_open
         if action == "type_square":
             big = self.drill is not None and self.drill.board.rules.size > 3
-            return playing and big and not self.prompt.is_open
+            return playing and big and not self.prompt.is_open and self.prompt.on_board(parameters)
         if action == "next_drill":
             return self.scanned and bool(self.answered or not self.due)
         return True
@@ -214,6 +219,7 @@ class DrillScreen(Screen[None]):
         played, square = self.square(drill.played), self.square(cell)
         best = " or ".join(self.square(answer) for answer in drill.answers)
         self._refresh_due()
+        self.tried = cell
         self.answered = (
             learning_words.drill_right(square, played, kept is not None)
             if right

@@ -31,7 +31,7 @@ from ...present.command import Command
 from ...present.game import words
 from ...present.learning import words as learning_words
 from ...present.learning.words import GAME_FILTERS
-from ...present.screen_commands import CLOSE, GAMES_COMMANDS
+from ...present.screen_commands import GAMES_COMMANDS
 from ...store import GameLog
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
@@ -110,7 +110,7 @@ class GamesScreen(Screen[None]):
             else:
                 yield Static(learning_words.NO_GAMES_YET, markup=False)
             yield Static(id="games-note", markup=False)
-        yield KeysBar(GAMES_COMMANDS if self.all_games else (CLOSE,))
+        yield KeysBar(GAMES_COMMANDS)  # with no game, check_action leaves out what needs one
 
     def on_mount(self) -> None:
         self.watch_shown()

@@ -1,21 +1,44 @@
-"""A small question for a number (the puzzles' `g`): the number typed and Enter, or Escape."""
+"""A small question for a number (the puzzles' `g`): the number typed and Enter, or Escape. It
+has its own footer, help and palette (`NUMBER_COMMANDS`); its field takes digits only, so `?`
+and `q` keep their meaning while it has the focus."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
+
+from ...present.command import Command
+from ...present.screen_commands import EVERYWHERE, NUMBER_COMMANDS
+from ..bindings import bindings
+from ..widgets.keys_bar import KeysBar
+
+BEFORE_THE_FIELD = frozenset(key for command in EVERYWHERE for key, _ in command.keys)
+"""Keys heard before the field (which would swallow them, taking digits only)."""
+
+
+class NumberField(Input):
+    """The number's field: it leaves the keys it would not take to the screen's bindings."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
 
 
 class NumberPrompt(ModalScreen[int | None]):
     """Asks for a whole number from 1 to `most`; dismissed with it, or None."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel", show=False)]
+    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = NUMBER_COMMANDS
+    HELP_TITLE = "Go to a puzzle"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        replace(binding, priority=True) if binding.key in BEFORE_THE_FIELD else binding
+        for binding in bindings(NUMBER_COMMANDS)
+    ]
 
     def __init__(self, question: str, most: int) -> None:
         super().__init__()
@@ -25,16 +48,21 @@ class NumberPrompt(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="number-prompt"):
             yield Label(self.question, markup=False)
-            yield Input(type="integer", max_length=len(str(self.most)), id="number")
+            yield NumberField(type="integer", max_length=len(str(self.most)), id="number")
             yield Label("", id="number-refusal", markup=False)
+        yield KeysBar(NUMBER_COMMANDS)
 
     @on(Input.Submitted)
     def _submitted(self, submitted: Input.Submitted) -> None:
-        text = submitted.value.strip()
+        submitted.stop()
+        self.action_submit()
+
+    def action_submit(self) -> None:
+        text = self.query_one(Input).value.strip()
         if text.isdigit() and 1 <= int(text) <= self.most:
             self.dismiss(int(text))
             return
         self.query_one("#number-refusal", Label).update(f"A number from 1 to {self.most}.")
 
-    def action_cancel(self) -> None:
+    def action_close(self) -> None:
         self.dismiss(None)

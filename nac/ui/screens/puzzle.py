@@ -125,7 +125,16 @@ class PuzzleScreen(Screen[None]):
     async def action_type_square(self, letter: str) -> None:
         await self.prompt.open(self.attempt.message if self.attempt is not None else "", letter)
 
-    def watch_attempt(self, attempt: Attempt | None) -> None:
+    def watch_attempt(self) -> None:
+        self._draw()
+
+    def on_screen_resume(self) -> None:
+        """Back from the drills (or the lab, the help): the counts drawn afresh (a drill
+        answered is no longer due)."""
+        self._draw()
+
+    def _draw(self) -> None:
+        attempt = self.attempt
         if attempt is None:
             return
         self.query_one(BoardWidget).view = BoardView.of(
@@ -152,7 +161,8 @@ class PuzzleScreen(Screen[None]):
         if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor", "move_prompt"):
             return playing and not (action == "move_prompt" and self.prompt.is_open)
         if action == "type_square":
-            return playing and self.puzzle.board.size > 3 and not self.prompt.is_open
+            big = self.puzzle.board.size > 3 and self.prompt.on_board(parameters)
+            return playing and big and not self.prompt.is_open
         return True
 
     def action_play_key(self, key: int) -> None:

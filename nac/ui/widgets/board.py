@@ -35,6 +35,7 @@ from ...present.game.metrics import (
     board_metrics,
     dense_fits,
     fit,
+    smallest_drawing,
     tight_fits,
 )
 from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
@@ -285,6 +286,18 @@ class BoardWidget(Widget):
         board = self._board()
         return 0 if board is None else board.note_room
 
+    def terminal_needed(self) -> tuple[int, int]:
+        """The terminal's size at which the smallest drawing of the board fits here: the rows
+        around the board stay as they are; its share of the columns grows at most in
+        proportion (exact where a panel beside takes half, as on the learning screens)."""
+        view, terminal, size, content = self.view, self.app.size, self.size, self.content_size
+        width, height = smallest_drawing(view.cells, view.boards, view.grid)
+        columns, rows = terminal
+        if width > content.width:
+            wanted = width + size.width - content.width
+            columns = max(columns, -(-columns * wanted // max(1, size.width)))
+        return columns, rows + max(0, height - content.height)
+
     def render_line(self, y: int) -> Strip:
         self._board()  # a new size (or board) drops the lines kept for the old one first
         return self._cache.strip(y, self._draw_line)
@@ -295,7 +308,8 @@ class BoardWidget(Widget):
         left, top = self.origin()
         plain = self._style("", "")
         if board is None and self.view.marks:  # too small: said where the board would be
-            lines = words.board_does_not_fit(self.view.cells, len(self.view.dead), width)
+            need = self.terminal_needed()
+            lines = words.board_does_not_fit(self.view.cells, len(self.view.dead), width, need)
             row = y - (self.content_size.height - len(lines)) // 2
             text = lines[row] if 0 <= row < len(lines) else ""
             return Strip([Segment(text.center(width)[:width], plain)], width)

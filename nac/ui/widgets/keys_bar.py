@@ -109,7 +109,11 @@ class KeysBar(LinesWidget):
             allowed = self._allowed(command.action)
             if allowed is False or (command.instead_of and self._allowed(command.instead_of)):
                 continue
-            running = [key for key, action in command.keys if self._runs(key, action)]
+            running = [
+                key
+                for key, action in command.keys
+                if self._runs(key, action) and self._allowed(action) is not False
+            ]  # a key its screen refuses runs nothing (`e` on a 4×4 drill)
             if not running:
                 continue
             names = [key_name(key) for key, _ in command.keys]
