@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .core import (
     GENIUS_SECONDS,
+    NOTAKTO_BOARDS,
     Mark,
     Position,
     Rules,
@@ -122,12 +123,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def lab_position(text: str, rules: Rules) -> Position:
-    """A position for the lab under `rules`; ValueError saying what is wrong."""
+def lab_position(text: str, rules: Rules, boards: int | None = None) -> Position:
+    """A position for the lab under `rules`; ValueError saying what is wrong. In Notakto the
+    count of boards is the position's, unless `--boards` gave one (`boards`)."""
     if rules.is_ultimate:  # X moves first: X to move when the marks are even
         xs, os = (text.count(mark) + text.count(mark.lower()) for mark in "XO")
         return read_position(rules, text, Mark.X if xs == os else Mark.O)
     if rules.is_notakto:
+        if boards is None and len(text.split()) in NOTAKTO_BOARDS:
+            rules = Rules.notakto(len(text.split()))
         marks = text.count("X") + text.count("x")
         return read_position(rules, text, Mark.X if marks % 2 == 0 else Mark.O)
     from .core import Board
@@ -216,7 +220,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         rules = chosen_rules(options, settings.rules)
         settings = settings if rules is None else settings.but(rules=rules)
-        lab = None if options.lab is None else lab_position(options.lab, settings.rules)
+        lab = (
+            None
+            if options.lab is None
+            else lab_position(options.lab, settings.rules, options.boards)
+        )
         start = online_start(options) if options.command in WANTS else None
     except ValueError as refusal:
         parser.error(str(refusal))

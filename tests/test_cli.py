@@ -370,3 +370,11 @@ def test_the_other_commands_invite_line_says_which_command_takes_it(
         cli.main([command, f"{line} 192.168.1.5:7878/k3Jx9qLm2Rt8vW4z"])
     assert stopped.value.code == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_notakto_lab_position_without_boards_has_the_positions_count_of_boards(
+    capsys: pytest.CaptureFixture[str], nac_home: Path
+) -> None:
+    cli.main(["--plain", "--variant", "notakto", "--lab", "XXX/.../... .../.X./..."])
+    said = capsys.readouterr().out
+    assert "Notakto on 2 boards" in said
