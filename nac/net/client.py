@@ -56,6 +56,9 @@ FLAPPING = (
 )
 GOING_AWAY = 1001
 """Close code: the server ended the game for good (its room closed, the server stopping)."""
+LEAVE_SECONDS = 3.0
+"""How long a player leaving waits for the server to close the connection (its sign that the
+leave is done)."""
 
 
 class OnlineClient:
@@ -232,8 +235,13 @@ class OnlineClient:
 
     async def leave(self) -> None:
         """A player going for good: the server is told (a game in progress counts as resigned,
-        the others hear they left), then the connection closes."""
-        await self.send("leave")
+        the others hear they left), and has done it when it closes the connection (waited for
+        at most LEAVE_SECONDS: a host's own server closes next, and must not close first)."""
+        self._stopped = True
+        connection = self._connection
+        if connection is not None and await self.send("leave"):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(connection.wait_closed(), LEAVE_SECONDS)
         await self.stop()
 
     async def stop(self) -> None:

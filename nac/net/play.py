@@ -111,14 +111,17 @@ class OnlinePlay:
 
     async def leave(self) -> None:
         """Going for good: a player tells the server first (a game in progress counts as
-        resigned; the other side hears they left, not that they dropped), then stops; the
-        seat's pass is dropped."""
+        resigned; the other side hears they left, not that they dropped), then stops. The
+        seat's pass is kept (the player's claim: the same line from this home takes the seat
+        back while its room is open), but for a seat given back before the guest's first move."""
         table = self.table
         if table.you is not None:
+            giving_back = self.gives_seat_back
             if self.leaving_resigns:  # the server resigns it: so does this player's record
                 table.game.resign(table.you)
-            await self.client.send("leave")
-        self._drop_token()
+            await self.client.leave()
+            if giving_back:
+                self._drop_token()
         await self.stop()
 
     # -- what a player asks -------------------------------------------------------------------
@@ -216,15 +219,22 @@ class OnlinePlay:
         """Whether leaving (`leave`) now counts as resigning: this player's game is in progress,
         so the front ends ask first. (A guest who has not moved in the room's first game gives
         the seat back instead, and no game is counted.)"""
-        table, room = self.table, self.table.room
-        if room is None or self.why_no_resign() is not None:
+        if self.table.room is None or self.why_no_resign() is not None:
             return False
-        unbegun = (
-            table.you is Mark.O
+        return not self.gives_seat_back
+
+    @property
+    def gives_seat_back(self) -> bool:
+        """Whether leaving now gives the seat back: a guest in the room's first game, not over,
+        who has not moved (the room waits for another guest; the seat is no longer theirs)."""
+        table, room = self.table, self.table.room
+        return (
+            room is not None
+            and table.you is Mark.O
             and room.number == 1
+            and not table.game.is_over
             and not any(move.mark is Mark.O for move in table.game.moves)
         )
-        return not unbegun
 
 
 async def host_game(

@@ -1,8 +1,9 @@
 """The seats this player holds in online games: each seat's token (its pass, which the server
 gives only to whoever first sat in it) by the invite's address, in `seats.json` beside the
-stats. A player whose nac was killed, or whose machine restarted, comes back to the seat with
-the same `nac join` line; a pass is dropped when its game ends (the player leaves, or the
-server closes the room), and one older than KEEP_SECONDS is dropped anyway."""
+stats. A player who left, whose nac was killed, or whose machine restarted, comes back to the
+seat with the same `nac join` line while its room is open (the line alone, without the pass,
+never takes it); a pass is dropped when its room closes, or when a guest gives the seat back
+before their first move, and one older than KEEP_SECONDS is dropped anyway."""
 
 from __future__ import annotations
 

@@ -116,7 +116,7 @@ async def test_once_the_host_is_gone_the_people_show_offline_and_only_leaving_is
             assert "r Rematch" in footer(app)
             await served.referee.close_all(CLOSED)
             await until(pilot, lambda: bool(play.table.error), "the host's goodbye")
-            assert panel(app).status == f"The game cannot go on: {CLOSED}."
+            assert panel(app).status == "You won: Sam resigned. The host has closed the game."
             assert [row[3] for row in panel(app).players] == ["unknown", "offline"]
             assert "● online" not in panel_text(app) and panel(app).after == ""
             assert footer(app) == ONLY_LEAVING

@@ -124,6 +124,8 @@ def status(table: Table, now: float) -> str:
         return INVITE_EXPIRED
     if table.ended and not table.role:  # never let in
         return sentence(f"not let in: {table.error or 'the connection is closed'}")
+    if table.ended and room is not None and game.outcome is not None:
+        return f"{result(table)}. {sentence(table.error or 'the connection is closed')}"
     if table.ended:
         return sentence(f"the game cannot go on: {table.error or 'the connection is closed'}")
     if room is None:
@@ -231,7 +233,8 @@ def roster(table: Table) -> str:
 
 def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
     """(who, mark, name, connection) per side: ("You", "X", "Sam", "online"); once the game
-    cannot go on, this side "offline" and the other "unknown"."""
+    cannot go on or while the connection is lost, this side "offline" and the other "unknown"
+    (or "left")."""
     room = table.room
     if room is None:
         return []
@@ -245,7 +248,7 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
         seen = "online" if room.online[mark] else ("away" if name else "not here yet")
         if mark in room.left:
             seen = "left"
-        if table.ended and name:
+        if (table.ended or table.link == "lost") and name and mark not in room.left:
             seen = "offline" if mark is table.you else "unknown"
         rows.append((label, side(table, mark), name or "…", seen))
     return rows
@@ -271,6 +274,13 @@ def rematch(table: Table) -> str:
     if room is None or table.ended or not (table.game.is_over or room.abandoned):
         return ""
     key = key_for("rematch", ONLINE_COMMANDS)
+    others = list(Mark) if table.you is None else [table.you.other]
+    for mark in others:
+        if mark in room.left:
+            return f"No rematch: {room.name(mark)} has left the game."
+    for mark in others:
+        if not room.online[mark]:
+            return f"No rematch while {room.name(mark)} is away."
     if table.you is None:
         return (
             "Waiting for the players to ask for a rematch."
@@ -281,10 +291,6 @@ def rematch(table: Table) -> str:
             )
         )
     other = table.you.other
-    if other in room.left:
-        return f"No rematch: {room.name(other)} has left the game."
-    if not room.online[other]:
-        return f"No rematch while {room.name(other)} is away."
     if table.you in room.rematch:
         return f"You asked for a rematch: waiting for {room.name(other)}."
     if other in room.rematch:
