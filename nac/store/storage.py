@@ -29,6 +29,7 @@ class Storage:
         self.passes = passes if passes is not None else SeatPasses(None)
         self.left = left if left is not None else LeftGame(None)
         """The game left in progress when nac last quit, to bring back."""
+        self._stats_read = False
 
     @classmethod
     def at(cls, dirs: StorageDirs, *, saving: bool = True) -> Storage:
@@ -57,6 +58,11 @@ class Storage:
 
     @property
     def notices(self) -> list[str]:
+        """What was wrong with the files read so far; the stats file (small) is read the first
+        time they are asked for, so a bad one is said at the start, not at a game's end."""
+        if not self._stats_read:
+            self._stats_read = True
+            self.stats.records()
         return [
             *self.settings.notices,
             *self.stats.notices,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from nac.core import RULES, GameResult, Level, Mode, Rules, Starter
-from nac.store import Settings, SettingsFile, Stats, storage_dirs
+from nac.store import Settings, SettingsFile, Stats, Storage, storage_dirs
 from nac.store.files import JsonFile
 
 
@@ -285,3 +285,9 @@ def test_a_change_is_never_dropped_while_another_copy_holds_the_lock(
     holder.wait(timeout=120)
     assert writer.returncode == 0
     assert Stats(nac_home).records()["two-player"].won == 1
+
+
+def test_a_bad_stats_file_is_said_with_the_first_notices_before_any_game(nac_home: Path) -> None:
+    (nac_home / "stats.json").write_bytes(b"{not json")
+    storage = Storage.default()
+    assert any("stats" in notice.lower() for notice in storage.notices)

@@ -159,3 +159,12 @@ async def test_a_key_typed_right_after_q_opens_no_screen_on_an_app_quitting() ->
         app.exit()
         assert await app.run_action("app.online") is False
         assert len(app.screen_stack) == screens
+
+
+async def test_a_bad_stats_file_is_said_at_the_start_not_after_a_game(nac_home: Path) -> None:
+    (nac_home / "stats.json").write_bytes(b"{not json")
+    app = make_app(storage=Storage.at(storage_dirs()))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert not app.game.moves
+        assert any("stats" in notice.lower() for notice in app.notices_shown)
