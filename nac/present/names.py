@@ -32,11 +32,11 @@ def variant_name(variant: Variant) -> str:
     return "misère (a line loses)" if variant is Variant.MISERE else "the normal game"
 
 
-def side_label(rules: Rules, mark: Mark) -> str:
-    """A side's name where the marks are the same (Notakto: "1" and "2" for the seats X and
-    O), else its mark."""
+def side_label(rules: Rules, mark: Mark, first: Mark = Mark.X) -> str:
+    """A side's name where the marks are the same (Notakto: "1" for the seat that moved
+    `first`, "2" for the other, by turn), else its mark."""
     if rules.shares_marks:
-        return "1" if mark is Mark.X else "2"
+        return "1" if mark is first else "2"
     return str(mark)
 
 

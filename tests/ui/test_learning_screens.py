@@ -263,7 +263,7 @@ async def test_narrow_saved_games_show_the_result_first_and_the_moves_at_60(
         columns = list(table.columns.values())
         labels = [str(column.label) for column in columns]
         assert labels[0] == "Result" and str(table.get_row_at(0)[0]) == "X won"
-        shown = labels.index("Moves" if size[0] >= 60 else "O") + 1
+        shown = labels.index("Moves" if size[0] >= 60 else "Second") + 1
         width = sum(column.get_render_width(table) for column in columns[:shown])
         assert width <= table.scrollable_content_region.width
 

@@ -43,7 +43,7 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
             best = what_was_best(rated, view.name)
     marker = CURRENT if number == view.step else OTHER
     game = view.game
-    side = side_label(game.rules, mark)
+    side = side_label(game.rules, mark, game.first)
     text = marker + learning_words.review_move(number, side, view.name(cell), rating, best)
     outcome = game.board.outcome if number == len(game.moves) else None
     normal = game.rules.family is Family.NORMAL
@@ -77,7 +77,9 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     head += noted
     if view.review is not None:
         for mark in Mark:
-            side = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
+            side = learning_words.side_name(
+                game.mode, mark, game.player(mark), game.rules, game.first
+            )
             summary = side_summary(view.review.summary(mark))
             for glued in ("(move ", "(moves "):  # "(move 5)" on one line
                 summary = summary.replace(glued, glued[:-1] + GLUE)

@@ -1,6 +1,7 @@
 """The value history of a reviewed game: after each move, what the position is worth with
-perfect play from X's side (won, drawn or lost), one mark per move, so who let the game slip
-and when shows at a glance. The shapes differ as well as the colours (16 colours, NO_COLOR).
+perfect play from X's side (in Notakto player 1's, who moved first): won, drawn or lost, one
+mark per move, so who let the game slip and when shows at a glance.
+The shapes differ as well as the colours (16 colours, NO_COLOR).
 In Ultimate, not solved, the same marks from the review's estimates: likely won, even, likely
 lost (`LIKELY_WIN`, `LIKELY_LOSS`, as the analysis colours them)."""
 
@@ -17,8 +18,14 @@ MARKS = {"won": "▲", "drawn": "●", "lost": "▼", "unknown": "?"}
 """X's side: ▲ X wins, ● a draw, ▼ O wins, ? not known (5×5, where not proven)."""
 
 
+def strip_side(review: GameReview) -> Mark:
+    """The side the strip is for: X, or where the marks are the same (Notakto) player 1, the
+    side that moved first."""
+    return review.first if review.rules.shares_marks else Mark.X
+
+
 def heading(rules: Rules) -> str:
-    """ "Value for X after each move" (in Notakto, for player 1)."""
+    """ "Value for X after each move" (in Notakto, for player 1, who moved first)."""
     first = side_label(rules, Mark.X)
     if rules.is_ultimate:
         return f"Estimate for {first} after each move"
@@ -37,11 +44,13 @@ def key(rules: Rules) -> str:
 
 
 def x_values(review: GameReview) -> tuple[str, ...]:
-    """ "won", "drawn", "lost" (from X's side) or "unknown", after each move."""
+    """ "won", "drawn", "lost" (from the side of `strip_side`: X, or Notakto's first mover) or
+    "unknown", after each move."""
+    side = strip_side(review)
     values = []
     for move in review.moves:
         if move.share is not None:  # an estimate (Ultimate)
-            percent = round(100 * (move.share if move.mark is Mark.X else 1 - move.share))
+            percent = round(100 * (move.share if move.mark is side else 1 - move.share))
             values.append(
                 "won" if percent >= LIKELY_WIN else "lost" if percent <= LIKELY_LOSS else "drawn"
             )
@@ -52,7 +61,7 @@ def x_values(review: GameReview) -> tuple[str, ...]:
         result = move.played.result
         if result is Result.DRAW:
             values.append("drawn")
-        elif (result is Result.WIN) == (move.mark is Mark.X):
+        elif (result is Result.WIN) == (move.mark is side):
             values.append("won")
         else:
             values.append("lost")

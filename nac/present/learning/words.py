@@ -79,10 +79,12 @@ def games_note(where: str, shown: str, count: int, total: int) -> str:
     )
 
 
-def side_name(mode: Mode, mark: Mark, player: str, rules: Rules = NORMAL) -> str:
+def side_name(
+    mode: Mode, mark: Mark, player: str, rules: Rules = NORMAL, first: Mark = Mark.X
+) -> str:
     """A side of a saved game: "You (X)", "Genius (O)", "X", online "Ana (O)" (in Notakto the
-    sides are 1 and 2)."""
-    side = side_label(rules, mark)
+    sides are 1 and 2 by turn, 1 for the side that moved `first`)."""
+    side = side_label(rules, mark, first)
     if player == "person":
         if mode in (Mode.COMPUTER, Mode.ONLINE):
             return f"You ({side})"
@@ -90,6 +92,20 @@ def side_name(mode: Mode, mark: Mark, player: str, rules: Rules = NORMAL) -> str
     if player.startswith(REMOTE):
         return f"{name_of(player)} ({side})"
     return f"{level_name(player)} ({side})"
+
+
+PLAYER_COLUMNS = ("First", "Second")
+"""The saved games list's columns of players, by turn (in Notakto both play X)."""
+
+
+def players_by_turn(game: SavedGame) -> tuple[str, str]:
+    """Who moved first and who second: "You (X)", "Genius (O)"; in Notakto, where the marks
+    are the same, "Genius", "You"."""
+    marks = (game.first, game.first.other)
+    said = [side_name(game.mode, mark, game.player(mark), game.rules, game.first) for mark in marks]
+    if game.rules.shares_marks:  # the column says the turn: "Genius (1)" would say it twice
+        said = [name.rpartition(" (")[0] or name for name in said]
+    return said[0], said[1]
 
 
 def review_title(game: SavedGame) -> str:

@@ -19,7 +19,6 @@ from textual.widgets import DataTable, Static
 
 from ...core import (
     KeypadLayout,
-    Mark,
     NotationError,
     SavedGame,
     format_game,
@@ -38,7 +37,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.title_bar import TitleBar
 from .review import ReviewScreen
 
-COLUMNS = ("Result", "Board", "X", "O", "Moves", "Played (UTC)", "Mode")
+COLUMNS = ("Result", "Board", *learning_words.PLAYER_COLUMNS, "Moves", "Played (UTC)", "Mode")
 KEPT = 4
 """Where the terminal is narrow the columns go from the last, but never these first four."""
 CELL_PADDING = 2
@@ -64,19 +63,12 @@ def row(game: SavedGame) -> tuple[Text, ...]:
         for cell in (
             learning_words.saved_result(game),
             board,
-            _player(game, Mark.X),
-            _player(game, Mark.O),
+            *learning_words.players_by_turn(game),
             str(len(game.moves)),
             learning_words.played_at(game),
             mode,
         )
     )
-
-
-def _player(game: SavedGame, mark: Mark) -> str:
-    """Who played a side, without the side's name in brackets."""
-    said = learning_words.side_name(game.mode, mark, game.player(mark), game.rules)
-    return said.rpartition(" (")[0] or said
 
 
 def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> ReviewScreen:
