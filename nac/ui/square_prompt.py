@@ -1,9 +1,10 @@
 """Typed squares, for every screen where a square is chosen (the game, online play, puzzles,
-drills), a plain helper the screen owns: the `MovePrompt` mounted in the footer's place when
-first needed (at once on the boards whose squares are typed), opened empty (`:`) or with a
-column letter already typed (`b` on 4×4 and 5×5), closed however it closes, and the footer and
-the board's focus given back. The squares are named as the game names them, under the rules
-and the keypad the screen says (`squares`)."""
+drills), a plain helper the screen owns: the `MovePrompt` mounted in the footer's place as soon
+as the board's squares are typed (`follow`), opened empty (`:`) or with a column letter already
+typed (`b` on 4×4 and 5×5), closed however it closes, and the footer and the board's focus given
+back. A key for the open prompt that reaches the board instead (a click there took the focus)
+is the prompt's: Enter never plays the cursor's square then. The squares are named as the game
+names them, under the rules and the keypad the screen says (`squares`)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.screen import Screen
 
-from ..core import COLUMN_LETTERS, KeypadLayout, Rules, parse_square
+from ..core import CLASSIC_SIZE, COLUMN_LETTERS, KeypadLayout, Rules, parse_square
 from ..present.game import words
 from .widgets.board import BoardWidget
 from .widgets.keys_bar import KeysBar
@@ -62,6 +63,13 @@ class SquarePrompt:
             # In the footer's place, the whole width: the board stays where it is.
             await self._screen.mount(self._widget, before=self._screen.query_one(KeysBar))
 
+    def follow(self) -> None:
+        """The board to choose on is new: where its squares are typed (a board bigger than the
+        keypad's), the prompt is mounted now, so that `:` or a letter opens it at once."""
+        rules, _ = self._squares()
+        if rules.size > CLASSIC_SIZE and self._widget is None:
+            self._screen.call_next(self.mount)
+
     async def open(self, said: str, typed: str = "") -> None:
         await self.mount()
         self.open_now(said, typed)
@@ -90,13 +98,13 @@ class SquarePrompt:
 
     def took(self, key: events.Key, said: str, letters: bool) -> bool:
         """Whether a key that reached the screen is the prompt's: a column letter that opens
-        it (where `letters` begin a square's name), or what was typed before the prompt had
-        the focus (the open prompt keeps its own keys: any other reaching the screen was on
-        its way before the prompt opened)."""
+        it (where `letters` begin a square's name), or a key for the open prompt that reached
+        the screen instead (typed before the prompt had the focus, or after a click on the
+        board took it): a character joins the name and Enter plays it, never the cursor's
+        square."""
+        if self.is_open and self._widget is not None:
+            return self._widget.take(key)
         character = key.character if key.is_printable else None
-        if self.is_open and character and self._widget is not None:
-            self._widget.insert_text_at_cursor(character)
-            return True
         rules, _ = self._squares()
         column = character is not None and character.lower() in COLUMN_LETTERS[: rules.size]
         if letters and column and self.ready and not self.is_open:

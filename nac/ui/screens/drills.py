@@ -143,8 +143,7 @@ class DrillScreen(Screen[None]):
         self.answered = ""
         self.tried = None
         self.drill = drill
-        if drill is not None and drill.board.rules.size > 3:
-            self.call_next(self.prompt.mount)
+        self.prompt.follow()
 
     def watch_drill(self) -> None:
         self._draw()

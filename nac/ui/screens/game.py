@@ -146,13 +146,12 @@ class GameScreen(Screen[None]):
         self.watch_arrangement(self.arrangement)
         self.call_after_refresh(self._ready)
 
-    async def _ready(self) -> None:
+    def _ready(self) -> None:
         """After the first frame: the search process, the computer's first move, the prompt."""
         for searches in self.query(Searches):
             searches.prepare(self.game.board)
         self.start_turn()
-        if not self.game.uses_keypad:
-            await self.prompt.mount()
+        self.prompt.follow()
 
     def on_resize(self, event: events.Resize) -> None:
         self._arrange(event.size.width, event.size.height)
@@ -229,8 +228,7 @@ class GameScreen(Screen[None]):
             searches.prepare(board)
         self._arrange(self.size.width, self.size.height)
         self._analysis_follows()
-        if not self.game.uses_keypad:
-            self.call_next(self.prompt.mount)
+        self.prompt.follow()
 
     # -- what may be done now ----------------------------------------------------------------------
 

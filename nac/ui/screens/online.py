@@ -129,6 +129,7 @@ class OnlineScreen(Screen[None]):
             return
         play.keypad = play.game.keypad = self.keypad
         self.play, self.message = play, note
+        self.prompt.follow()
         self._changed()
         await play.run()
 
@@ -139,7 +140,7 @@ class OnlineScreen(Screen[None]):
         rules = self.play.game.rules if self.play is not None else NORMAL
         columns, rows = self.app.size
         layout = online_layout(rules, columns, rows, invite_width)
-        self.arrangement = layout
+        arranged, self.arrangement = self.arrangement != layout, layout
         self.query_one("#online-main").set_class(layout is None, "-too-small")
         if layout is None:
             self.prompt.close()
@@ -154,7 +155,7 @@ class OnlineScreen(Screen[None]):
         self.query_one(OnlinePanel).stacked = not layout.side_panel
         area = self.query_one("#online-board-area")
         area.styles.width = layout.board_columns if layout.side_panel else "1fr"
-        if not self.prompt.is_open and layout.board is not None:
+        if arranged and not self.prompt.is_open and layout.board is not None:
             self.query_one(BoardWidget).focus()
 
     # -- what the server tells ---------------------------------------------------------------------

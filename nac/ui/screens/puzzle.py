@@ -104,8 +104,7 @@ class PuzzleScreen(Screen[None]):
         self.query_one(Searches).cancel()
         self.prompt.close()
         self.attempt = Attempt(self.puzzle.board, message=message)
-        if self.puzzle.board.size > 3:
-            self.call_next(self.prompt.mount)
+        self.prompt.follow()
 
     def say(self, message: str) -> None:
         if self.attempt is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.binding import BindingType
 from textual.widgets import Input
 
@@ -15,8 +16,11 @@ from ...present.game import words
 from ...present.screen_commands import PROMPT_KEYS
 from ..bindings import bindings
 
-SQUARE_CHARACTERS = r"[A-Za-z0-9 ]*"
-"""What a square's name may hold: another `:` (or any other character) is not typed."""
+SQUARE_CHARACTERS = r"[A-Za-z0-9 :]*"
+"""What a square's name may hold: letters, digits, and a space or a `:` between a board and its
+square (`5:5` in Ultimate and Notakto); any other character is not typed."""
+OWN_KEYS = {"enter": "submit", "escape": "close", "backspace": "delete_left"}
+"""The prompt's keys that must never reach the board (Enter there plays the cursor's square)."""
 
 
 class MovePrompt(Input):
@@ -75,6 +79,20 @@ class MovePrompt(Input):
         # At once, not later as `focus()` does: keys typed with the `:` (fast typing, a paste)
         # are already queued, and must reach the prompt, not the board's commands.
         self.screen.set_focus(self)
+
+    def take(self, key: events.Key) -> bool:
+        """A key that reached the screen while the prompt is open, the focus elsewhere (a click
+        on the board took it, or a focus asked for before the prompt opened): the focus comes
+        back here, and a character or the prompt's own key does its work here. Whether it was
+        the prompt's."""
+        self.screen.set_focus(self)
+        if key.is_printable and key.character:
+            self.insert_text_at_cursor(key.character)
+            return True
+        action = OWN_KEYS.get(key.key)
+        if action is not None:
+            self.call_next(self.run_action, action)
+        return action is not None
 
     def close(self) -> None:
         self.remove_class("-open")
