@@ -149,6 +149,7 @@ class NacApp(App[None]):
             self.engine,
             self.keep,
             lambda: self.settings.keypad,
+            lambda: self.game.rules,
             self.relay,
             self.storage.passes,
             self.player_name,

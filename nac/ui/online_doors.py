@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..core import FinishedGame, KeypadLayout
+from ..core import FinishedGame, KeypadLayout, Rules
 from ..engine import Engine
 from ..net.address import DEFAULT_PORT
 from ..net.protocol import DEFAULT_NAME
@@ -31,11 +31,13 @@ class OnlineDoors:
         engine: Engine,
         keep: Callable[[FinishedGame], object],
         keypad: Callable[[], KeypadLayout],
+        rules: Callable[[], Rules],
         relay: str | None,
         passes: Passes | None = None,
         name: str | None = None,
     ) -> None:
         """`keep`: where finished games go; `keypad`: the player's layout of the digits;
+        `rules`: the rules on the board, which a game hosted from the app is played by;
         `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
         `passes`: where the seats' tokens are kept between runs; `name`: the player's name, if
         the server knows it (an SSH player's)."""
@@ -44,6 +46,7 @@ class OnlineDoors:
         self._keep = keep
         self._passes = passes
         self._keypad = keypad
+        self._rules = rules
         self.relay = relay
         self.name = name or (default_name() if relay is None else DEFAULT_NAME)
         """The name others see, for games begun from the app (the command line's `--name`
@@ -51,12 +54,13 @@ class OnlineDoors:
 
     def go(self, want: str = "") -> None:
         """`o` and the palette: in a browser tab of a relay, its lobby (or a game hosted
-        there); else the dialog, at its question for `want` (hosting needs none)."""
-        relay = self.relay
+        there); else the dialog, at its question for `want` (hosting needs none). A game
+        hosted is played by the rules on the board."""
+        relay, rules = self.relay, self._rules()
         if relay is not None and want in ("", "lobby", "host"):
-            self.open(OnlineStart(want or "lobby", self.name, server=relay))
+            self.open(OnlineStart(want or "lobby", self.name, server=relay, rules=rules))
         elif want == "host":
-            self.open(OnlineStart("host", self.name))
+            self.open(OnlineStart("host", self.name, rules=rules))
         else:
             self.ask(want or None)
 
@@ -65,16 +69,17 @@ class OnlineDoors:
 
         def chosen(start: OnlineStart | None) -> None:
             if start is not None:
-                self.open(start)
+                self.open(replace(start, rules=self._rules()) if start.want == "host" else start)
 
         self._app.push_screen(OnlineDialog(want, self.name, self.relay), chosen)
 
     def open(self, start: OnlineStart) -> None:
-        """The lobby, or the online screen, over the screen shown now."""
+        """The lobby, or the online screen, over the screen shown now. A game hosted from
+        the lobby is played by the rules on the board (`nac lobby` names none)."""
         if start.want == "lobby":
             from .screens.lobby import LobbyScreen
 
-            self._app.push_screen(LobbyScreen(start, self.open))
+            self._app.push_screen(LobbyScreen(replace(start, rules=self._rules()), self.open))
             return
         from .screens.online import OnlineScreen
 
