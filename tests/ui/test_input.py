@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from nac.core import Game, KeypadLayout, Mark
+import pytest
+
+from nac.core import Game, KeypadLayout, Mark, Rules
 from nac.present.game.metrics import board_metrics
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.widgets.board import BoardWidget
@@ -256,3 +258,14 @@ async def test_the_palette_finds_who_starts_by_the_command_lines_words() -> None
         for word in ("you", "computer", "alternate"):  # --starter's choices
             found = [title for title in titles if Matcher(f"starts {word}").match(title) > 0]
             assert any(title.startswith("Who starts") for title in found), word
+
+
+@pytest.mark.parametrize(("typed", "size"), [("5x5", 5), ("4x4", 4), ("3X3", 3)])
+async def test_the_palette_finds_a_board_typed_with_an_x(typed: str, size: int) -> None:
+    app = make_app(rules=Rules.of(4 if size == 3 else 3))
+    async with app.run_test() as pilot:
+        await press(pilot, "ctrl+p")
+        await pilot.press(*typed)
+        await pilot.pause(0.3)
+        await press(pilot, "enter")
+        assert app.game.rules.size == size

@@ -7,7 +7,7 @@ from textual import events
 from textual.containers import VerticalScroll
 
 from nac.core import Mark, Mode, Rules
-from nac.present.game.words import WAIT_YOUR_TURN
+from nac.present.game.words import HINT_AFTER_COMPUTER, WAIT_YOUR_TURN
 from nac.ui.screens.help import HelpScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
@@ -74,10 +74,12 @@ async def test_keys_for_a_move_while_the_computer_thinks_say_to_wait() -> None:
     async with app.run_test() as pilot:
         await press(pilot, "5")
         assert game_screen(app).turns.replying
-        for key in ("1", "h", "colon"):
+        for key in ("1", "colon"):
             game_screen(app).say("")
             await press(pilot, key)
             assert panel(app).message == WAIT_YOUR_TURN, key
+        await press(pilot, "h")  # a hint is asked now and given after the computer's move
+        assert panel(app).message == HINT_AFTER_COMPUTER
         assert app.game.board.mark_count == 1
 
 

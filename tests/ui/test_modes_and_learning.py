@@ -10,6 +10,7 @@ from textual.widgets import Static
 from nac.core import Level, Mark, Mode, Rules, Starter
 from nac.engine import analyse, genius_moves
 from nac.present.game import words
+from nac.present.game.pace import Pace
 from nac.store import Settings, Storage
 from nac.store.stats import Record
 from nac.ui.app import NacApp
@@ -376,3 +377,24 @@ async def test_the_stats_screen_says_when_it_set_a_damaged_file_aside(nac_home: 
         assert isinstance(screen, StatsScreen)
         note = str(screen.query_one("#stats-note", Static).content)
         assert "is not valid JSON. It was moved to stats.json.corrupt-" in note
+
+
+@pytest.mark.parametrize("pressed_after", [0, 2], ids=["before-its-turn", "while-it-thinks"])
+async def test_a_hint_asked_during_the_computers_first_move_comes_after_it(
+    pressed_after: int,
+) -> None:
+    app = make_app(computer_starts=True, think_seconds=30)  # its reply waits for the test
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(pressed_after):
+            await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert not app.game.moves
+        assert panel(app).message == words.HINT_AFTER_COMPUTER
+        app.game_screen.turns.cancel()
+        app.game_screen.turns.pace = Pace(think=0.0)
+        app.game_screen.start_turn()
+        await settle(pilot, app)
+        assert len(app.game.moves) == 1
+        assert board_widget(app).view.hint is not None
+        assert panel(app).message.startswith("Hint for X: square")

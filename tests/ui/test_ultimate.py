@@ -19,6 +19,7 @@ from nac.present.learning import unsolved_lab_lines
 from nac.ui.screens.lab import LabScreen
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
+from nac.ui.widgets.move_prompt import MovePrompt
 
 from .helpers import board_widget, make_app, panel, press, scores, settle
 
@@ -239,3 +240,13 @@ async def test_the_game_over_panel_at_80x24_keeps_the_score_and_the_latest_moves
         assert "Score" in shown and "Moves" in shown
         last = panel(app).moves[-1]
         assert any(line.endswith(last) for line in shown)
+
+
+async def test_a_colon_typed_in_the_prompt_is_kept_a_board_and_its_square() -> None:
+    app = make_app(rules=ULTIMATE, mode=Mode.TWO_PLAYER)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "colon", "5", "colon", "3")
+        assert app.screen.query_one(MovePrompt).value == "5:3"  # as typed, the `:` kept
+        await press(pilot, "enter")
+        assert [move.cell for move in app.game.moves] == [grid_cell(5, 3)]  # board 5, key 3: f4

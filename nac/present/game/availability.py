@@ -25,8 +25,8 @@ ON_THE_BOARD = frozenset(
 ALWAYS = frozenset({"help", "quit", "command_palette"})
 WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats"}
 """While the board is hidden for want of room, every other key does nothing."""
-WAIT_FOR_THE_COMPUTER = frozenset({"hint", "move_prompt", "type_square"})
-"""Shown but not working while the computer thinks."""
+WAIT_FOR_THE_COMPUTER = frozenset({"move_prompt", "type_square"})
+"""Shown but not working while the computer thinks (a hint asked then comes after its move)."""
 
 
 def refusal(

@@ -346,6 +346,7 @@ LEVEL_IN_TWO_PLAYER = (
 KEYPAD_3X3 = f"The keypad plays the 3×3 board only: {key_for('next_size')} changes the board."
 ONE_BOARD = "There is no other live board to go to."
 LOOKING_FOR_HINT = "Looking for a hint…"
+HINT_AFTER_COMPUTER = "The computer moves first: your hint comes once it has."
 ANALYSIS_ON = (
     "Analysis on: each empty square shows how the game ends with perfect play "
     "if the side to move plays there."

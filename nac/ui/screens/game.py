@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.command import Provider
 from textual.containers import Container, Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -62,6 +63,7 @@ from ...present.game.views import (
 )
 from ..bindings import bindings
 from ..doors import Doors
+from ..palette import SizeNamesProvider
 from ..square_prompt import SquarePrompt
 from ..widgets.banner import ResultBanner
 from ..widgets.board import BoardWidget
@@ -79,6 +81,8 @@ class GameScreen(Screen[None]):
 
     AUTO_FOCUS = "BoardWidget"  # its cursor keys; the move prompt takes the focus when open
     COMMAND_TABLE: ClassVar[tuple[commands.Command, ...]] = commands.COMMANDS
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {SizeNamesProvider}
+    """The palette's finder of 5×5 typed as 5x5 (beside the app's own)."""
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
     )
@@ -120,6 +124,8 @@ class GameScreen(Screen[None]):
         )
         self.doors = Doors(self, session, engine)
         self._views_due = False
+        self.hint_wanted = False
+        """A hint asked for before the computer's move: given once it has moved."""
         self.game.listen(on_change=self._changed, on_new_game=self._new_board)
         self.match.listen(self._finished)
 
@@ -212,6 +218,8 @@ class GameScreen(Screen[None]):
         self.hint = None
         self.board = change.board
         self._analysis_follows()
+        if self.hint_wanted and self.game.is_human_turn and not self.game.is_over:
+            self.call_next(self.action_hint)
 
     def _finished(self, finished: FinishedGame) -> None:
         self.finished = finished
@@ -220,6 +228,7 @@ class GameScreen(Screen[None]):
 
     def _new_board(self, board: Position) -> None:
         self.hint = None
+        self.hint_wanted = False
         self.finished = None
         self.switches.forget_question()
         self.prompt.close()
@@ -439,9 +448,14 @@ class GameScreen(Screen[None]):
     # -- learning: a hint, the analysis that follows the board, undo ------------------------------
 
     def action_hint(self) -> None:
+        """A hint for the person's move; asked before the computer's move, given after it."""
         if self.game.is_human_turn and not self.activity.thinking:
+            self.hint_wanted = False
             self.say(words.LOOKING_FOR_HINT)
             self.query_one(Searches).find_hint(self.game.board)
+        else:
+            self.hint_wanted = True
+            self.say(words.HINT_AFTER_COMPUTER)
 
     @on(Searches.HintFound)
     def _hint_found(self, found: Searches.HintFound) -> None:
@@ -477,6 +491,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         self.turns.cancel()
+        self.hint_wanted = False
         try:
             taken = self.game.undo()
         except IllegalMove as refusal:

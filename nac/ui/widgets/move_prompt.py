@@ -16,9 +16,9 @@ from ...present.game import words
 from ...present.screen_commands import PROMPT_KEYS
 from ..bindings import bindings
 
-SQUARE_CHARACTERS = r"[A-Za-z0-9 :]*"
-"""What a square's name may hold: letters, digits, and a space or a `:` between a board and its
-square (`5:5` in Ultimate and Notakto); any other character is not typed."""
+SQUARE_CHARACTERS = r"[A-Za-z0-9 ]*|[0-9]:[A-Za-z0-9]*"
+"""What a square's name may hold: letters, digits, spaces, and a `:` after a board's number
+(`5:5` in Ultimate and Notakto); another `:` (or any other character) is not typed."""
 OWN_KEYS = {"enter": "submit", "escape": "close", "backspace": "delete_left"}
 """The prompt's keys that must never reach the board (Enter there plays the cursor's square)."""
 
