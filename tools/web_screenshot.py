@@ -162,9 +162,10 @@ def is_running(pid: int) -> bool:
 
 @contextlib.contextmanager
 def served_game(
-    *options: str, environment: Mapping[str, str] | None = None
+    *options: str, environment: Mapping[str, str] | None = None, own_group: bool = False
 ) -> Iterator[RunningServer]:
-    """`python -m nac serve --port <free> OPTIONS` until the block ends, then SIGTERM."""
+    """`python -m nac serve --port <free> OPTIONS` until the block ends, then SIGTERM;
+    `own_group`: in a process group of its own, as a terminal's foreground command is."""
     command = [sys.executable, "-m", "nac", "serve", "--port", str(free_port()), *options]
     process = subprocess.Popen(
         command,
@@ -174,6 +175,7 @@ def served_game(
         text=True,
         env=dict(environment if environment is not None else os.environ),
         cwd=ROOT,
+        start_new_session=own_group,
     )
     lines: queue.Queue[str | None] = queue.Queue()
     said: list[str] = []

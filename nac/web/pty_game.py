@@ -2,7 +2,7 @@
 browser's game is), sized to the player's terminal and following its resizes; what it draws
 goes to `output`, what the player types is written to it. Ending it ends the process at once
 (SIGHUP, as a closed terminal does, then SIGKILL if it lingers) and waits for it, so its slot
-is free only once it has exited."""
+is free only once it has exited; a server that dies takes it along (`lifeline`)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+
+from .lifeline import end_group, in_child
 
 READ_SIZE = 65536
 """Bytes read from the terminal at a time."""
@@ -68,7 +70,7 @@ class PtyGame:
                 stderr=slave,
                 env=dict(environment),
                 start_new_session=True,  # its own session: the terminal is its controlling one
-                preexec_fn=_take_terminal,
+                preexec_fn=in_child(then=_take_terminal),  # and it dies with the server
                 close_fds=True,
             )
         except BaseException:
@@ -173,11 +175,11 @@ class PtyGame:
         if process is None:
             return
         if process.returncode is None:
-            _signal_group(process.pid, signal.SIGHUP)
+            end_group(process.pid, signal.SIGHUP)
             try:
                 await asyncio.wait_for(asyncio.shield(process.wait()), HANG_UP_SECONDS)
             except TimeoutError:
-                _signal_group(process.pid, signal.SIGKILL)
+                end_group(process.pid, signal.SIGKILL)
         if self._waiter is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._waiter
@@ -191,8 +193,3 @@ def _take_terminal() -> None:
     """In the child, in its new session: the terminal on its standard input becomes its
     controlling terminal (so closing it hangs the game up, and ctrl+c reaches it)."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _signal_group(pid: int, number: signal.Signals) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, number)

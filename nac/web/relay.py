@@ -4,9 +4,12 @@ visitor's websocket by textual-serve's `AppService`, and supervised here.
 - A game ends when its visitor goes, by force if it must. The relay keeps reading a game's
   output after the visitor's connection has gone (dropping it), so the game is never blocked
   writing to a pipe nobody reads; it is asked to quit, and a game that has not ended after
-  QUIT_SECONDS is terminated, then killed. A slot is free only once the process has exited.
+  QUIT_SECONDS is hung up on (its process group: SIGHUP), then killed. A slot is free only
+  once the process has exited.
   (textual-serve 1.1.3 stops reading when a send to the browser fails and never ends the
   process: that is the leak this fixes; the fix belongs upstream too.)
+- A game runs in a session of its own, so ctrl+c in the server's terminal reaches the server
+  alone, which ends its games as above; a server that dies takes its games along (`lifeline`).
 - What a browser sends is checked before it reaches a game: a message that is not one of the
   page's own (`stdin`, `resize`, `ping`, `focus`, `blur`) with values of the right kind is
   dropped, and a terminal size is clamped to MIN_SIZE..MAX_SIZE.
@@ -19,9 +22,13 @@ import contextlib
 import json
 import logging
 import math
+import signal
+import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual_serve.app_service import AppService
+
+from .lifeline import end_group, in_child
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -40,9 +47,9 @@ START_SECONDS = 30.0
 """The most a game may take to draw its first screen (a bound on a wait: a game that has not
 drawn by then is ended, and the visitor told the server is busy)."""
 QUIT_SECONDS = 3.0
-"""How long a game has to end when asked, once its visitor has gone, before it is terminated."""
+"""How long a game has to end when asked, once its visitor has gone, before it is hung up on."""
 KILL_SECONDS = 2.0
-"""How long a terminated game has before it is killed."""
+"""How long a game hung up on has before it is killed."""
 LONGEST_MESSAGE = 64 * 1024
 """The largest message a browser may send (a paste of a few pages); a longer one ends the
 connection (aiohttp refuses it)."""
@@ -112,6 +119,32 @@ def read_message(text: str) -> Message | str:
     return "an unknown message"
 
 
+FAILED_TO_START = "Application failed to start"
+"""What textual-serve logs of a game whose process ends before it has said it is a Textual app."""
+
+
+class EndedOnPurpose(logging.Filter):
+    """Drops textual-serve's FAILED_TO_START for a game the server ended itself while it started
+    (the server was stopped, or the game took longer than START_SECONDS): it did not fail."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: weakref.WeakSet[asyncio.Task[None]] = weakref.WeakSet()
+        """The games' relaying tasks (textual-serve's `run`, which logs it) being ended."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() != FAILED_TO_START:
+            return True
+        try:
+            return asyncio.current_task() not in self.games
+        except RuntimeError:  # no event loop running
+            return True
+
+
+ENDED_ON_PURPOSE = EndedOnPurpose()
+"""Set on textual-serve's logger by the server (`Served.initialize_logging`)."""
+
+
 class GameProcess(AppService):
     """One game's process: started ahead (warm) or for a visitor, attached to the visitor's
     websocket, and ended for sure when the visitor goes."""
@@ -150,6 +183,26 @@ class GameProcess(AppService):
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         return {**super()._build_environment(width, height), **self.environment}
+
+    async def start(self, width: int, height: int) -> None:
+        """textual-serve's, but the game runs in a session of its own (ctrl+c in the server's
+        terminal is the server's alone: the server ends its games) and dies with the server."""
+        self._process = await asyncio.create_subprocess_shell(
+            self.command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+            preexec_fn=in_child(),
+        )
+        self._task = asyncio.create_task(self.run())
+
+    @property
+    def stdin(self) -> asyncio.StreamWriter:
+        """The game's standard input (textual-serve writes its messages for the game there)."""
+        assert self._process is not None and self._process.stdin is not None
+        return self._process.stdin
 
     @property
     def alive(self) -> bool:
@@ -205,25 +258,25 @@ class GameProcess(AppService):
                 await visitor.close()
 
     async def stop(self) -> None:
-        """End the game: asked to quit, then terminated, then killed, until its process has
+        """End the game: asked to quit, then hung up on, then killed, until its process has
         exited (only then is its slot free)."""
         self.visitor = None
         process = self._process
         if process is None:
             return
         if process.returncode is None:
+            if self._task is not None:
+                ENDED_ON_PURPOSE.games.add(self._task)
             with contextlib.suppress(asyncio.TimeoutError, ConnectionError, RuntimeError):
                 await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_SECONDS)
-            for end, seconds in ((None, QUIT_SECONDS), (process.terminate, KILL_SECONDS)):
-                if end is not None and process.returncode is None:
-                    with contextlib.suppress(ProcessLookupError):
-                        end()
+            for hang_up, seconds in ((False, QUIT_SECONDS), (True, KILL_SECONDS)):
+                if hang_up and process.returncode is None:
+                    end_group(process.pid, signal.SIGHUP)
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(process.wait(), seconds)
             if process.returncode is None:
                 log.warning("a game did not end when asked: killed")
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
+                end_group(process.pid, signal.SIGKILL)
                 await process.wait()
         task, self._task = self._task, None
         if task is not None:

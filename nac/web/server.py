@@ -40,7 +40,15 @@ from ..present.game import words
 from .addresses import allowed
 from .door import OneLine, let_go, listen
 from .online import Relay
-from .relay import LONGEST_MESSAGE, START_SECONDS, GameProcess, Size, clamped, read_message
+from .relay import (
+    ENDED_ON_PURPOSE,
+    LONGEST_MESSAGE,
+    START_SECONDS,
+    GameProcess,
+    Size,
+    clamped,
+    read_message,
+)
 
 if TYPE_CHECKING:
     from .ssh_door import Door, SshServer
@@ -349,6 +357,7 @@ class Served(Server):
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
         logging.getLogger("asyncssh").setLevel(logging.WARNING)  # a line per packet otherwise
         logging.getLogger("aiohttp.server").addFilter(OneLine())
+        logging.getLogger("textual-serve").addFilter(ENDED_ON_PURPOSE)
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
