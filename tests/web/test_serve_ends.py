@@ -55,10 +55,19 @@ async def until_gone(mark: str) -> list[int]:
     return marked(mark)
 
 
+def runs_nac(pid: int) -> bool:
+    """Whether a process runs nac by now (a game's shell has made way for it: `exec`)."""
+    try:
+        return b"-m\0nac\0" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 async def games_of(server: RunningServer, mark: str, count: int) -> list[int]:
-    """The server's game processes once there are `count` of them (at most POLLS reads)."""
+    """The server's game processes once there are `count` of them running nac (at most POLLS
+    reads)."""
     for _ in range(POLLS * 10):
-        games = [pid for pid in marked(mark) if pid != server.process.pid]
+        games = [pid for pid in marked(mark) if pid != server.process.pid and runs_nac(pid)]
         if len(games) >= count:
             return games
         await asyncio.sleep(0.01)
