@@ -118,7 +118,7 @@ async def test_the_tree_walks_to_a_leaf_and_shows_the_moves_alpha_beta_cuts() ->
             child.expand()
         await until(pilot, lambda: all(c.children for c in tree.root.children), "the replies")
         cut = [str(n.label) for n in _walk(tree.root) if "✂" in str(n.label)]
-        assert cut and all("the bound β" in label for label in cut)
+        assert cut and all(label.endswith(lab_lines.CUT) for label in cut)
         await press(pilot, "p")  # the principal line, opened to the end
         await until(pilot, lambda: _leaf_selected(tree), "a leaf of the best line")
         assert "draw" in str(tree.cursor_node.label if tree.cursor_node else "")
@@ -133,6 +133,45 @@ async def test_the_trees_first_line_fits_40_columns_on_4x4() -> None:
         tree: Tree[object] = screen.query_one(Tree)
         root = str(tree.root.label)
         assert "4×4" in root and cell_len(root) + 4 <= tree.scrollable_content_region.width
+
+
+async def test_a_best_move_alpha_beta_skips_reads_not_searched_and_its_whole_reason_shows() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "5", "y", "t")  # X on 5, Genius answered: X to move
+        screen = app.screen
+        assert isinstance(screen, TreeScreen)
+        tree: Tree[object] = screen.query_one(Tree)
+        await until(pilot, lambda: bool(tree.root.children) and screen.traced_all, "the moves")
+        for child in tree.root.children:
+            child.expand()
+        await until(pilot, lambda: all(c.children for c in tree.root.children), "the replies")
+        nodes = _walk(tree.root)
+        skipped = [n for n in nodes if lab_lines.NOT_SEARCHED in str(n.label)]
+        assert skipped, "a best move alpha-beta did not search"
+        for node in skipped:  # a best move: said so, not "cut"
+            assert lab_lines.BEST_MARK in str(node.label)
+            assert lab_lines.CUT_MARK not in str(node.label)
+        cut = next(n for n in nodes if str(n.label).endswith(lab_lines.CUT))
+        for node, opening in ((skipped[0], "★ Best, yet not searched:"), (cut, "✂ cut by")):
+            tree.move_cursor(node)
+            await pilot.pause()
+            reason = screen.query_one("#tree-reason", Static)
+            said = " ".join(_shown(reason))
+            assert said.startswith(opening) and "the bound β" in said
+            assert said.endswith("."), "the whole reason shows, not its first 80 columns"
+            assert reason.region.bottom <= screen.query_one(KeysBar).region.y
+        tree.move_cursor(tree.root)
+        await pilot.pause()
+        assert not screen.query_one("#tree-reason", Static).display  # nothing was skipped
+
+
+def _shown(widget: Static) -> list[str]:
+    """The lines `widget` shows on the screen, each stripped."""
+    return [
+        "".join(segment.text for segment in strip).strip()
+        for strip in widget.render_lines(widget.region.reset_offset)
+    ]
 
 
 def _walk(node: TreeNode[object]) -> list[TreeNode[object]]:

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
-from ..names import counted, rules_label, rules_name, side_label
+from ..names import capitalised, counted, rules_label, rules_name, side_label
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -47,10 +47,17 @@ def position_line(board: Position) -> str:
     rules = board.rules
     if board.is_over:
         return f"{board}: the game is over ({rules_name(rules)})"
-    side = side_label(rules, board.to_move)
-    return (
-        f"{board} · {rules_name(rules)} · {'player ' if rules.shares_marks else ''}{side} to move"
-    )
+    return f"{board} · {rules_name(rules)} · {side_named(board, board.to_move)} to move"
+
+
+def side_named(board: Position, mark: Mark) -> str:
+    """A side of the search from `board`: its mark, or where the marks are shared (Notakto:
+    both play X) the player by turn, "player 1" for the side that moved first."""
+    if not board.rules.shares_marks:
+        return str(mark)
+    first = board.to_move if board.mark_count % 2 == 0 else board.to_move.other
+    by_turn = Mark.X if mark is first else Mark.O  # the seat that moves first names "1"
+    return f"player {side_label(board.rules, by_turn)}"
 
 
 def tree_root_line(board: Position) -> str:
@@ -175,32 +182,43 @@ def plain_lab(
 
 def step_sentence(step: Step, board: Position, square: Callable[[int], str]) -> str:
     """What a step of alpha-beta from `board` does, in words: "Tries X on 5.", "X on 5 is
-    worth a draw for X.", "Cuts 3, 7: ..." (why those moves need no search)."""
+    worth a draw for X.", "Cuts 3, 7: ..." (why those moves need no search); in Notakto the
+    sides are "player 1" and "player 2"."""
     depth = len(step.line)
-    cells = board.cell_count
     root = board.to_move
-    mover = root if depth % 2 == 1 else root.other
+    mover = side_named(board, root if depth % 2 == 1 else root.other)
     if step.kind == "try":
         return f"Tries {mover} on {square(step.line[-1])} (depth {depth})."
     if step.kind == "value":
-        worth = _worth(cells, step.score, board.mark_count + depth - 1)
-        return f"{mover} on {square(step.line[-1])} is worth {worth} for {mover}."
-    to_move = root if depth % 2 == 0 else root.other
-    marks = board.mark_count + depth
+        worth = _worth(board.cell_count, step.score, board.mark_count + depth - 1)
+        return f"{capitalised(mover)} on {square(step.line[-1])} is worth {worth} for {mover}."
     cut = ", ".join(square(cell) for cell in step.cut)
-    worth, bound = _worth(cells, step.score, marks), _worth(cells, step.bound, marks)
+    return f"Cuts {cut}: {_why_cut(step, board)}: the other moves cannot change the result."
+
+
+def _why_cut(cut: Step, board: Position) -> str:
+    """Why alpha-beta needs no more moves at the position `cut.line` leads to from `board`."""
+    to_move = board.to_move if len(cut.line) % 2 == 0 else board.to_move.other
+    side, other = side_named(board, to_move), side_named(board, to_move.other)
+    cells, marks = board.cell_count, board.mark_count + len(cut.line)
+    worth, bound = _worth(cells, cut.score, marks), _worth(cells, cut.bound, marks)
     return (
-        f"Cuts {cut}: {to_move} already has a move worth {worth} here, and {to_move.other} can "
-        f"hold {to_move} to {bound} by playing elsewhere before this, so {to_move.other} will "
-        "not come here: the other moves cannot change the result."
+        f"{side} already has a move worth {worth} here, and {other} can hold {side} to {bound} "
+        f"(the bound β) by playing elsewhere before this, so {other} will not come here"
     )
 
 
 def _worth(cells: int, score: int | None, marks: int) -> str:
+    """A score at a position with `marks` marks, in words: "a draw", "a win in 2"; a bound
+    from a line that ends sooner than any from here (0 moves away or fewer): "a loss"."""
     if score is None:
         return "nothing known"
     value = value_of(cells, score, marks)
-    return "a draw" if value.result is Result.DRAW else f"a {value}"
+    if value.result is Result.DRAW:
+        return "a draw"
+    if value.plies is not None and value.plies < 1:
+        return f"a {value.result.value}"
+    return f"a {value}"
 
 
 # -- the tree ----------------------------------------------------------------------------------
@@ -209,6 +227,11 @@ TREE_TITLE = "The game tree · each move's value with perfect play · ★ best �
 TREE_SHORT_TITLE = "The game tree · ★ best · ✂ cut by alpha-beta"
 BEST_MARK = "★"
 CUT_MARK = "✂"
+CUT = f"{CUT_MARK} cut"
+"""After a move alpha-beta cut (why, under the tree: `cut_reason`)."""
+NOT_SEARCHED = "not searched"
+"""After a best move alpha-beta did not search (a move before it was good enough): not "cut",
+which would read as a bad move."""
 
 
 def tree_label(
@@ -217,28 +240,30 @@ def tree_label(
     square: str,
     value: MoveValue | None,
     best: bool,
-    cut: Step | None,
-    marks: int,
+    cut: bool,
     board: Position,
 ) -> str:
-    """A move in the tree: "X 5 · draw ★", "O 3 · loss in 2 ✂ cut: ..."."""
+    """A move in the tree from `board`: "X on 5 · draw ★", "O on 3 · loss in 2 ✂ cut", a best
+    move alpha-beta skipped "O on 9 · draw ★ not searched" (in Notakto "player 1 on 1:5")."""
     worth = "value not known" if value is None else str(value)
-    label = f"{mover} {square} · {worth}"
+    label = f"{side_named(board, mover)} on {square} · {worth}"
     if best:
         label += f" {BEST_MARK}"
-    if cut is not None:
-        label += cut_words(cut, board, marks - board.mark_count)
+    if cut:
+        label += f" {NOT_SEARCHED if best else CUT}"
     return label
 
 
-def cut_words(cut: Step, board: Position, depth: int) -> str:
-    """Why alpha-beta cut a move: the bound it reached."""
-    cells = board.cell_count
-    marks = board.mark_count + depth
-    return (
-        f" {CUT_MARK} cut: a move before it already reached {_worth(cells, cut.score, marks)}, "
-        f"the bound β ({_worth(cells, cut.bound, marks)})"
-    )
+def cut_reason(cut: Step, board: Position, *, best: bool) -> str:
+    """Why alpha-beta did not search a move at the position `cut.line` leads to from `board`
+    (shown under the tree for the move under the cursor, wrapped to the width)."""
+    why = _why_cut(cut, board)
+    if best:
+        return (
+            f"{BEST_MARK} Best, yet not searched: {why}. A move before it was good enough; "
+            "this one is skipped for that, not for being worse."
+        )
+    return f"{CUT} by alpha-beta: {why}: this move cannot change the result."
 
 
 # -- step by step ------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The game tree from a position (the lab's `t`), in Textual's Tree: each move with its value
 with perfect play (win in N, draw, loss in N, for the side making it), the best moves starred
 (`p` opens the principal line, best play to the end), and the moves alpha-beta cuts marked with
-the bound that cut them. A move's replies are found when it is opened, on a thread."""
+the bound that cut them (why, under the tree, for the move under the cursor; a best move
+alpha-beta skipped reads "not searched", not "cut"). A move's replies are found when it is
+opened, on a thread."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
-from textual.widgets import Tree
+from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ...core import Position as AnyPosition
@@ -30,10 +32,13 @@ TRACE_NODES = 300_000
 
 
 class Position(NamedTuple):
-    """A node of the tree: the moves from the root and the board they make."""
+    """A node of the tree: the moves from the root, the board they make, and the value of the
+    last move (None at the root, or where it is not known) and whether it is a best one."""
 
     line: tuple[int, ...]
     board: AnyPosition
+    value: MoveValue | None = None
+    best: bool = False
 
 
 class TreeScreen(Screen[None]):
@@ -60,6 +65,7 @@ class TreeScreen(Screen[None]):
             lab_lines.tree_root_line(self.board), data=Position((), self.board), id="game-tree"
         )
         yield tree
+        yield Static("", id="tree-reason", markup=False)
         yield KeysBar(TREE_COMMANDS)
 
     def on_mount(self) -> None:
@@ -81,7 +87,9 @@ class TreeScreen(Screen[None]):
     def _traced(self, cuts: dict[tuple[int, ...], Step]) -> None:
         self.cuts = cuts
         self.traced_all = True
-        self._relabel(self.query_one(Tree).root)
+        tree = self.query_one(Tree)
+        self._relabel(tree.root)
+        self._show_reason(tree.cursor_node)
 
     @on(Tree.NodeExpanded)
     def _expanded(self, expanded: Tree.NodeExpanded[Position]) -> None:
@@ -109,8 +117,9 @@ class TreeScreen(Screen[None]):
         for cell in position.board.legal_moves:
             value = values.get(cell)
             board = position.board.play(cell)
-            child = Position((*position.line, cell), board)
-            label = self._label(position, cell, value, best)
+            is_best = value is not None and value.score == best
+            child = Position((*position.line, cell), board, value, is_best)
+            label = self._label(position, child)
             if board.is_over:
                 node.add_leaf(label, data=child)
             else:
@@ -119,30 +128,42 @@ class TreeScreen(Screen[None]):
         if self.following:
             self._follow_best(node)
 
-    def _label(
-        self, position: Position, cell: int, value: MoveValue | None, best: int | None
-    ) -> str:
-        cut = self.cuts.get(position.line)
+    def _cut(self, parent: Position, child: Position) -> Step | None:
+        """The cut that skipped `child`'s move, if alpha-beta skipped it."""
+        cut = self.cuts.get(parent.line)
+        return cut if cut is not None and child.line[-1] in cut.cut else None
+
+    def _label(self, parent: Position, child: Position) -> str:
         return lab_lines.tree_label(
-            mover=position.board.to_move,
-            square=self.square(cell),
-            value=value,
-            best=value is not None and value.score == best,
-            cut=cut if cut is not None and cell in cut.cut else None,
-            marks=position.board.mark_count,
+            mover=parent.board.to_move,
+            square=self.square(child.line[-1]),
+            value=child.value,
+            best=child.best,
+            cut=self._cut(parent, child) is not None,
             board=self.board,
         )
 
     def _relabel(self, node: TreeNode[Position]) -> None:
         """Labels again, once the cuts are known."""
-        parent = _data(node)
-        cut = self.cuts.get(parent.line)
         for child in node.children:
-            data = _data(child)
-            label = str(child.label)
-            if cut is not None and data.line[-1] in cut.cut and lab_lines.CUT_MARK not in label:
-                child.set_label(label + lab_lines.cut_words(cut, self.board, len(parent.line)))
+            child.set_label(self._label(_data(node), _data(child)))
             self._relabel(child)
+
+    @on(Tree.NodeHighlighted)
+    def _highlighted(self, highlighted: Tree.NodeHighlighted[Position]) -> None:
+        self._show_reason(highlighted.node)
+
+    def _show_reason(self, node: TreeNode[Position] | None) -> None:
+        """Why alpha-beta skipped the move under the cursor (nothing if it did not)."""
+        said = ""
+        if node is not None and node.parent is not None:
+            child = _data(node)
+            cut = self._cut(_data(node.parent), child)
+            if cut is not None:
+                said = lab_lines.cut_reason(cut, self.board, best=child.best)
+        reason = self.query_one("#tree-reason", Static)
+        reason.update(said)
+        reason.display = bool(said)
 
     def action_principal(self) -> None:
         """Open the best line, move after move, to the end (each move's replies found as it
