@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from textual.pilot import Pilot
+from textual.widgets import Label
 
 from nac.core import Board, Position, find_rules, read_position
 from nac.present.learning import words as learning_words
@@ -114,6 +115,18 @@ async def test_the_puzzle_number_question_shows_its_own_keys_and_keeps_help_and_
         assert "Go to a puzzle: its keys" in app.screen.text
         await press(pilot, "escape", "3", "enter")
         assert isinstance(app.screen, PuzzleScreen) and app.screen.index == 2
+
+
+async def test_the_puzzle_number_question_refuses_a_number_it_cannot_take_in_its_words() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "p", "g")
+        prompt = app.screen
+        assert isinstance(prompt, NumberPrompt)
+        await press(pilot, "0", "enter")
+        refusal = prompt.query_one("#number-refusal", Label)
+        assert str(refusal.render()) == learning_words.number_refusal(prompt.most)
+        assert app.screen is prompt
 
 
 async def test_the_empty_saved_games_footer_keeps_help_and_quit() -> None:

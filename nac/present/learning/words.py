@@ -252,6 +252,11 @@ def puzzle_go_to_prompt(count: int) -> str:
     return f"Go to puzzle (1-{count}):"
 
 
+def number_refusal(most: int) -> str:
+    """What the number question says to a number it cannot take."""
+    return f"A number from 1 to {most}."
+
+
 PUZZLE_BOARDS = (("every board's", (3, 4)), ("3×3", (3,)), ("4×4", (4,)))
 """The puzzles the board filter (`b`) shows, in turn."""
 

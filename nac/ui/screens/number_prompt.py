@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from ...present.command import Command
+from ...present.learning.words import number_refusal
 from ...present.screen_commands import EVERYWHERE, NUMBER_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
@@ -62,7 +63,7 @@ class NumberPrompt(ModalScreen[int | None]):
         if text.isdigit() and 1 <= int(text) <= self.most:
             self.dismiss(int(text))
             return
-        self.query_one("#number-refusal", Label).update(f"A number from 1 to {self.most}.")
+        self.query_one("#number-refusal", Label).update(number_refusal(self.most))
 
     def action_close(self) -> None:
         self.dismiss(None)
