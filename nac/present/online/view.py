@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..commands import COMMANDS
+from ..commands import COMMANDS, key_actions
 from ..game import words
 from ..game.availability import another_live_board
 from ..game.views import BoardView, CellNote, square_label
@@ -57,6 +57,22 @@ ON_THE_BOARD = frozenset(
 )
 """A player's move: only on their turn, the connection open."""
 ALWAYS = frozenset({"help", "quit", "leave", "command_palette"})
+ONLINE_ACTIONS = frozenset(
+    action.partition("(")[0] for command in ONLINE_COMMANDS for _, action in command.keys
+)
+NOT_ONLINE = {
+    name: online_words.ONLINE_ALREADY
+    if name == "online"
+    else online_words.not_online(command.label)
+    for command in COMMANDS
+    if command.label
+    for _, action in command.keys
+    if (name := action.partition("(")[0].removeprefix("app.")) not in ONLINE_ACTIONS | ALWAYS
+    and name != "type_square"
+}
+"""Why each command of the game's table that an online game has not (its screens: the review,
+the lab, drills, saved games, puzzles; its settings) does not run here, said when its key is
+pressed."""
 LEARNING_KEYS = frozenset(
     key for command in COMMANDS for key, action in command.keys if action in ("hint", "undo")
 )
@@ -74,6 +90,8 @@ def refusal(
     host's watch line, kept once the invite is gone."""
     if action in ALWAYS:
         return None
+    if action in NOT_ONLINE:
+        return NOT_ONLINE[action]
     room = None if play is None else play.table.room
     if play is None or room is None:
         return online_words.NOT_YET
@@ -115,11 +133,14 @@ def key_refusal(
     if key in LEARNING_KEYS:
         watching = play is not None and play.table.room is not None and play.table.you is None
         return online_words.WATCHERS_ANALYSE if watching else online_words.NO_LEARNING
+    online = [
+        action for command in ONLINE_COMMANDS for bound, action in command.keys if bound == key
+    ]
+    actions = online or [action for _, action in key_actions(key)]  # the game's, none here
+    names = [action.partition("(")[0].removeprefix("app.") for action in actions]
+    names.sort(key=lambda name: name == "type_square")  # a letter's own command says first
     reasons = [
-        refusal(play, action.partition("(")[0], prompt_open=prompt_open, watch_line=watch_line)
-        for command in ONLINE_COMMANDS
-        for bound, action in command.keys
-        if bound == key
+        refusal(play, name, prompt_open=prompt_open, watch_line=watch_line) for name in names
     ]
     if not reasons or any(reason is None for reason in reasons):
         return None

@@ -22,6 +22,17 @@ SEND_THIS = "Send them this line:"
 WATCHERS_LINE = "Watchers:"
 NO_ANALYSIS = "The analysis is for watchers: the two players play on their own."
 NO_LEARNING = "Hints, analysis and undo are off during an online game."
+ONLINE_ALREADY = (
+    f"You are in an online game already: {key_for('leave', ONLINE_COMMANDS)} leaves it first."
+)
+
+
+def not_online(label: str) -> str:
+    """Why a command of the games of your own (the review, the lab, a setting) does not run
+    during an online game."""
+    return f"{label}: not during an online game ({key_for('leave', ONLINE_COMMANDS)} leaves it)."
+
+
 NO_INVITE = "There is no invite to copy now: your opponent is here."
 SEND_THIS_ADDRESS = "Send them this (nac join …):"
 WATCHERS_ADDRESS = "Watchers (nac watch …):"

@@ -129,7 +129,6 @@ class OnlineScreen(Screen[None]):
             return
         play.keypad = play.game.keypad = self.keypad
         self.play, self.message = play, note
-        self.prompt.follow()
         self._changed()
         await play.run()
 
@@ -196,6 +195,7 @@ class OnlineScreen(Screen[None]):
         if room is not None and room.invite is not None:
             self.watch_line = room.invite.watch
         game = play.game
+        self.prompt.follow()  # the room's rules known
         moves = (room.number, len(game.moves), game.is_over) if room is not None else None
         if moves != self._moves_seen:
             self.message = "" if self._moves_seen is not None else self.message
