@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import sys
 
-from .cli import main as run
+# Nothing is collected while nac starts: what loads now lives as long as the process, and the
+# collector walked it again and again (a tenth of the time to the first frame). The full-screen
+# game sets it aside and collects again from its first layout; every other command at once.
+gc.disable()
+
+from .cli import main as run  # noqa: E402 - after the collector is off
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -192,6 +193,8 @@ def _is_terminal(stream: Any) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     options = parser.parse_args(argv)
+    if options.command in ("serve", "engine") or options.plain:
+        gc.enable()  # off while nac starts (__main__.py): only the full-screen game starts on
     if options.command == "serve":
         from .web import serve_from_options
 

@@ -224,8 +224,10 @@ class NacApp(App[None]):
 
         previous = {number: signal.signal(number, close) for number in CLOSING_SIGNALS}
         # What is loaded by now lives as long as the process: the collector need not walk it
-        # again (a full collection during the first frame took ~20 ms of its ~60).
+        # again (a full collection during the first frame took ~20 ms of its ~60). The `nac`
+        # command starts with the collector off (nac/__main__.py): it collects from here on.
         gc.freeze()
+        gc.enable()
         try:
             self.run(**run)
         finally:

@@ -21,6 +21,7 @@ start = time.perf_counter()
 import sys
 which = sys.argv[1]
 if which == "nac":
+    import nac.__main__  # as the `nac` command starts: the collector off until the first layout
     from nac.ui.app import NacApp as Base
 else:
     from textual.app import App as Base

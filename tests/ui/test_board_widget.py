@@ -208,6 +208,33 @@ async def test_the_widget_draws_anew_when_the_boards_change() -> None:
         assert drawn_metrics(widget) is not None and widget.shown.marks == VIEW.marks
 
 
+async def test_a_new_theme_draws_the_board_in_its_colours() -> None:
+    """The board's colours are styled when first drawn, not with the widget: a theme chosen
+    later repaints the board in the new theme's colours, as a board started in it has."""
+
+    def colours(app: App[None]) -> set[object]:
+        widget = app.query_one(BoardWidget)
+        return {
+            (segment.style.color, segment.style.bgcolor)
+            for y in range(widget.content_size.height)
+            for segment in widget.render_line(y)
+            if segment.style is not None
+        }
+
+    app = BoardOnly(VIEW._replace(playing=True))
+    async with app.run_test(size=(60, 28)) as pilot:
+        await pilot.pause()
+        dark = colours(app)
+        app.theme = "textual-light"
+        await pilot.pause()
+        changed = colours(app)
+    light = BoardOnly(VIEW._replace(playing=True))
+    light.theme = "textual-light"
+    async with light.run_test(size=(60, 28)) as pilot:
+        await pilot.pause()
+        assert changed == colours(light) != dark
+
+
 async def test_clicks_find_their_cell_and_lines_find_none() -> None:
     app = BoardOnly(VIEW)
     async with app.run_test(size=(60, 28)) as pilot:

@@ -18,6 +18,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import BindingType
+from textual.css.styles import RenderStyles
+from textual.dom import DOMNode
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -68,9 +70,12 @@ class BoardWidget(Widget):
 
     can_focus = True
     BINDINGS: ClassVar[list[BindingType]] = list(bindings((CURSOR_KEYS, PLAY_CURSOR)))
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
+    COLOURS: ClassVar[frozenset[str]] = frozenset(
         f"board--{name}" for name in (*FOREGROUNDS, *BACKGROUNDS, *TONES)
-    }
+    )
+    """The board's colour classes. Not Textual's COMPONENT_CLASSES: Textual styles every one of
+    those at each restyle (19 here, about half the first layout); these are styled the first
+    time a line drawn in them is asked for, the same way (`_colour`)."""
 
     DEFAULT_CSS = """
     BoardWidget {
@@ -272,6 +277,10 @@ class BoardWidget(Widget):
         """The theme or the styles changed: every colour is looked up afresh."""
         super().notify_style_update()
         self._cache.drop_all()
+        drawn = dict(self._component_styles)
+        self._component_styles.clear()
+        if any(self._styled(name) != styles for name, styles in drawn.items()):
+            self.refresh()  # as Textual does when a component class's colours change
 
     # -- drawing -----------------------------------------------------------------------------------
 
@@ -336,7 +345,7 @@ class BoardWidget(Widget):
                 name = foreground.removesuffix(HERE)
                 underline = name.endswith("-last")
                 name = name.removesuffix("-last")
-                rich = self.get_component_rich_style(f"board--{name}")
+                rich = self._colour(f"board--{name}")
                 style += Style(
                     color=rich.color,
                     bold=rich.bold,
@@ -347,9 +356,23 @@ class BoardWidget(Widget):
                     strike=rich.strike,
                 )
             if background:
-                style += Style(
-                    bgcolor=self.get_component_rich_style(f"board--{background}").bgcolor
-                )
+                style += Style(bgcolor=self._colour(f"board--{background}").bgcolor)
             return style
 
         return self._cache.style((foreground, background), make)
+
+    def _colour(self, name: str) -> Style:
+        """The colours of the class `name` (one of `COLOURS`), styled as Textual styles a
+        component class (`Stylesheet._process_component_classes`: a node of that class under
+        this widget), once until the styles change."""
+        if name not in self._component_styles:
+            self._styled(name)
+        return self.get_component_rich_style(name)
+
+    def _styled(self, name: str) -> RenderStyles:
+        assert name in self.COLOURS, name
+        node = DOMNode(classes=name)
+        node._attach(self)
+        self.app.stylesheet.apply(node, animate=False)
+        self._component_styles[name] = node.styles
+        return node.styles
