@@ -219,10 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         except NoSuchHome as error:
             print(f"nac: {error}: set it to a directory nac may use", file=sys.stderr)
             return 2
-    settings = storage.settings.load().but(**run_options(options))
+    asked = run_options(options)
+    given = set(asked)  # a game left unfinished under other settings than these comes back
+    settings = storage.settings.load().but(**asked)
     try:
         rules = chosen_rules(options, settings.rules)
-        settings = settings if rules is None else settings.but(rules=rules)
+        if rules is not None:
+            settings, given = settings.but(rules=rules), given | {"rules"}
         lab = (
             None
             if options.lab is None
@@ -256,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.plain:
         from .plain.console import play_plain
 
-        return play_plain(settings, storage, review, limit)
+        return play_plain(settings, storage, review, limit, given=given)
 
     problem = None if served else terminal_problem()
     if problem is not None:
@@ -269,6 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = NacApp(
         settings,
         storage=storage,
+        given=given,
         think_seconds=options.think,
         engine=None if limit is None else ProcessEngine(limit=limit),
         review=review,

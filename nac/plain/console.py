@@ -15,6 +15,7 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Collection
 from typing import TextIO
 
 from ..core import (
@@ -294,10 +295,13 @@ def play_plain(
     storage: Storage,
     review: SavedGame | None = None,
     limit: Limit | None = None,
+    *,
+    given: Collection[str] | None = None,
 ) -> int:
     """`nac --plain`: the game in typed lines on standard input and output (or, given a
-    game to review, its review); `limit`: Genius's own (`--genius-seconds`). ctrl+c ends it
-    quietly; so does an output that went away."""
+    game to review, its review); `limit`: Genius's own (`--genius-seconds`); `given`: the
+    settings the command line asked for (see `Session`). ctrl+c ends it quietly; so does an
+    output that went away."""
     for notice in storage.notices:
         print(encodable(notice, sys.stderr.encoding), file=sys.stderr)
     if review is None and sys.stdin is None:
@@ -307,7 +311,7 @@ def play_plain(
         if review is not None:
             return printed(review_text(review, settings.keypad))
         engine = Engine(limit=limit or NO_LIMIT)
-        ConsoleGame(Session(storage, settings), sys.stdin, sys.stdout, engine).run()
+        ConsoleGame(Session(storage, settings, given=given), sys.stdin, sys.stdout, engine).run()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second ctrl+c while it ends: no trace
         with contextlib.suppress(OSError, ValueError):

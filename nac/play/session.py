@@ -1,23 +1,37 @@
 """One player's session: the match played, the settings it follows and where both are kept.
 
 Every front end plays through a session, so a finished game is counted and saved the same way
-everywhere (`Storage.keep`, handed each game by the match), and a change of setting changes
-the game and the saved setting in one call.
+everywhere (`Storage.keep`, handed each game by the match), a game in progress is kept as it
+goes (after every move, undo and new game: a crash loses at most the move being made) and
+brought back at the next start, and a change of setting changes the game and the saved
+setting in one call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
 
-from ..core import FinishedGame, Game, IllegalMove, Mode
+from ..core import (
+    LOCAL_MODES,
+    FinishedGame,
+    Game,
+    IllegalMove,
+    Mark,
+    Mode,
+    SavedGame,
+    format_game,
+)
 from ..core.match import utc_now
 from ..core.notation import PERSON
 from ..store import Settings, Storage
 
 GAME_SETTINGS = frozenset({"mode", "mark", "rules"})
 """Settings that start a new game when they change."""
+KIND_SETTINGS = ("mode", "rules", "mark")
+"""Settings that say which game is played: a game brought back brings its own, unless the
+run asks for others."""
 
 
 class Session:
@@ -26,16 +40,31 @@ class Session:
         storage: Storage,
         settings: Settings | None = None,
         *,
+        given: Collection[str] | None = None,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
         """Settings default to those saved in `storage`; options given for this run only (the
-        command line's) are passed in `settings` and stay unsaved unless changed."""
+        command line's) are passed in `settings` and stay unsaved unless changed. `given`
+        names the settings asked for this run (by default all of `settings`, none without):
+        a game left unfinished comes back in its own mode, rules and mark unless the run
+        asks for others."""
         self.storage = storage
         self.settings = settings if settings is not None else storage.settings.load()
+        self.given = frozenset(
+            given if given is not None else (KIND_SETTINGS if settings is not None else ())
+        )
         self._after_saving: list[Callable[[], object]] = []
         self.match = self.settings.match(keep=self._keep, clock=clock)
+        self._kept: str | None = None
+        """The game as this session last kept it for the next start (its line without the
+        date), "" once it cleared it; None while the file holds what another run left."""
         self.resumed = self._resume()
         """Whether the game on the board is the one left unfinished when nac last quit."""
+        self.match.game.listen(
+            on_change=lambda _change: self._follow(),
+            on_new_game=lambda _board: self._follow(),
+            on_game_over=lambda _outcome: self._clear(),
+        )
 
     @property
     def game(self) -> Game:
@@ -82,20 +111,49 @@ class Session:
         )
 
     def keep_unfinished(self) -> None:
-        """nac is quitting: a game in progress is kept, to be brought back at the next start."""
+        """nac is quitting: a game in progress is kept, to be brought back at the next start
+        (it is already, unless its last change could not be written)."""
+        self._follow()
+
+    def _follow(self) -> None:
+        """The game changed (a move, an undo, a new game): a game in progress is kept as it
+        now stands; one no longer in progress is no longer kept. A finished game is cleared
+        once the match has kept it (the match hears the game's end first), so it is never in
+        neither file."""
         if self.in_progress:
-            self.storage.left.keep(self.match.saved_game())
+            saved = self.match.saved_game()
+            line = _undated(saved)
+            if line != self._kept:
+                self.storage.left.keep(saved)
+                self._kept = line
+                self._saved()
+        elif not self.match.game.is_over:
+            self._clear()
+
+    def _clear(self) -> None:
+        """What this session kept is kept no more (a game another run left, not brought
+        back, stays until this session has a game of its own to keep)."""
+        if self._kept:
+            self.storage.left.clear()
+            self._kept = ""
+            self._saved()
 
     def _resume(self) -> bool:
-        """The game left unfinished, if one was and it is played by these settings (its
-        rules, its mode, the player's mark), back on the board; whether it was."""
-        saved = self.storage.left.take()
-        game, settings = self.match.game, self.settings
-        if saved is None or saved.rules != settings.rules or saved.mode is not settings.mode:
+        """The game left unfinished, if one was and this run asks for no other kind of game
+        (other rules, mode or mark than its own), back on the board, in its own mode, rules
+        and mark for this run; whether it was."""
+        saved = self.storage.left.kept()
+        if saved is None or saved.mode not in LOCAL_MODES or saved.mode is Mode.WATCH:
             return False
-        if saved.mode is Mode.COMPUTER and saved.player(settings.mark) != PERSON:
+        mark = self.settings.mark
+        if saved.mode is Mode.COMPUTER:
+            mark = Mark.X if saved.player(Mark.X) == PERSON else Mark.O
+        own = {"mode": saved.mode, "rules": saved.rules, "mark": mark}
+        settings = self.settings
+        if any(getattr(settings, name) != own[name] for name in self.given & own.keys()):
             return False
-        self.match.new_game(first=saved.first)
+        game = self.match.game
+        self.match.new_game(mode=saved.mode, human=mark, rules=saved.rules, first=saved.first)
         try:
             for cell in saved.moves:
                 if game.is_computer_turn:
@@ -103,10 +161,19 @@ class Session:
                 else:
                     game.play_cell(cell)
         except IllegalMove:
-            self.match.new_game()
+            self.match.new_game(mode=settings.mode, human=settings.mark, rules=settings.rules)
             return False
-        return not game.is_over
+        if game.is_over:
+            return False
+        self.settings = settings.but(**own)
+        self._kept = _undated(saved)
+        return True
 
     @property
     def notices(self) -> list[str]:
         return self.storage.notices
+
+
+def _undated(saved: SavedGame) -> str:
+    """A game's line without its date: what changes when the game does."""
+    return format_game(saved).split(" ", 2)[2]

@@ -2,6 +2,8 @@
 
 - Written atomically: a temporary file in the same directory, flushed and fsynced, then
   `os.replace`d over the old one, so a crash at any moment leaves the old file or the new one.
+  A file written after every move (`durable=False`: the game in progress) is not fsynced: the
+  replace alone survives nac's crash or kill, and a move costs no wait for the disk.
 - Shared: every change takes an exclusive lock (a `.lock` file beside it), re-reads the file,
   applies the change and writes, so two copies of the game never lose each other's updates.
   A lock held by another copy is waited for (up to LOCK_SECONDS: a writer holds it for
@@ -75,13 +77,16 @@ class JsonFile:
         *,
         check: Callable[[Data], None] = lambda data: None,
         saving: bool = True,
+        durable: bool = True,
         what: str = "file",
     ) -> None:
+        """`durable`: each write is flushed to the disk (fsync) before it replaces the file."""
         self.in_memory = path is None
         self.path = path if path is not None else Path("(memory)")
         self.schema = schema
         self.check = check
         self.saving = saving
+        self.durable = durable
         self.what = what
         self.notices: list[str] = []
         """Problems met, each said once, in words for the player."""
@@ -100,10 +105,11 @@ class JsonFile:
         check: Callable[[Data], None],
         saving: bool,
         what: str,
+        durable: bool = True,
     ) -> JsonFile:
         """The file `name` in `directory`, or one in memory only if there is no directory."""
         path = None if directory is None else directory / name
-        return cls(path, schema, check=check, saving=saving, what=what)
+        return cls(path, schema, check=check, saving=saving, durable=durable, what=what)
 
     @property
     def where(self) -> str:
@@ -337,13 +343,15 @@ class JsonFile:
             with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
                 stream.write(text)
                 stream.flush()
-                os.fsync(stream.fileno())
+                if self.durable:
+                    os.fsync(stream.fileno())
             os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
-        _fsync_directory(target.parent)
+        if self.durable:
+            _fsync_directory(target.parent)
 
     def notice(self, message: str) -> None:
         """Say `message` to the player, once."""

@@ -1,6 +1,8 @@
-"""The game a player left in progress when nac quit, in `unfinished.json` beside the stats: one
-line of the notation, brought back at the next start (and taken out of the file then), so
-quitting mid-game loses nothing and asks nothing."""
+"""The game a player has in progress, in `unfinished.json` beside the stats: one line of the
+notation, written (atomically, not fsynced: a move waits for no disk) after every move, undo
+and new game, and cleared once the game is finished and kept; brought back at the next start.
+So quitting mid-game loses nothing and asks nothing, and a crash or a kill of nac loses at most
+the move being made."""
 
 from __future__ import annotations
 
@@ -25,7 +27,13 @@ def _check(data: Data) -> None:
 class LeftGame:
     def __init__(self, directory: Path | None, *, saving: bool = True) -> None:
         self.file = JsonFile.in_directory(
-            directory, FILE_NAME, SCHEMA, check=_check, saving=saving, what="unfinished game file"
+            directory,
+            FILE_NAME,
+            SCHEMA,
+            check=_check,
+            saving=saving,
+            what="unfinished game file",
+            durable=False,  # written after every move: see `files`
         )
 
     def keep(self, game: SavedGame) -> None:
@@ -38,22 +46,26 @@ class LeftGame:
 
         self.file.update(kept)
 
-    def take(self) -> SavedGame | None:
-        """The game kept, taken out of the file (None if none; a line that is no game's is
-        dropped with a notice)."""
-        line = self.file.read().get(GAME, "")
-        if not line:
-            return None
+    def clear(self) -> None:
+        """No game is in progress any more: none is brought back."""
 
-        def taken(data: Data) -> Data:
+        def cleared(data: Data) -> Data:
             data.pop(GAME, None)
             return data
 
-        self.file.update(taken)
+        self.file.update(cleared)
+
+    def kept(self) -> SavedGame | None:
+        """The game kept, left in the file (None if none; a line that is no game's is cleared
+        with a notice)."""
+        line = self.file.read().get(GAME, "")
+        if not line:
+            return None
         try:
             return parse_game(line)
         except NotationError as error:
             self.file.notice(f"The game left unfinished could not be brought back: {error}.")
+            self.clear()
             return None
 
     @property

@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -94,6 +94,7 @@ class NacApp(App[None]):
         settings: Settings | None = None,
         *,
         storage: Storage | None = None,
+        given: Collection[str] | None = None,
         think_seconds: float | None = None,
         engine: Engine | None = None,
         review: SavedGame | None = None,
@@ -109,12 +110,15 @@ class NacApp(App[None]):
         `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode.
         `engine` finds the computer's moves (by default in a search process); `clock` says
         when a finished game was played, as it is saved; `timer` times the analysis shown in
-        the panel (tests give fixed ones, so pictures do not vary)."""
+        the panel (tests give fixed ones, so pictures do not vary); `given`: the settings the
+        command line asked for (see `Session`)."""
         super().__init__(driver_class=forgiving_driver())
         self.rng = rng
         """The random source of the computer's Notakto moves (None: a fresh one)."""
         self.storage = storage or Storage.in_memory()
-        self.session = Session(self.storage, settings, clock=clock or (lambda: datetime.now(UTC)))
+        self.session = Session(
+            self.storage, settings, given=given, clock=clock or (lambda: datetime.now(UTC))
+        )
         self.engine = engine or ProcessEngine()
         self.pace = Pace(think_seconds)
         self.timer = timer
