@@ -96,6 +96,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_five
 	$(BIN)/python -m tests.benchmarks.bench_frames
 	$(BIN)/python -m tests.benchmarks.bench_memory
+	$(BIN)/python -m tests.benchmarks.bench_save
 	$(BIN)/python -m tests.benchmarks.bench_web
 	$(BIN)/python -m tests.benchmarks.bench_ultimate
 	$(BIN)/python -m tests.benchmarks.bench_online
