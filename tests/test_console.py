@@ -245,3 +245,20 @@ def test_on_a_terminal_long_lines_break_between_words_at_its_width(
     assert max(len(line) for line in lines) <= 40
     words = " ".join(out.getvalue().split())
     assert "Hint for X: square 1, draws." in words  # whole words, only the breaks moved
+
+
+def test_after_a_game_v_reviews_it_and_t_says_it_is_the_apps_key_not_a_square() -> None:
+    text, game = play(["1", "4", "2", "5", "3", "v", "t"], mode=Mode.TWO_PLAYER)
+    assert game.is_over
+    assert "v to review this one" in text
+    after = text[text.index("X won.") :]
+    assert "is not a square" not in after
+    assert "Every move rated against perfect play." in after and "2. O 4" in after
+    assert "t (Analysis) is a key of the full-screen app, not a square here." in after
+
+
+def test_mid_game_an_apps_key_says_so_and_what_plain_text_takes() -> None:
+    text, game = play(["t"], mode=Mode.TWO_PLAYER)
+    assert "t (Analysis) is a key of the full-screen app, not a square here." in text
+    assert text.count("Type 1-9 (or a1-c3) to play") == 2  # at the start, and after it
+    assert game.board.is_empty

@@ -91,7 +91,7 @@ def test_a_finished_game_says_who_won_and_is_counted_and_saved(tmp_path: Path) -
     storage = Storage.at(StorageDirs(tmp_path, tmp_path))
     text, game = play(["1", "2", "3"], storage, mode=Mode.TWO_PLAYER)
     assert "Player 1 killed the last board: Player 2 won." in text
-    assert "Score: Player 1 0, Player 2 1. Enter or n for a new game, q to quit." in text
+    assert "Score: Player 1 0, Player 2 1. Enter or n for a new game, q to quit" in text
     assert game.is_over
     again = Storage.at(StorageDirs(tmp_path, tmp_path))
     assert again.stats.records()["two-player+notakto1"].lost == 1  # the second side won

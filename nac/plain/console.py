@@ -29,6 +29,7 @@ from ..core import (
     KeypadLayout,
     Mode,
     NotaktoBoard,
+    NotASquare,
     Position,
     SavedGame,
     UltimateBoard,
@@ -43,7 +44,7 @@ from ..present.learning import words as learning_words
 from ..present.learning.review_lines import ReviewView, review_lines
 from ..present.plain_text import encodable
 from ..store import Settings, Storage
-from .lines import Reader, TypedLines, typed_action
+from .lines import Reader, TypedLines, app_only_command, typed_action
 
 
 class ConsoleGame(TypedLines):
@@ -146,8 +147,22 @@ class ConsoleGame(TypedLines):
                 taken = game.undo()
                 self.say(words.took_back(len(taken)))
                 self.say(self.board_text())
+            elif action == "review":
+                if not game.moves:
+                    raise IllegalMove(console_words.NO_MOVES_TO_REVIEW)
+                self.say(review_text(self.match.saved_game(), game.keypad))
             else:
-                refusal = self.turns.person_plays(game.parse_square(command))
+                try:
+                    cell = game.parse_square(command)
+                except NotASquare:
+                    label = app_only_command(command)
+                    if label is None:
+                        raise
+                    self.say(console_words.app_only(command, label))
+                    over = game.is_over
+                    self.say(console_words.AFTER_GAME if over else console_words.help_line(game))
+                    return True
+                refusal = self.turns.person_plays(cell)
                 if refusal is not None:
                     self.say(refusal)
                 elif not game.is_over:

@@ -17,9 +17,11 @@ from ..present.commands import COMMANDS
 from ..present.names import key_name
 from ..present.plain_text import encodable
 
-ACTIONS = ("new_game", "computer_starts", "hint", "undo", "help", "quit")
+ACTIONS = ("new_game", "computer_starts", "hint", "undo", "review", "help", "quit")
 """The commands of the app's table that the console runs too, typed as their keys."""
 WORDS = {"quit": "quit", "exit": "quit", "help": "help"}
+SQUARE_ACTIONS = ("play_", "type_square", "cursor", "move_prompt")
+"""The app's actions that choose a square: a typed line that is none is no other command."""
 
 
 def typed_action(text: str) -> str | None:
@@ -30,6 +32,17 @@ def typed_action(text: str) -> str | None:
         for key, action in command.keys:
             if action in ACTIONS and key_name(key) == text:
                 return action
+    return None
+
+
+def app_only_command(text: str) -> str | None:
+    """The name of the app's command a line's key runs there, where the console has no such
+    command ("Analysis" for `t`); None for any other line."""
+    for command in COMMANDS:
+        for key, action in command.keys:
+            squares = action.startswith(SQUARE_ACTIONS)  # a typed line names its squares itself
+            if action not in ACTIONS and not squares and key_name(key) == text and command.label:
+                return command.label
     return None
 
 

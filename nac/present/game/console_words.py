@@ -19,7 +19,16 @@ def score_line(game: Game, score: Score) -> str:
     return line + "."
 
 
-AFTER_GAME = f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit."
+AFTER_GAME = (
+    f"Enter or {key_for('new_game')} for a new game, {key_for('quit')} to quit, "
+    f"{key_for('review')} to review this one."
+)
+NO_MOVES_TO_REVIEW = "there is no move to review yet"
+
+
+def app_only(key: str, label: str) -> str:
+    """Said of an app's key that plain text has no command for (`t`, the analysis)."""
+    return f"{key} ({label}) is a key of the full-screen app, not a square here."
 
 
 def move(game: Game, mark: Mark, square: str) -> str:
