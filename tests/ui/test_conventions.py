@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from nac.core import Mode, Rules, coordinate
+from nac.core import ULTIMATE, Family, Level, Mode, Rules, coordinate
 from nac.engine import all_puzzles
+from nac.present.game import words
 from nac.store import Storage, storage_dirs
 from nac.ui.app import NacApp
 from nac.ui.screens.help import HelpScreen
@@ -168,3 +169,32 @@ async def test_a_bad_stats_file_is_said_at_the_start_not_after_a_game(nac_home: 
         await pilot.pause()
         assert not app.game.moves
         assert any("stats" in notice.lower() for notice in app.notices_shown)
+
+
+def screen_text(app: NacApp) -> str:
+    """What the terminal shows, line by line; where the panel stands beside the board, its
+    side of the rule (`▏`) only, so that its lines read on."""
+    strips = app.screen._compositor.render_strips()
+    lines = ("".join(segment.text for segment in strip) for strip in strips)
+    return "\n".join(line.rsplit("▏", 1)[-1] for line in lines)
+
+
+def flowed(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.of(3), Rules(Family.MISERE, 3), *(Rules.notakto(n) for n in (1, 2, 3)), ULTIMATE],
+    ids=str,
+)
+async def test_the_first_message_and_the_square_prompt_show_whole_at_40x15(rules: Rules) -> None:
+    """At the smallest size the game draws, nothing a new game says is cut: its first message
+    and the `:` prompt's words (which rules and keys) show to their last word."""
+    app = make_app(level=Level.IDIOT, rules=rules)
+    async with app.run_test(size=(40, 15)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, ":")
+        shown = flowed(screen_text(app))
+        assert flowed(words.ui_welcome(app.match)) in shown
+        assert flowed(words.prompt_placeholder(rules)) in shown

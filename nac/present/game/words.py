@@ -202,7 +202,7 @@ def rules_words(rules: Rules) -> str:
         return f"Misère: {in_a_row(rules.size)} of your own loses."
     if rules.is_notakto:
         boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-        return f"Notakto on {boards}: both play X, and whoever kills the last board loses."
+        return f"Notakto on {boards}: both play X; killing the last board loses."
     return ""
 
 
@@ -442,7 +442,9 @@ def ui_welcome(match: Match) -> str:
     how = "" if game.uses_keypad else " " + BIG_BOARD_KEYS
     if game.mode is Mode.COMPUTER and not game.is_computer_turn and game.board.is_empty:
         start = key_for("computer_starts")
-        said = f"You play {game.human}. Your move, or press {start} to let the computer start."
+        said = f"Your move, or {start} to let the computer start."
+        if not game.rules.shares_marks:  # in Notakto both play X: it goes without saying
+            said = f"You play {game.human}. {said}"
         return rules_first(game, said) + how
     return welcome(match) + how
 
@@ -473,10 +475,11 @@ def after_game(game: Game, outcome: Outcome) -> str:
 
 
 def prompt_placeholder(rules: Rules) -> str:
-    squares = "1-9 or a square like b2" if rules.size == CLASSIC_SIZE else "a square like b3"
+    """Short: the prompt fits a 40-column terminal whole."""
+    squares = "1-9 or b2" if rules.size == CLASSIC_SIZE else "like b3"
     if rules.is_notakto and rules.boards > 1:
-        squares = "a board and a key, like 2:5"
-    if rules.is_ultimate:  # short: it fits a 40-column terminal whole
+        squares = "like 2:5"
+    if rules.is_ultimate:
         squares = "e5 or 5:5"
     keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
     return f"{squares} — {keys}"
