@@ -9,6 +9,7 @@ protocols; the app never asks which screen it has."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
 import os
@@ -204,6 +205,18 @@ class NacApp(App[None]):
         """However the app ends (`q`, ctrl+c, a signal): a local game in progress is kept."""
         self.session.keep_unfinished()
         self.engine.close()
+        self._let_go_of_the_loops_signals()
+
+    @staticmethod
+    def _let_go_of_the_loops_signals() -> None:
+        """The signal handlers a driver gave the event loop (the web driver's SIGINT and SIGTERM)
+        go while the loop still runs: asyncio closes its wake-up pipe before it removes them, so
+        a signal in between (a server hanging its game up) printed "Exception ignored when
+        trying to write to the signal wakeup fd" with a traceback."""
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(number)
 
     def run_in_terminal(self, **run: Any) -> int:
         """Run the game in this terminal; SIGTERM and SIGHUP end it cleanly (the terminal is
