@@ -253,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     limit = None
     if options.genius_seconds is not None:
-        from .engine import Limit
+        from .engine import Limit, ProcessEngine  # the engine loads at start only so
 
         limit = Limit(seconds=options.genius_seconds)
     if options.plain:
@@ -266,7 +266,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"nac: {problem}; try nac --plain", file=sys.stderr)
         return 2
 
-    from .engine import ProcessEngine
     from .ui.app import NacApp
 
     app = NacApp(

@@ -5,7 +5,6 @@ imports the WebSocket library: it loads when a game begins."""
 from __future__ import annotations
 
 import argparse
-import getpass
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,6 +54,8 @@ class OnlineStart:
 
 def default_name() -> str:
     """A player's shown name when none is given: their login name, or "Player"."""
+    import getpass  # loaded when online play begins, not at start
+
     try:
         return player_name(getpass.getuser().capitalize())
     except (ValueError, KeyError, OSError):

@@ -267,6 +267,61 @@ def test_the_app_starts_without_online_play() -> None:
     assert out.stdout.split("\n")[0] == "[]"
 
 
+LOADED_AFTER_THE_FIRST_FRAME = (
+    "nac.engine",
+    "nac.present.learning.review_lines",
+    "nac.present.learning.lab_lines",
+    "nac.ui.screens.drills",
+    "nac.ui.screens.games",
+    "nac.ui.screens.help",
+    "nac.ui.screens.lab",
+    "nac.ui.screens.puzzle",
+    "nac.ui.screens.review",
+    "nac.ui.screens.stats",
+    "nac.ui.screens.online",
+    "nac.net.play",
+    "websockets",
+    "secrets",
+    "hashlib",
+    "getpass",
+)
+"""What the `nac` command does not load before its first frame: the engines (the computer's
+first move and the search process come after it), the learning screens, online play, and the
+standard library's parts only these need."""
+
+
+def test_the_command_draws_its_first_frame_without_the_engines_or_the_learning_screens() -> None:
+    script = (
+        "import sys\n"
+        "import nac.__main__, nac.ui.app\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({LOADED_AFTER_THE_FIRST_FRAME!r})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[0] == "[]"
+
+
+def test_nothing_is_collected_while_the_command_starts_and_the_app_collects_again() -> None:
+    script = (
+        "import gc\n"
+        "import nac.__main__\n"
+        "from nac.ui.app import NacApp\n"
+        "print(gc.isenabled())\n"
+        "class Started(NacApp):\n"
+        "    def on_ready(self) -> None:\n"
+        "        print(gc.isenabled())\n"
+        "        self.exit()\n"
+        "Started().run_in_terminal(headless=True, size=(80, 24))\n"
+        "import nac.cli\n"
+        "gc.disable()\n"
+        "nac.cli.main(['engine'])  # every other command collects from its start\n"
+        "print(gc.isenabled())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], input="quit\n", capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split("\n")[:3] == ["False", "True", "True"], out.stdout
+
+
 FRONT_ENDS = ("nac/ui", "nac/plain", "nac/cli.py", "nac/web")
 ROOT_MODULES = {"nac", "nac.__main__", "nac.cli", "nac.options", "nac.online"}
 """The package's root: its face, the command line and its options, and online play's start

@@ -5,7 +5,6 @@ opponent, `nac watch ADDRESS` for watchers (another key: a watcher can never tak
 from __future__ import annotations
 
 import re
-import secrets
 import socket
 from typing import NamedTuple
 
@@ -45,6 +44,8 @@ class BadAddress(ValueError):
 
 
 def new_key() -> str:
+    import secrets  # with hashlib: loaded when a game is hosted, not at start
+
     return secrets.token_urlsafe(KEY_BYTES)
 
 

@@ -33,16 +33,17 @@ from textual.theme import Theme
 from textual.widget import Widget
 
 from ..core import FinishedGame, Game, Match, Position, SavedGame, square_name
-from ..engine import Engine, ProcessEngine
 from ..play import Session
 from ..present.commands import Entry
 from ..present.game import words
 from ..present.game.pace import Pace
 from ..present.learning import words as learning_words
 from ..store import Settings, Storage
+from .engine_on_demand import process_engine_on_demand
 from .screens.game import GameScreen
 
 if TYPE_CHECKING:
+    from ..engine import Engine
     from ..online import OnlineStart
     from .online_doors import OnlineDoors
 
@@ -120,7 +121,7 @@ class NacApp(App[None]):
         self.session = Session(
             self.storage, settings, given=given, clock=clock or (lambda: datetime.now(UTC))
         )
-        self.engine = engine or ProcessEngine()
+        self.engine = engine or process_engine_on_demand()
         self.pace = Pace(think_seconds)
         self.timer = timer
         self.leaving = False

@@ -4,12 +4,16 @@ game screen opened as a review."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.screen import Screen
 
 from ..core import NotationError, parse_game
-from ..engine import Engine
 from ..play import Session
 from ..present.learning import words as learning_words
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 
 class Doors:

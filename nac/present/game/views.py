@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import (
     NORMAL,
@@ -25,10 +25,12 @@ from ...core import (
     grid_cell,
     grid_place,
 )
-from ...engine import Estimate, Hint, MoveValue, Result
 from ..commands import key_for
 from ..names import board_name, rules_label
 from . import words
+
+if TYPE_CHECKING:
+    from ...engine import Estimate, Hint, MoveValue
 
 ULTIMATE_CENTRE = 40
 """The centre square of Ultimate's centre board."""
@@ -233,6 +235,8 @@ def square_label(game: Game) -> Callable[[int], str]:
 def note_for(value: MoveValue, kills: bool = False) -> CellNote:
     """The analysis in a square: "win in 3", "draw", "loss in 1" (short: "W3", "D", "L1");
     `kills`: the move kills its Notakto board (marked †)."""
+    from ...engine import Result  # loaded by then: a value comes from the engine
+
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
     mark = words.KILLS_MARK if kills else ""

@@ -7,6 +7,7 @@ learning's in `nac.present.learning.words`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...core import (
     BOARD_SIZES,
@@ -25,7 +26,6 @@ from ...core import (
     Starter,
     UltimateBoard,
 )
-from ...engine import Hint
 from ..commands import Command, key_for, level_key
 from ..names import (
     board_name,
@@ -37,12 +37,14 @@ from ..names import (
     side_label,
 )
 from ..screen_commands import PROMPT_KEYS
-from .hint_words import hint_reason
 from .screen_notes import (
     NO_STATS_YET as NO_STATS_YET,
     stats_note as stats_note,
     too_small as too_small,
 )
+
+if TYPE_CHECKING:
+    from ...engine import Hint
 
 TITLE = "Noughts & Crosses"
 NOTICE_TITLE = "Settings and stats"
@@ -234,6 +236,8 @@ def welcome(match: Match) -> str:
 def hint_sentence(game: Game, found: Hint) -> str:
     """ "Hint for X: square 5, blocks."; in Notakto "Hint: board 2, key 5: kills board 2: you
     lose in 3."; in Ultimate the square and its keys, "square c2 (key 6)", "(keys 1 6)"."""
+    from .hint_words import hint_reason  # with the engine's values: loaded with the first hint
+
     if game.rules.is_notakto:
         board, key = game.square_name(found.cell).split(":")
         return f"Hint: board {board}, key {key}: {hint_reason(game.rules, found)}."

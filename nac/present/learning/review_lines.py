@@ -72,7 +72,7 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
         elif game.rules.is_notakto:
             note = learning_words.REVIEW_NOTAKTO
         elif game.rules.is_ultimate:
-            note = learning_words.REVIEW_ULTIMATE
+            note = learning_words.review_ultimate()
     noted = wrapped(note, width, "title")
     head += noted
     if view.review is not None:

@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
 from ...core.players import REMOTE, name_of
-from ...engine import DEEPER, REVIEW_PLAYOUTS
 from ..commands import key_for
 from ..game import words
 from ..names import ended, in_a_row, level_name, side_label
@@ -21,12 +20,22 @@ REVIEW_SEARCHED = (
     "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "
     "how fast, and a move is rated only where its value is proven."
 )
-REVIEW_ULTIMATE = (
-    "Ultimate is not solved: moves are rated by estimates, the share of Genius's playouts won "
-    f"({REVIEW_PLAYOUTS:,} a position, {REVIEW_PLAYOUTS * DEEPER:,} where a move looks worse), "
-    "wins and losses in one move as proven. A move is rated worse only where it falls short "
-    'of the best by more than the estimate\'s margin (95%); where it cannot tell, "unclear".'
-)
+
+
+def review_ultimate() -> str:
+    """How an Ultimate game is reviewed (with the engine's figures: the engine is loaded by
+    then, and these words load without it, at start)."""
+    from ...engine import DEEPER, REVIEW_PLAYOUTS
+
+    return (
+        "Ultimate is not solved: moves are rated by estimates, the share of Genius's playouts "
+        f"won ({REVIEW_PLAYOUTS:,} a position, {REVIEW_PLAYOUTS * DEEPER:,} where a move looks "
+        "worse), wins and losses in one move as proven. A move is rated worse only where it "
+        "falls short of the best by more than the estimate's margin (95%); where it cannot "
+        'tell, "unclear".'
+    )
+
+
 REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
 REVIEW_NOTAKTO = (
     "Notakto: every move rated against perfect play, where killing the last board loses."

@@ -37,7 +37,6 @@ from ...core import (
     Rules,
     start_position,
 )
-from ...engine import Engine, Hint
 from ...play import CONFIRM_SECONDS, Session, Switches, Turns, next_board, next_rules, rules_named
 from ...present import commands
 from ...present.game import availability, words
@@ -72,8 +71,8 @@ from ..widgets.panel import InfoPanel
 from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
 
-if TYPE_CHECKING:
-    pass
+if TYPE_CHECKING:  # the engine loads after the first frame (`EngineOnDemand`)
+    from ...engine import Engine, Hint
 
 
 class GameScreen(Screen[None]):

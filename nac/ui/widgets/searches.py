@@ -16,21 +16,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from threading import Event
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.widget import Widget
 from textual.worker import Worker, get_current_worker
 
 from ...core import Board, ComputerTurn, Position, SavedGame, start_position
-from ...engine import (
-    Engine,
-    Estimate,
-    GameReview,
-    Hint,
-    Judgement,
-    MoveValue,
-    SearchStopped,
-)
+
+if TYPE_CHECKING:  # the engine loads when first asked (`EngineOnDemand`), after the first frame
+    from ...engine import Engine, Estimate, GameReview, Hint, Judgement, MoveValue
 
 GROUPS = ("move", "hint", "analysis", "review", "judge")
 
@@ -155,6 +150,8 @@ class Searches(Widget):
     def _search_on_this_thread(self, search: Callable[[Event | None], Message]) -> None:
         """Run `search` with the worker's cancelled event as its stop signal; post what it
         finds unless it was cancelled."""
+        from ...engine import SearchStopped
+
         worker = get_current_worker()
         try:
             found = search(worker.cancelled_event)
