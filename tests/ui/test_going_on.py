@@ -61,7 +61,7 @@ async def test_wait_for_the_computer_is_taken_back_once_it_has_moved() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "5")
         assert held.started.wait(10)
-        await press(pilot, "h")  # a hint while the computer thinks
+        await press(pilot, ":")  # a square typed while the computer thinks
         assert "thinking" in panel(app).message
         held.release.set()
         await settle(pilot, app)

@@ -86,7 +86,7 @@ async def test_a_game_against_adaptive_is_saved_listed_counted_and_reviewed_as_a
         await press(pilot, "l")
         assert isinstance(app.screen, GamesScreen)
         cells = [str(cell) for cell in app.screen.query_one(DataTable).get_row_at(0)]
-        assert cells[:4] == ["You won", "3×3", "You", "Adaptive"]
+        assert cells[:4] == ["You won", "3×3", "You (X)", "Adaptive (O)"]
         await press(pilot, "enter")
         await settle(pilot, app)
         screen = app.screen
