@@ -13,7 +13,7 @@ INSTALL_SSH := command -v ssh >/dev/null 2>&1 && command -v sftp >/dev/null 2>&1
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
-	test-ssh \
+	test-ssh test-strangers \
 	prove-5x5 \
 	web-screenshot
 
@@ -71,6 +71,12 @@ test-web: $(VENV)/.installed-browser
 test-ssh: $(VENV)/.installed-test
 	@$(INSTALL_SSH)
 	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 tests/web/test_ssh.py
+
+## test-strangers: the long attacks on real servers from many loopback addresses (floods,
+## caps, typists, hostile servers; bounded in count and time)
+test-strangers: $(VENV)/.installed-test
+	@$(INSTALL_SSH)
+	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 -m strangers
 
 ## serve: set up and serve the game to browsers at http://127.0.0.1:8000 (ARGS="--port 8080")
 serve: $(VENV)/.installed-web
