@@ -15,6 +15,9 @@
   file cannot be written (a read-only directory) play goes on in memory, with one notice.
 - Links: a data file that is a symbolic link is followed (its target is replaced, atomically,
   and the link kept); a lock file that is a link is never followed: nothing is saved then.
+  A link to nothing (its target missing) is refused, not followed: nac never creates a file
+  outside its own directory. The link is left as it is (the player's, perhaps to a drive not
+  mounted yet), play goes on in memory, and a notice says which link and what it points to.
 """
 
 from __future__ import annotations
@@ -57,6 +60,10 @@ class BadFile(ValueError):
 
 class Busy(OSError):
     """Another copy of the game holds the file's lock."""
+
+
+class DanglingLink(OSError):
+    """The data file is a symbolic link to nothing: following it would create a file elsewhere."""
 
 
 def reason(error: OSError) -> str:
@@ -256,6 +263,15 @@ class JsonFile:
                 self._pending.clear()
                 _unsaved.discard(self)
             return data
+        except DanglingLink as error:
+            self.notice(
+                f"Your {self.what} {self.path} is a link to {error.filename}, which does not "
+                "exist: nac creates no file outside its own directory, so it is not saved "
+                "(create that file, or remove the link). Playing on without saving."
+            )
+            self._memory = self.read()
+            self._pending.clear()
+            return copy.deepcopy(self._memory)
         except Busy:
             self.notice(
                 f"Your {self.what} {self.path} is in use by another copy of nac: "
@@ -317,8 +333,12 @@ class JsonFile:
 
     def _target(self) -> Path:
         """The file written: the data file itself, or what it links to (followed, so a
-        symbolic link to a file elsewhere stays a link and its target is updated)."""
-        return Path(os.path.realpath(self.path))
+        symbolic link to a file elsewhere stays a link and its target is updated).
+        DanglingLink if it is a link to a file that does not exist."""
+        target = Path(os.path.realpath(self.path))
+        if os.path.islink(self.path) and not target.exists():
+            raise DanglingLink(errno.ENOENT, "a link to a file that does not exist", str(target))
+        return target
 
     def _remove_stale_temporaries(self) -> None:
         """Temporary files of writers that died mid-write: no one else can be writing now, as

@@ -228,3 +228,53 @@ def test_a_stats_file_at_its_most_records_is_never_written_past_what_is_read(
     assert aside_files(nac_home, "stats.json") == []  # still read, not moved aside
     again.record("computer/genius@7", GameResult.WON)  # a kind it holds still counts
     assert Stats(nac_home).records()["computer/genius@7"].won == 2
+
+
+def _save_one_of_each(home: Path) -> list[str]:
+    """One change to each data file nac writes, in `home`; the notices they gave."""
+    from nac.core import GameKind, Mark, Mode, SavedGame
+    from nac.store import GameLog
+    from nac.store.left import LeftGame
+    from nac.store.passes import SeatPasses
+
+    game = SavedGame.of(GameKind(Mode.TWO_PLAYER), (4, 0), Mark.X)
+    stats, settings = Stats(home), SettingsFile(home)
+    games, passes, left = GameLog(home), SeatPasses(home), LeftGame(home)
+    stats.record("two-player", GameResult.WON)
+    settings.change(level=Level.GENIUS)
+    games.add(game)
+    passes.keep("ws://127.0.0.1:8765/abc", "token")
+    left.keep(game)
+    files = (stats, settings, games, passes, left)
+    return [notice for file in files for notice in file.notices]
+
+
+@pytest.mark.parametrize(
+    "name", ["stats.json", "settings.json", "games.json", "seats.json", "unfinished.json"]
+)
+def test_a_dangling_link_as_a_data_file_is_refused_and_its_target_never_made(
+    nac_home: Path, tmp_path: Path, name: str
+) -> None:
+    target = tmp_path / "elsewhere" / "planted"
+    target.parent.mkdir()
+    (nac_home / name).symlink_to(target)
+    notices = _save_one_of_each(nac_home)
+    assert not os.path.lexists(target)
+    assert (nac_home / name).is_symlink()  # the player's link is theirs: left as it was
+    (notice,) = [notice for notice in notices if str(nac_home / name) in notice]
+    assert "a link to" in notice and "does not exist" in notice and "not saved" in notice
+    others = {"stats.json", "settings.json", "games.json", "seats.json", "unfinished.json"}
+    for other in others - {name}:  # every other file is saved as usual
+        assert (nac_home / other).is_file() and not (nac_home / other).is_symlink()
+
+
+def test_a_link_to_a_file_that_exists_is_still_followed_and_saved_through(
+    nac_home: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "dotfiles" / "games.json"
+    target.parent.mkdir()
+    target.write_text('{"schema": 1, "games": []}')
+    (nac_home / "games.json").symlink_to(target)
+    assert not [n for n in _save_one_of_each(nac_home) if "games" in n]
+    assert (nac_home / "games.json").is_symlink()
+    assert len(json.loads(target.read_text())["games"]) == 1
