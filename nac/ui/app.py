@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from textual import work
+from textual import events, on, work
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.dom import DOMNode
@@ -243,15 +243,21 @@ class NacApp(App[None]):
         previous = {number: signal.signal(number, close) for number in CLOSING_SIGNALS}
         # What is loaded by now lives as long as the process: the collector need not walk it
         # again (a full collection during the first frame took ~20 ms of its ~60). The `nac`
-        # command starts with the collector off (nac/__main__.py): it collects from here on.
+        # command starts with the collector off (nac/__main__.py): it collects again once the
+        # first frame is drawn (`_collect_again`).
         gc.freeze()
-        gc.enable()
         try:
             self.run(**run)
         finally:
             for number, handler in previous.items():
                 signal.signal(number, handler)
         return self.return_code or 0
+
+    @on(events.Ready)
+    def _collect_again(self) -> None:
+        """The first frame is drawn: what it made is set aside too, and collecting begins."""
+        gc.freeze()
+        gc.enable()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit: from now on no command runs (a key typed right after `q` would open a screen

@@ -80,7 +80,8 @@ class KeysBar(LinesWidget):
         self.relayout()
 
     def relayout(self) -> None:
-        self.show([self.line()])
+        if self.content_size.width:  # before its first layout there is nothing to fit: the
+            self.show([self.line()])  # line is laid out when first drawn (`render_line`)
 
     def _allowed(self, action: str) -> bool | None:
         namespace, name, parameters = parse(action)

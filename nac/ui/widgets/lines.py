@@ -81,6 +81,8 @@ class LinesWidget(Widget):
         return self._cache.style(name, make)
 
     def on_resize(self) -> None:
+        if self._laid_out_for == self.content_size:  # drawn at this size already
+            return
         self._cache.drop_lines()
         self.relayout()
 
