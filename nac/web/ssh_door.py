@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -100,13 +101,21 @@ def host_key(directory: Path) -> asyncssh.SSHKey:
         return asyncssh.read_private_key(path)
     directory.mkdir(parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="nac serve")
-    temporary = path.with_name(path.name + ".new")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "wb") as file:
-        file.write(key.export_private_key())
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    temporary = path.with_name(f"{path.name}.{secrets.token_hex(8)}.new")
+    # A new file of our own, owner-only from its first byte: never through a link planted at
+    # its name (O_NOFOLLOW), never a file that is there already (O_EXCL).
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    descriptor = os.open(temporary, flags, 0o600)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(key.export_private_key())
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     return key
 
 
