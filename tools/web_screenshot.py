@@ -162,11 +162,16 @@ def is_running(pid: int) -> bool:
 
 @contextlib.contextmanager
 def served_game(
-    *options: str, environment: Mapping[str, str] | None = None, own_group: bool = False
+    *options: str,
+    environment: Mapping[str, str] | None = None,
+    own_group: bool = False,
+    cwd: Path | None = None,
 ) -> Iterator[RunningServer]:
     """`python -m nac serve --port <free> OPTIONS` until the block ends, then SIGTERM;
-    `own_group`: in a process group of its own, as a terminal's foreground command is."""
-    command = [sys.executable, "-m", "nac", "serve", "--port", str(free_port()), *options]
+    `own_group`: in a process group of its own, as a terminal's foreground command is; `cwd`:
+    started there (as the `nac` command is: the working directory not on the path)."""
+    python = [sys.executable] if cwd is None else [sys.executable, "-P"]
+    command = [*python, "-m", "nac", "serve", "--port", str(free_port()), *options]
     process = subprocess.Popen(
         command,
         stdout=subprocess.PIPE,
@@ -174,7 +179,7 @@ def served_game(
         stdin=subprocess.DEVNULL,
         text=True,
         env=dict(environment if environment is not None else os.environ),
-        cwd=ROOT,
+        cwd=cwd or ROOT,
         start_new_session=own_group,
     )
     lines: queue.Queue[str | None] = queue.Queue()

@@ -197,11 +197,18 @@ def web_player_problem(*, plain: bool) -> str | None:
     return None
 
 
+def game_python(python: str = sys.executable) -> list[str]:
+    """How a served game (a browser's, an SSH player's) starts nac: `python -P -m nac`, never
+    with the working directory on the path (`-P`: a `nac/` folder where `nac serve` was
+    started would otherwise be the game every player runs)."""
+    return [python, "-P", "-m", "nac"]
+
+
 def served_command(relay: str, python: str = sys.executable) -> str:
     """The shell command each browser's game runs: textual-serve starts it with a shell, which
     `exec` replaces with the game (one process per game, and the server's signals reach it).
     `relay`: where the game reaches this server's online play."""
-    argv = [python, "-m", "nac", WEB_PLAYER_OPTION, RELAY_OPTION, relay]
+    argv = [*game_python(python), WEB_PLAYER_OPTION, RELAY_OPTION, relay]
     if sys.platform == "win32":
         import subprocess
 
@@ -271,7 +278,7 @@ def serve(
         except (NoSuchHome, OSError, ValueError) as error:
             print(f"nac: cannot keep the SSH door's host key: {error}", file=sys.stderr)
             return 1
-        command = [sys.executable, "-m", "nac", RELAY_OPTION, near]
+        command = [*game_python(), RELAY_OPTION, near]
         door = server.ssh_door(command, SSH_PLAYER_OPTION)
         door.guests, door.idle_seconds = ssh.guests, ssh.idle_seconds
         shown_host = urlsplit(public_url).hostname if public_url else None
