@@ -11,6 +11,7 @@ import pytest
 from nac.core import RULES, ULTIMATE, find_rules
 from nac.core.notation import cell_of
 from nac.core.positions import start_position
+from nac.plain.engine import WAITING
 
 LONGEST_WAIT = 60.0
 
@@ -94,10 +95,10 @@ def test_anything_else_is_one_error_line_and_the_engine_goes_on(command: str, sa
     [
         (
             "go seconds abc",
-            "error go seconds takes a number of seconds above 0, not 'abc'",
+            "error go seconds takes a number of seconds above 0, at most 3600, not 'abc'",
         ),
-        ("go seconds -1", "error go seconds takes a number of seconds above 0, not '-1'"),
-        ("go nodes 1.5", "error go nodes takes a whole number of positions, 1 or more, not"),
+        ("go seconds -1", "error go seconds takes a number of seconds above 0, at most 3600, not"),
+        ("go nodes 1.5", "error go nodes takes a whole number of positions, 1 to 10,000,000, not"),
     ],
 )
 def test_a_go_limit_that_is_no_number_is_said_in_the_protocols_words(
@@ -112,3 +113,47 @@ def test_a_go_limit_that_is_no_number_is_said_in_the_protocols_words(
 def test_a_finished_game_has_no_best_move() -> None:
     [error] = engine("moves a1 a2 b1 b2 c1", "go")
     assert error.startswith("error the game is over")
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("go seconds 1e300", "error go seconds takes a number of seconds above 0, at most 3600"),
+        ("go seconds 3601", "error go seconds takes a number of seconds above 0, at most 3600"),
+        ("go nodes 10**12", "error go nodes takes a whole number of positions, 1 to 10,000,000"),
+        ("go nodes 1000000000000", "error go nodes takes a whole number of positions, 1 to"),
+        ("go nodes " + "9" * 5000, "error go nodes takes a whole number of positions, 1 to"),
+    ],
+)
+def test_a_go_limit_past_its_bound_is_refused(command: str, says: str) -> None:
+    [error, ready] = engine("rules ultimate", command, "isready")
+    assert error.startswith(says)
+    assert ready == "readyok"
+
+
+def test_stop_ends_a_long_search_with_its_bestmove_and_the_commands_after_go_wait_for_it() -> None:
+    # before stop was read during a search, this hour's search held the engine past the timeout
+    answers = engine("rules ultimate", "moves e5", "go seconds 3600", "isready", "stop", "isready")
+    assert answers[0].startswith("bestmove ") and answers[1:] == ["readyok", "readyok"]
+    position = start_position(ULTIMATE).play(cell_of(ULTIMATE, "e5"))
+    assert cell_of(ULTIMATE, answers[0].split()[1]) in position.legal_moves
+
+
+def test_quit_ends_a_long_search_which_still_answers() -> None:
+    answers = engine("rules ultimate", "go seconds 3600", "moves e5", "go seconds 3600", "quit")
+    assert len(answers) == 2 and all(line.startswith("bestmove ") for line in answers)
+
+
+def test_commands_after_a_quick_go_are_done_in_order_and_a_late_stop_is_no_error() -> None:
+    answers = engine("stop", "go", "stop", "rules misere 3", "moves b2", "go", "isready")
+    assert [line.split()[0] for line in answers] == ["bestmove", "bestmove", "readyok"]
+
+
+def test_commands_past_the_waiting_ones_are_refused_and_stop_is_still_read() -> None:
+    waiting = ["isready"] * (WAITING + 5)
+    answers = engine("rules ultimate", "go seconds 3600", *waiting, "stop")
+    refused = [line for line in answers if line.startswith("error ")]
+    # 5 past the waiting ones (6 if the go still waited for the search's thread to take it)
+    assert len(refused) in (5, 6) and "commands wait for the search" in refused[0]
+    assert answers.count("readyok") == len(waiting) - len(refused) and answers[-1] == "readyok"
+    assert sum(line.startswith("bestmove ") for line in answers) == 1

@@ -32,6 +32,9 @@ than random playouts' would). Tuned in head-to-head games at 6,000 simulations a
 scored 0.60 ± 0.08 against 0.8 (120 games)."""
 CHECK_EVERY = 32
 """Simulations between looks at the clock and the stop signal."""
+TREE_NODES = 500_000
+"""The most simulations a tree holds (one node each, about 400 bytes): a search stops when its
+tree is that big, however long it was given, so its memory stays under about 200 MB."""
 PROVEN_WIN = 1
 PROVEN_LOSS = -1
 PROVEN_SCORE = 1e6
@@ -119,12 +122,12 @@ class Search:
         stopped: object = None,
     ) -> Node:
         """Search from `state` for `seconds` (or `simulations`), stopping early if `stopped()`
-        says so or the root is proven; returns the root."""
+        says so, the root is proven or the tree holds TREE_NODES; returns the root."""
         root = self._reuse(state)
         self.root, self.root_state = root, state[:]
         deadline = None if seconds is None else time.perf_counter() + seconds
         rng, count = self.rng, 0
-        while not root.proven:
+        while not root.proven and root.visits < TREE_NODES:
             if simulations is not None and count >= simulations:
                 break
             if count % CHECK_EVERY == 0 and count:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from nac.core import ULTIMATE, Level, Mark, UltimateBoard, grid_cell, start_position
-from nac.engine import Limit, analyse, choose_move
+from nac.engine import Limit, analyse, choose_move, ultimate_search
 from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates
 from nac.engine.ultimate_search import Search, best_child, estimates
 from nac.engine.ultimate_state import (
@@ -120,6 +122,17 @@ def test_the_search_keeps_its_tree_from_one_move_to_the_next() -> None:
     assert again is reply and again.visits >= visits_before + 10
     found = estimates(again)
     assert found and all(0.0 <= e.share <= 1.0 and e.simulations > 0 for e in found)
+
+
+def test_a_search_stops_when_its_tree_is_full_however_long_it_was_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ultimate_search, "TREE_NODES", 3000)
+    search = Search(random.Random(1))
+    root = search.run(state_of(UltimateBoard.empty()), seconds=30.0)
+    assert root.visits == 3000
+    again = search.run(state_of(UltimateBoard.empty()), seconds=30.0)  # the same tree: full
+    assert again is root and root.visits == 3000 and search.simulations == 0
 
 
 def test_values_are_claimed_only_where_proven() -> None:
