@@ -3,12 +3,19 @@ server and `nac serve`'s aiohttp one):
 
 - `client`: who a connection counts as for the limits per address: its IP address, an IPv6
   one with its /64 (one home's or one machine's addresses), or behind a reverse proxy the
-  proxy is trusted with (`--trust-proxy`) the address the proxy forwards.
+  proxy is trusted with (`--trust-proxy`) the address the proxy forwards. `network`: the
+  network it counts with as well (an IPv4 /24, an IPv6 /48: what one home, one office or one
+  hosting customer easily has many addresses of).
 - `Gate`: every connection from its accept to its close, the silent ones and the handshakes
-  under way among them: past the limit (at most `per_address` from one address) a connection
-  is answered with one line of HTTP and closed at once, so strangers cannot take the server's
-  file descriptors. An address whose connections flood (frames or bytes past their `Bucket`,
-  control frames too) is turned away at the gate for a minute after FLOODS_TO_BAN of them.
+  under way among them. A limit cuts a connection, never an address: past `per_address` from
+  one address, `per_network` from one network or `limit` in all, the idlest connection that
+  holds nothing (no seat, no game: `hold`) of the address, the network, or the network that
+  has the most of them is closed to make room, answered with one line of HTTP; only when every
+  connection there holds something is the new one answered so and closed, so strangers cannot
+  take the server's file descriptors, and a player coming back always finds room. A share of
+  `limit` (HELD_SHARE) is kept for the connections that hold something. A connection that
+  floods (frames or bytes past their `Bucket`, control frames too) is cut by its door; no one
+  else behind its address is turned away for it.
 - `descriptor_room`: the process's soft limit on open files raised to its hard limit, and how
   many connections fit in it with room to spare.
 - `quiet_accept_errors`: when the descriptors run out after all, one log line a minute, not a
@@ -25,8 +32,8 @@ import ipaddress
 import logging
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .limits import Limits
@@ -40,10 +47,9 @@ RESERVED_DESCRIPTORS = 64
 the event loop's own)."""
 ACCEPT_LOG_SECONDS = 60.0
 """A failure to accept connections (the descriptors ran out) is logged once in this time."""
-FLOODS_TO_BAN = 3
-BAN_SECONDS = 60.0
-"""An address whose connections were closed for flooding FLOODS_TO_BAN times in BAN_SECONDS
-is refused at the gate for BAN_SECONDS."""
+HELD_SHARE = 4
+"""One connection in this many of the gate's `limit` is kept for connections that hold a seat
+or a game: the others may take the rest only."""
 FRAMES_PER_SECOND = 30.0
 FRAME_BURST = 60
 """Frames a connection may send that its messages' limit does not count (pings and pongs): a
@@ -68,6 +74,22 @@ def client(address: str) -> str:
     return str(found)
 
 
+def network(address: str) -> str:
+    """The network `address` (or a `client`) counts with besides itself: an IPv4 address's /24,
+    an IPv6 address's (or /64's) /48; anything else (a door's own name) as it is."""
+    text = address.partition("%")[0]
+    try:
+        found = ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return address
+    if isinstance(found, ipaddress.IPv6Network):
+        mapped = found.network_address.ipv4_mapped
+        if mapped is not None and found.prefixlen == 128:
+            return str(ipaddress.ip_network(f"{mapped}/24", strict=False))
+        return str(found.supernet(new_prefix=48)) if found.prefixlen > 48 else str(found)
+    return str(found.supernet(new_prefix=24)) if found.prefixlen > 24 else str(found)
+
+
 def forwarded(header: str | None) -> str | None:
     """The client's address a trusted reverse proxy put last in `X-Forwarded-For` (the one it
     saw; the ones before it are the client's own say), if it is an IP address."""
@@ -88,7 +110,7 @@ def peer(transport: asyncio.BaseTransport) -> str:
 
 FULL = "the server is full: try again later"
 TOO_MANY = "too many connections from your address"
-FLOODED = "too many messages from your address: wait a minute"
+TOO_MANY_HERE = "too many connections from your network"
 
 
 def _answer(reason: str) -> bytes:
@@ -120,79 +142,139 @@ class Bucket:
         return True
 
 
+@dataclass(eq=False)
+class Entry:
+    """One connection through the gate: whom and which network it counts as, when it last
+    sent something, and whether it holds a seat or a game."""
+
+    transport: asyncio.BaseTransport
+    who: str
+    network: str
+    last: float
+    held: bool = False
+    spoke: bool = False
+    """Whether it has sent anything (one that has not is answered in HTTP when it is closed)."""
+
+
 class Gate:
     """The connections open at once, from their accept to their close: at most `limit`, and
-    (`per_address` not None) at most that many from one client; and the clients that flooded,
-    turned away for a while."""
+    (when not None) at most `per_address` from one client and `per_network` from one network;
+    past one, the idlest that holds nothing there makes room (see the module's docstring)."""
 
     def __init__(
         self,
         limit: int,
         per_address: int | None,
+        per_network: int | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.limit = limit
         self.per_address = per_address
+        self.per_network = per_network
         self.clock = clock
         self.open: Counter[str] = Counter()
+        """Connections open, by client."""
+        self.networks: Counter[str] = Counter()
+        """Connections open, by network."""
+        self.entries: dict[asyncio.BaseTransport, Entry] = {}
+        self.idle: dict[str, dict[asyncio.BaseTransport, Entry]] = {}
+        """The connections that hold nothing, by network."""
         self.refused = 0
-        """Connections closed at the gate (for the log and the tests)."""
-        self._floods: dict[str, list[float]] = {}
-        self._banned: dict[str, float] = {}
+        """Connections closed at the gate, new ones refused and idle ones closed for them (for
+        the log and the tests)."""
 
     @property
     def total(self) -> int:
-        return sum(self.open.values())
+        return len(self.entries)
 
-    def why_not(self, address: str) -> str | None:
-        who = client(address)
-        until = self._banned.get(who)
-        if until is not None:
-            if self.clock() < until:
-                return FLOODED
-            del self._banned[who]
-        if self.total >= self.limit:
-            return FULL
+    @property
+    def free_for_strangers(self) -> int:
+        """Room for connections that hold nothing: `limit`, less the share kept for those that
+        hold something (whatever they take past it)."""
+        held = self.total - sum(len(group) for group in self.idle.values())
+        return self.limit - max(0, self.limit // HELD_SHARE - held) - self.total
+
+    def _idlest(self, entries: Iterable[Entry]) -> Entry | None:
+        return min(entries, key=lambda entry: entry.last, default=None)
+
+    def _room_for(self, who: str, where: str) -> Entry | str | None:
+        """Room for one more connection from `who` in `where`: None if there is room, else the
+        connection to close to make it, or why there is none."""
+        mine = self.idle.get(where, {})
         if self.per_address is not None and self.open[who] >= self.per_address:
-            return TOO_MANY
-        return None
+            idlest = self._idlest(entry for entry in mine.values() if entry.who == who)
+            return idlest or TOO_MANY
+        if self.per_network is not None and self.networks[where] >= self.per_network:
+            return self._idlest(mine.values()) or TOO_MANY_HERE
+        if self.free_for_strangers > 0:
+            return None
+        if not self.idle:
+            return FULL
+        most = max(self.idle, key=lambda network: (len(self.idle[network]), network == where))
+        return self._idlest(self.idle[most].values()) or FULL
 
-    def flooded(self, who: str) -> None:
-        """A connection of `who`'s was closed for flooding: a few in a minute ban them."""
-        now = self.clock()
-        recent = [at for at in self._floods.get(who, []) if now - at < BAN_SECONDS]
-        recent.append(now)
-        if len(recent) >= FLOODS_TO_BAN:
-            self._banned[who] = now + BAN_SECONDS
-            self._floods.pop(who, None)
-            log.warning("an address flooded its connections: turned away for a minute")
-            return
-        self._floods[who] = recent
-        if len(self._floods) > 10_000:  # old entries of many addresses let go
-            self._floods = {k: v for k, v in self._floods.items() if now - v[-1] < BAN_SECONDS}
-
-    def enter(self, transport: asyncio.BaseTransport) -> str | None:
-        """Count a new connection in (who it counts as, for `leave`), or answer it with the
-        reason and close it (None)."""
+    def enter(self, transport: asyncio.BaseTransport) -> Entry | None:
+        """Count a new connection in (its entry, for `leave`), making room if it must; or
+        answer it with the reason and close it (None)."""
         address = peer(transport)
-        refusal = self.why_not(address)
-        if refusal is None:
-            who = client(address)
-            self.open[who] += 1
-            return who
-        self.refused += 1
-        with contextlib.suppress(Exception):
-            writable: Any = transport
-            writable.write(_answer(refusal))
-            # closed once the server has finished taking the connection in (aiohttp starts
-            # reading it just after), not from inside its own callback
-            asyncio.get_running_loop().call_soon(transport.close)
-        return None
+        who, where = client(address), network(address)
+        room = self._room_for(who, where)
+        if isinstance(room, Entry):
+            self.leave(room)
+            if room.spoke and isinstance(room.transport, asyncio.WriteTransport):
+                room.transport.abort()  # in the middle of something: no HTTP answer fits
+            else:
+                _turn_away(room.transport, FULL)
+            self.refused += 1
+            room = None
+        if room is not None:
+            self.refused += 1
+            _turn_away(transport, room)
+            return None
+        entry = Entry(transport, who, where, self.clock())
+        self.entries[transport] = entry
+        self.open[who] += 1
+        self.networks[where] += 1
+        self.idle.setdefault(where, {})[transport] = entry
+        return entry
 
-    def leave(self, who: str) -> None:
-        self.open[who] -= 1
-        if self.open[who] <= 0:
-            del self.open[who]
+    def touch(self, entry: Entry) -> None:
+        """The connection sent something."""
+        entry.last, entry.spoke = self.clock(), True
+
+    def hold(self, transport: asyncio.BaseTransport | None) -> None:
+        """The connection holds a seat or a game now: never closed to make room."""
+        entry = self.entries.get(transport) if transport is not None else None
+        if entry is None or entry.held:
+            return
+        entry.held = True
+        self._forget_idle(entry)
+
+    def _forget_idle(self, entry: Entry) -> None:
+        group = self.idle.get(entry.network)
+        if group is not None:
+            group.pop(entry.transport, None)
+            if not group:
+                del self.idle[entry.network]
+
+    def leave(self, entry: Entry) -> None:
+        if self.entries.pop(entry.transport, None) is None:
+            return  # closed to make room already
+        self._forget_idle(entry)
+        for counter, key in ((self.open, entry.who), (self.networks, entry.network)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
+
+
+def _turn_away(transport: asyncio.BaseTransport, reason: str) -> None:
+    """Answer a connection with `reason` in one line of HTTP, and close it."""
+    with contextlib.suppress(Exception):
+        writable: Any = transport
+        writable.write(_answer(reason))
+        # closed once the server has finished taking the connection in (aiohttp starts
+        # reading it just after), not from inside its own callback
+        asyncio.get_running_loop().call_soon(transport.close)
 
 
 def descriptor_room() -> int:
@@ -218,12 +300,13 @@ def fitted(limits: Limits, *, trust_proxy: bool, reserved: int = 0) -> tuple[Lim
     """`limits` with as many connections as this process's file descriptors hold (its soft
     limit raised first; `reserved` of them kept for other things), and the gate every
     connection passes: a little above that, so a refusal usually comes from the referee with
-    its reason in the protocol. Behind a trusted proxy the gate counts no address (they are
-    all the proxy's); the referee counts the forwarded ones."""
+    its reason in the protocol. Behind a trusted proxy the gate counts no address and no
+    network (they are all the proxy's); the referee counts the forwarded ones."""
     room = max(1, descriptor_room() - reserved)
     connections = max(1, min(limits.connections, room - limits.per_address))
     per_address = None if trust_proxy else limits.per_address
-    gate = Gate(min(room, connections + limits.per_address), per_address)
+    per_network = None if trust_proxy else limits.per_network
+    gate = Gate(min(room, connections + limits.per_address), per_address, per_network)
     return replace(limits, connections=connections), gate
 
 

@@ -13,6 +13,10 @@ class Limits:
     rooms: int = 1000
     rooms_per_address: int = 4
     """Rooms one address may have open on a relay at once (each connection hosts one)."""
+    rooms_per_network: int = 16
+    """Rooms one network (an IPv4 /24, an IPv6 /48) may have open on a relay at once; and once
+    the rooms are within a quarter of `rooms`, a network with a room open opens no other (the
+    rest is for those with none)."""
     watchers: int = 50
     """Watchers per room."""
     watchers_per_address: int = 10
@@ -24,6 +28,8 @@ class Limits:
     its file descriptors allow)."""
     per_address: int = 64
     """Connections from one address at once (an IPv6 address counts with its /64)."""
+    per_network: int = 256
+    """Connections from one network at once (an IPv4 /24, an IPv6 /48)."""
     messages_per_second: float = 20.0
     burst: int = 40
     """A connection may send `burst` messages at once, then `messages_per_second`."""

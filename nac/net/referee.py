@@ -28,7 +28,7 @@ from typing import Any
 from .. import __version__
 from ..core import Mark, Rules
 from .address import new_key
-from .gate import Bucket, client, settle_collector
+from .gate import Bucket, client, network, settle_collector
 from .limits import Limits
 from .lobby import Lobby
 from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
@@ -89,6 +89,8 @@ class Referee:
         self.wrong_keys: dict[str, list[float]] = {}
         self.lobby = Lobby(self.limits, lambda: self.rooms)
         self.stopping = False
+        self.seated: Callable[[Link], None] = lambda link: None
+        """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -101,13 +103,8 @@ class Referee:
             raise Closing(
                 "the server has as many games as it can hold: try again later", TRY_AGAIN_LATER
             )
-        most = self.limits.rooms_per_address
-        if opened_by and sum(room.opened_by == opened_by for room in self.rooms) >= most:
-            raise Closing(
-                f"your address has {most} games open here already: finish one, or wait for "
-                "one to close",
-                TRY_AGAIN_LATER,
-            )
+        if opened_by:
+            self._may_open(opened_by)
         room = Room(
             rules=rules,
             host=Seat(Mark.X, new_key(), host),
@@ -128,6 +125,32 @@ class Referee:
             }
         )
         return room
+
+    def _may_open(self, who: str) -> None:
+        """Whether `who` may open one more room on a relay: a few for an address, a few more for
+        its network, and the last quarter of them for the networks that have none open."""
+        most = self.limits.rooms_per_address
+        if sum(room.opened_by == who for room in self.rooms) >= most:
+            raise Closing(
+                f"your address has {most} games open here already: finish one, or wait for "
+                "one to close",
+                TRY_AGAIN_LATER,
+            )
+        where = network(who)
+        theirs = sum(network(room.opened_by) == where for room in self.rooms)
+        if theirs >= self.limits.rooms_per_network:
+            raise Closing(
+                f"your network has {theirs} games open here already: finish one, or wait for "
+                "one to close",
+                TRY_AGAIN_LATER,
+            )
+        nearly_full = len(self.rooms) >= self.limits.rooms - self.limits.rooms // 4
+        if theirs and nearly_full:
+            raise Closing(
+                "the server is nearly full: its last games are for those who have none open; "
+                "finish yours first",
+                TRY_AGAIN_LATER,
+            )
 
     def close_room(self, room: Room) -> None:
         room.closed = True
@@ -176,12 +199,13 @@ class Referee:
     # -- a connection --------------------------------------------------------------------------
 
     def admit(self, who: str) -> str | None:
-        """Whether a new connection from the client `who` may be served: why not, or None."""
+        """Whether one more connection from the client `who` (counted in already) may be
+        served: why not, or None. (A player with their seat's pass is never asked.)"""
         if self.stopping:
             return STOPPING
-        if sum(self.connections.values()) >= self.limits.connections:
+        if sum(self.connections.values()) > self.limits.connections:
             return "the server is full: try again later"
-        if self.connections[who] >= self.limits.per_address:
+        if self.connections[who] > self.limits.per_address:
             return "too many connections from your address"
         return None
 
@@ -212,9 +236,8 @@ class Referee:
     async def session(self, link: Link, frames: AsyncIterator[str | bytes]) -> None:
         """Serve one connection from its first message to its last."""
         who = client(link.address)
-        refusal = self.admit(who)
-        if refusal is not None:
-            await _close(link, refusal, TRY_AGAIN_LATER)
+        if self.stopping:
+            await _close(link, STOPPING, TRY_AGAIN_LATER)
             return
         self.connections[who] += 1
         room: Room | None = None
@@ -223,6 +246,9 @@ class Referee:
         try:
             first = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
             hello = read_hello(read(first))
+            refusal = None if self._comes_back(hello) else self.admit(who)
+            if refusal is not None:
+                raise Closing(refusal, TRY_AGAIN_LATER)
             locked = len(self._wrong(who)) >= self.limits.wrong_keys
             if locked and not self._comes_back(hello):
                 raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
@@ -274,6 +300,7 @@ class Referee:
                 return None
             room = self.open_room(hello.rules, hello.name, listed=hello.listed, opened_by=who)
             room.sit(room.host, link, hello.name, who)
+            self.seated(link)
             # the host's own key, to come back with after a drop
             await _send(
                 link,
@@ -312,6 +339,7 @@ class Referee:
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
         replaced = room.sit(seat, link, hello.name, who)
+        self.seated(link)
         if replaced is not None:
             await _close(replaced, REPLACED, POLICY)
         await _send(link, write("welcome", you=seat.mark.value, role="play", token=seat.token))

@@ -24,6 +24,7 @@ from .gate import (
     FRAME_BURST,
     FRAMES_PER_SECOND,
     Bucket,
+    Entry,
     Gate,
     fitted,
     forwarded,
@@ -93,6 +94,7 @@ class GameServer:
 
         quiet_accept_errors(asyncio.get_running_loop())
         self.referee.limits, self.gate = fitted(self.referee.limits, trust_proxy=self.trust_proxy)
+        self.referee.seated = self._seated
         sock = every_address(bind, port)
         where: dict[str, Any] = {"sock": sock} if sock else {"host": bind, "port": port}
         self._server = await serve(
@@ -118,6 +120,11 @@ class GameServer:
         link = WebsocketsLink(connection, trust_proxy=self.trust_proxy)
         await self.referee.session(link, frames(connection))
 
+    def _seated(self, link: object) -> None:
+        """A connection holds a seat now: the gate never closes it to make room."""
+        if isinstance(link, WebsocketsLink) and self.gate is not None:
+            self.gate.hold(link.connection.transport)
+
     async def close(self) -> None:
         """Every client is told the game is over (so none waits to come back), then the server
         stops."""
@@ -133,27 +140,29 @@ def gated(gate: Gate) -> type[ServerConnection]:
     """The library's connection, counted by `gate` from its accept to its close: one the
     gate refuses is answered and closed before the library sees a byte of it. Its bytes and
     its control frames (pings and pongs, which the library answers itself and the referee
-    never sees) have their budgets: a connection past either is cut at once, its bytes unread,
-    and its address told to the gate as a flood. (Its messages are the referee's to count: a
+    never sees) have their budgets: a connection past either is cut at once, its bytes unread
+    (it alone: no one else behind its address). (Its messages are the referee's to count: a
     flood of them is told to slow down, then closed.)"""
     from websockets.asyncio.server import ServerConnection
     from websockets.frames import Frame
 
     class GatedConnection(ServerConnection):
-        who: str | None = None
+        entry: Entry | None = None
         byte_budget: Bucket
         frame_budget: Bucket
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            self.who = gate.enter(transport)
-            if self.who is not None:
+            self.entry = gate.enter(transport)
+            if self.entry is not None:
                 self.byte_budget = Bucket(BYTES_PER_SECOND, BYTE_BURST, gate.clock)
                 self.frame_budget = Bucket(FRAMES_PER_SECOND, FRAME_BURST, gate.clock)
                 super().connection_made(transport)
 
         def data_received(self, data: bytes) -> None:
-            if self.who is not None and not self.byte_budget.take(len(data)):
-                return self._flooded()
+            if self.entry is not None:
+                if not self.byte_budget.take(len(data)):
+                    return self._flooded()
+                gate.touch(self.entry)
             super().data_received(data)
 
         def process_event(self, event: Any) -> None:
@@ -163,14 +172,13 @@ def gated(gate: Gate) -> type[ServerConnection]:
             super().process_event(event)
 
         def _flooded(self) -> None:
-            if self.who is not None and not self.transport.is_closing():
-                gate.flooded(self.who)
+            if self.entry is not None and not self.transport.is_closing():
                 self.transport.abort()
 
         def connection_lost(self, exc: Exception | None) -> None:
-            if self.who is not None:
-                gate.leave(self.who)
-                self.who = None
+            if self.entry is not None:
+                gate.leave(self.entry)
+                self.entry = None
                 super().connection_lost(exc)
 
     return GatedConnection

@@ -153,6 +153,13 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="let players without an SSH key in through the door, as guests (Guest-NNNN)",
     )
     parser.add_argument(
+        "--browser-idle-minutes",
+        type=idle_minutes,
+        default=IDLE_MINUTES,
+        metavar="M",
+        help=f"a browser's game with nothing typed for M minutes ends (default: {IDLE_MINUTES})",
+    )
+    parser.add_argument(
         "--ssh-idle-minutes",
         type=idle_minutes,
         default=IDLE_MINUTES,
@@ -226,10 +233,12 @@ def serve(
     public_url: str | None = None,
     trust_proxy: bool = False,
     ssh: SshOptions | None = None,
+    idle_seconds: float = 60.0 * IDLE_MINUTES,
 ) -> int:
     """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens (and with `ssh`,
     the SSH door's line and its host key's fingerprint). Returns the exit status: 0 when
-    stopped, 1 if it cannot listen there, 2 without the `web` extra."""
+    stopped, 1 if it cannot listen there, 2 without the `web` extra. `idle_seconds`: a browser's
+    game with nothing typed for this long ends."""
     try:
         import textual_serve.server  # noqa: F401
 
@@ -266,6 +275,7 @@ def serve(
         relay_url=near,
         public_name=(urlsplit(public_url).hostname or "") if public_url else "",
         trust_proxy=trust_proxy,
+        idle_seconds=idle_seconds,
     )
     if ssh is not None:
         from ..store.paths import NoSuchHome, storage_dirs
@@ -306,6 +316,7 @@ def serve_from_options(options: argparse.Namespace) -> int:
         max_players=options.max_players,
         public_url=options.public_url,
         trust_proxy=options.trust_proxy,
+        idle_seconds=60.0 * options.browser_idle_minutes,
         ssh=None
         if options.ssh is None
         else SshOptions(options.ssh, options.ssh_guests, 60.0 * options.ssh_idle_minutes),

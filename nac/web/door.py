@@ -13,11 +13,12 @@ import time
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.typedefs import Handler, Middleware
 from aiohttp.web_protocol import RequestHandler
 from aiohttp.web_server import Server
 
 from ..net.address import every_address
-from ..net.gate import Gate, quiet_accept_errors
+from ..net.gate import Entry, Gate, quiet_accept_errors
 
 LOG_SECONDS = 60.0
 """A malformed request is logged once in this time at most."""
@@ -29,6 +30,7 @@ async def listen(
 ) -> web.AppRunner:
     """`app` served on `host`:`port` (0: any free port) until the runner is cleaned up."""
     quiet_accept_errors(asyncio.get_running_loop())
+    app.middlewares.append(_seen(gate))
     runner = web.AppRunner(
         app, handle_signals=False, access_log=None, keepalive_timeout=handshake_seconds
     )
@@ -49,22 +51,35 @@ def gated(server: Server, gate: Gate) -> None:
     """aiohttp's low-level server, every connection counted by `gate` from its accept to its
     close: one the gate refuses is answered and closed before a byte of it is read."""
     made, lost = server.connection_made, server.connection_lost
-    inside: dict[RequestHandler, str] = {}
+    inside: dict[RequestHandler, Entry] = {}
 
     def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
         made(handler, transport)
-        who = gate.enter(transport)
-        if who is not None:
-            inside[handler] = who
+        entry = gate.enter(transport)
+        if entry is not None:
+            inside[handler] = entry
 
     def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
         lost(handler, exc)
-        who = inside.pop(handler, None)
-        if who is not None:
-            gate.leave(who)
+        entry = inside.pop(handler, None)
+        if entry is not None:
+            gate.leave(entry)
 
     setattr(server, "connection_made", connection_made)  # noqa: B010
     setattr(server, "connection_lost", connection_lost)  # noqa: B010
+
+
+def _seen(gate: Gate) -> Middleware:
+    """Each request is something its connection sent (the gate closes the idlest first)."""
+
+    @web.middleware
+    async def seen(request: web.Request, handler: Handler) -> web.StreamResponse:
+        entry = gate.entries.get(request.transport) if request.transport is not None else None
+        if entry is not None:
+            gate.touch(entry)
+        return await handler(request)
+
+    return seen
 
 
 class OneLine(logging.Filter):

@@ -29,8 +29,8 @@ from ..net.gate import (
     FRAME_BURST,
     FRAMES_PER_SECOND,
     Bucket,
+    Entry,
     Gate,
-    client,
     forwarded,
 )
 from ..net.protocol import LONGEST_MESSAGE
@@ -44,9 +44,12 @@ FROM_A_PAGE = "nac: online play here is for this server's own page and for nac i
 class AiohttpLink:
     """A client's connection as the referee sees it."""
 
-    def __init__(self, socket: web.WebSocketResponse, address: str) -> None:
+    def __init__(
+        self, socket: web.WebSocketResponse, address: str, transport: asyncio.BaseTransport | None
+    ) -> None:
         self.socket = socket
         self.address = address
+        self.transport = transport
 
     async def send(self, text: str) -> None:
         if not self.socket.closed:  # one closing is being told why, and hears nothing else
@@ -56,11 +59,9 @@ class AiohttpLink:
         await self.socket.close(code=code, message=reason.encode("utf-8"))
 
 
-async def _frames(
-    socket: web.WebSocketResponse, budget: Bucket, flooded: Callable[[], None]
-) -> AsyncIterator[str | bytes]:
+async def _frames(socket: web.WebSocketResponse, budget: Bucket) -> AsyncIterator[str | bytes]:
     """Text and binary frames (the referee counts them); pings answered here, and each ping or
-    pong spends the connection's `budget`: past it, `flooded` and the connection ends. The
+    pong spends the connection's `budget`: past it, the connection ends (it alone). The
     iteration ends at a close or an error (a frame over the size limit among them: aiohttp
     then closes with 1009)."""
     async for message in socket:
@@ -70,27 +71,32 @@ async def _frames(
         if message.type is not WSMsgType.PING and message.type is not WSMsgType.PONG:
             return
         if not budget.take():
-            flooded()
             return
         if message.type is WSMsgType.PING:
             await socket.pong(message.data)
 
 
 class _Budgeted(asyncio.Protocol):
-    """A connection's protocol with its bytes on a budget: past it, `flooded`, and the
-    connection is cut before they are read. Everything else goes to the protocol as it was."""
+    """A connection's protocol with its bytes on a budget: past it, the connection is cut
+    before they are read (it alone). Each read is something it sent, for the gate's `entry`.
+    Everything else goes to the protocol as it was."""
 
     def __init__(
-        self, inner: asyncio.Protocol, transport: asyncio.Transport, flooded: Callable[[], None]
+        self,
+        inner: asyncio.Protocol,
+        transport: asyncio.Transport,
+        gate: Gate | None,
+        entry: Entry | None,
     ) -> None:
-        self.inner, self.transport, self.flooded = inner, transport, flooded
+        self.inner, self.transport, self.gate, self.entry = inner, transport, gate, entry
         self.budget = Bucket(BYTES_PER_SECOND, BYTE_BURST, time.monotonic)
 
     def data_received(self, data: bytes) -> None:
         if self.budget.take(len(data)):
+            if self.gate is not None and self.entry is not None:
+                self.gate.touch(self.entry)
             self.inner.data_received(data)
         elif not self.transport.is_closing():
-            self.flooded()
             self.transport.abort()
 
     def eof_received(self) -> bool | None:
@@ -106,13 +112,14 @@ class _Budgeted(asyncio.Protocol):
         self.inner.resume_writing()
 
 
-def _budget_bytes(request: web.Request, flooded: Callable[[], None]) -> None:
+def _budget_bytes(request: web.Request, gate: Gate | None) -> None:
     """The connection's bytes have a budget from its handshake on, as `nac host`'s have."""
     transport = request.transport
     if isinstance(transport, asyncio.Transport):
         inner = transport.get_protocol()
         if isinstance(inner, asyncio.Protocol):
-            transport.set_protocol(_Budgeted(inner, transport, flooded))
+            entry = gate.entries.get(transport) if gate is not None else None
+            transport.set_protocol(_Budgeted(inner, transport, gate, entry))
 
 
 class Relay:
@@ -124,7 +131,7 @@ class Relay:
         self.own_games: dict[str, str] = {}
         """The passes of this server's own browser games, and the name each counts as."""
         self.gate: Gate | None = None
-        """The server's gate (told of a connection that floods)."""
+        """The server's gate (told of a connection that holds a seat or a game)."""
         self._numbers = itertools.count(1)
         self._allows: Callable[[web.Request], bool] = lambda _request: True
         self._sweeper: asyncio.Task[None] | None = None
@@ -132,6 +139,7 @@ class Relay:
     def add_to(self, app: web.Application, allows: Callable[[web.Request], bool]) -> None:
         """`/play` on `app`; `allows`: the page's rule for a request's origin and host."""
         self._allows = allows
+        self.referee.seated = self._seated
         app.router.add_get(f"/{ENDPOINT}", self.handle, name="play")
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._stop)
@@ -169,28 +177,24 @@ class Relay:
         if not socket.can_prepare(request).ok:
             raise web.HTTPNotFound(text="nac: online play's address; play with nac join\n")
         await socket.prepare(request)
-        gate, peer = self.gate, client(request.remote or "?")
-        own = request.headers.get(RELAY_GAME_HEADER, "") in self.own_games
-        # the gate bans by the address it sees: not a trusted proxy's, not this server's own
-        banned = gate if gate is not None and not self.trust_proxy and not own else None
+        if self.gate is not None and request.headers.get(RELAY_GAME_HEADER, "") in self.own_games:
+            self.gate.hold(request.transport)  # a game of this server's: never closed for room
         budget = Bucket(FRAMES_PER_SECOND, FRAME_BURST, time.monotonic)
-
-        told: list[bool] = []
-
-        def flooded() -> None:  # once a connection, whichever budget it ran past
-            if banned is not None and not told:
-                told.append(True)
-                banned.flooded(peer)
-
-        _budget_bytes(request, flooded)
-        frames = _frames(socket, budget, flooded)
+        _budget_bytes(request, self.gate)
+        frames = _frames(socket, budget)
+        link = AiohttpLink(socket, self.client(request), request.transport)
         try:
-            await self.referee.session(AiohttpLink(socket, self.client(request)), frames)
+            await self.referee.session(link, frames)
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await socket.close()
             let_go(request, socket)
         return socket
+
+    def _seated(self, link: object) -> None:
+        """A connection holds a seat now: the gate never closes it to make room."""
+        if isinstance(link, AiohttpLink) and self.gate is not None:
+            self.gate.hold(link.transport)
 
     async def _start(self, _app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self.referee.sweep())

@@ -4,8 +4,10 @@
   game, and on a loopback address neither may another host name (DNS rebinding).
 - At most `max_players` game processes at once, one of them started ahead and kept ready for
   the next visitor (a warm game takes a visitor in a fraction of the time a new process
-  takes). A visitor beyond the limit is told so on the page: the server is full. One address
-  plays at most half of them (`games_per_address`): one visitor cannot take them all.
+  takes). A visitor beyond the limit is told so on the page: the server is full. One address,
+  and one network (`gate.network`: an IPv4 /24, an IPv6 /48), plays at most half of them
+  (`games_per_address`), and the last quarter is for those who play none yet: a few visitors
+  cannot take them all. A game with nothing typed for `idle_seconds` ends, saying why.
 - Every game is supervised (`relay.GameProcess`): it ends when its visitor goes, by force if
   it must, and its slot is free only once its process has exited.
 - A request or message the page would not send gets a short refusal or is dropped, with one
@@ -33,7 +35,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 from textual_serve.server import Server
 
-from ..net.gate import Gate, client, fitted, forwarded
+from ..net.gate import Gate, client, fitted, forwarded, network
 from ..net.limits import Limits
 from ..online import RELAY_GAME_VARIABLE
 from ..present.game import words
@@ -63,11 +65,27 @@ DRAWN_WHEN = words.TITLE.split()[0].encode()
 FULL = "The server is full: every game it runs is being played. Please try again later."
 """Said to a visitor beyond the limit (the closing reason of the websocket, shown on the page)."""
 TRY_AGAIN_LATER = 1013
+GOING_AWAY = 1001
+"""The websocket's closing code for a game the server ended (it idled)."""
 """The websocket's closing code for a server that is busy (RFC 6455 registry)."""
 YOURS_ALREADY = (
     "Your address plays {count} of this server's games already: finish one of them first."
 )
 """Said to a visitor whose address plays `games_per_address` games already."""
+YOUR_NETWORK = (
+    "Your network plays {count} of this server's games already: finish one of them first."
+)
+"""Said to a visitor whose network plays `games_per_address` games already."""
+NEARLY_FULL = (
+    "The server is nearly full: its last games are for those who play none yet. Finish yours first."
+)
+"""Said to a visitor who plays a game already (or whose network does), when a quarter of the
+games or fewer are left."""
+IDLE = "Nothing was typed for {minutes:g} minutes: the game has ended. Reload to play again."
+"""Said on the page when a game idles (the closing reason of the websocket)."""
+IDLE_SECONDS = 30 * 60.0
+"""A browser's game with nothing typed for this long ends (`nac serve --idle-minutes`)."""
+IDLE_CHECK_SECONDS = 15.0
 NOT_A_WEBSOCKET = "nac: this address carries a game's screen to its page; open the page instead"
 BAD_MESSAGES_LOGGED = 1
 """Messages of a connection's that are dropped with a line in the log; the rest silently."""
@@ -89,11 +107,13 @@ class Served(Server):
         relay_url: str = "",
         public_name: str = "",
         trust_proxy: bool = False,
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         """`relay`: online play at `/play` beside the page (`nac.web.online`), which this
         server's own games reach at `relay_url`; `public_name`: the host name of the address
         a reverse proxy serves this at (its pages are this server's own too); `trust_proxy`:
-        that proxy forwards each visitor's address."""
+        that proxy forwards each visitor's address; `idle_seconds`: a browser's game with nothing
+        typed for this long ends."""
         super().__init__(command, host=host, port=port, title=words.TITLE)
         self.relay = relay
         self.relay_url = relay_url
@@ -104,8 +124,13 @@ class Served(Server):
         self.announcement = announcement
         self.games: set[GameProcess] = set()
         """Every game process alive: those being played and the one kept ready."""
+        self.idle_seconds = idle_seconds
         self.visitors: Counter[str] = Counter()
         """Games being played, by the address (`gate.client`) that plays them."""
+        self.networks: Counter[str] = Counter()
+        """Games being played, by the network (`gate.network`) that plays them."""
+        self.gate: Gate | None = None
+        """The gate every connection passes (told of a connection that holds a game)."""
         self.ready: asyncio.Task[GameProcess] | None = None
         """The game being made ready for the next visitor (done once its process runs)."""
         self.closing = False
@@ -143,6 +168,26 @@ class Served(Server):
         found = forwarded(request.headers.get("X-Forwarded-For")) if self.trust_proxy else None
         return client(found or request.remote or "?")
 
+    def why_not(self, who: str) -> str | None:
+        """Why the client `who` may not start one more game now (counted in already), or None:
+        its address's or network's share taken, or the last games kept for others."""
+        count = self.games_per_address
+        if self.visitors[who] > count:
+            return YOURS_ALREADY.format(count=count)
+        if self.networks[network(who)] > count:
+            return YOUR_NETWORK.format(count=count)
+        left = self.max_players - self.playing
+        if self.networks[network(who)] > 1 and left <= self.max_players // 4:
+            return NEARLY_FULL
+        return None
+
+    def _count(self, who: str, step: int) -> None:
+        """A game more (1) or less (-1) for the client `who` and its network."""
+        for counter, key in ((self.visitors, who), (self.networks, network(who))):
+            counter[key] += step
+            if counter[key] <= 0:
+                del counter[key]
+
     @property
     def playing(self) -> int:
         """Games being played (not the one kept ready), through the SSH door too."""
@@ -163,12 +208,15 @@ class Served(Server):
         def admit(address: str) -> str | None:
             if self.closing or self.running - (self.ready is not None) >= self.max_players:
                 return "nac: " + FULL
-            if self.visitors[address] >= self.games_per_address:
-                return "nac: " + YOURS_ALREADY.format(count=self.games_per_address)
-            return None
+            self._count(address, 1)
+            try:
+                refusal = self.why_not(address)
+            finally:
+                self._count(address, -1)
+            return None if refusal is None else "nac: " + refusal
 
         def started(address: str) -> dict[str, str]:
-            self.visitors[address] += 1
+            self._count(address, 1)
             self.ssh_games += 1
             if self.ready is not None and self.running > self.max_players:
                 self._drop_ready()  # its slot is a player's now
@@ -180,9 +228,7 @@ class Served(Server):
 
         def ended(address: str, environment: Mapping[str, str]) -> None:
             self.ssh_games -= 1
-            self.visitors[address] -= 1
-            if self.visitors[address] <= 0:
-                del self.visitors[address]
+            self._count(address, -1)
             _, _, token = environment.get(RELAY_GAME_VARIABLE, "").partition(" ")
             if self.relay is not None and token:
                 self.relay.forget_game(token)
@@ -288,23 +334,22 @@ class Served(Server):
         assert visit is not None
         who = self.visitor(request)
         self._visits.add(visit)
-        self.visitors[who] += 1
+        self._count(who, 1)
         try:
             await visitor.prepare(request)
-            if self.visitors[who] > self.games_per_address:
-                count = self.games_per_address
-                log.info("a visitor is refused: their address plays %d games already", count)
-                message = YOURS_ALREADY.format(count=count).encode("utf-8")
-                await visitor.close(code=TRY_AGAIN_LATER, message=message)
+            refusal = self.why_not(who)
+            if refusal is not None:
+                log.info("a visitor is refused: %s", refusal)
+                await visitor.close(code=TRY_AGAIN_LATER, message=refusal.encode("utf-8"))
             else:
+                if self.gate is not None:
+                    self.gate.hold(request.transport)  # a game: never closed to make room
                 await self._play(
                     visitor, clamped(request.query.get("width"), request.query.get("height"))
                 )
         finally:
             self._visits.discard(visit)
-            self.visitors[who] -= 1
-            if self.visitors[who] <= 0:
-                del self.visitors[who]
+            self._count(who, -1)
             let_go(request, visitor)
         return visitor
 
@@ -316,6 +361,8 @@ class Served(Server):
             return
         log.info("a game starts (%d playing)", self.playing)
         dropped = 0
+        typed = [asyncio.get_running_loop().time()]
+        watching = asyncio.create_task(self._watch_idle(visitor, typed))
         try:
             await game.attach(visitor, size)
             self._make_one_ready()
@@ -328,14 +375,28 @@ class Served(Server):
                     if dropped <= BAD_MESSAGES_LOGGED:
                         log.info("a visitor's message is dropped: %s", message)
                     continue
+                if message.kind == "stdin":
+                    typed[0] = asyncio.get_running_loop().time()
                 await game.handle(message, visitor)
         except (ConnectionError, RuntimeError, asyncio.CancelledError) as error:
             if isinstance(error, RuntimeError):  # aiohttp: a write to a closing connection
                 log.info("a visitor's connection broke: %s", error)
         finally:
+            watching.cancel()
             await self._end(game)
             log.info("a game ends (%d playing)", self.playing)
             self._make_one_ready()
+
+    async def _watch_idle(self, visitor: web.WebSocketResponse, typed: list[float]) -> None:
+        """The game ends (its visitor's connection closed, saying why) once nothing has been
+        typed for `idle_seconds` (`typed`: when the visitor last typed)."""
+        loop = asyncio.get_running_loop()
+        while loop.time() - typed[0] < self.idle_seconds:
+            await asyncio.sleep(min(IDLE_CHECK_SECONDS, self.idle_seconds / 4))
+        log.info("a game ends: idle")
+        message = IDLE.format(minutes=round(self.idle_seconds / 60, 1)).encode("utf-8")
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await visitor.close(code=GOING_AWAY, message=message)
 
     # -- the server's life -------------------------------------------------------------------
 
@@ -416,6 +477,7 @@ class Served(Server):
         limits = relay.referee.limits if relay is not None else Limits(per_address=PAGE_CONNECTIONS)
         reserved = DESCRIPTORS_A_GAME * self.max_players
         limits, gate = fitted(limits, trust_proxy=self.trust_proxy, reserved=reserved)
+        self.gate = gate
         if self.relay is not None:
             self.relay.referee.limits, self.relay.gate = limits, gate
         return gate

@@ -21,15 +21,17 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.protocol import State
 
+from nac.core import NORMAL
 from nac.core.players import LONGEST_NAME, columns, player_name
 from nac.net import client as client_module
 from nac.net.address import Address, BadAddress, parse_address, parse_server
 from nac.net.client import EMPTY_TRIES
-from nac.net.gate import FLOODS_TO_BAN, client, forwarded, quiet_accept_errors
+from nac.net.gate import client, forwarded, network, quiet_accept_errors
 from nac.net.limits import Limits
 from nac.net.play import host_game
 from nac.net.protocol import server_text
-from nac.net.referee import WATCH_LINE
+from nac.net.referee import WATCH_LINE, Referee
+from nac.net.server import GameServer
 from nac.net.table import LONGEST_INVITE, Table
 from nac.store.passes import KEEP_SECONDS, SeatPasses
 
@@ -42,6 +44,7 @@ from .helpers import (
     play_moves,
     player,
     raw,
+    replies,
     seated,
 )
 
@@ -352,13 +355,14 @@ async def test_a_seats_pass_outlives_a_refusal_for_now_and_goes_with_the_game() 
         seat = str(served.address(room.guest.key))
         assert guest.passes.token(seat) == room.guest.token != ""
         await guest.stop()
-        limits = served.referee.limits
-        served.referee.limits = replace(limits, connections=0)  # full, for a moment
+        gate = served.server.gate
+        assert gate is not None
+        limit, gate.limit = gate.limit, gate.total  # full of players, for a moment
         refused = player(seat, name="Ana", passes=guest.passes)
         await refused.until(lambda one: one.table.link == "closed", "refused")
-        assert refused.table.error == "the server is full: try again later"
+        assert refused.table.error == "the game server said no: the server is full: try again later"
         assert guest.passes.token(seat) == room.guest.token  # kept: she may come back
-        served.referee.limits = limits
+        gate.limit = limit
         back = player(seat, name="Ana", passes=guest.passes)
         await back.until(both_here, "back in her seat")
         await host.stop()
@@ -378,20 +382,71 @@ async def pong_flood(url: str, source: str) -> None:
         assert ws.state is State.CLOSED
 
 
-async def test_a_flood_of_control_frames_is_cut_and_its_address_turned_away() -> None:
+FLOODS = 3
+"""Floods from one address that used to turn the whole address away for a minute."""
+
+
+async def test_a_flood_of_control_frames_cuts_that_connection_and_no_one_else_at_its_address() -> (
+    None
+):
     async with game_server() as served:
-        host, guest, _ = await seated(served)
-        for _ in range(FLOODS_TO_BAN):
+        room = served.room()
+        async with raw(served.url, local_addr=("127.0.0.11", 0)) as guest:  # the same address
+            await guest.send(hello("join", room.guest.key, name="Ana"))
+            token = (await next_of(guest, "welcome"))["token"]
+        for _ in range(FLOODS):
             await pong_flood(served.url, "127.0.0.11")
-        with pytest.raises(InvalidStatus) as refused:
-            async with raw(served.url, local_addr=("127.0.0.11", 0)):
-                pass
-        assert refused.value.response.body == (
-            b"nac: too many messages from your address: wait a minute\n"
-        )
-        await play_moves((host, guest), [4, 0])  # the game goes on
-        await host.stop()
-        await guest.stop()
+        async with raw(served.url, local_addr=("127.0.0.11", 0)) as back:  # her network blipped
+            await back.send(hello("join", room.guest.key, name="Ana", token=token))
+            assert (await next_of(back, "welcome"))["role"] == "play"
+        async with raw(served.url, local_addr=("127.0.0.11", 0)) as neighbour:
+            await neighbour.send(hello("watch", room.watch_key, name="Lee"))
+            assert (await next_of(neighbour, "welcome"))["role"] == "watch"
+
+
+async def test_behind_a_trusted_proxy_a_flood_never_turns_the_proxy_away() -> None:
+    referee = Referee("")
+    server = GameServer(referee, trust_proxy=True)
+    await server.start("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{server.port}"
+    try:
+        room = referee.open_room(NORMAL, "Sam")
+        flooder = {"X-Forwarded-For": "198.51.100.66"}
+        for _ in range(FLOODS):  # every connection comes from the proxy, at 127.0.0.1
+            async with raw(url, additional_headers=flooder) as ws:
+                with contextlib.suppress(ConnectionClosed):
+                    for _ in range(20_000):
+                        await ws.pong(b"x" * 100)
+                    await asyncio.wait_for(ws.recv(), LONGEST_WAIT)
+                assert ws.state is State.CLOSED
+        async with raw(url, additional_headers={"X-Forwarded-For": "198.51.100.7"}) as ws:
+            await ws.send(hello("join", room.guest.key, name="Ana"))
+            assert (await next_of(ws, "welcome"))["role"] == "play"
+    finally:
+        await server.close()
+
+
+async def test_a_full_server_still_takes_a_player_back_into_her_seat() -> None:
+    async with game_server() as served:
+        room = served.room()
+        async with raw(served.url) as guest:
+            await guest.send(hello("join", room.guest.key, name="Ana"))
+            token = (await next_of(guest, "welcome"))["token"]
+        served.referee.limits = replace(served.referee.limits, connections=0, per_address=0)
+        async with raw(served.url) as stranger:
+            await stranger.send(hello("watch", room.watch_key))
+            said = await replies(stranger)
+            assert said[-1] == {"type": "error", "reason": "the server is full: try again later"}
+        async with raw(served.url) as back:
+            await back.send(hello("join", room.guest.key, name="Ana", token=token))
+            assert (await next_of(back, "welcome"))["role"] == "play"
+
+
+def test_a_network_is_an_ipv4_24_or_an_ipv6_48() -> None:
+    assert network("192.0.2.77") == network("192.0.2.1") == "192.0.2.0/24"
+    assert network("::ffff:192.0.2.77") == "192.0.2.0/24"
+    assert network(client("2001:db8:1:2::9")) == network("2001:db8:1:ff::1") == "2001:db8:1::/48"
+    assert network("browser game 3") == "browser game 3"
 
 
 PLAYER_WELCOME = json.dumps({"type": "welcome", "you": "O", "role": "play"})

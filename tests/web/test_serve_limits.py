@@ -130,7 +130,7 @@ async def visitors(server: RunningServer, counts: list[int]) -> list[str]:
     for _ in range(ROUNDS):
         outcomes += await asyncio.gather(
             *(
-                absurd_visitor(server, index % 2 == 0, f"127.0.0.{10 + index}")
+                absurd_visitor(server, index % 2 == 0, f"127.0.{10 + index}.1")
                 for index in range(AT_ONCE)
             )
         )
@@ -255,7 +255,7 @@ async def test_a_visitor_beyond_the_limit_is_told_the_server_is_full() -> None:
     with served_game("--max-players", "1") as running:
         async with aiohttp.ClientSession() as session, session.ws_connect(ws_url(running)) as first:
             await screen_until(first, "Noughts & Crosses")  # playing
-            async with from_address("127.0.0.2") as elsewhere:
+            async with from_address("127.0.1.2") as elsewhere:
                 second = await elsewhere.ws_connect(ws_url(running))
                 refusal = await second.receive(timeout=60)
             assert refusal.type is aiohttp.WSMsgType.CLOSE
@@ -270,7 +270,7 @@ async def test_one_address_plays_half_the_games_and_leaves_the_rest_to_others() 
             refusal = await second.receive(timeout=60)
             assert refusal.type is aiohttp.WSMsgType.CLOSE and refusal.data == TRY_AGAIN_LATER
             assert refusal.extra == YOURS_ALREADY.format(count=1)
-            async with from_address("127.0.0.2") as elsewhere:
+            async with from_address("127.0.1.2") as elsewhere:
                 other = await elsewhere.ws_connect(ws_url(running))
                 await screen_until(other, "Noughts & Crosses")  # another address plays
                 await other.close()
