@@ -62,7 +62,7 @@ from .notation_fields import (
     read_size,
     square,
 )
-from .players import LONGEST_NAME, REMOTE, name_of, named
+from .players import LONGEST_ESCAPED, REMOTE, name_of, named
 from .position import Position
 from .positions import start_position
 from .rules import ULTIMATE, Family, Rules
@@ -78,9 +78,9 @@ FIELD_COUNT = 8
 """The tag and the seven fields before the moves (eight with the variant, in misère)."""
 VARIANT_FIELD = 4
 """Where `variant=misere` stands in a misère game's line: after the board."""
-LONGEST_LINE = 300 + 12 * LONGEST_NAME
-"""Far more than a game can take (about 170 characters on 5×5, and an online player's name,
-each character escaped in at most 12)."""
+LONGEST_LINE = 300 + LONGEST_ESCAPED
+"""Far more than a game can take (about 170 characters on 5×5, and an online player's name
+escaped)."""
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,12 @@ LONGEST_NAME = 20
 takes two)."""
 REMOTE = "@"
 """Before the other player's name in a game's line (`O=@Ana`) and a kind's key."""
+LONGEST_TEXT = 4 * LONGEST_NAME
+"""Characters a name holds at most (letters that carry accents, each a character of its own)."""
+LONGEST_ESCAPED = LONGEST_TEXT * len("%F0%9F%98%80")
+"""Characters a name takes at most escaped (`escaped`): each character is up to four bytes of
+UTF-8, each byte three characters. A name of twenty letters with two signs each, as Hindi
+writes them, takes 540."""
 MARKS_IN_A_ROW = 2
 """Combining marks one letter may carry (an accent, a vowel sign): more stack out of the line."""
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
@@ -29,7 +35,7 @@ def player_name(name: object) -> str:
     if not isinstance(name, str):
         raise ValueError("a name must be text")
     tidy = " ".join(name.split())
-    if len(tidy) > 4 * LONGEST_NAME or not tidy.isprintable() or INVISIBLE & set(tidy):
+    if len(tidy) > LONGEST_TEXT or not tidy.isprintable() or INVISIBLE & set(tidy):
         raise ValueError(f"a name is 1 to {LONGEST_NAME} printable, visible characters")
     if columns(tidy) > LONGEST_NAME:
         raise ValueError(f"a name takes at most {LONGEST_NAME} columns (a wide character two)")
@@ -65,7 +71,7 @@ def escaped(name: str) -> str:
 
 def unescaped(word: str) -> str:
     """The name `escaped` made `word` from; ValueError if it made no such word."""
-    if len(word) > 12 * LONGEST_NAME:
+    if len(word) > LONGEST_ESCAPED:
         raise ValueError(f"{word[:40]!r}... is longer than any player's name")
     name = player_name(unquote(word, errors="strict"))
     if escaped(name) != word:

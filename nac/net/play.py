@@ -58,6 +58,7 @@ class OnlinePlay:
         self.server = server
         self.passes = passes
         token = passes.token(str(address)) if passes is not None and want == "join" else ""
+        self.table.returning = bool(token)
         self.client = OnlineClient(
             address,
             want,
@@ -118,6 +119,7 @@ class OnlinePlay:
         if table.you is not None:
             giving_back = self.gives_seat_back
             if self.leaving_resigns:  # the server resigns it: so does this player's record
+                table.took_part()
                 table.game.resign(table.you)
             await self.client.leave()
             if giving_back:
@@ -172,8 +174,10 @@ class OnlinePlay:
 
     async def move(self, cell: int) -> str | None:
         refusal = self.why_not_move(cell)
-        if refusal is None and not await self.client.send("move", cell=cell):
-            refusal = "the connection is down: your move was not sent"
+        if refusal is None:
+            self.table.took_part()
+            if not await self.client.send("move", cell=cell):
+                refusal = "the connection is down: your move was not sent"
         return refusal
 
     def why_no_rematch(self) -> str | None:
@@ -210,8 +214,10 @@ class OnlinePlay:
 
     async def resign(self) -> str | None:
         refusal = self.why_no_resign()
-        if refusal is None and not await self.client.send("resign"):
-            refusal = "the connection is down: resign once it is back"
+        if refusal is None:
+            self.table.took_part()
+            if not await self.client.send("resign"):
+                refusal = "the connection is down: resign once it is back"
         return refusal
 
     @property

@@ -4,9 +4,11 @@ follows the server's moves, so a front end draws it like any game and its `Match
 end. Every field from the network is checked here; a message that does not fit is dropped
 with a note, and never reaches the game.
 
-A game is counted and saved (`keep`) by a player who saw it in progress: not by a watcher, not
-for a game that was over before this copy of nac arrived (but for one this player's seat lost
-by not coming back in time), and not for an abandoned one.
+A game is counted and saved (`keep`) once, as it ends, by a player who played it: who saw it in
+progress and made a move in it or resigned it (`took_part`), or whose seat lost it by not coming
+back in time (said to the nac that comes back with the seat's pass, once). Not by a watcher, not
+for a game that was over before this copy of nac arrived or that it only heard of, and not for
+an abandoned one. A server cannot make nac save more than SAVED_PER_HOUR games an hour.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from .protocol import number, server_text
 Keep = Callable[[FinishedGame], object]
 MARKS = {"X": Mark.X, "O": Mark.O}
 LONGEST_INVITE = 7 * 24 * 3600.0
+SAVED_PER_HOUR = 60
+"""Games one online session saves in an hour at most (a game takes a person some seconds at
+the least): what a hostile server can make nac write is bounded, even with the player's moves."""
 """The longest an invite is believed to wait, whatever a server says (nac's wait 15 minutes)."""
 
 
@@ -117,10 +122,18 @@ class Table:
     """The server's last refusal of a request of ours ("it is O's turn")."""
     error: str = ""
     """Why the game cannot go on: the server said no, or could not be reached."""
+    returning: bool = False
+    """Whether this player came back with a seat's pass kept by an earlier run of nac (which may
+    have lost the game by not coming back in time: counted here, once)."""
+    unsaved: int = 0
+    """Games played past SAVED_PER_HOUR, not saved."""
     game: Game = field(init=False)
     match: Match = field(init=False)
     _number: int = 0
     _seen_in_progress: int = -1
+    _took_part: int = -1
+    _last_kept: int = 0
+    _kept_at: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.game = Game(mode=Mode.ONLINE)
@@ -151,8 +164,8 @@ class Table:
             if kind == "welcome":
                 self._welcome(message)
             elif kind == "state":
-                self._follow(read_room(message, self.clock()))
                 self.refusal = ""
+                self._follow(read_room(message, self.clock()))
             elif kind == "lobby":
                 self.lobby = read_lobby(message)
             elif kind == "refused":
@@ -197,23 +210,44 @@ class Table:
         self.match.opponent = room.name((self.you or Mark.X).other)
         if board.outcome is None and room.resigned is None and not room.abandoned:
             self._seen_in_progress = room.number
-        if room.forfeit is not None and room.forfeit is self.you:
+        if room.forfeit is not None and room.forfeit is self.you and self.returning:
             # this player's seat lost by not coming back: counted by the nac that comes back
-            # (the one that dropped was killed, or it is this one and counts it once)
-            self._seen_in_progress = room.number
+            # with its pass (the one that dropped was killed), once
+            self.returning = False
+            self._seen_in_progress = self._took_part = room.number
         for cell in room.moves[len(game.moves) :]:
             game.play_cell(cell)
         if room.resigned is not None and not game.is_over:
             game.resign(room.resigned)
         self.room = room
 
+    def took_part(self) -> None:
+        """This player made a move in the game in progress, or resigned it: theirs to keep."""
+        if self.you is not None and self._seen_in_progress == self._number:
+            self._took_part = self._number
+
     def _kept(self, finished: FinishedGame) -> None:
+        number = self._number
         if (
-            self.keep is not None
-            and self.you is not None
-            and self._seen_in_progress == self._number
+            self.keep is None
+            or self.you is None
+            or self._seen_in_progress != number
+            or self._took_part != number
+            or number <= self._last_kept
         ):
-            self.keep(finished)
+            return
+        self._last_kept = number
+        now = self.clock()
+        self._kept_at = [at for at in self._kept_at if now - at < 3600]
+        if len(self._kept_at) >= SAVED_PER_HOUR:
+            self.unsaved += 1
+            self.refusal = (
+                f"this game is not saved: a server's games are saved {SAVED_PER_HOUR} an hour "
+                "at most"
+            )
+            return
+        self._kept_at.append(now)
+        self.keep(finished)
 
 
 def read_room(message: dict[str, Any], now: float) -> Room:

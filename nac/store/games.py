@@ -24,8 +24,13 @@ GAMES = "games"
 KEEP = 1000
 """The games kept: older ones are dropped as new ones come, so the file stays small. Watched
 games go first: a watch session of hours never pushes out a game you played."""
+ONLINE_KEEP = KEEP // 2
+"""Online games kept at most: past them the oldest online game goes, so online play (a server
+that ends a game at each move) never pushes out more than half the games played here, and the
+file (an online line holds the opponent's name, escaped) stays under what is read back."""
 WATCHED = " watch "
 """How a watch game's line says so (the mode, a field of its own)."""
+ONLINE = " online "
 
 
 class GameFileError(ValueError):
@@ -53,12 +58,15 @@ class GameLog:
     def add(self, game: SavedGame) -> None:
         """Save a finished game, keeping KEEP (re-reading the file first, so other copies'
         games are kept): beyond them the oldest watched game goes, or if there is none the
-        oldest game."""
+        oldest game; beyond ONLINE_KEEP online games, the oldest online game."""
         line = format_game(game)
 
         def append(data: Data) -> Data:
             games: list[str] = data.setdefault(GAMES, [])
             games.append(line)
+            online = [i for i, kept in enumerate(games) if ONLINE in kept]
+            dropped = set(online[: max(len(online) - ONLINE_KEEP, 0)])
+            games[:] = [kept for i, kept in enumerate(games) if i not in dropped]
             while len(games) > KEEP:
                 watched = next((i for i, kept in enumerate(games) if WATCHED in kept), 0)
                 del games[watched]

@@ -6,8 +6,9 @@ from dataclasses import asdict, dataclass, fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
-from ..core import GameResult
+from ..core import GameResult, Mode
 from ..core.errors import shown
+from ..core.players import LONGEST_ESCAPED
 from .drills import Drills, check_drills
 from .files import BadFile, Data, JsonFile
 
@@ -49,8 +50,16 @@ class Record:
 MAX_COUNT = 10**12
 """The largest count a record holds (and a file may say): far more games than anyone plays."""
 MAX_RECORDS = 1000
-"""Kinds of game are few (board × mode × levels: under a hundred); a file with more is bad."""
-LONGEST_KEY = 100
+"""Kinds of game played here are few (board × mode × levels: a few hundred); a file with more
+is bad."""
+ONLINE_RECORDS = 400
+"""Online kinds kept at most (one per opponent's name and rules): past them, or past
+MAX_RECORDS, the online kind played least goes first, so a server naming a new opponent every
+game never refuses a result against the computer, and the file stays well under MAX_BYTES."""
+ONLINE = f"{Mode.ONLINE.value}/"
+"""How an online kind's key begins."""
+LONGEST_KEY = LONGEST_ESCAPED + 100
+"""An online kind's key holds the opponent's name escaped."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,28 @@ def _check(data: Data) -> None:
                 raise BadFile(f"{shown(key)}.{name} is {shown(value)}, not a count")
 
 
+def _make_room(records: dict[str, Any], added: str) -> None:
+    """Within ONLINE_RECORDS online kinds and MAX_RECORDS in all: the kinds played least go,
+    online ones first, never `added` (the result just counted)."""
+
+    def played(key: str) -> int:
+        return sum(records[key].get(name, 0) for name in ("won", "drawn", "lost"))
+
+    def least_played(keys: list[str]) -> str:
+        return min(keys, key=lambda key: (played(key), key))
+
+    online = [key for key in records if key.startswith(ONLINE) and key != added]
+    while online and len(online) + added.startswith(ONLINE) > ONLINE_RECORDS:
+        gone = least_played(online)
+        online.remove(gone)
+        del records[gone]
+    while len(records) > MAX_RECORDS:
+        others = online or [key for key in records if key != added]
+        gone = least_played(others)
+        others.remove(gone)
+        del records[gone]
+
+
 class Stats:
     """The lifetime stats file."""
 
@@ -115,6 +146,7 @@ class Stats:
         def add(data: Data) -> Data:
             records: dict[str, Any] = data.setdefault(RECORDS, {})
             records[key] = asdict(Record(**records.get(key, {})).after(result))
+            _make_room(records, key)
             return data
 
         return Record(**self.file.update(add).get(RECORDS, {}).get(key, {}))
