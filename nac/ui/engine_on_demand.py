@@ -5,6 +5,7 @@ before."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -13,11 +14,13 @@ if TYPE_CHECKING:
 
 
 class EngineOnDemand:
-    """Stands for the engine `make` returns, made on first use: every attribute is its."""
+    """Stands for the engine `make` returns, made on first use: every attribute is its. Made
+    once, whichever thread asks first (a worker's search, or the screen)."""
 
     def __init__(self, make: Callable[[], Engine]) -> None:
         self._make = make
         self._engine: Engine | None = None
+        self._making = threading.Lock()
 
     @property
     def made(self) -> bool:
@@ -30,9 +33,13 @@ class EngineOnDemand:
             self._engine.close()
 
     def __getattr__(self, name: str) -> Any:
-        if self._engine is None:
-            self._engine = self._make()
-        return getattr(self._engine, name)
+        engine = self._engine
+        if engine is None:
+            with self._making:
+                if self._engine is None:
+                    self._engine = self._make()
+                engine = self._engine
+        return getattr(engine, name)
 
 
 def _process_engine() -> Engine:

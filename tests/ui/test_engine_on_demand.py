@@ -35,3 +35,25 @@ async def test_the_app_makes_its_engine_after_the_first_frame() -> None:
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert app.engine.made  # asked whether the board needs the search process
+
+
+def test_the_engine_is_made_once_when_threads_ask_at_once() -> None:
+    import threading
+    import time
+
+    from nac.engine import Engine
+
+    made: list[int] = []
+
+    def make() -> Engine:
+        made.append(1)
+        time.sleep(0.05)  # the import takes a while: others ask meanwhile
+        return Engine()
+
+    engine = EngineOnDemand(make)
+    askers = [threading.Thread(target=engine.is_instant, args=(Board(),)) for _ in range(4)]
+    for asker in askers:
+        asker.start()
+    for asker in askers:
+        asker.join()
+    assert made == [1]
