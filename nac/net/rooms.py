@@ -9,8 +9,9 @@ alternates game after game, and the score is kept; clients only send what they w
   token takes it, whether its player is connected or away (a join line seen in a lobby is no
   way into a game). A player whose connection drops keeps the seat: the other side is told at
   once, and the player comes back with the same key and the token; a game whose player has
-  not come back within `Limits.back_seconds` is lost by them if both sides have moved (as on
-  a chess server), else abandoned, counting for no one.
+  been away `Limits.back_seconds` in all (each game's time away adds up, so dropping again and
+  again never stalls a game) is lost by them if both sides have moved (as on a chess server),
+  else abandoned, counting for no one.
 - A guest who leaves, or drops and does not come back in time, before making a move in the
   room's first game gives the seat back: the room waits for a guest again (the host's moves
   so far undone), and on a relay's lobby the address that left cannot take it again.
@@ -53,6 +54,9 @@ class Seat:
     link: Link | None = None
     left_at: float | None = None
     """When its player's connection dropped (None while connected, or before anyone sat)."""
+    away_before: float = 0.0
+    """Its player's time away in this game before `left_at`: all of it adds up to
+    `Limits.back_seconds` at most."""
     token: str = ""
     """The seat's pass, made when its player first sits and given to them alone: from then on
     the only way into the seat, whether they are connected or away."""
@@ -142,7 +146,7 @@ class Room:
             online={seat.mark.value: seat.link is not None for seat in self.seats},
             left=[seat.mark.value for seat in self.seats if seat.gone],
             back_in={
-                seat.mark.value: max(0.0, self.limits.back_seconds - (now - seat.left_at))
+                seat.mark.value: max(0.0, self.back_seconds_left(seat, now))
                 if seat.left_at is not None and not seat.gone
                 else None
                 for seat in self.seats
@@ -186,9 +190,13 @@ class Room:
         the first to sit gets the seat's token; a player coming back with it takes the seat
         again, even from a connection of theirs the server has not seen go yet. Returns that
         connection, if it still had one, for the caller to close."""
+        if seat.left_at is not None:
+            seat.away_before += self.clock() - seat.left_at
         replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
         if not seat.taken:
             seat.name, seat.token, seat.who = name, new_key(), who
+            if seat is self.guest:  # the first game begins: the host's time away from now
+                self.host.away_before = 0.0
         return replaced
 
     @property
@@ -253,6 +261,8 @@ class Room:
             self.rematch.clear()
             self.abandoned, self.forfeit = False, None
             match.new_game()
+            for each in self.seats:  # a new game: each player's time away afresh
+                each.away_before = 0.0
         return None
 
     def resign(self, link: Link) -> str | None:
@@ -297,12 +307,17 @@ class Room:
         seat.link, seat.left_at = None, self.clock()
         return True
 
+    def back_seconds_left(self, seat: Seat, now: float) -> float:
+        """How long the seat's player may still be away in this game."""
+        away = seat.away_before + (now - seat.left_at if seat.left_at is not None else 0.0)
+        return self.limits.back_seconds - away
+
     def away(self, seat: Seat) -> bool:
-        """Whether the seat's player dropped and has not come back in time."""
-        left = seat.left_at
-        if left is None:
+        """Whether the seat's player dropped and has not come back in time: their time away
+        in this game, all of it, is past `Limits.back_seconds`."""
+        if seat.left_at is None:
             return False
-        return seat.gone or self.clock() - left > self.limits.back_seconds
+        return seat.gone or self.back_seconds_left(seat, self.clock()) < 0
 
     def tick(self) -> bool:
         """Time passes: a guest not back in time before their first move gives the seat back;
