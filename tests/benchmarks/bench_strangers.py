@@ -14,12 +14,17 @@ its own (`strangers_server`):
    each from its own source address and all in a process of their own, send requests that
    change nothing as fast as they can, reconnecting whenever the server closes them. The same
    game alone is the reference.
+3. A listed game beside the lobby: on the relay, the same two players play a game its lobby
+   lists (so every move changes the lobby) while LOBBY_CONNECTIONS lobby connections are open,
+   from as many addresses in LOBBY_NETWORKS networks (127.0.N.M), all in a process of their own
+   that reads every lobby message; the same listed game with none open is the reference.
 
 Bounded: every phase has a deadline (a condition's games at most `CONDITION_SECONDS`: a flood
 that stalls the game ends its condition early), the whole run at most `DEADLINE_SECONDS`; if
 one is hit the figures so far are printed and said to be partial. Prints figures; asserts
 nothing. Run with `make bench`. (`python -m tests.benchmarks.bench_strangers flood PORT KEY
-COUNT NOISE` is the flood's process, which the benchmark starts itself.)
+COUNT NOISE` is the flood's process, and `... lobby PORT COUNT` the lobby's, which the
+benchmark starts itself.)
 """
 
 from __future__ import annotations
@@ -57,7 +62,7 @@ if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
 
 ROOT = Path(__file__).resolve().parents[2]
-DEADLINE_SECONDS = 300.0
+DEADLINE_SECONDS = 420.0
 HANDSHAKES_AT_ONCE = 50
 OPEN_SECONDS = 10.0
 """How long one connection of the load may take, from its connect to its close."""
@@ -100,6 +105,16 @@ CONDITIONS = (
     ("5 watchers flooding pings", 5, "pings"),
 )
 """Each condition: its name, how many hostile watchers, what they send."""
+LOBBY_CONNECTIONS = 2000
+LOBBY_NETWORKS = 40
+"""The lobby's connections come from 127.0.10.2 on, LOBBY_CONNECTIONS / LOBBY_NETWORKS
+addresses in each /24 (one connection an address: every limit per address and per network
+holds)."""
+LOBBY_CONDITIONS = (
+    ("a listed game alone (the reference)", 0, "lobby"),
+    (f"{LOBBY_CONNECTIONS:,} lobby connections open", LOBBY_CONNECTIONS, "lobby"),
+)
+"""A listed game, alone and beside the lobby's connections (`noise` "lobby")."""
 
 
 def hello(want: str, key: str = "", name: str = "Eve") -> str:
@@ -450,9 +465,15 @@ async def measure_condition(
     """One room, its game played alone or under a flood of `flooders` hostile watchers."""
     condition = Condition(name)
     url = play_url(port)
-    keys = (await server.ask("open"))[1:]
+    keys = (await server.ask("open listed" if noise == "lobby" else "open"))[1:]
     flood: Child | None = None
-    if flooders:
+    if flooders and noise == "lobby":
+        flood = await Child.start(
+            "tests.benchmarks.bench_strangers", "lobby", str(port), str(flooders)
+        )
+        await flood.line(60.0)
+        await asyncio.sleep(FLOOD_WARMUP)
+    elif flooders:
         flood = await Child.start(
             "tests.benchmarks.bench_strangers", "flood", str(port), keys[2], str(flooders), noise
         )
@@ -500,11 +521,13 @@ async def measure_condition(
     return condition
 
 
-async def game_under_flood(kind: str, deadline: Deadline) -> list[Condition]:
+async def game_under_flood(
+    kind: str, deadline: Deadline, plan: tuple[tuple[str, int, str], ...] = CONDITIONS
+) -> list[Condition]:
     server, port = await start_server(kind)
     conditions: list[Condition] = []
     try:
-        for name, flooders, noise in CONDITIONS:
+        for name, flooders, noise in plan:
             if deadline.left(DEADLINE_SECONDS) < 20.0:
                 deadline.hit.append(f"{kind}: no time left for {name}")
                 break
@@ -540,6 +563,16 @@ def report_conditions(conditions: list[Condition], title: str) -> None:
         flood = condition.flood
         if flood:
             seconds = max(float(flood.get("seconds", 0.0)), 1e-9)
+            if "lobby_messages" in flood:
+                print(
+                    f"  the lobby: {flood['connections']:,} connections open, "
+                    f"{flood['lobby_messages']:,} lobby messages read "
+                    f"({flood['lobby_messages'] / seconds:,.0f} a second, "
+                    f"{flood['lobby_bytes'] / seconds / 1024:,.0f} KB a second)"
+                    + (f"; failed to connect: {flood['failures']}" if flood["failures"] else "")
+                    + (f"; closed by the server: {flood['closes']}" if flood["closes"] else "")
+                )
+                continue
             print(
                 f"  the flood: {flood['connections']:,} connections "
                 f"({flood['connections'] / seconds:,.0f} a second), {flood['sent']:,} messages "
@@ -666,6 +699,68 @@ async def flood_until_told(port: int, key: str, count: int, noise: str) -> None:
     print(json.dumps(figures), flush=True)
 
 
+# -- the lobby's own process -------------------------------------------------------------------
+
+
+async def lobby_until_told(port: int, count: int) -> None:
+    """`count` lobby connections, each from an address of its own, reading every lobby
+    message until stdin closes; then its figures, one JSON line."""
+    from websockets.exceptions import ConnectionClosed
+
+    url = play_url(port)
+    figures: dict[str, Any] = {
+        "connections": 0,
+        "lobby_messages": 0,
+        "lobby_bytes": 0,
+        "failures": Counter(),
+        "closes": Counter(),
+    }
+    per_network = max(1, count // LOBBY_NETWORKS)
+    gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    stop = asyncio.Event()
+
+    async def one(number: int) -> None:
+        source = f"127.0.{10 + number // per_network}.{2 + number % per_network}"
+        try:
+            async with gate:
+                connection = await open_connection(url, source)
+                await connection.send(hello("lobby"))
+        except Exception as failure:
+            figures["failures"][type(failure).__name__] += 1
+            return
+        figures["connections"] += 1
+        try:
+            async for frame in connection:
+                if stop.is_set():
+                    break
+                figures["lobby_messages"] += 1
+                figures["lobby_bytes"] += len(frame)
+        except ConnectionClosed:
+            pass
+        if not stop.is_set():
+            figures["closes"][f"{connection.close_code} {connection.close_reason}"] += 1
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(connection.close(), 5.0)
+
+    tasks = [asyncio.ensure_future(one(number)) for number in range(count)]
+    async with asyncio.timeout(120.0):
+        while figures["connections"] + sum(figures["failures"].values()) < count:
+            await asyncio.sleep(0.05)
+    print("open", flush=True)
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    commands = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+    while await commands.readline():
+        pass
+    figures["seconds"] = time.perf_counter() - started
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.wait(tasks, timeout=10.0)
+    print(json.dumps(figures), flush=True)
+
+
 # -- the report --------------------------------------------------------------------------------
 
 
@@ -673,6 +768,10 @@ def main() -> None:
     if sys.argv[1:2] == ["flood"]:
         port, key, count, noise = sys.argv[2:6]
         asyncio.run(flood_until_told(int(port), key, int(count), noise))
+        return
+    if sys.argv[1:2] == ["lobby"]:
+        port, count = sys.argv[2:4]
+        asyncio.run(lobby_until_told(int(port), int(count)))
         return
     ensure_bytecode()
     header("Online servers among strangers: short connections, and a game under a flood")
@@ -698,6 +797,10 @@ def main() -> None:
                 deadline.hit.append(f"no time left for the game on {kind}")
                 break
             games[kind] = await game_under_flood(kind, deadline)
+        if deadline.left(DEADLINE_SECONDS) < 30.0:
+            deadline.hit.append("no time left for the listed game beside the lobby")
+        else:
+            games["lobby"] = await game_under_flood("relay", deadline, LOBBY_CONDITIONS)
 
     asyncio.run(everything())
     relay, bare = churns.get("relay"), churns.get("bare")
@@ -713,6 +816,7 @@ def main() -> None:
     titles = {
         "host": "A game under a flood: nac host's game server (Referee + GameServer)",
         "relay": "A game under a flood: nac serve's relay",
+        "lobby": f"A listed game beside {LOBBY_CONNECTIONS:,} lobby connections: nac serve's relay",
     }
     for kind, conditions in games.items():
         report_conditions(conditions, titles[kind])

@@ -12,7 +12,8 @@ tests.benchmarks.strangers_server KIND` runs
   `let_go`).
 
 It listens on 127.0.0.1 at a free port and prints `port PORT`; then, on its stdin, `open`
-opens a room and prints `keys HOST GUEST WATCH` (nac's servers only); `count` prints `count
+opens a room and prints `keys HOST GUEST WATCH` (nac's servers only; `open listed`, one a
+relay's lobby lists); `count` prints `count
 OBJECTS OPEN`: the objects the garbage collector tracks and the connections open (the gate's
 count; the bare endpoint's handlers); `collect` runs a full collection and prints `collected
 FOUND`. It stops when its stdin closes (so it never outlives the benchmark).
@@ -116,8 +117,8 @@ async def serve(kind: str) -> None:
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
     while line := await commands.readline():
         word = line.decode().strip()
-        if word == "open" and referee is not None:
-            room = referee.open_room(NORMAL, "Sam")
+        if word in ("open", "open listed") and referee is not None:
+            room = referee.open_room(NORMAL, "Sam", listed=word == "open listed")
             print("keys", room.host.key, room.guest.key, room.watch_key, flush=True)
         elif word == "count":
             print(f"count {len(gc.get_objects())} {count_open()}", flush=True)

@@ -1,0 +1,59 @@
+"""The lobby among strangers: thousands of lobby connections cost the games little (one
+message written per change, shared, sent a slice at a time with the loop free between), a
+stranger who takes a listed seat and never moves gives it back, and fresh rooms from a few
+networks never push a waiting host out of the list."""
+
+from __future__ import annotations
+
+import asyncio
+
+from nac.core import NORMAL
+from nac.net.limits import Limits
+from nac.net.lobby import SLICE, Lobby
+from nac.net.referee import Referee
+from nac.net.rooms import Room
+
+WATCHERS = 10 * SLICE
+
+
+class Watcher:
+    """A lobby connection that keeps what it is sent."""
+
+    def __init__(self, number: int) -> None:
+        self.address = f"127.0.{number // 50}.{number % 50 + 2}"
+        self.said: list[str] = []
+
+    async def send(self, text: str) -> None:
+        self.said.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        return
+
+
+async def test_a_lobby_change_is_written_once_and_sent_a_slice_at_a_time() -> None:
+    referee = Referee("ws://127.0.0.1:1", relay=True)
+    room = referee.open_room(NORMAL, "Sam", listed=True, opened_by="127.0.0.2")
+    writes = 0
+
+    def rooms() -> list[Room]:
+        nonlocal writes
+        writes += 1
+        return referee.rooms
+
+    lobby = Lobby(Limits(), rooms)
+    watchers = [Watcher(number) for number in range(WATCHERS)]
+    for watcher in watchers:  # each new one is sent the lobby as it is
+        lobby.links.add(watcher)
+        await watcher.send(lobby.text())
+    assert writes == 1
+    room.game.play_cell(4)
+    lobby.changed()
+    sent_when_the_loop_ran: list[int] = []
+    for _ in range(WATCHERS // SLICE + 5):  # a game's move gets the loop between slices
+        await asyncio.sleep(0)
+        sent_when_the_loop_ran.append(sum(len(w.said) == 2 for w in watchers))
+    lobby.stop()
+    assert writes == 2
+    assert sent_when_the_loop_ran[-1] == WATCHERS
+    assert 0 < min(n for n in sent_when_the_loop_ran if n) <= SLICE
+    assert all(watcher.said[1] is watchers[0].said[1] for watcher in watchers)
