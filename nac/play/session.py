@@ -9,6 +9,7 @@ setting in one call.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection
 from datetime import datetime
 from typing import Any
@@ -18,6 +19,7 @@ from ..core import (
     FinishedGame,
     Game,
     IllegalMove,
+    Level,
     Mark,
     Mode,
     SavedGame,
@@ -29,7 +31,7 @@ from ..store import Settings, Storage
 
 GAME_SETTINGS = frozenset({"mode", "mark", "rules"})
 """Settings that start a new game when they change."""
-KIND_SETTINGS = ("mode", "rules", "mark")
+KIND_SETTINGS = ("mode", "rules", "mark", "level")
 """Settings that say which game is played: a game brought back brings its own, unless the
 run asks for others."""
 
@@ -140,19 +142,22 @@ class Session:
 
     def _resume(self) -> bool:
         """The game left unfinished, if one was and this run asks for no other kind of game
-        (other rules, mode or mark than its own), back on the board, in its own mode, rules
-        and mark for this run; whether it was."""
+        (other rules, mode, mark or level than its own), back on the board, in its own mode,
+        rules, mark and level for this run; whether it was."""
         saved = self.storage.left.kept()
         if saved is None or saved.mode not in LOCAL_MODES or saved.mode is Mode.WATCH:
             return False
-        mark = self.settings.mark
+        mark, level = self.settings.mark, self.settings.level
         if saved.mode is Mode.COMPUTER:
             mark = Mark.X if saved.player(Mark.X) == PERSON else Mark.O
-        own = {"mode": saved.mode, "rules": saved.rules, "mark": mark}
+            with contextlib.suppress(ValueError):  # "mixed": changed mid-game
+                level = Level(saved.player(mark.other))
+        own = {"mode": saved.mode, "rules": saved.rules, "mark": mark, "level": level}
         settings = self.settings
         if any(getattr(settings, name) != own[name] for name in self.given & own.keys()):
             return False
         game = self.match.game
+        game.level = level
         self.match.new_game(mode=saved.mode, human=mark, rules=saved.rules, first=saved.first)
         try:
             for cell in saved.moves:
@@ -161,6 +166,7 @@ class Session:
                 else:
                     game.play_cell(cell)
         except IllegalMove:
+            game.level = settings.level
             self.match.new_game(mode=settings.mode, human=settings.mark, rules=settings.rules)
             return False
         if game.is_over:

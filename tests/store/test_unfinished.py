@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from nac.core import Mark, Mode, Rules
+from nac.core import Level, Mark, Mode, Rules
 from nac.play import Session
 from nac.store import Settings, Storage, storage_dirs
 from nac.store.left import FILE_NAME, LeftGame
@@ -73,6 +73,17 @@ def test_a_game_against_the_computer_comes_back_with_the_computers_reply() -> No
     again = Session(on_disk())  # the saved settings: the person plays X
     assert again.resumed and [move.cell for move in again.game.moves] == [4, 0]
     assert again.game.human is Mark.O and again.game.is_human_turn
+
+
+def test_a_game_against_a_level_the_command_line_gave_comes_back_against_it() -> None:
+    session = Session(on_disk(), Settings(level=Level.GENIUS), given={"level"})
+    session.game.play_cell(4)
+    session.game.computer_move(0)
+    again = Session(on_disk())  # the saved settings: against Average
+    assert again.resumed and again.game.level is Level.GENIUS
+    assert on_disk().settings.load().level is not Level.GENIUS  # for this run only
+    asking = Session(on_disk(), Settings(level=Level.IDIOT), given={"level"})
+    assert not asking.resumed and asking.game.level is Level.IDIOT  # another game asked for
 
 
 def test_a_game_in_a_mode_the_command_line_gave_comes_back_in_it_at_a_plain_start() -> None:
