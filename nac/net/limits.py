@@ -43,6 +43,10 @@ class Limits:
     hello_seconds: float = 10.0
     """How long a new connection has to finish its handshake, and then to say hello."""
     invite_seconds: float = 15 * 60.0
+    first_move_seconds: float = 30.0
+    """How long a guest who took a lobby's seat has for their first move once it is their turn:
+    past it the seat is given back (a stranger who sits in every listed game and never moves
+    holds none of them up)."""
     back_seconds: float = 60.0
     """How long a dropped player has to come back before the game is theirs to lose (or, if
     a side has not moved yet, abandoned), and a room whose host has gone, closed."""

@@ -14,7 +14,9 @@ alternates game after game, and the score is kept; clients only send what they w
   else abandoned, counting for no one.
 - A guest who leaves, or drops and does not come back in time, before making a move in the
   room's first game gives the seat back: the room waits for a guest again (the host's moves
-  so far undone), and on a relay's lobby the address that left cannot take it again.
+  so far undone), and on a relay's lobby the address that left cannot take it again. So does
+  a guest in a game the lobby lists who has not made their first move `Limits.first_move_seconds`
+  after it became their turn (told so, and their connection closed).
 - A rematch starts when both players have asked; either may resign a game in progress.
 """
 
@@ -31,7 +33,7 @@ from typing import Protocol
 from ..core import Game, IllegalMove, Mark, Match, Mode, Rules, Starter
 from .address import Address, invite, new_key
 from .limits import Limits
-from .protocol import inside, joined
+from .protocol import inside, joined, write
 
 
 class Link(Protocol):
@@ -97,6 +99,8 @@ class Room:
     lobby's seat is not theirs to block again."""
     stale: bool = False
     """Something everyone sees changed that can wait for the next tick (the watchers' count)."""
+    turn_began: float = 0.0
+    """When the last move was made (the guest's first move is timed from it in a listed room)."""
     closed: bool = False
 
     def __post_init__(self) -> None:
@@ -211,6 +215,17 @@ class Room:
             and all(move.mark is not self.guest.mark for move in game.moves)
         )
 
+    @property
+    def guest_sits_idle(self) -> bool:
+        """Whether the guest of a listed room has let their first move's time pass."""
+        return (
+            self.listed
+            and self.guest_unbegun
+            and bool(self.game.moves)
+            and self.game.turn is self.guest.mark
+            and self.clock() - self.turn_began > self.limits.first_move_seconds
+        )
+
     def free_guest_seat(self) -> None:
         """The guest's seat given back (see `guest_unbegun`): the room waits for a guest again,
         its first game afresh, its invite for another `Limits.invite_seconds`."""
@@ -246,6 +261,7 @@ class Room:
         except IllegalMove as refusal:
             return str(refusal)
         self.rematch.clear()
+        self.turn_began = self.clock()
         return None
 
     def ask_rematch(self, link: Link) -> str | None:
@@ -329,6 +345,12 @@ class Room:
         if self.away(self.guest) and self.guest_unbegun and not self.away(self.host):
             self.free_guest_seat()
             changed = True
+        elif self.guest_sits_idle:
+            sitter = self.guest.link
+            self.free_guest_seat()
+            if sitter is not None:
+                _dismiss(sitter, SAT_IDLE.format(seconds=round(self.limits.first_move_seconds)))
+            changed = True
         away = [seat for seat in self.seats if self.away(seat)]
         if self.in_progress and away:
             movers = {move.mark for move in self.game.moves}
@@ -346,6 +368,8 @@ class Room:
         return changed
 
 
+SAT_IDLE = "you did not move within {seconds} seconds: the seat is for someone else now"
+"""Said to a lobby's guest who let their first move's time pass (`Room.guest_sits_idle`)."""
 SEND_SECONDS = 5.0
 """How long a message may wait to go out to one connection (one that reads nothing fills its
 buffers, then its sends wait): past it the connection is closed, so it holds no one else up."""
@@ -365,6 +389,19 @@ async def deliver(link: Link, text: str) -> None:
         closing.add_done_callback(_closing.discard)
     except Exception:  # any other failure to send means that link is going away
         return
+
+
+def _dismiss(link: Link, reason: str) -> None:
+    """Tell a connection why it is let go, and close it, in the background."""
+
+    async def dismiss() -> None:
+        await deliver(link, write("error", reason=reason))
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(link.close(SLOW, reason[:120]), 5.0)
+
+    closing = asyncio.ensure_future(dismiss())
+    _closing.add(closing)
+    closing.add_done_callback(_closing.discard)
 
 
 async def _close_slow(link: Link) -> None:

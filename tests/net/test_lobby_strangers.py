@@ -6,12 +6,17 @@ networks never push a waiting host out of the list."""
 from __future__ import annotations
 
 import asyncio
+import json
+
+from websockets.asyncio.client import ClientConnection
 
 from nac.core import NORMAL
 from nac.net.limits import Limits
 from nac.net.lobby import SLICE, Lobby
 from nac.net.referee import Referee
 from nac.net.rooms import Room
+
+from .helpers import Clock, game_server, hello, next_of, raw, replies
 
 WATCHERS = 10 * SLICE
 
@@ -28,6 +33,11 @@ class Watcher:
 
     async def close(self, code: int, reason: str) -> None:
         return
+
+
+async def state_with_moves(ws: ClientConnection, moves: int) -> None:
+    while len((await next_of(ws, "state"))["moves"]) < moves:
+        pass
 
 
 async def test_a_lobby_change_is_written_once_and_sent_a_slice_at_a_time() -> None:
@@ -57,3 +67,54 @@ async def test_a_lobby_change_is_written_once_and_sent_a_slice_at_a_time() -> No
     assert sent_when_the_loop_ran[-1] == WATCHERS
     assert 0 < min(n for n in sent_when_the_loop_ran if n) <= SLICE
     assert all(watcher.said[1] is watchers[0].said[1] for watcher in watchers)
+
+
+async def test_a_lobby_guest_who_never_moves_gives_the_seat_back_and_cannot_take_it_again() -> None:
+    clock = Clock()
+    async with game_server(clock=clock, relay=True) as served, raw(served.url) as host:
+        await host.send(hello("host", name="Sam", listed=True))
+        welcome = await next_of(host, "welcome")
+        room = served.referee.rooms[0]
+        async with raw(served.url) as sniper:
+            await sniper.send(hello("join", room.guest.key, name="Sid"))
+            await next_of(sniper, "welcome")
+            await host.send(json.dumps({"type": "move", "cell": 4}))
+            await state_with_moves(sniper, 1)
+            clock.now += Limits().first_move_seconds - 1
+            await served.referee.tick()
+            assert room.guest.name == "Sid"  # still in time
+            clock.now += 2
+            await served.referee.tick()
+            said = await replies(sniper)
+        assert (
+            said[-1]["type"] == "error" and "did not move within 30 seconds" in said[-1]["reason"]
+        )
+        assert not room.guest.taken and not room.game.moves
+        assert '"status": "waiting"' in served.referee.lobby.text().replace(":", ": ")
+        async with raw(served.url) as again:  # the same address: not theirs to block again
+            await again.send(hello("join", room.guest.key, name="Sid"))
+            refused = await replies(again)
+        assert "seat is for someone else" in refused[-1]["reason"]
+        assert welcome["role"] == "host"
+
+
+async def test_a_lobby_guest_who_moves_in_time_keeps_the_seat() -> None:
+    clock = Clock()
+    async with (
+        game_server(clock=clock, relay=True) as served,
+        raw(served.url) as host,
+        raw(served.url) as guest,
+    ):
+        await host.send(hello("host", name="Sam", listed=True))
+        await next_of(host, "welcome")
+        room = served.referee.rooms[0]
+        await guest.send(hello("join", room.guest.key, name="Ana"))
+        await next_of(guest, "welcome")
+        await host.send(json.dumps({"type": "move", "cell": 4}))
+        await state_with_moves(guest, 1)
+        clock.now += Limits().first_move_seconds - 1
+        await guest.send(json.dumps({"type": "move", "cell": 0}))
+        await state_with_moves(host, 2)
+        clock.now += 10 * Limits().first_move_seconds
+        await served.referee.tick()
+        assert room.guest.name == "Ana" and len(room.game.moves) == 2
