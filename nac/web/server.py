@@ -472,10 +472,13 @@ class Served(Server):
 
     def fit_limits(self) -> Gate:
         """The gate every connection passes, and the relay's limits, fitted to this process's
-        file descriptors (each game takes a few for its pipes)."""
+        file descriptors (each game takes a few for its pipes or its terminal, each of the SSH
+        door's connections one)."""
         relay = self.relay
         limits = relay.referee.limits if relay is not None else Limits(per_address=PAGE_CONNECTIONS)
         reserved = DESCRIPTORS_A_GAME * self.max_players
+        if self.ssh is not None:
+            reserved += self.ssh.door.most_connections
         limits, gate = fitted(limits, trust_proxy=self.trust_proxy, reserved=reserved)
         self.gate = gate
         if self.relay is not None:
@@ -484,7 +487,8 @@ class Served(Server):
 
 
 DESCRIPTORS_A_GAME = 8
-"""File descriptors one game process costs the server (its pipes, its websocket)."""
+"""File descriptors one game process costs the server (its pipes and its websocket, or an SSH
+player's terminal and its process)."""
 PAGE_CONNECTIONS = 64
 """Connections one address may hold open at once without a relay (a browser opens a few)."""
 

@@ -11,8 +11,14 @@
   X11 forwarding are each refused: a command or a session without a terminal with one line
   naming the command to use, the rest as the protocol refuses them (the client says so).
 - **Limits**: the web games' (`--max-players`, half of them at most for one address), counted
-  together with them; `LOGIN_SECONDS` to log in; connections per address and in all bounded
-  (`Limits`); a game idle for `idle_seconds` ends, saying why.
+  together with them; `LOGIN_SECONDS` to log in; connections bounded per address, per network
+  (an IPv4 /24, an IPv6 /48) and in all, a share of them (HELD_SHARE) kept for connections that
+  hold a game; when a limit is reached, the idlest connection there that holds no game (not
+  logged in first) is closed to make room, and only if there is none is the new one refused;
+  games started and resizes bounded in rate per network (`Bucket`; resizes coalesced); a game
+  idle for `idle_seconds` ends, saying why. A refusal is logged once a minute per kind.
+- **Stopping**: every player's game ends, then their terminal is told the server is stopping,
+  then the connection closes.
 - **Leaving** (closing the terminal, a dropped network, `~.`) hangs the game up at once: its
   process ends (killed if it lingers), and an online game sees the drop as ever.
 - The host key is made on the first start and kept (`ssh_host_ed25519_key` in the server's data
@@ -35,11 +41,13 @@ from typing import Any
 
 import asyncssh
 
-from ..net.gate import client
+from ..net.gate import Bucket, client, network
 from .pty_game import PtyGame, clamped
+from .quiet_log import QuietLog
 from .ssh_names import SshNames
 
 log = logging.getLogger("nac.ssh")
+quiet = QuietLog(log)
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 LOGIN_SECONDS = 20.0
@@ -54,6 +62,8 @@ NEEDS_TERMINAL = "nac: the game needs a terminal: {command}"
 FULL = "nac: the server is full: every game it runs is being played. Please try again later."
 YOURS_ALREADY = "nac: your address plays {count} of this server's games already."
 IDLE = "nac: nothing typed for {minutes:g} minutes: the game ends here. Come back any time."
+STOPPING = "nac: the server is stopping: the game ends here. Come back once it is started again."
+TOO_QUICK = "nac: games are started too quickly from your network: wait a moment and try again."
 GOODBYE = "\r\n"
 DEFAULT_TERMINAL = "xterm-256color"
 """A game's terminal type where the client names none it may be given."""
@@ -68,8 +78,20 @@ them): a game is given none of them, and follows the player's terminal."""
 PER_ADDRESS = 8
 """SSH connections one address may hold open at once (each handshake costs the server real
 work: a script opening thousands holds a few at a time)."""
+PER_NETWORK = 32
+"""SSH connections one network (an IPv4 /24, an IPv6 /48) may hold open at once."""
 MOST_CONNECTIONS = 256
 """SSH connections open at once in all."""
+HELD_SHARE = 4
+"""One connection in this many is kept for connections that hold a game."""
+STARTS_PER_SECOND = 0.5
+STARTS_BURST = 16
+"""Games one network may start: a burst, then one every two seconds (a game's start costs the
+server a process and a second of work)."""
+RESIZES_PER_SECOND = 10.0
+"""A game follows its terminal's size at most this often (a storm of resizes is one, the last)."""
+MOST_BUCKETS = 10_000
+"""Networks whose rate of starts is remembered (the full ones are let go past it)."""
 
 
 @dataclass
@@ -89,6 +111,7 @@ class Door:
     """The option that gives the game its player's name, given as `OPTION=NAME` so that no name
     reads as an option."""
     per_address: int = PER_ADDRESS
+    per_network: int = PER_NETWORK
     most_connections: int = MOST_CONNECTIONS
     guests: bool = False
     idle_seconds: float = DEFAULT_IDLE_SECONDS
@@ -128,6 +151,12 @@ class SshServer:
         self.key = key
         self.connections: Counter[str] = Counter()
         """Connections open, by address."""
+        self.networks: Counter[str] = Counter()
+        """Connections open, by network."""
+        self.inside: dict[Connection, None] = {}
+        """The connections counted, oldest first."""
+        self.starts: dict[str, Bucket] = {}
+        """Games started lately, by network."""
         self.open: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[GameSession] = set()
         self.stopping = False
@@ -167,17 +196,65 @@ class SshServer:
         self.port = sockets[0].getsockname()[1] if sockets else port
 
     async def stop(self) -> None:
-        """Stop listening, close every connection; every game ends (returns once their
-        processes have exited)."""
+        """Stop listening; every game ends and its player is told the server stops (returns
+        once their processes have exited), then every connection closes."""
         self.stopping = True
         if self._listener is not None:
             self._listener.close()
+        await asyncio.gather(*(session.end() for session in list(self.sessions)))
         for connection in list(self.open):
             connection.close()
-        await asyncio.gather(*(session.end() for session in list(self.sessions)))
+        await asyncio.gather(
+            *(_closed(connection) for connection in list(self.open)), return_exceptions=True
+        )
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.wait_closed()
+
+    def room_for(self, newcomer: Connection) -> bool:
+        """Whether a new connection may be counted in: at once if every limit has room, else
+        once the idlest connection that holds no game where the limit is reached (its address,
+        its network, or in all the network with the most) is closed for it; False if there is
+        none."""
+        for _ in range(3):  # a limit each: the newcomer is one connection more
+            where = self._full(newcomer)
+            if where is None:
+                return True
+            idlest = self._idlest(where)
+            if idlest is None:
+                return False
+            quiet.info("an SSH connection holding no game is closed to make room")
+            idlest.make_room()
+        return self._full(newcomer) is None
+
+    def _full(self, newcomer: Connection) -> Callable[[Connection], bool] | None:
+        """Which connections make room for the newcomer (None: there is room)."""
+        door, address, net = self.door, newcomer.address, newcomer.network
+        if self.connections[address] >= door.per_address:
+            return lambda connection: connection.address == address
+        if self.networks[net] >= door.per_network:
+            return lambda connection: connection.network == net
+        unheld = Counter(c.network for c in self.inside if not c.holds_game)
+        for_others = door.most_connections - door.most_connections // HELD_SHARE
+        if len(self.inside) >= door.most_connections or unheld.total() >= for_others:
+            busiest = max(unheld, key=unheld.__getitem__, default="")
+            return lambda connection: connection.network == busiest
+        return None
+
+    def _idlest(self, among: Callable[[Connection], bool]) -> Connection | None:
+        """The connection among these that holds no game and was idle longest: one not logged
+        in before one logged in, the oldest first."""
+        candidates = [c for c in self.inside if not c.holds_game and among(c)]
+        return min(candidates, key=lambda c: (c.logged_in, c.since), default=None)
+
+    def may_start(self, net: str) -> bool:
+        """Whether a game may start for this network now (its rate of starts)."""
+        bucket = self.starts.get(net)
+        if bucket is None:
+            if len(self.starts) >= MOST_BUCKETS:  # networks that started nothing lately let go
+                self.starts = {k: b for k, b in self.starts.items() if not _full_bucket(b)}
+            bucket = self.starts[net] = Bucket(STARTS_PER_SECOND, STARTS_BURST, time.monotonic)
+        return bucket.take()
 
     def command_line(self) -> str:
         """The line a player types to play here."""
@@ -191,9 +268,14 @@ class Connection(asyncssh.SSHServer):
     def __init__(self, server: SshServer) -> None:
         self.server = server
         self.address = "?"
+        self.network = "?"
         self.username = ""
         self.fingerprint = ""
         self.counted = False
+        self.since = time.monotonic()
+        self.logged_in = False
+        self.games = 0
+        """Games this connection's sessions play now (counted with the server's)."""
         self.connection: asyncssh.SSHServerConnection | None = None
         self.sessions = 0
         """Sessions open on this connection."""
@@ -203,27 +285,46 @@ class Connection(asyncssh.SSHServer):
         self.connection = conn
         peer = conn.get_extra_info("peername")
         self.address = client(peer[0] if peer else "?")
-        server, door = self.server, self.server.door
-        connections = server.connections
-        total = sum(connections.values())
-        too_many = connections[self.address] >= door.per_address or total >= door.most_connections
-        if too_many or server.stopping:
-            log.info("an SSH connection is refused: too many connections")
+        self.network = network(self.address)
+        server = self.server
+        if server.stopping or not server.room_for(self):
+            quiet.info("an SSH connection is refused: too many connections")
             conn.abort()
             return
-        connections[self.address] += 1
+        server.connections[self.address] += 1
+        server.networks[self.network] += 1
+        server.inside[self] = None
         server.open.add(conn)
         self.counted = True
+
+    @property
+    def holds_game(self) -> bool:
+        return self.games > 0
+
+    def make_room(self) -> None:
+        """Closed for a newcomer: uncounted now, its connection cut."""
+        self._uncount()
+        if self.connection is not None:
+            self.connection.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.connection is not None:
             self.server.open.discard(self.connection)
-        if self.counted:
-            connections = self.server.connections
-            connections[self.address] -= 1
-            if connections[self.address] <= 0:
-                del connections[self.address]
-            self.counted = False
+        self._uncount()
+
+    def _uncount(self) -> None:
+        if not self.counted:
+            return
+        self.counted = False
+        server = self.server
+        server.inside.pop(self, None)
+        for counter, key in ((server.connections, self.address), (server.networks, self.network)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
+
+    def auth_completed(self) -> None:
+        self.logged_in = True
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -263,25 +364,25 @@ class Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> GameSession | bool:
         if self.sessions >= MOST_SESSIONS:
-            log.info("an SSH player's extra session is refused")
+            quiet.info("an SSH player's extra session is refused")
             return False
         self.sessions += 1
         return GameSession(self)
 
     def connection_requested(self, *_: Any) -> bool:
-        log.info("an SSH player's port forwarding is refused")
+        quiet.info("an SSH player's port forwarding is refused")
         return False
 
     def server_requested(self, *_: Any) -> bool:
-        log.info("an SSH player's remote forwarding is refused")
+        quiet.info("an SSH player's remote forwarding is refused")
         return False
 
     def unix_connection_requested(self, *_: Any) -> bool:
-        log.info("an SSH player's socket forwarding is refused")
+        quiet.info("an SSH player's socket forwarding is refused")
         return False
 
     def unix_server_requested(self, *_: Any) -> bool:
-        log.info("an SSH player's socket forwarding is refused")
+        quiet.info("an SSH player's socket forwarding is refused")
         return False
 
 
@@ -306,6 +407,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._idle = False
         self._playing: asyncio.Task[None] | None = None
         self._watching: asyncio.Task[None] | None = None
+        self._resized = -1.0 / RESIZES_PER_SECOND
+        self._resizing: asyncio.TimerHandle | None = None
 
     # -- what the client asks for ------------------------------------------------------------
 
@@ -326,13 +429,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("an SSH player's %s is refused", "SFTP" if subsystem == "sftp" else "subsystem")
+        quiet.info("an SSH player's %s is refused", "SFTP" if subsystem == "sftp" else "subsystem")
         return False
 
     def session_started(self) -> None:
         where = self.server.command_line()
         if self.command is not None:
-            log.info("an SSH player's command is refused")
+            quiet.info("an SSH player's command is refused")
             self._refuse(PLAY_ONLY.format(command=where))
         elif self.terminal is None:
             self._refuse(NEEDS_TERMINAL.format(command=where))
@@ -340,7 +443,20 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._playing = asyncio.get_running_loop().create_task(self._play())
 
     def terminal_size_changed(self, width: int, height: int, *_: Any) -> None:
+        """The game follows at once, or, if it followed less than 1/RESIZES_PER_SECOND ago,
+        then (to the last size asked for): a storm of resizes costs the game one redraw."""
         self.size = clamped(width, height)
+        if self._resizing is not None:
+            return
+        wait = self._resized + 1 / RESIZES_PER_SECOND - time.monotonic()
+        if wait <= 0:
+            self._resize()
+        else:
+            self._resizing = asyncio.get_running_loop().call_later(wait, self._resize)
+
+    def _resize(self) -> None:
+        self._resizing = None
+        self._resized = time.monotonic()
         if self.game is not None:
             self.game.resize(*self.size)
 
@@ -365,6 +481,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self._over.set()
         self.connection.sessions -= 1
+        if self._resizing is not None:
+            self._resizing.cancel()
+            self._resizing = None
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -376,11 +495,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     async def _play(self) -> None:
         address, door = self.connection.address, self.server.door
         refusal = FULL if self.server.stopping else door.admit(address)
+        if refusal is None and not self.server.may_start(self.connection.network):
+            refusal = TOO_QUICK
         if refusal is not None:
-            log.info("an SSH player is refused: %s", refusal)
+            quiet.info("an SSH player is refused: %s", refusal)
             self._refuse(refusal)
             return
         given = door.started(address)  # counted from now until its process has exited
+        self.connection.games += 1
         self.server.sessions.add(self)
         game = self.game = PtyGame(self._draw, self._over.set)
         try:
@@ -398,7 +520,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 argv = [*door.command, f"{door.name_option}={name}"]
                 await game.start(argv, environment, *self.size)
             except (OSError, ValueError) as error:
-                log.warning("an SSH player's game did not start: %s", error)
+                quiet.warning("an SSH player's game did not start: %s", error)
                 self._refuse("nac: the game could not start here. Please try again later.")
                 return
             log.info("an SSH game starts for %s", "a guest" if name.startswith("Guest-") else name)
@@ -410,12 +532,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self._watching.cancel()
             await game.stop()  # returns once its process has exited (at once if none started)
             self.server.sessions.discard(self)
+            self.connection.games -= 1
             door.ended(address, given)
             log.info("an SSH game ends")
             self._said_goodbye(game)
 
     def _said_goodbye(self, game: PtyGame) -> None:
         """The game is over and its terminal given back: why, if the player did not quit."""
+        if self.server.stopping:
+            self._refuse(GOODBYE + STOPPING)
+            return
         if self._idle:
             self._refuse(
                 GOODBYE + IDLE.format(minutes=round(self.server.door.idle_seconds / 60, 1))
@@ -445,6 +571,18 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._playing is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(self._playing)
+
+
+async def _closed(connection: asyncssh.SSHServerConnection) -> None:
+    """Wait (bounded) until a closing connection has closed."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(connection.wait_closed(), LOGIN_SECONDS)
+
+
+def _full_bucket(bucket: Bucket) -> bool:
+    """Whether a bucket is full again (its network started nothing lately)."""
+    bucket.take(0)
+    return bucket.tokens >= bucket.burst
 
 
 def _is_terminal_name(text: str) -> bool:

@@ -4,17 +4,33 @@ bounded wait for a state."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tools.web_screenshot import free_port, served_game
+from tools.web_screenshot import POLLS, free_port, served_game
 
-from .test_ssh import SSH, Door, door_line, keyed, played
+from .ssh_terminal import ANSI, Terminal
+from .test_ssh import READY, SSH, Door, door_line, keyed, no_game_left, played, stranger_client
+
+pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
+import asyncssh
+
+from nac.web.ssh_door import STOPPING, TOO_QUICK
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
 
+CONNECTIONS = 40
+"""Connections one stranger opens from one address (the door holds 8 of them)."""
+STARTS = 24
+"""Games a stranger starts and drops in a row (the door lets 16 start at once)."""
+MOST_OPENED = 2_000
+"""Connections the stranger from 40 networks opens in all, at most."""
 PLANTED = """import os, pathlib
 pathlib.Path({marks!r}, str(os.getpid())).write_text("the planted nac ran")
 raise SystemExit(3)
@@ -38,3 +54,119 @@ async def test_a_nac_folder_where_the_server_starts_is_no_players_game(tmp_path:
         # the game kept ready for a browser started before the door opened, so before this
         # player's game drew its board: had it run the planted package, its mark is there
         assert not list(marks.iterdir())
+
+
+@pytest.fixture
+def own_door(tmp_path: Path) -> Iterator[Door]:
+    """A door of its own (its log read by the test, the server stopped by it)."""
+    home, keys = tmp_path / "home", tmp_path / "keys"
+    keys.mkdir()
+    port = free_port()
+    environment = {**os.environ, "NAC_HOME": str(home)}
+    with served_game("--max-players", "12", "--ssh", str(port), environment=environment) as server:
+        door_line(server)
+        yield Door(server, port, home, keyed(keys, "alice"))
+
+
+async def test_stopping_the_server_tells_each_player_then_closes(own_door: Door) -> None:
+    terminal = await played(own_door)
+    try:
+        own_door.server.process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(terminal.gone.wait(), 60)
+        assert STOPPING in terminal.text
+    finally:
+        await terminal.pty.stop()
+
+
+def said(door: Door, text: str) -> list[str]:
+    return [line for line in door.server.lines_so_far() if text in line]
+
+
+async def test_a_stranger_s_many_connections_are_logged_once_a_minute(own_door: Door) -> None:
+    held = []
+    try:
+        for _ in range(CONNECTIONS):  # one address: each past its 8th closes its idlest
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", own_door.port, local_addr=("127.0.0.9", 0)
+            )
+            await asyncio.wait_for(reader.readline(), 30)  # the server's banner: counted in
+            held.append(writer)
+        assert own_door.run(command="ls").returncode == 1  # a line logged after theirs ...
+        for _ in range(POLLS):
+            if said(own_door, "command is refused"):
+                break
+            await asyncio.sleep(0.1)
+        assert len(said(own_door, "SSH connection")) == 1  # ... and theirs in one line
+    finally:
+        for writer in held:
+            writer.close()
+
+
+async def test_a_storm_of_game_starts_from_one_network_is_slowed(own_door: Door) -> None:
+    told = bytearray()
+
+    class Told(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+        def data_received(self, data: bytes, *_: object) -> None:
+            told.extend(data)
+
+    async with await stranger_client(own_door) as connection:
+        for _ in range(STARTS):  # a game started and dropped, again and again
+            channel, _ = await connection.create_session(
+                Told, term_type="xterm", term_size=(80, 24), encoding=None
+            )
+            channel.close()
+            await asyncio.wait_for(channel.wait_closed(), 30)
+        told.clear()
+        channel, _ = await connection.create_session(
+            Told, term_type="xterm", term_size=(80, 24), encoding=None
+        )
+        for _ in range(POLLS):  # the next is told to wait (before: it was given a game)
+            if TOO_QUICK.encode() in told or READY in ANSI.sub(b"", bytes(told)):
+                break
+            await asyncio.sleep(0.1)
+        channel.close()
+    assert TOO_QUICK.encode() in told
+    await no_game_left(own_door)
+
+
+@pytest.mark.strangers
+async def test_strangers_from_forty_networks_leave_a_player_room(own_door: Door) -> None:
+    """40 networks hold 8 connections each, opening another as each closes: the door (256)
+    keeps room, and a player from elsewhere gets a board."""
+    done = asyncio.Event()
+    opened = [0]
+
+    async def hold(address: str) -> None:
+        while not done.is_set() and opened[0] < MOST_OPENED:
+            opened[0] += 1
+            try:
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", own_door.port, local_addr=(address, 0)
+                )
+            except OSError:
+                await asyncio.sleep(0.1)
+                continue
+            with contextlib.suppress(OSError, TimeoutError):
+                await asyncio.wait_for(reader.read(), 60)  # until the server closes it
+            writer.close()
+
+    holders = [
+        asyncio.create_task(hold(f"127.0.{net}.10")) for net in range(1, 41) for _ in range(8)
+    ]
+    try:
+        for _ in range(POLLS):  # the door is full of them
+            if opened[0] >= 320:
+                break
+            await asyncio.sleep(0.1)
+        terminal = Terminal()
+        argv = own_door.ssh("-t", "-b", "127.100.0.1")
+        await terminal.pty.start(argv, {**os.environ, "TERM": "xterm-256color"}, 80, 24)
+        try:
+            await terminal.shows("Noughts & Crosses", "1-9 Play")
+        finally:
+            await terminal.pty.stop()
+    finally:
+        done.set()
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)

@@ -1,0 +1,73 @@
+"""Parts of the SSH door on their own: it is in the server's descriptor budget (its connections
+kept out of what the relay's gate may give away, one descriptor each, as the games' are), and
+a storm of resizes is one resize for the game."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from tools.web_screenshot import POLLS
+
+pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
+pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
+
+from nac.net import gate
+from nac.web.server import DESCRIPTORS_A_GAME, Served
+from nac.web.ssh_door import GameSession, SshServer
+from nac.web.ssh_names import SshNames
+
+ROOM = 3_000
+"""The descriptors the process is taken to have (far fewer than the relay's connections)."""
+
+
+def served() -> Served:
+    return Served(
+        "nac", host="127.0.0.1", port=0, max_players=12, loopback_only=True, announcement=""
+    )
+
+
+def test_the_door_s_connections_are_kept_out_of_the_relay_s_descriptors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import asyncssh
+
+    monkeypatch.setattr(gate, "descriptor_room", lambda: ROOM)
+    without = served().fit_limits()
+    server = served()
+    door = server.ssh_door(["nac"], "--ssh-player")
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    server.ssh = SshServer(door, SshNames(None), key)
+    with_door = server.fit_limits()
+    assert without.limit - with_door.limit == door.most_connections
+    games = DESCRIPTORS_A_GAME * 12
+    assert with_door.limit + door.most_connections + games <= ROOM
+
+
+class Resized:
+    """A game that keeps the sizes it is given."""
+
+    def __init__(self) -> None:
+        self.sizes: list[tuple[int, int]] = []
+
+    def resize(self, width: int, height: int) -> None:
+        self.sizes.append((width, height))
+
+
+async def test_a_storm_of_resizes_is_one_resize_for_the_game() -> None:
+    connection: Any = SimpleNamespace(server=None, sessions=1)
+    session = GameSession(connection)
+    game = Resized()
+    session.game = game  # type: ignore[assignment]
+    for width in range(40, 240):
+        session.terminal_size_changed(width, 30, 0, 0)
+    assert game.sizes == [(40, 30)]  # the first followed at once, the rest wait
+    for _ in range(POLLS):
+        if len(game.sizes) > 1:
+            break
+        await asyncio.sleep(0.05)
+    assert game.sizes == [(40, 30), (239, 30)]  # then the last, once
+    session.connection_lost(None)
