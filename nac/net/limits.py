@@ -22,7 +22,8 @@ class Limits:
     watchers_per_address: int = 10
     """Watchers of one room from one address."""
     listed: int = 40
-    """Games one lobby message lists (the newest open ones first; the rest are counted)."""
+    """Games one lobby message lists (the open ones first, those whose host is here, a network's
+    in turn, the older first; the rest are counted)."""
     connections: int = 4000
     """Connections at once, the handshakes under way among them (a server lowers it to what
     its file descriptors allow)."""

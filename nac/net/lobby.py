@@ -1,6 +1,7 @@
 """A relay's lobby: the games it lists and the connections watching them. One message lists
-at most `Limits.listed` games (the newest open ones first) and counts the rest, so it stays
-far under any client's limit however many games there are and however long their names; its
+at most `Limits.listed` games (the open ones first, those whose host is here, a network's in
+turn, the older first) and counts the rest, so it stays far under any client's limit however
+many games there are and however long their names; its
 watchers are told at most every LOBBY_SECONDS, and only what changed: one message written once
 a change and shared by all, sent SLICE watchers at a time with the event loop free between
 (2,000 lobby connections hold a game's move up by a slice, not by 2,000 sends)."""
@@ -11,6 +12,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
+from .gate import network
 from .limits import Limits
 from .protocol import write
 from .rooms import Link, Room, deliver
@@ -54,12 +56,28 @@ class Lobby:
         return self._snapshot
 
     def _write(self) -> str:
-        """The lobby message: open games first, then those being played, then those over,
-        the newest first in each."""
+        """The lobby message: open games first, then those being played, then those over; in
+        each, the games whose host is here first, a game from each network in turn (its
+        oldest first), the older first among those: fresh rooms from a few networks never push
+        a waiting host out of the list."""
         rooms = self.rooms()
-        listed = [(status(room), room) for room in reversed(rooms) if room.listed]
-        listed = [entry for entry in listed if not entry[1].closed]
-        listed.sort(key=lambda entry: ORDER[entry[0]])
+        listed = [(status(room), room) for room in rooms if room.listed and not room.closed]
+        turn_of: dict[tuple[str, str], int] = {}
+        """(status, network): how many of that network's games come before."""
+
+        def turn(entry: tuple[str, Room]) -> int:
+            place = (entry[0], network(entry[1].opened_by))
+            turn_of[place] = turn_of.get(place, -1) + 1
+            return turn_of[place]
+
+        turns = {id(entry[1]): turn(entry) for entry in listed}
+        listed.sort(
+            key=lambda entry: (
+                ORDER[entry[0]],
+                entry[1].host.link is None,
+                turns[id(entry[1])],
+            )
+        )
         shown = listed[: self.limits.listed]
         games = [
             {

@@ -118,3 +118,24 @@ async def test_a_lobby_guest_who_moves_in_time_keeps_the_seat() -> None:
         clock.now += 10 * Limits().first_move_seconds
         await served.referee.tick()
         assert room.guest.name == "Ana" and len(room.game.moves) == 2
+
+
+def test_fresh_rooms_from_many_networks_never_push_a_waiting_host_out_of_the_lobby() -> None:
+    referee = Referee("ws://127.0.0.1:1", relay=True)
+    real = referee.open_room(NORMAL, "Sam", listed=True, opened_by="127.0.0.2")
+    real.sit(real.host, Watcher(0), "Sam")
+    for round_ in range(4):  # junk rooms, each with its host here, from 50 networks, fresh
+        for net in range(50):
+            junk = referee.open_room(
+                NORMAL, "Junk", listed=True, opened_by=f"127.1.{net}.{round_ + 2}"
+            )
+            junk.sit(junk.host, Watcher(net), "Junk")
+            games = json.loads(referee.lobby.text())["games"]
+            assert "Sam" in [game["host"] for game in games]
+            referee.lobby.changed()
+    referee.lobby.stop()
+    gone = referee.open_room(NORMAL, "Gone", listed=True, opened_by="127.2.0.2")
+    referee.lobby.changed()
+    hosts = [game["host"] for game in json.loads(referee.lobby.text())["games"]]
+    assert hosts[0] == "Sam" and "Gone" not in hosts  # a host who is not here comes after
+    assert gone.host.link is None

@@ -107,8 +107,8 @@ async def test_a_lobby_of_hundreds_of_the_widest_names_stays_small_and_counts_th
         assert len(text.encode()) <= LONGEST_SERVER_MESSAGE // 2
         games = json.loads(text)["games"]
         assert len(games) == limits.listed and json.loads(text)["more"] == 303 - limits.listed
-        assert [game["host"] for game in games[:3]] == ["Host2", "Host1", "Host0"]  # newest open
-        assert [game["join"] for game in games[:3]] == [room.guest.key for room in waiting[::-1]]
+        assert [game["host"] for game in games[:3]] == ["Host0", "Host1", "Host2"]  # open, older
+        assert [game["join"] for game in games[:3]] == [room.guest.key for room in waiting]
         assert all(game["join"] is None for game in games[3:])  # seats sat in are not offered
         lobby = player(served.address(""), "lobby", "Lee")
         await lobby.until(lambda _: lobby.table.lobby is not None, "the lobby read")
