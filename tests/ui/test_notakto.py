@@ -23,6 +23,7 @@ from nac.ui.screens.game import GameScreen
 from nac.ui.screens.help import HelpScreen, help_text
 from nac.ui.screens.review import ReviewScreen
 from nac.ui.widgets.board import BoardWidget
+from nac.ui.widgets.review_panel import ReviewPanel
 
 from .helpers import (
     banner_text,
@@ -340,3 +341,19 @@ async def test_where_squares_show_short_notes_the_analysis_says_what_they_mean(
         said = panel(app).message
         assert ("W3: a win in 3 of the mover's moves" in said) is legend
         assert ("D: a draw" in said) is False  # Notakto has no draws
+
+
+async def test_the_review_of_three_boards_fits_wherever_the_game_does() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(3))
+    async with app.run_test(size=(40, 15)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "1", "2", "3", "1", "2", "3", "1", "2", "3")  # the last board dies
+        assert app.game.is_over
+        await press(pilot, key_for("review"))
+        await settle(pilot, app)
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        widget = review.query_one(BoardWidget)
+        assert widget.fits and drawn_fit(widget) is not None
+        assert widget.region.bottom <= 15 - 1  # above the footer
+        assert review.query_one(ReviewPanel).region.height >= 5  # the panel under the board

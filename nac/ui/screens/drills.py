@@ -12,7 +12,6 @@ from typing import ClassVar
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -38,6 +37,7 @@ from ...store.drills import DrillRecord
 from ..bindings import bindings
 from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
+from ..widgets.board_beside import BoardBeside
 from ..widgets.keys_bar import KeysBar
 from ..widgets.puzzle_panel import PuzzlePanel
 from ..widgets.title_bar import TitleBar
@@ -102,7 +102,7 @@ class DrillScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(learning_words.MISTAKES_TITLE)
-        with Horizontal():
+        with BoardBeside():
             yield BoardWidget()
             yield PuzzlePanel()
         yield KeysBar(DRILL_COMMANDS)

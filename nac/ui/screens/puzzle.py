@@ -12,7 +12,6 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -29,6 +28,7 @@ from ...store import Storage
 from ..bindings import bindings
 from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
+from ..widgets.board_beside import BoardBeside
 from ..widgets.keys_bar import KeysBar
 from ..widgets.puzzle_panel import PuzzlePanel
 from ..widgets.searches import Searches
@@ -88,7 +88,7 @@ class PuzzleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar("Puzzles")
-        with Horizontal():
+        with BoardBeside():
             yield BoardWidget()
             yield PuzzlePanel()
         yield KeysBar(PUZZLE_COMMANDS)

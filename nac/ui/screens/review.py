@@ -10,7 +10,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -23,6 +22,7 @@ from ...present.learning.review_lines import ReviewView
 from ...present.screen_commands import REVIEW_COMMANDS
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
+from ..widgets.board_beside import BoardBeside
 from ..widgets.keys_bar import KeysBar
 from ..widgets.review_panel import ReviewPanel
 from ..widgets.searches import Searches
@@ -49,7 +49,7 @@ class ReviewScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(*learning_words.review_titles(self.game))
-        with Horizontal():
+        with BoardBeside():
             yield BoardWidget()
             yield ReviewPanel()
         yield KeysBar(REVIEW_COMMANDS)

@@ -10,7 +10,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
 
@@ -22,6 +21,7 @@ from ...present.learning import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
 from ..bindings import bindings
 from ..widgets.board import BoardWidget
+from ..widgets.board_beside import BoardBeside
 from ..widgets.keys_bar import KeysBar
 from ..widgets.puzzle_panel import PuzzlePanel
 from ..widgets.title_bar import TitleBar
@@ -48,7 +48,7 @@ class StepsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleBar(lab_lines.STEPS_TITLE, "Step by step")
-        with Horizontal():
+        with BoardBeside():
             yield BoardWidget()
             yield PuzzlePanel()
         yield KeysBar(STEP_COMMANDS)
