@@ -106,7 +106,7 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
         "Your mistakes: the positions where you went wrong in your games, to play again",
         "Your mistakes",
         "Mistakes",
-        rank=1,
+        rank=2,
     ),
     Command((("g", "go_to"),), "g", "Go to a puzzle by its number", "Go to", rank=4),
     Command(
