@@ -131,6 +131,17 @@ async def test_tab_skips_dead_boards_and_says_when_no_other_board_lives() -> Non
         assert widget.cursor == before and panel(app).message == words.ONE_BOARD
 
 
+async def test_tab_after_the_game_never_says_that_no_other_board_lives() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "1", "2", "3")  # the last board dies
+        assert app.game.is_over
+        said = panel(app).message
+        await press(pilot, "tab")
+        assert panel(app).message in (said, words.GAME_OVER)
+
+
 async def test_a_dead_board_or_a_taken_square_is_refused_and_changes_nothing() -> None:
     app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(2))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -50,10 +50,10 @@ def refusal(
         letter = parameters[0] if action == "type_square" and parameters else None
         if isinstance(letter, str) and letter.lower() not in COLUMN_LETTERS[: game.size]:
             return words.no_column(letter.lower(), game.size)
-        if action == "next_board" and not another_live_board(game.board):
-            return words.ONE_BOARD
         if game.is_over:
             return words.GAME_OVER
+        if action == "next_board" and not another_live_board(game.board):
+            return words.ONE_BOARD
         if action in ("move_prompt", "type_square") and prompt_open:
             return words.PROMPT_OPEN
         return None
