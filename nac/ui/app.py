@@ -48,10 +48,21 @@ if TYPE_CHECKING:
     from .online_doors import OnlineDoors
 
 
+TEXTUAL_WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The driver a web server (textual-serve) asks for its games."""
+
+
 def forgiving_driver() -> type[Driver] | None:
-    """The driver that survives bytes that are not UTF-8, where Textual uses its Linux one
-    (not on Windows, and not when another driver is asked for, as a web server does)."""
-    if sys.platform == "win32" or os.environ.get("TEXTUAL_DRIVER"):
+    """The driver that survives bytes that are not UTF-8 and takes in no more input than the
+    game keeps up with (`driver`), where Textual uses its Linux one (not on Windows); Textual's
+    web driver, its input bounded, for a web server's game; Textual's choice for any other
+    driver asked for."""
+    asked = os.environ.get("TEXTUAL_DRIVER")
+    if asked == TEXTUAL_WEB_DRIVER:
+        from .driver import bounded_web_driver
+
+        return bounded_web_driver()
+    if sys.platform == "win32" or asked:
         return None
     from .driver import ForgivingDriver
 

@@ -20,8 +20,10 @@ from .lifeline import end_group, in_child
 
 READ_SIZE = 65536
 """Bytes read from the terminal at a time."""
-MOST_PENDING = 1 << 20
-"""Typed bytes kept for a game that reads none (1 MiB): beyond, more are dropped, not kept."""
+MOST_PENDING = 4096
+"""Typed bytes kept for a game whose terminal is full (it reads no faster than it handles its
+keys, `nac.ui.driver`): beyond, more are dropped, not kept, so a player typing flat out costs
+the server nothing and the game answers their next key soon after they stop."""
 HANG_UP_SECONDS = 2.0
 """How long a game has to end after SIGHUP before it is killed."""
 LARGEST_SIDE = 1000

@@ -13,6 +13,9 @@ visitor's websocket by textual-serve's `AppService`, and supervised here.
 - What a browser sends is checked before it reaches a game: a message that is not one of the
   page's own (`stdin`, `resize`, `ping`, `focus`, `blur`) with values of the right kind is
   dropped, and a terminal size is clamped to MIN_SIZE..MAX_SIZE.
+- Keys a game has not taken are not kept: the pipe to it holds GAME_PIPE_SIZE bytes, and keys
+  that come while it is full are dropped (a game reads its keys no faster than it handles them,
+  `nac.ui.driver`), so a visitor typing flat out fills neither the game nor the server.
 """
 
 from __future__ import annotations
@@ -196,6 +199,7 @@ class GameProcess(AppService):
             start_new_session=True,
             preexec_fn=in_child(),
         )
+        _hold_little(self.stdin)
         self._task = asyncio.create_task(self.run())
 
     @property
@@ -220,6 +224,8 @@ class GameProcess(AppService):
     async def handle(self, message: Message, visitor: web.WebSocketResponse) -> None:
         """Pass a checked message from the visitor's page on to the game."""
         if message.kind == "stdin":
+            if self.stdin.transport.get_write_buffer_size():
+                return  # the game has not taken the keys before: these are dropped, not kept
             await self.send_bytes(message.data.encode("utf-8"))
         elif message.kind == "resize":
             await self.set_terminal_size(*message.data)
@@ -282,3 +288,21 @@ class GameProcess(AppService):
         if task is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+GAME_PIPE_SIZE = 4096
+"""What the pipe to a game holds (Linux; 64 KiB by default): keys the game has not read wait
+there, and a game handles a few thousand a second."""
+
+
+def _hold_little(stdin: asyncio.StreamWriter) -> None:
+    """The pipe to a game holds GAME_PIPE_SIZE bytes, where the system can say so."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return
+    pipe = stdin.transport.get_extra_info("pipe")
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if pipe is not None and set_size is not None:
+        with contextlib.suppress(OSError):
+            fcntl.fcntl(pipe.fileno(), set_size, GAME_PIPE_SIZE)
