@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..core import CLASSIC_SIZE
 from .commands import CURSOR_KEYS, LAB, NEXT_BOARD, PLAY_CURSOR, PLAY_KEYS, Command
 
 CLOSE = Command((("escape", "close"),), "Esc", "Back to the screen before", "Back", rank=0)
@@ -262,9 +263,7 @@ STEP_COMMANDS: tuple[Command, ...] = (
     *EVERYWHERE,
 )  # fmt: skip
 """Alpha-beta search step by step: a move tried, a value backed up, moves cut."""
-DRILL_COMMANDS: tuple[Command, ...] = (
-    PLAY_KEYS,
-    letters("e", ""),
+DRILL_KEYS: tuple[Command, ...] = (
     CURSOR_KEYS,
     PLAY_CURSOR,
     TYPE_SQUARE,
@@ -272,4 +271,15 @@ DRILL_COMMANDS: tuple[Command, ...] = (
     CLOSE,
     *EVERYWHERE,
 )
-"""Your mistakes, drilled: play the move you should have played."""
+"""The drills' keys on a board of any size."""
+DRILL_COMMANDS: tuple[Command, ...] = (PLAY_KEYS, letters("e", ""), *DRILL_KEYS)
+"""Your mistakes, drilled: play the move you should have played (on a board of any size)."""
+
+
+def drill_commands(size: int) -> tuple[Command, ...]:
+    """The drills' table for a drill on a `size`×`size` board, as its help lists the keys: the
+    digits on 3×3, that board's column letters on the bigger ones."""
+    if size == CLASSIC_SIZE:
+        return (PLAY_KEYS, *DRILL_KEYS)
+    typed = "A square's name typed, its column letter first, then `Enter`"
+    return (replace(letters("abcde"[size - 1], ""), help=typed), *DRILL_KEYS)

@@ -14,6 +14,7 @@ from nac.present.learning import words as learning_words
 from nac.store import Storage
 from nac.ui.app import NacApp
 from nac.ui.screens.drills import DrillScreen
+from nac.ui.screens.help import HelpScreen
 from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
@@ -144,3 +145,20 @@ async def test_d_with_nothing_to_drill_says_so() -> None:
         await press(pilot, "d")
         assert app.screen is app.game_screen
         assert app.game_screen.activity.message == learning_words.NO_DRILL_NOW
+
+
+async def test_the_help_of_a_3x3_drill_lists_its_digits_and_no_column_letters() -> None:
+    app = make_app(level=Level.GENIUS)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await lose_to_genius(pilot, app)
+        await until(pilot, lambda: app.last_drill is not None, "the drill offered")
+        await press(pilot, "d")
+        screen = app.screen
+        assert isinstance(screen, DrillScreen)
+        await until(pilot, lambda: screen.drill is not None, "the drill shown")
+        await press(pilot, "question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        keys = help_screen.text.partition("## Your mistakes: its keys")[2].partition("\n## ")[0]
+        assert "`1-9`" in keys
+        assert "a-e" not in keys and "column letter" not in keys

@@ -31,7 +31,7 @@ from ...present.game import words
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
 from ...present.names import rules_label
-from ...present.screen_commands import DRILL_COMMANDS
+from ...present.screen_commands import DRILL_COMMANDS, drill_commands
 from ...store import Storage
 from ...store.drills import DrillRecord
 from ..bindings import bindings
@@ -47,7 +47,6 @@ class DrillScreen(Screen[None]):
     """The mistakes due, one after another."""
 
     AUTO_FOCUS = "BoardWidget"
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = DRILL_COMMANDS
     HELP_TITLE = "Your mistakes"
     BINDINGS: ClassVar[list[BindingType]] = list(
         bindings(DRILL_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
@@ -177,6 +176,13 @@ class DrillScreen(Screen[None]):
     def square(self, cell: int) -> str:
         rules = self.drill.board.rules if self.drill is not None else NORMAL
         return square_name(cell, rules, self.keypad)
+
+    @property
+    def COMMAND_TABLE(self) -> tuple[Command, ...]:
+        """The keys of the drill on the board: the digits on 3×3, its letters on the bigger
+        boards (the bindings keep them all: a refused key does nothing)."""
+        drill = self.drill
+        return DRILL_COMMANDS if drill is None else drill_commands(drill.board.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         shown = not self.is_mounted or self.query_one(BoardWidget).fits
