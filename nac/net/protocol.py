@@ -9,7 +9,8 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 |--------|-----------|-------------------------------------------------------------------|
 | client | hello     | protocol, version, name, want (host, join, watch, lobby), key, rules, |
 |        |           | token (a seat's pass, from its welcome: the only way back into it), |
-|        |           | listed (host on a relay: whether its lobby shows the game)        |
+|        |           | listed (host on a relay: whether its lobby shows the game),       |
+|        |           | clock (host: a time control, "3+2"; none: no clock)               |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
@@ -17,7 +18,9 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token         |
 | server | state     | the room: names, the rules, the game's moves and result (a        |
 |        |           | resignation, a forfeit), score, who is connected, who asked for a |
-|        |           | rematch, watchers; to the host, the invite's server and keys      |
+|        |           | rematch, watchers; to the host, the invite's server and keys;     |
+|        |           | clock (null, or the control, each side's time left and the one    |
+|        |           | running, as of the send), why (how the game ended: `WHYS`)        |
 | server | lobby     | a relay's open games (host, rules, status, watchers, keys), at most |
 |        |           | `Limits.listed` of them, and how many more                        |
 | server | refused   | reason (a move out of turn, on a taken square, ...)               |
@@ -32,6 +35,7 @@ import re
 from typing import Any, NamedTuple
 
 from ..core import NORMAL, Rules, find_rules
+from ..core.clock import TimeControl, parse_time_control
 from ..core.players import player_name
 
 PROTOCOL = 3
@@ -41,6 +45,10 @@ rules, by name, where there was a board's size.)"""
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
 WANTS = ("host", "join", "watch", "lobby")
+WHYS = ("board", "resignation", "forfeit", "time", "abandoned", "aborted")
+"""How a game ended, as the `state`'s `why` says (null while it goes on): the board decided (a
+line, a full board), a resignation, a forfeit (not back in time), a flag fallen ("time"), an
+abandon (counts for no one), an abort (a first move not made in time: counts for no one)."""
 CLIENT_TYPES = ("hello", "move", "rematch", "resign", "leave")
 DEFAULT_NAME = "Player"
 
@@ -62,6 +70,8 @@ class Hello(NamedTuple):
     the seat back at once, even from a connection of theirs the server has not seen go."""
     listed: bool = True
     """A relay's new room: whether its lobby lists it (False: only the invite reaches it)."""
+    clock: TimeControl | None = None
+    """A relay's new room: its games' time control (None: no clock, a casual game)."""
 
 
 def checked_name(name: object) -> str:
@@ -118,7 +128,18 @@ def read_hello(message: dict[str, Any]) -> Hello:
     listed = message.get("listed", True)
     if not isinstance(listed, bool):
         raise BadMessage("hello.listed is true or false")
-    return Hello(protocol, version, name, want, key, rules, token, listed)
+    clock = read_clock(message.get("clock"))
+    return Hello(protocol, version, name, want, key, rules, token, listed, clock)
+
+
+def read_clock(value: object) -> TimeControl | None:
+    """A hello's time control ("3+2"), None for none (absent, null or "")."""
+    if value is None or value == "":
+        return None
+    try:
+        return parse_time_control(value)
+    except ValueError as refusal:
+        raise BadMessage(f"hello.clock: {refusal}") from None
 
 
 def read_cell(message: dict[str, Any], cells: int) -> int:
