@@ -26,10 +26,17 @@ from .protocol import number, server_text
 Keep = Callable[[FinishedGame], object]
 MARKS = {"X": Mark.X, "O": Mark.O}
 LONGEST_INVITE = 7 * 24 * 3600.0
+"""The longest an invite is believed to wait, whatever a server says (nac's wait 15 minutes)."""
 SAVED_PER_HOUR = 60
 """Games one online session saves in an hour at most (a game takes a person some seconds at
 the least): what a hostile server can make nac write is bounded, even with the player's moves."""
-"""The longest an invite is believed to wait, whatever a server says (nac's wait 15 minutes)."""
+LOBBY_GAMES_READ = 100
+"""Games of a lobby message read at most (a relay lists 40); the rest are counted as more."""
+MOST_WATCHERS = 1000
+"""Watchers of one game believed at most (a relay takes 50)."""
+MOST_CONNECTIONS = 65536
+"""Games in play, watchers and games not listed believed at most, in all: one server's
+connections at once (its ports and file descriptors) are fewer."""
 
 
 class BadState(ValueError):
@@ -102,7 +109,7 @@ class Lobby:
     playing: int
     watching: int
     more: int = 0
-    """Games the server has but did not list (it lists the newest open ones first)."""
+    """Games the server has but did not list (it lists the open ones first)."""
 
 
 @dataclass
@@ -299,39 +306,49 @@ def read_room(message: dict[str, Any], now: float) -> Room:
 
 
 def read_lobby(message: dict[str, Any]) -> Lobby:
+    """A `lobby` message, checked and bounded: LOBBY_GAMES_READ games at most, each game's moves
+    within its board and its watchers within MOST_WATCHERS, the counts within MOST_CONNECTIONS
+    and never fewer than the games listed show; a game whose names or rules do not pass is
+    left out (and counted as more)."""
     games = message.get("games")
     if not isinstance(games, list):
         raise BadState("a lobby with no games")
-    found: list[OpenGame] = []
-    for entry in games[:500]:
-        if not isinstance(entry, dict):
-            continue
-        rules = _rules(entry.get("rules"))
-        status = entry.get("status")
-        watch = _key(entry.get("watch"))
-        try:
-            host, guest = _name(entry.get("host")), _name(entry.get("guest"))
-        except BadState:
-            continue
-        if rules is None or status not in ("waiting", "playing", "over"):
-            continue
-        if not watch or host is None:
-            continue
-        found.append(
-            OpenGame(
-                host=host,
-                guest=guest,
-                rules=rules,
-                status=str(status),
-                moves=_count(entry.get("moves")),
-                watchers=_count(entry.get("watchers")),
-                join=_key(entry.get("join")) or None,
-                watch=watch,
-            )
-        )
-    more = _count(message.get("more")) + len(games) - len(found)
-    return Lobby(
-        tuple(found), _count(message.get("playing")), _count(message.get("watching")), more
+    found = [game for game in map(_open_game, games[:LOBBY_GAMES_READ]) if game is not None]
+    more = _count(message.get("more"), MOST_CONNECTIONS) + len(games) - len(found)
+    playing = max(
+        _count(message.get("playing"), MOST_CONNECTIONS),
+        sum(game.guest is not None for game in found),
+    )
+    watching = max(
+        _count(message.get("watching"), MOST_CONNECTIONS), sum(game.watchers for game in found)
+    )
+    return Lobby(tuple(found), playing, watching, min(more, MOST_CONNECTIONS))
+
+
+def _open_game(entry: object) -> OpenGame | None:
+    """One listed game, checked; None if it does not fit."""
+    if not isinstance(entry, dict):
+        return None
+    rules = _rules(entry.get("rules"))
+    status = entry.get("status")
+    watch = _key(entry.get("watch"))
+    try:
+        host, guest = _name(entry.get("host")), _name(entry.get("guest"))
+    except BadState:
+        return None
+    if rules is None or status not in ("waiting", "playing", "over") or not watch or not host:
+        return None
+    # a game in play has a square left; one waiting for its guest has not begun
+    most_moves = {"waiting": 0, "playing": rules.cell_count - 1}.get(status, rules.cell_count)
+    return OpenGame(
+        host=host,
+        guest=None if status == "waiting" else guest,
+        rules=rules,
+        status=str(status),
+        moves=_count(entry.get("moves"), most_moves),
+        watchers=_count(entry.get("watchers"), MOST_WATCHERS),
+        join=_key(entry.get("join")) or None,
+        watch=watch,
     )
 
 
@@ -356,8 +373,8 @@ def _seconds(value: object, now: float) -> float | None:
     return now + min(max(number(value, 0.0), 0.0), 24 * 3600.0)
 
 
-def _count(value: object) -> int:
-    return int(min(max(number(value, 0.0), 0.0), 1e9))
+def _count(value: object, most: float = 1e9) -> int:
+    return int(min(max(number(value, 0.0), 0.0), most))
 
 
 def _rules(value: object) -> Rules | None:

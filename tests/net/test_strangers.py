@@ -32,7 +32,8 @@ from nac.net.play import host_game
 from nac.net.protocol import server_text
 from nac.net.referee import WATCH_LINE, Referee
 from nac.net.server import GameServer
-from nac.net.table import LONGEST_INVITE, Table
+from nac.net.table import LOBBY_GAMES_READ, LONGEST_INVITE, MOST_CONNECTIONS, MOST_WATCHERS, Table
+from nac.present.online import words as online_words
 from nac.store.passes import KEEP_SECONDS, SeatPasses
 
 from .helpers import (
@@ -204,6 +205,33 @@ def test_a_lobby_entry_whose_keys_are_not_keys_offers_nothing_to_send() -> None:
         ("Mal", None),
     ]
     assert table.lobby.more == 4  # the two the server did not list, and the two not shown
+
+
+async def test_a_hostile_lobbys_counts_are_bounded_before_they_are_shown() -> None:
+    listed = {"host": "Sam", "guest": "Eve", "rules": "normal 3", "status": "playing",
+              "moves": 10**12, "watchers": 10**12, "join": None,
+              "watch": "Qm8Tq1zPa0Lw3Ndy"}  # fmt: skip
+    waiting = {**listed, "guest": "Mal", "status": "waiting", "moves": 7, "watchers": -3}
+    lobby = json.dumps({
+        "type": "lobby", "playing": 1e300, "watching": -1, "more": 10**15,
+        "games": [listed, waiting, {**listed, "host": "\u3164"}] + [listed] * 300,
+    })  # fmt: skip
+    async with hostile(WELCOME, lobby) as (address, _):
+        watcher = player(address, "lobby", "Lee")
+        await watcher.until(lambda one: one.table.lobby is not None, "the lobby")
+        await watcher.stop()
+    seen = watcher.table.lobby
+    assert len(seen.games) == LOBBY_GAMES_READ - 1  # of the first hundred, one name not shown
+    playing, open_one = seen.games[0], seen.games[1]
+    assert (playing.moves, playing.watchers) == (8, MOST_WATCHERS)  # a square left, in play
+    assert (open_one.moves, open_one.watchers, open_one.guest) == (0, 0, None)
+    assert seen.playing == seen.more == MOST_CONNECTIONS
+    assert seen.watching == sum(game.watchers for game in seen.games)  # not fewer than shown
+    assert online_words.open_game(playing) == "Sam v Eve · 3×3 · move 9 · 1000 watching"
+    assert online_words.lobby_heading(seen, "relay") == (
+        "Open games on relay · 65536 games in play · 98000 watching · 99 shown, open games "
+        "first, 65,536 more"
+    )
 
 
 def test_an_ipv6_network_counts_as_one_address_with_its_64() -> None:

@@ -333,7 +333,7 @@ def lobby_heading(lobby: Lobby, where: str) -> str:
     games = f"{lobby.playing} game{'s' if lobby.playing != 1 else ''} in play"
     heading = f"Open games on {where} · {games} · {lobby.watching} watching"
     if lobby.more:
-        heading += f" · the newest {len(lobby.games)} shown, {lobby.more:,} more"
+        heading += f" · {len(lobby.games)} shown, open games first, {lobby.more:,} more"
     return heading
 
 
