@@ -11,7 +11,7 @@ import pytest
 from nac.core import RULES, ULTIMATE, find_rules
 from nac.core.notation import cell_of
 from nac.core.positions import start_position
-from nac.plain.engine import WAITING
+from nac.plain.engine import LONGEST_LINE, WAITING
 
 LONGEST_WAIT = 60.0
 
@@ -122,7 +122,7 @@ def test_a_finished_game_has_no_best_move() -> None:
         ("go seconds 3601", "error go seconds takes a number of seconds above 0, at most 3600"),
         ("go nodes 10**12", "error go nodes takes a whole number of positions, 1 to 10,000,000"),
         ("go nodes 1000000000000", "error go nodes takes a whole number of positions, 1 to"),
-        ("go nodes " + "9" * 5000, "error go nodes takes a whole number of positions, 1 to"),
+        ("go nodes " + "9" * 4000, "error go nodes takes a whole number of positions, 1 to"),
     ],
 )
 def test_a_go_limit_past_its_bound_is_refused(command: str, says: str) -> None:
@@ -157,3 +157,18 @@ def test_commands_past_the_waiting_ones_are_refused_and_stop_is_still_read() -> 
     assert len(refused) in (5, 6) and "commands wait for the search" in refused[0]
     assert answers.count("readyok") == len(waiting) - len(refused) and answers[-1] == "readyok"
     assert sum(line.startswith("bestmove ") for line in answers) == 1
+
+
+def test_a_line_past_the_longest_is_refused_whole_and_the_next_is_read() -> None:
+    """A 20 MB line is said to be too long in one line, kept nowhere (read in pieces of the
+    longest line), and the engine goes on with the next."""
+    answers = engine("moves " + "a1 " * 7_000_000, "isready", "quit")
+    assert answers == [
+        f"error a line takes at most {LONGEST_LINE} characters: that one was not read",
+        "readyok",
+    ]
+
+
+def test_the_longest_line_is_read() -> None:
+    padded = "isready" + " " * (LONGEST_LINE - len("isready"))
+    assert engine(padded, "quit") == ["readyok"]

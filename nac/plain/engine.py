@@ -29,7 +29,7 @@ from __future__ import annotations
 import queue
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from ..core import (
@@ -49,6 +49,8 @@ from ..core import (
 from ..engine import Limit, SearchStopped, Unsolvable, play
 
 LEVELS = {level.value: level for level in FIXED_LEVELS}
+LONGEST_LINE = 4096
+"""Characters a command line may take (the longest Ultimate `moves` line is under 300)."""
 MOST_SECONDS = 3600.0
 """The longest `go seconds` (an hour)."""
 MOST_NODES = 10_000_000
@@ -217,8 +219,20 @@ def run(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
             print(text, file=stdout, flush=True)
 
     protocol = EngineProtocol(say)
-    for line in stdin:
+    for line in lines_of(stdin, say):
         if not protocol.hear(line):
             break
     protocol.finish()
     return 0
+
+
+def lines_of(stdin: TextIO, say: Callable[[str], None]) -> Iterator[str]:
+    """The input's lines, each of at most LONGEST_LINE characters: a longer one is refused in
+    one line and read to its end without being kept."""
+    while line := stdin.readline(LONGEST_LINE + 1):
+        if len(line) <= LONGEST_LINE or line.endswith("\n"):
+            yield line
+            continue
+        while (rest := stdin.readline(LONGEST_LINE)) and not rest.endswith("\n"):
+            pass
+        say(f"error a line takes at most {LONGEST_LINE} characters: that one was not read")
