@@ -1,0 +1,392 @@
+"""The ledger: who the players are (a key each), their ratings per pool and every finished game,
+in one database the server owns. SQLAlchemy 2's async core: SQLite through aiosqlite by default
+(a file in the server's data directory, WAL, foreign keys on), PostgreSQL by its URL later with
+the same statements.
+
+Writes go one at a time within a server (one lock): SQLite takes one writer anyway, and a
+game's two ratings are read and written in one transaction. Several servers sharing one
+database is PostgreSQL's job (the ratings are read `FOR UPDATE` there)."""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from ..core import player_name
+from . import glicko2
+from .glicko2 import Rating
+from .schema import games, migrate, players, ratings
+
+FILE_NAME = "ledger.sqlite"
+DEFAULT_NAME = "Player"
+RESULTS = ("X", "O", "draw")
+WHYS = ("line", "resignation", "time", "forfeit", "abort", "draw")
+"""Why a game ended: a line made (or the board full: `draw`), a resignation, a flag fallen, a
+player gone past their time away, a game aborted before its first moves."""
+MOST_NUMBERED = 10_000
+"""Numbers tried after a taken name (Name-2 ... ) before giving up: a bound on a loop."""
+LONGEST_PAGE = 100
+"""Rows a leaderboard's page or a player's last games hold at most."""
+
+
+def sqlite_url(directory: Path) -> str:
+    """The default database: `ledger.sqlite` in the server's data directory."""
+    return f"sqlite+aiosqlite:///{directory / FILE_NAME}"
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: NFKC-normalised, casefolded, spaces made one."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A time read back (SQLite keeps no zone: its times are UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    public_key: str
+    created: datetime
+
+
+@dataclass(frozen=True)
+class PoolRating:
+    pool: str
+    rating: Rating
+    games: int
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A game as the ledger committed it: its number, and for a rated game each side's rating
+    before and after."""
+
+    id: int
+    x_before: Rating | None = None
+    x_after: Rating | None = None
+    o_before: Rating | None = None
+    o_after: Rating | None = None
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A leaderboard's row."""
+
+    name: str
+    rating: Rating
+    games: int
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    pool: str
+    rated: bool
+    x: str | None
+    o: str | None
+    moves: str
+    result: str
+    why: str
+    ended: datetime
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    player: Player
+    ratings: list[PoolRating]
+    games: list[GameRow]
+
+
+class Ledger:
+    """`await Ledger.open(url)`, then the calls below, then `await close()`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._writing = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, url: str) -> Ledger:
+        """The ledger at `url` (a SQLAlchemy async URL), its schema brought to this nac's."""
+        sqlite = url.startswith("sqlite")
+        engine = create_async_engine(url)
+        if sqlite:
+            _sqlite_settings(engine)
+            database = sa.make_url(url).database
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+        ledger = cls(engine)
+        try:
+            async with engine.connect() as connection:
+                await connection.run_sync(migrate)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return ledger
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- players -------------------------------------------------------------------------------
+
+    async def player_for_key(self, public_key: str, wanted_name: str, network: str = "") -> Player:
+        """The player whose key this is: made on its first sight, with `wanted_name` (or the
+        first Name-N no one holds; "Player" for a name that is no player's name). A key's name
+        is kept: a later hello's name changes nothing."""
+        found = await self._player_by_key(public_key)
+        if found is not None:
+            return found
+        try:
+            wanted = player_name(wanted_name)
+        except ValueError:
+            wanted = DEFAULT_NAME
+        async with self._writing:
+            for name in _names_from(wanted):
+                try:
+                    async with self.engine.begin() as connection:
+                        await connection.execute(
+                            sa.insert(players).values(
+                                public_key=public_key,
+                                name=name,
+                                name_key=name_key(name),
+                                created=now(),
+                                created_network=network[:64],
+                            )
+                        )
+                    break
+                except IntegrityError:
+                    found = await self._player_by_key(public_key)
+                    if found is not None:  # made meanwhile (another server on this database)
+                        return found
+            else:
+                raise RuntimeError(f"no free name after {wanted!r}")
+        found = await self._player_by_key(public_key)
+        assert found is not None
+        return found
+
+    async def _player_by_key(self, public_key: str) -> Player | None:
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(players).where(players.c.public_key == public_key)
+                )
+            ).first()
+        return _player(row) if row is not None else None
+
+    async def name_taken(self, name: str) -> bool:
+        """Whether a player holds `name` (in any case or form): a guest may not show it."""
+        async with self.engine.connect() as connection:
+            found = await connection.execute(
+                sa.select(players.c.id).where(players.c.name_key == name_key(name))
+            )
+            return found.first() is not None
+
+    async def player(self, name: str, last_games: int = 20) -> PlayerPage | None:
+        """A player's page: their ratings per pool and their last games, newest first."""
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(players).where(players.c.name_key == name_key(name))
+                )
+            ).first()
+            if row is None:
+                return None
+            found = _player(row)
+            pools = await connection.execute(
+                sa.select(ratings).where(ratings.c.player == found.id).order_by(ratings.c.pool)
+            )
+            x_player, o_player = players.alias("x_player"), players.alias("o_player")
+            recent = await connection.execute(
+                sa.select(games, x_player.c.name.label("x_name"), o_player.c.name.label("o_name"))
+                .outerjoin(x_player, games.c.x_player == x_player.c.id)
+                .outerjoin(o_player, games.c.o_player == o_player.c.id)
+                .where(sa.or_(games.c.x_player == found.id, games.c.o_player == found.id))
+                .order_by(games.c.ended.desc(), games.c.id.desc())
+                .limit(max(0, min(last_games, LONGEST_PAGE)))
+            )
+            return PlayerPage(
+                found,
+                [PoolRating(r.pool, _rating(r), r.games) for r in pools],
+                [
+                    GameRow(
+                        g.id,
+                        g.pool,
+                        g.rated,
+                        g.x_name,
+                        g.o_name,
+                        g.moves,
+                        g.result,
+                        g.why,
+                        _aware(g.ended),
+                    )
+                    for g in recent
+                ],
+            )
+
+    # -- ratings -------------------------------------------------------------------------------
+
+    async def rating(self, player: int, pool: str) -> PoolRating:
+        """A player's rating in a pool (a new player's where they have played none)."""
+        async with self.engine.connect() as connection:
+            return await _pool_rating(connection, player, pool)
+
+    async def leaderboard(self, pool: str, limit: int = 50, offset: int = 0) -> list[Standing]:
+        """A pool's players who are no longer provisional, the highest rated first."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(players.c.name, ratings)
+                .join(players, players.c.id == ratings.c.player)
+                .where(
+                    ratings.c.pool == pool,
+                    ratings.c.deviation < glicko2.PROVISIONAL_DEVIATION,
+                )
+                .order_by(ratings.c.rating.desc(), players.c.id)
+                .limit(max(0, min(limit, LONGEST_PAGE)))
+                .offset(max(0, offset))
+            )
+            return [Standing(row.name, _rating(row), row.games) for row in rows]
+
+    # -- games ---------------------------------------------------------------------------------
+
+    async def record_game(
+        self,
+        *,
+        pool: str,
+        rated: bool,
+        x: int | None,
+        o: int | None,
+        moves: str,
+        result: str,
+        why: str,
+        started: datetime,
+        ended: datetime | None = None,
+        clock: str | None = None,
+    ) -> Recorded:
+        """Keep a finished game and, rated, both players' new ratings: one transaction,
+        committed before this returns (so a result is kept before the players are told it)."""
+        if result not in RESULTS or why not in WHYS:
+            raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}")
+        if rated and (x is None or o is None or x == o or why == "abort"):
+            raise ValueError("a rated game is between two players, and not aborted")
+        ended = ended or now()
+        async with self._writing, self.engine.begin() as connection:
+            before_x = before_o = after_x = after_o = None
+            if rated:
+                assert x is not None and o is not None
+                x_now = await _pool_rating(connection, x, pool, for_update=True)
+                o_now = await _pool_rating(connection, o, pool, for_update=True)
+                before_x, before_o = x_now.rating, o_now.rating
+                score = {"X": 1.0, "O": 0.0, "draw": 0.5}[result]
+                after_x, after_o = glicko2.after_game(before_x, before_o, score)
+                await _set_rating(connection, x, pool, after_x, x_now.games + 1, ended)
+                await _set_rating(connection, o, pool, after_o, o_now.games + 1, ended)
+            made = await connection.execute(
+                sa.insert(games).values(
+                    pool=pool,
+                    rated=rated,
+                    clock=clock,
+                    x_player=x,
+                    o_player=o,
+                    moves=moves,
+                    result=result,
+                    why=why,
+                    started=started,
+                    ended=ended,
+                    x_before=before_x.rating if before_x else None,
+                    x_after=after_x.rating if after_x else None,
+                    o_before=before_o.rating if before_o else None,
+                    o_after=after_o.rating if after_o else None,
+                )
+            )
+            key = made.inserted_primary_key
+            assert key is not None
+        return Recorded(int(key[0]), before_x, after_x, before_o, after_o)
+
+
+def _names_from(wanted: str) -> Iterator[str]:
+    """`wanted`, then Name-2, Name-3, ... (cut to fit LONGEST_NAME columns)."""
+    yield wanted
+    for number in range(2, MOST_NUMBERED):
+        suffix = f"-{number}"
+        stem = wanted
+        while stem:
+            try:
+                yield player_name(stem.rstrip() + suffix)
+                break
+            except ValueError:  # too wide with the number: a character less
+                stem = stem[:-1]
+        else:
+            yield DEFAULT_NAME + suffix
+
+
+def _player(row: Any) -> Player:
+    return Player(row.id, row.name, row.public_key, _aware(row.created))
+
+
+def _rating(row: Any) -> Rating:
+    return Rating(row.rating, row.deviation, row.volatility)
+
+
+async def _pool_rating(
+    connection: AsyncConnection, player: int, pool: str, *, for_update: bool = False
+) -> PoolRating:
+    query = sa.select(ratings).where(ratings.c.player == player, ratings.c.pool == pool)
+    if for_update:
+        query = query.with_for_update()
+    row = (await connection.execute(query)).first()
+    if row is None:
+        return PoolRating(pool, Rating(), 0)
+    return PoolRating(pool, _rating(row), row.games)
+
+
+async def _set_rating(
+    connection: AsyncConnection,
+    player: int,
+    pool: str,
+    rating: Rating,
+    played: int,
+    when: datetime,
+) -> None:
+    values = {
+        "rating": rating.rating,
+        "deviation": rating.deviation,
+        "volatility": rating.volatility,
+        "games": played,
+        "updated": when,
+    }
+    changed = await connection.execute(
+        sa.update(ratings)
+        .where(ratings.c.player == player, ratings.c.pool == pool)
+        .values(**values)
+    )
+    if changed.rowcount == 0:
+        await connection.execute(sa.insert(ratings).values(player=player, pool=pool, **values))
+
+
+def _sqlite_settings(engine: AsyncEngine) -> None:
+    """Every SQLite connection: WAL (readers never wait for the writer), foreign keys checked,
+    a writer from another process waited for up to 5 s. (synchronous stays FULL: a commit is on
+    the disk before a result is told.)"""
+
+    @sa.event.listens_for(engine.sync_engine, "connect")
+    def settings(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()

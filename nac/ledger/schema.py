@@ -1,0 +1,114 @@
+"""The ledger's tables (SQLAlchemy Core: one description for SQLite and PostgreSQL) and the
+ordered steps that bring a database to the newest version of them.
+
+The version is one row of `schema_version`; `migrate` applies each step after it in a
+transaction of its own, the version written in the same transaction, so a server stopped half
+way starts again from the last step done. Step 1 makes the tables as this file describes them:
+when a later step changes a table, step 1 gets a frozen copy of version 1's tables (it must
+keep making version 1). No Alembic: its script directory, env.py and sync/async bridge are more
+than these steps need; they can move to it if the schema grows branches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+metadata = sa.MetaData()
+
+schema_version = sa.Table(
+    "schema_version",
+    metadata,
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+players = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("public_key", sa.String(200), nullable=False, unique=True),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("name_key", sa.String(200), nullable=False, unique=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_network", sa.String(64), nullable=False),
+)
+"""A player is a key: `public_key` is its OpenSSH line ("ssh-ed25519 AAAA..."); `name_key` is
+the name casefolded and NFKC-normalised, so no two players' names differ only by case or form."""
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player", sa.ForeignKey("players.id"), primary_key=True),
+    sa.Column("pool", sa.String(40), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("deviation", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ratings_by_pool", "pool", "rating"),
+)
+"""One pool a rules (`Rules.name`); a player with no row in a pool has the new player's rating."""
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("pool", sa.String(40), nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("clock", sa.String(20), nullable=True),
+    sa.Column("x_player", sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("o_player", sa.ForeignKey("players.id"), nullable=True),
+    sa.Column("moves", sa.Text, nullable=False),
+    sa.Column("result", sa.String(4), nullable=False),
+    sa.Column("why", sa.String(12), nullable=False),
+    sa.Column("started", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("ended", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("x_before", sa.Float, nullable=True),
+    sa.Column("x_after", sa.Float, nullable=True),
+    sa.Column("o_before", sa.Float, nullable=True),
+    sa.Column("o_after", sa.Float, nullable=True),
+    sa.Index("games_by_x", "x_player", "ended"),
+    sa.Index("games_by_o", "o_player", "ended"),
+)
+"""Every finished online game: `moves` in nac's notation (square names, spaces between), `result`
+X, O or draw, `why` one of WHYS; a guest's side has no player; the ratings before and after for
+a rated game."""
+
+
+def _tables_of_version_1(connection: Connection) -> None:
+    metadata.create_all(connection, tables=[players, ratings, games])
+
+
+STEPS: list[Callable[[Connection], None]] = [_tables_of_version_1]
+"""Step n (1 first) brings a database at version n-1 to version n."""
+VERSION = len(STEPS)
+
+
+def current_version(connection: Connection) -> int:
+    """The database's version (0: a new one), its version table made if missing."""
+    metadata.create_all(connection, tables=[schema_version])
+    found = connection.execute(sa.select(schema_version.c.version)).scalar()
+    return int(found) if found is not None else 0
+
+
+class TooNew(RuntimeError):
+    """The database was written by a newer nac: this one does not change it."""
+
+
+def migrate(connection: Connection) -> int:
+    """Apply the steps the database lacks, each committed with its version; the version then.
+    (Runs on the sync side of the async connection, `AsyncConnection.run_sync`.)"""
+    version = current_version(connection)
+    connection.commit()
+    if version > VERSION:
+        raise TooNew(
+            f"the database is at version {version} of nac's ledger; this nac knows {VERSION}"
+        )
+    while version < VERSION:
+        STEPS[version](connection)
+        version += 1
+        connection.execute(sa.delete(schema_version))
+        connection.execute(sa.insert(schema_version).values(version=version))
+        connection.commit()
+    return version
