@@ -237,13 +237,14 @@ ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
 """Going online from a game (`o`): host, or join, watch or a lobby with a line typed."""
 LAB_COMMANDS: tuple[Command, ...] = (
     Command((("space", "stop"),), "space", "Stop the searches still running", "Stop", rank=1),
-    Command((("t", "tree"),), "t", "Walk the game tree from this position", "Tree", rank=1),
+    Command((("t", "tree"),), "t", "Walk the game tree from this position", "Tree", rank=2),
     Command((("s", "steps"),), "s", "Watch alpha-beta search, one step at a time", "Step",
-            rank=2),
+            rank=3),
     CLOSE,
     *EVERYWHERE,
 )  # fmt: skip
-"""The lab: five techniques on one position, and the ways into the search."""
+"""The lab: five techniques on one position, and the ways into the search (on a narrow footer,
+`space` stays while the searches run: they can take long)."""
 TREE_COMMANDS: tuple[Command, ...] = (
     Command((("up", "noop"), ("down", "noop")), "↑ ↓", "Go through the moves", "Move", rank=2),
     Command((("enter", "noop"),), "Enter", "Open a move: the replies to it", "Open", rank=1),

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from nac.core import ULTIMATE, Board, Mode, Rules
-from nac.engine import position_value
+from nac.core import ULTIMATE, Board, Mode, NotaktoBoard, Rules
+from nac.engine import Technique, position_value
 from nac.present.learning import lab_lines
 from nac.ui.screens.lab import LabScreen
 from nac.ui.screens.steps import StepsScreen
@@ -258,3 +258,21 @@ async def test_y_opens_the_lab_on_an_ultimate_game_and_space_stops_a_long_search
         assert all(lab_lines.STOPPED in row for row in table[1:])  # the others: not run
         await press(pilot, "escape")
         assert not isinstance(app.screen, LabScreen)
+
+
+async def test_on_three_notakto_boards_the_fast_techniques_show_first_and_space_shows() -> None:
+    app = make_app(rules=Rules.notakto(3))
+    async with app.run_test(size=(40, 15)) as pilot:
+        position = NotaktoBoard.parse(".../.X./... .../X../... .../.../...")
+        screen = LabScreen(position, app.game.square_name)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.searching
+        assert "space" in screen.query_one(KeysBar).text  # how to stop, at 40 columns
+        await until(pilot, lambda: bool(screen.results), "the first technique")
+        assert screen.results[0].technique is Technique.SYMMETRY
+        assert not screen.results[0].stopped  # its row has a value while minimax runs
+        symmetry = rows(screen)[-1]
+        assert lab_lines.SEARCHING not in symmetry and lab_lines.SEARCHING in rows(screen)[0]
+        await press(pilot, "space")
+        await until(pilot, lambda: not screen.searching, "the stop")
