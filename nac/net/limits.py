@@ -21,6 +21,10 @@ class Limits:
     """Watchers per room."""
     watchers_per_address: int = 10
     """Watchers of one room from one address."""
+    watchers_per_network: int = 20
+    """Watchers of one room from one network (an IPv4 /24, an IPv6 /48); and once the room's
+    watchers are within a quarter of `watchers`, a network watching it already adds none but
+    the players' own (the rest is for those watching from elsewhere)."""
     listed: int = 40
     """Games one lobby message lists (the open ones first, those whose host is here, a network's
     in turn, the older first; the rest are counted)."""

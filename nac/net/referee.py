@@ -152,6 +152,28 @@ class Referee:
                 TRY_AGAIN_LATER,
             )
 
+    def _may_watch(self, room: Room, who: str) -> None:
+        """Whether `who` may watch `room` once more: a few times for an address, a few more for
+        its network, and the last quarter of its places for the networks that watch it not yet
+        and for the players' own (a few addresses never fill a game's watchers)."""
+        limits, watchers = self.limits, room.watchers
+        if len(watchers) >= limits.watchers:
+            raise Closing("this game has as many watchers as it can take", TRY_AGAIN_LATER)
+        mine = sum(client(watcher.address) == who for watcher in watchers)
+        if mine >= limits.watchers_per_address:
+            raise Closing(f"your address watches this game {mine} times already", TRY_AGAIN_LATER)
+        where = network(who)
+        theirs = sum(network(client(watcher.address)) == where for watcher in watchers)
+        if theirs >= limits.watchers_per_network:
+            raise Closing(f"your network watches this game {theirs} times already", TRY_AGAIN_LATER)
+        players = {network(seat.who) for seat in room.seats if seat.who}
+        nearly_full = len(watchers) >= limits.watchers - limits.watchers // 4
+        if theirs and nearly_full and where not in players:
+            raise Closing(
+                "this game's last places to watch are for those who watch it from elsewhere",
+                TRY_AGAIN_LATER,
+            )
+
     def close_room(self, room: Room) -> None:
         room.closed = True
         if room in self.rooms:
@@ -321,13 +343,7 @@ class Referee:
         if room.closed or (opens == "O" and room.invite_expired):
             raise Closing(EXPIRED.format(minutes=round(self.limits.invite_seconds / 60)))
         if opens == "watch":
-            if len(room.watchers) >= self.limits.watchers:
-                raise Closing("this game has as many watchers as it can take", TRY_AGAIN_LATER)
-            mine = sum(client(watcher.address) == who for watcher in room.watchers)
-            if mine >= self.limits.watchers_per_address:
-                raise Closing(
-                    f"your address watches this game {mine} times already", TRY_AGAIN_LATER
-                )
+            self._may_watch(room, who)
             room.watch(link)
             await _send(link, write("welcome", you=None, role="watch"))
             await _send(link, room.state(None, room.shared_state()))

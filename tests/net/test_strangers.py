@@ -432,6 +432,37 @@ async def test_a_flood_of_control_frames_cuts_that_connection_and_no_one_else_at
             assert (await next_of(neighbour, "welcome"))["role"] == "watch"
 
 
+async def watches(stack: contextlib.AsyncExitStack, url: str, key: str, source: str) -> bool:
+    """Whether a watcher from `source` is let in (kept open on `stack` while it is)."""
+    ws = await stack.enter_async_context(raw(url, local_addr=(source, 0)))
+    await ws.send(hello("watch", key, name="Lee"))
+    message = json.loads(await asyncio.wait_for(ws.recv(), LONGEST_WAIT))
+    return bool(message.get("type") == "welcome")
+
+
+@pytest.mark.parametrize(
+    "sources",
+    [
+        [f"127.0.{30 + n}.1" for n in range(6)],  # six networks
+        [f"127.0.40.{n + 1}" for n in range(6)],  # six addresses of one network
+    ],
+)
+async def test_a_few_addresses_never_fill_a_games_watchers(sources: list[str]) -> None:
+    limits = Limits()
+    async with game_server() as served, contextlib.AsyncExitStack() as stack:
+        host, guest, room = await seated(served)  # the players' network: 127.0.0.0/24
+        let_in = 0
+        for source in sources:
+            for _ in range(limits.watchers_per_address):
+                let_in += await watches(stack, served.url, room.watch_key, source)
+        # three quarters of the places, then one for each network watching from elsewhere
+        assert let_in <= limits.watchers - limits.watchers // 4 + len(sources)
+        assert await watches(stack, served.url, room.watch_key, "127.0.50.1")  # from elsewhere
+        assert await watches(stack, served.url, room.watch_key, "127.0.0.9")  # the players'
+        await host.stop()
+        await guest.stop()
+
+
 async def test_behind_a_trusted_proxy_a_flood_never_turns_the_proxy_away() -> None:
     referee = Referee("")
     server = GameServer(referee, trust_proxy=True)
