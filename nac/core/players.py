@@ -4,6 +4,7 @@ player), the computer at a level, or (online) the other player by the name they 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from urllib.parse import quote, unquote
 
 LONGEST_NAME = 20
@@ -49,6 +50,47 @@ def player_name(name: object) -> str:
     if not any(not character.isspace() and not _is_mark(character) for character in tidy):
         raise ValueError(f"a name is 1 to {LONGEST_NAME} printable, visible characters")
     return tidy
+
+
+LOOK_ALIKES = str.maketrans(
+    # Cyrillic capitals, small letters; Greek capitals, small letters; digits and a bar
+    "АВЕКМНОРСТХЅІЈҺԚԜ" "аеорсухіјѕһԁӏԛԝ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αικνορυχ" "01|",
+    "ABEKMHOPCTXSIJHQW" "aeopcyxijshdlqw" "ABEZHIKMNOPTYX" "aikvopux" "oll",
+)  # fmt: skip
+"""The commonest letters that look like Latin ones (Cyrillic and Greek, capital and small), and
+digits that look like letters: enough that a stranger cannot take the look of another's name."""
+
+
+def look(name: str) -> str:
+    """What a name looks like, for telling two apart: compatibility forms as their plain letters
+    (NFKC: ｓ as s, ﬁ as fi), the commonest look-alike letters as the Latin ones (`LOOK_ALIKES`),
+    case folded, l as i, and accents and spaces dropped. Two names that look alike here are
+    shown as two (`distinct`)."""
+    plain = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES).casefold()
+    plain = plain.translate(LOOK_ALIKES)  # a capital's small letter may look Latin too
+    bare = unicodedata.normalize("NFD", plain.replace("l", "i"))
+    return "".join(
+        character for character in bare if not _is_mark(character) and not character.isspace()
+    )
+
+
+def distinct(name: str, others: Iterable[str]) -> str:
+    """`name`, or if it looks like one of `others` (`look`), the name with the first number
+    that makes it look like none of them (`Sam 2`), cut to fit LONGEST_NAME columns."""
+    seen = {look(other) for other in others}
+    if look(name) not in seen:
+        return name
+    for number in range(2, len(seen) + 3):
+        suffix, base = f" {number}", name
+        while base and columns(base + suffix) > LONGEST_NAME:
+            base = base[:-1]
+        try:
+            numbered = player_name(base.rstrip() + suffix)
+        except ValueError:
+            continue
+        if look(numbered) not in seen:
+            return numbered
+    return name  # not reached: the numbers outnumber the names
 
 
 def columns(text: str) -> int:

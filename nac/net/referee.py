@@ -27,6 +27,7 @@ from typing import Any
 
 from .. import __version__
 from ..core import Mark, Rules
+from ..core.players import distinct
 from .address import new_key
 from .gate import Bucket, client, network, settle_collector
 from .limits import Limits
@@ -173,6 +174,16 @@ class Referee:
                 "this game's last places to watch are for those who watch it from elsewhere",
                 TRY_AGAIN_LATER,
             )
+
+    def _unlike(self, name: str, room: Room) -> str:
+        """The name a player sitting in `room` plays under: theirs, numbered if it looks like
+        (`players.look`: case, accents, Cyrillic or Greek look-alikes) the other seat's, or on
+        a relay's lobby another listed player's, so a stranger never passes for them."""
+        others = [seat.name for seat in room.seats if seat.taken]
+        if room.listed:
+            listed = [one for one in self.rooms if one.listed and not one.closed]
+            others += [seat.name for one in listed for seat in one.seats if seat.taken]
+        return distinct(name, others)
 
     def close_room(self, room: Room) -> None:
         room.closed = True
@@ -321,7 +332,7 @@ class Referee:
                 await _send(link, self.lobby.text())
                 return None
             room = self.open_room(hello.rules, hello.name, listed=hello.listed, opened_by=who)
-            room.sit(room.host, link, hello.name, who)
+            room.sit(room.host, link, self._unlike(hello.name, room), who)
             self.seated(link)
             # the host's own key, to come back with after a drop
             await _send(
@@ -354,7 +365,8 @@ class Referee:
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
-        replaced = room.sit(seat, link, hello.name, who)
+        name = hello.name if seat.taken else self._unlike(hello.name, room)
+        replaced = room.sit(seat, link, name, who)
         self.seated(link)
         if replaced is not None:
             await _close(replaced, REPLACED, POLICY)

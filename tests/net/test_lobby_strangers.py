@@ -6,11 +6,13 @@ networks never push a waiting host out of the list."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 
 from websockets.asyncio.client import ClientConnection
 
 from nac.core import NORMAL
+from nac.core.players import look
 from nac.net.limits import Limits
 from nac.net.lobby import SLICE, Lobby
 from nac.net.referee import Referee
@@ -139,3 +141,27 @@ def test_fresh_rooms_from_many_networks_never_push_a_waiting_host_out_of_the_lob
     hosts = [game["host"] for game in json.loads(referee.lobby.text())["games"]]
     assert hosts[0] == "Sam" and "Gone" not in hosts  # a host who is not here comes after
     assert gone.host.link is None
+
+
+LOOK_ALIKES = ["Sam", "SAM", "Ѕаm", "Sа m", "Ｓam", "Sám"]
+"""The real host's name, then strangers' taking its look: case, Cyrillic Ѕ and а, a space,
+a full-width Ｓ, an accent."""
+
+
+async def test_a_stranger_never_takes_the_look_of_a_listed_players_name() -> None:
+    async with game_server(relay=True) as served, contextlib.AsyncExitStack() as stack:
+        for number, name in enumerate(LOOK_ALIKES):  # each host from a network of its own
+            ws = await stack.enter_async_context(
+                raw(served.url, local_addr=(f"127.0.{number}.2", 0))
+            )
+            await ws.send(hello("host", name=name, listed=True))
+            await next_of(ws, "welcome")
+        real = served.referee.rooms[0]
+        guest = await stack.enter_async_context(raw(served.url, local_addr=("127.0.9.2", 0)))
+        await guest.send(hello("join", real.guest.key, name="sam"))  # the host's name as a guest
+        names = (await next_of(guest, "state"))["names"]
+        lobby = await stack.enter_async_context(raw(served.url, local_addr=("127.0.10.2", 0)))
+        await lobby.send(hello("lobby"))
+        listed = [game["host"] for game in (await next_of(lobby, "lobby"))["games"]]
+    assert names["X"] == "Sam" and look(names["O"]) != look("Sam")
+    assert "Sam" in listed and len({look(name) for name in listed}) == len(LOOK_ALIKES)
