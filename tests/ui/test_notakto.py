@@ -368,3 +368,17 @@ async def test_the_review_of_three_boards_fits_wherever_the_game_does() -> None:
         assert widget.fits and drawn_fit(widget) is not None
         assert widget.region.bottom <= 15 - 1  # above the footer
         assert review.query_one(ReviewPanel).region.height >= 5  # the panel under the board
+
+
+async def test_the_last_move_reads_without_colours_where_a_square_is_one_letter() -> None:
+    app = make_app(mode=Mode.TWO_PLAYER, rules=Rules.notakto(3))
+    async with app.run_test(size=(40, 15)) as pilot:
+        await settle(pilot, app)
+        await press(pilot, "5")
+        widget = board_widget(app)
+        fit = drawn_fit(widget)
+        assert fit is not None and fit.cell_width == 1  # one letter a square: no room for ●
+        board = widget._board()
+        assert board is not None
+        runs = [run for y in range(board.height) for run in board.line(widget.shown, y)]
+        assert [text for text, (name, _) in runs if name.endswith("-last")] == ["X"]  # underlined

@@ -178,7 +178,7 @@ def _inside(
         text = (" " * left + shape).ljust(width)
         style = "line" if cell in view.winning else "dead" if dead else "x"
         if cell == view.last_move and width == 1:
-            style = "last"  # no room for the marker: the X itself stands out
+            style = "last-last"  # no room for the marker: the X stands out, underlined too
         if cell == view.last_move and inner == top == 0 and width > 1 and text[-1] == " ":
             return [(text[:-1], (style, "")), (LAST_MOVE_MARKER, ("last", ""))]
         return [(text, (style, ""))]
