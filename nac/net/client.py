@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..core import NORMAL, Rules
 from .address import Address
+from .identity import NONCE_BYTES, Identity, decoded, dialled, encoded
 from .protocol import PROTOCOL, server_text, write
 
 if TYPE_CHECKING:
@@ -80,11 +81,13 @@ class OnlineClient:
         on_token: Callable[[str], object] | None = None,
         headers: dict[str, str] | None = None,
         listed: bool = True,
+        identity: Identity | None = None,
     ) -> None:
         """`token`: the seat's pass kept from an earlier run (a player whose nac ended comes
         back with it); `on_token`: told the pass the server gives, to keep; `headers`: sent
         with the handshake (a relay's own browser game says which it is); `listed`: hosting
-        on a relay, whether its lobby shows the game."""
+        on a relay, whether its lobby shows the game; `identity`: the player's key, proven to
+        the server at each connection (None: a guest)."""
         self.address = address
         self.want = want
         self.key = address.key
@@ -104,6 +107,10 @@ class OnlineClient:
         self.listed = listed
         self._heard_game = False
         self._welcomed = False
+        self.identity = identity
+        self._challenge: bytes | None = None
+        """A challenge heard on this connection, to answer with a proof."""
+        self._proved = False
         self.clock = time.monotonic
         self._connection: ClientConnection | None = None
         self._stopped = False
@@ -120,7 +127,8 @@ class OnlineClient:
         drops: deque[float] = deque(maxlen=DROPS_TO_GIVE_UP)
         """When the last connections that had the game ended."""
         while not self._stopped and self.refused is None:
-            self._heard_game = self._welcomed = opened = False
+            self._heard_game = self._welcomed = self._proved = opened = False
+            self._challenge = None
             ending: tuple[Close | None, Close | None] = (None, None)
             """The close frames the last connection sent and received."""
             try:
@@ -147,6 +155,9 @@ class OnlineClient:
                     async with asyncio.timeout(WELCOME_SECONDS) as waiting:
                         async for frame in connection:
                             self._hear(frame)
+                            if self._challenge is not None:
+                                await connection.send(self._proof(self._challenge))
+                                self._challenge = None
                             if self._heard_game:
                                 waiting.reschedule(None)
                     ending = (connection.protocol.close_sent, connection.protocol.close_rcvd)
@@ -192,7 +203,14 @@ class OnlineClient:
             rules=self.rules.name,
             token=self.token,
             **({} if self.want != "host" else {"listed": self.listed}),
+            **({} if self.identity is None else {"public_key": self.identity.public_line}),
         )
+
+    def _proof(self, nonce: bytes) -> str:
+        """The answer to a challenge: the nonce signed with the server's address as dialled."""
+        assert self.identity is not None
+        signature = self.identity.sign(nonce, dialled(self.address.url))
+        return write("proof", signature=encoded(signature))
 
     def _hear(self, frame: str | bytes) -> None:
         if isinstance(frame, bytes) or len(frame) > LONGEST_SERVER_MESSAGE:
@@ -218,6 +236,11 @@ class OnlineClient:
                 self.token = token
                 if self.on_token is not None:
                     self.on_token(token)
+        if message["type"] == "challenge":
+            nonce = decoded(message.get("nonce"), NONCE_BYTES)
+            if nonce is not None and self.identity is not None and not self._proved:
+                self._challenge, self._proved = nonce, True
+            return
         if message["type"] == "error":
             self.refused = server_text(message.get("reason"), 300) or "the server said no"
             return

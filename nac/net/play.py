@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Mark, Rules, check_square
 from .address import DEFAULT_PORT, Address, public_host
 from .client import OnlineClient
+from .identity import Identity
 from .limits import Limits
 from .referee import Referee
 from .server import GameServer
@@ -46,12 +47,14 @@ class OnlinePlay:
         passes: Passes | None = None,
         headers: dict[str, str] | None = None,
         listed: bool = True,
+        identity: Identity | None = None,
     ) -> None:
         """`want`: "join" (a seat, the host's own included) or "watch"; on a relay also
         "host" (a new room) or "lobby". `server`: the game server this player hosts, closed
         with it. `passes`: where the seat's token is kept between runs of nac (dropped when
         the game ends); `headers`: for the handshake (`OnlineClient`); `listed`: whether a
-        relay's lobby shows the room hosted there."""
+        relay's lobby shows the room hosted there; `identity`: the player's key (None: a
+        guest)."""
         self.table = Table(keep=keep)
         self.keypad = keypad
         self.on_change = on_change
@@ -70,6 +73,7 @@ class OnlinePlay:
             on_token=self._keep_token,
             headers=headers,
             listed=listed,
+            identity=identity,
         )
 
     @property

@@ -10,12 +10,17 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | client | hello     | protocol, version, name, want (host, join, watch, lobby), key, rules, |
 |        |           | token (a seat's pass, from its welcome: the only way back into it), |
 |        |           | listed (host on a relay: whether its lobby shows the game),       |
-|        |           | clock (host: a time control, "3+2"; none: no clock)               |
+|        |           | clock (host: a time control, "3+2"; none: no clock),              |
+|        |           | public_key (the player's Ed25519 key, its OpenSSH line; none: a guest) |
+| client | proof     | signature (base64): the hello's key's, over the challenge (only after |
+|        |           | one; `nac.net.identity` says what is signed)                      |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
 | client | leave     | (going for good: a game in progress counts as resigned)           |
-| server | welcome   | you (X, O, or null for a watcher), role; a player's token         |
+| server | challenge | nonce (base64, fresh for each connection): to a hello with a key  |
+| server | welcome   | you (X, O, or null for a watcher), role; a player's token; the    |
+|        |           | name the player plays by (a key's: the server's ledger keeps it)  |
 | server | state     | the room: names, the rules, the game's moves and result (a        |
 |        |           | resignation, a forfeit), score, who is connected, who asked for a |
 |        |           | rematch, watchers; to the host, the invite's server and keys;     |
@@ -37,11 +42,13 @@ from typing import Any, NamedTuple
 from ..core import NORMAL, Rules, find_rules
 from ..core.clock import TimeControl, parse_time_control
 from ..core.players import player_name
+from .identity import PUBLIC_KEY, SIGNATURE_BYTES, decoded
 
-PROTOCOL = 3
+PROTOCOL = 4
 """The protocol's version: two copies of nac speaking different ones refuse each other. (2: a
 seat's token is the only way back into it; invites and lobbies carry keys, not lines. 3: the
-rules, by name, where there was a board's size.)"""
+rules, by name, where there was a board's size. 4: a player is a key, proven by signing the
+server's challenge: `nac.net.identity`.)"""
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
 WANTS = ("host", "join", "watch", "lobby")
@@ -49,7 +56,7 @@ WHYS = ("board", "resignation", "forfeit", "time", "abandoned", "aborted")
 """How a game ended, as the `state`'s `why` says (null while it goes on): the board decided (a
 line, a full board), a resignation, a forfeit (not back in time), a flag fallen ("time"), an
 abandon (counts for no one), an abort (a first move not made in time: counts for no one)."""
-CLIENT_TYPES = ("hello", "move", "rematch", "resign", "leave")
+CLIENT_TYPES = ("hello", "proof", "move", "rematch", "resign", "leave")
 DEFAULT_NAME = "Player"
 
 
@@ -72,6 +79,9 @@ class Hello(NamedTuple):
     """A relay's new room: whether its lobby lists it (False: only the invite reaches it)."""
     clock: TimeControl | None = None
     """A relay's new room: its games' time control (None: no clock, a casual game)."""
+    public_key: str = ""
+    """The player's key as its OpenSSH line (empty: a guest); the server challenges it, and
+    only a signed `proof` makes the connection that player."""
 
 
 def checked_name(name: object) -> str:
@@ -129,7 +139,20 @@ def read_hello(message: dict[str, Any]) -> Hello:
     if not isinstance(listed, bool):
         raise BadMessage("hello.listed is true or false")
     clock = read_clock(message.get("clock"))
-    return Hello(protocol, version, name, want, key, rules, token, listed, clock)
+    public_key = message.get("public_key", "")
+    if not isinstance(public_key, str) or (public_key and not PUBLIC_KEY.fullmatch(public_key)):
+        raise BadMessage("hello.public_key is an Ed25519 key's OpenSSH line (ssh-ed25519 AAAA...)")
+    return Hello(protocol, version, name, want, key, rules, token, listed, clock, public_key)
+
+
+def read_proof(message: dict[str, Any]) -> bytes:
+    """The signature a `proof` carries (the answer to the server's `challenge`)."""
+    if message.get("type") != "proof":
+        raise BadMessage("a challenge is answered by a proof")
+    signature = decoded(message.get("signature"), SIGNATURE_BYTES)
+    if signature is None:
+        raise BadMessage(f"proof.signature is {SIGNATURE_BYTES} bytes in base64")
+    return signature
 
 
 def read_clock(value: object) -> TimeControl | None:

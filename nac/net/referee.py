@@ -20,20 +20,34 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import Mark, Rules
 from ..core.players import distinct
 from .address import new_key
 from .gate import Bucket, client, network, settle_collector
+from .identity import dialled, encoded, from_host_header, new_nonce, verified
 from .limits import Limits
 from .lobby import Lobby
-from .protocol import PROTOCOL, BadMessage, Hello, read, read_cell, read_hello, write
+from .protocol import (
+    PROTOCOL,
+    BadMessage,
+    Hello,
+    read,
+    read_cell,
+    read_hello,
+    read_proof,
+    write,
+)
 from .rooms import Link, Room, Seat, deliver as _send
+
+if TYPE_CHECKING:
+    from ..ledger.ledger import Ledger
 
 log = logging.getLogger("nac.net")
 POLICY = 1008
@@ -51,6 +65,9 @@ HELD = "this seat is {name}'s: only the nac that sat in it can take it back"
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
 GAVE_BACK = "you left this game before it began: its seat is for someone else now"
+NOT_PROVEN = "your key's signature does not answer this connection's challenge"
+GUEST = "Guest-"
+"""A guest's name where the one they gave is a player's (on a server with a ledger)."""
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
 
@@ -90,6 +107,9 @@ class Referee:
         self.wrong_keys: dict[str, list[float]] = {}
         self.lobby = Lobby(self.limits, lambda: self.rooms)
         self.stopping = False
+        self.ledger: Ledger | None = None
+        """The players, their ratings and games (`nac serve`'s); None: players by their keys
+        for this server's life only, as `nac host` keeps them."""
         self.seated: Callable[[Link], None] = lambda link: None
         """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
 
@@ -285,6 +305,7 @@ class Referee:
             locked = len(self._wrong(who)) >= self.limits.wrong_keys
             if locked and not self._comes_back(hello):
                 raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
+            hello = await self._identify(link, who, hello, frames)
             room = await self._welcome(link, who, hello)
             bucket = Bucket(self.limits.messages_per_second, self.limits.burst, self.clock)
             async for frame in frames:
@@ -316,6 +337,29 @@ class Referee:
             if ending is not None:
                 await _close(link, *ending)
 
+    async def _identify(
+        self, link: Link, who: str, hello: Hello, frames: AsyncIterator[str | bytes]
+    ) -> Hello:
+        """A hello with a key: the key proven (a `challenge` of a fresh nonce, answered by a
+        `proof` signed for this server's address), its name the ledger's (made on its first
+        sight). Without one: a guest, who may not show a player's name."""
+        if not hello.public_key:
+            if self.ledger is not None and await self.ledger.name_taken(hello.name):
+                return hello._replace(name=f"{GUEST}{secrets.randbelow(10_000):04d}")
+            return hello
+        nonce = new_nonce()
+        await _send(link, write("challenge", nonce=encoded(nonce)))
+        answer = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
+        signature = read_proof(read(answer))
+        places = {from_host_header(getattr(link, "dialled", "")), dialled(self.server)} - {""}
+        if not any(verified(hello.public_key, nonce, place, signature) for place in places):
+            self._count_wrong(who)
+            raise Closing(NOT_PROVEN)
+        if self.ledger is None:
+            return hello
+        player = await self.ledger.player_for_key(hello.public_key, hello.name, network(who))
+        return hello._replace(name=player.name)
+
     async def _welcome(self, link: Link, who: str, hello: Hello) -> Room | None:
         if hello.protocol != PROTOCOL:
             raise Closing(
@@ -333,11 +377,19 @@ class Referee:
                 return None
             room = self.open_room(hello.rules, hello.name, listed=hello.listed, opened_by=who)
             room.sit(room.host, link, self._unlike(hello.name, room), who)
+            room.host.public_key = hello.public_key
             self.seated(link)
             # the host's own key, to come back with after a drop
             await _send(
                 link,
-                write("welcome", you="X", role="host", key=room.host.key, token=room.host.token),
+                write(
+                    "welcome",
+                    you="X",
+                    role="host",
+                    key=room.host.key,
+                    token=room.host.token,
+                    name=room.host.name,
+                ),
             )
             await room.tell_everyone()
             self.lobby.changed()
@@ -360,17 +412,21 @@ class Referee:
             await _send(link, room.state(None, room.shared_state()))
             return room
         seat = room.host if opens == "X" else room.guest
-        if room.holds(seat, hello.token):
+        if room.holds(seat, hello.token) and not _keyed(seat, hello):
             self._count_wrong(who)
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
         name = hello.name if seat.taken else self._unlike(hello.name, room)
         replaced = room.sit(seat, link, name, who)
+        seat.public_key = seat.public_key or hello.public_key
         self.seated(link)
         if replaced is not None:
             await _close(replaced, REPLACED, POLICY)
-        await _send(link, write("welcome", you=seat.mark.value, role="play", token=seat.token))
+        await _send(
+            link,
+            write("welcome", you=seat.mark.value, role="play", token=seat.token, name=seat.name),
+        )
         await room.tell_everyone()
         self.lobby.changed()
         return room
@@ -400,6 +456,11 @@ class Referee:
         await room.tell_everyone()
         self.lobby.changed()
         return True
+
+
+def _keyed(seat: Seat, hello: Hello) -> bool:
+    """Whether `hello` (its key proven) is the seat's player's: a seat is its player's key."""
+    return bool(seat.public_key) and hello.public_key == seat.public_key
 
 
 async def _close(link: Link, reason: str, code: int) -> None:

@@ -66,6 +66,9 @@ class Seat:
     """Its player left on purpose (`leave`): nobody is waited for."""
     who: str = ""
     """Where its player sat from (`gate.client`)."""
+    public_key: str = ""
+    """Its player's key, proven (empty: a guest sits there): the same key takes the seat back
+    from any connection, token or not."""
 
     @property
     def taken(self) -> bool:

@@ -58,6 +58,9 @@ class WebsocketsLink:
         request = connection.request
         if trust_proxy and request is not None:
             self.address = forwarded(request.headers.get("X-Forwarded-For")) or self.address
+        self.dialled = request.headers.get("Host", "") if request is not None else ""
+        """The server's address as the client dialled it (the handshake's Host header): what a
+        player's key signs (`nac.net.identity`)."""
 
     async def send(self, text: str) -> None:
         from websockets.protocol import State

@@ -50,6 +50,8 @@ class AiohttpLink:
         self.socket = socket
         self.address = address
         self.transport = transport
+        self.dialled = ""
+        """The server's address as the client dialled it (the Host header)."""
 
     async def send(self, text: str) -> None:
         if not self.socket.closed:  # one closing is being told why, and hears nothing else
@@ -183,6 +185,7 @@ class Relay:
         _budget_bytes(request, self.gate)
         frames = _frames(socket, budget)
         link = AiohttpLink(socket, self.client(request), request.transport)
+        link.dialled = request.host
         try:
             await self.referee.session(link, frames)
         finally:
