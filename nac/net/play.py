@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core import NORMAL, Game, IllegalMove, KeypadLayout, Mark, Rules, check_square
+from ..core.clock import TimeControl
 from .address import DEFAULT_PORT, Address, public_host
 from .client import OnlineClient
 from .identity import Identity
@@ -47,14 +48,15 @@ class OnlinePlay:
         passes: Passes | None = None,
         headers: dict[str, str] | None = None,
         listed: bool = True,
+        clock: TimeControl | None = None,
         identity: Identity | None = None,
     ) -> None:
         """`want`: "join" (a seat, the host's own included) or "watch"; on a relay also
         "host" (a new room) or "lobby". `server`: the game server this player hosts, closed
         with it. `passes`: where the seat's token is kept between runs of nac (dropped when
         the game ends); `headers`: for the handshake (`OnlineClient`); `listed`: whether a
-        relay's lobby shows the room hosted there; `identity`: the player's key (None: a
-        guest)."""
+        relay's lobby shows the room hosted there; `clock`: its games' time control there;
+        `identity`: the player's key (None: a guest)."""
         self.table = Table(keep=keep)
         self.keypad = keypad
         self.on_change = on_change
@@ -73,6 +75,7 @@ class OnlinePlay:
             on_token=self._keep_token,
             headers=headers,
             listed=listed,
+            clock=clock,
             identity=identity,
         )
 
@@ -256,16 +259,17 @@ async def host_game(
     public_url: str | None = None,
     limits: Limits | None = None,
     trust_proxy: bool = False,
+    clock: TimeControl | None = None,
 ) -> tuple[GameServer, Address]:
     """`nac host`'s server, listening on `bind`:`port` with one room for this player, and
     the address the host's own client takes its seat at. The invites name `public_url` (a
     reverse proxy's wss:// address), or this machine as others reach it; `trust_proxy`: the
-    proxy's forwarded addresses are the clients'."""
+    proxy's forwarded addresses are the clients'; `clock`: its games' time control."""
     referee = Referee("", limits)
     server = GameServer(referee, trust_proxy=trust_proxy)
     await server.start(bind, port)
     referee.server = public_url or f"ws://{public_host(bind)}:{server.port}"
-    room = referee.open_room(rules, name)
+    room = referee.open_room(rules, name, time_control=clock)
     near = bind if bind not in ("", "0.0.0.0", "::") else ("::1" if bind == "::" else "127.0.0.1")
     near = f"[{near}]" if ":" in near else near
     return server, Address(f"ws://{near}:{server.port}", room.host.key)

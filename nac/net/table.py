@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import FinishedGame, Game, Mark, Match, Mode, NotationError, Rules, find_rules, replay
+from ..core.clock import TimeControl
 from ..core.players import player_name
 from .address import KEY_LENGTH, Address, BadAddress, invite, parse_address, parse_server
-from .protocol import number, server_text
+from .protocol import WHYS, number, read_clock, server_text
 
 Keep = Callable[[FinishedGame], object]
 MARKS = {"X": Mark.X, "O": Mark.O}
@@ -58,6 +59,26 @@ class Invite:
 
 
 @dataclass(frozen=True)
+class Clocks:
+    """A game's clocks as the server last told them, on this machine's monotonic clock: they
+    count down here between states (the server's clock is the truth)."""
+
+    control: TimeControl
+    left: dict[Mark, float]
+    """Each side's time left when the state came (`at`)."""
+    running: Mark | None
+    """The side whose clock runs (None: neither, the game not under way)."""
+    at: float
+    first_move_by: float | None = None
+    """While a side's first move is awaited, when its time for it is up."""
+
+    def remaining(self, mark: Mark, now: float) -> float:
+        """`mark`'s time left at `now`, as counted down here."""
+        passed = now - self.at if mark is self.running else 0.0
+        return max(0.0, self.left[mark] - passed)
+
+
+@dataclass(frozen=True)
 class Room:
     """A `state` message, checked."""
 
@@ -82,6 +103,10 @@ class Room:
     score: tuple[int, int, int]
     """X's wins, O's wins, draws, in this room."""
     invite: Invite | None
+    clock: Clocks | None = None
+    """The game's clocks (None: no clock)."""
+    why: str | None = None
+    """How the game ended (`protocol.WHYS`: "time" a flag fallen, "aborted"...), or None."""
 
     def name(self, mark: Mark) -> str:
         return self.names[mark] or str(mark)
@@ -302,6 +327,8 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         ),
         score=(_count(score.get("X")), _count(score.get("O")), _count(score.get("draws"))),
         invite=_invite(message.get("invite"), now),
+        clock=_clocks(message.get("clock"), now),
+        why=why if isinstance(why := message.get("why"), str) and why in WHYS else None,
     )
 
 
@@ -367,10 +394,13 @@ def _name(value: object) -> str | None:
         raise BadState("a name nac does not show") from None
 
 
+DAY = 24 * 3600.0
+
+
 def _seconds(value: object, now: float) -> float | None:
     if value is None:
         return None
-    return now + min(max(number(value, 0.0), 0.0), 24 * 3600.0)
+    return now + min(max(number(value, 0.0), 0.0), DAY)
 
 
 def _count(value: object, most: float = 1e9) -> int:
@@ -411,4 +441,25 @@ def _invite(value: object, now: float) -> Invite | None:
         invite("join", Address(server, join)),
         invite("watch", Address(server, watch)),
         now + min(max(number(value.get("expires_in"), 0.0), 0.0), LONGEST_INVITE),
+    )
+
+
+def _clocks(value: object, now: float) -> Clocks | None:
+    """The state's clocks, each time within a day; None if they do not fit."""
+    if not isinstance(value, dict) or not isinstance(value.get("left"), dict):
+        return None
+    try:
+        control = read_clock(value.get("control"))
+    except ValueError:
+        return None
+    if control is None:
+        return None
+    left = value["left"]
+    running = value.get("running")
+    return Clocks(
+        control,
+        {mark: min(max(number(left.get(mark.value), 0.0), 0.0), DAY) for mark in Mark},
+        MARKS.get(running) if isinstance(running, str) else None,
+        now,
+        _seconds(value.get("first_move"), now),
     )

@@ -170,6 +170,27 @@ def test_the_invite_lines_are_built_by_the_client_from_parts_it_checked() -> Non
     )
 
 
+async def test_an_invite_naming_another_server_than_the_relay_says_so_plainly() -> None:
+    host_welcome = json.dumps({"type": "welcome", "you": "X", "role": "host",
+                               "key": "k3Jx9qLm2Rt8vW4z", "token": "t"})  # fmt: skip
+    async with hostile(host_welcome, json.dumps(state())) as (address, _):
+        host = player(Address(address.server, ""), "host", "Sam")
+        await host.until(lambda one: one.table.room is not None, "the game")
+        await host.stop()
+    invite = host.table.room.invite
+    assert (invite.server, invite.elsewhere) == ("ws://192.168.1.5:7878", address.server)
+    named = online_words.shown(address.server)
+    assert online_words.invite_lines(invite, 0.0)[0] == (
+        f"These lines name 192.168.1.5:7878, not {named}, the server you are connected to: the "
+        "server chose them. Send them only if 192.168.1.5:7878 is the same server."
+    )
+    honest = Table(server="ws://192.168.1.5:7878")  # the relay it connected to
+    honest.hear({"type": "welcome", "you": "X", "role": "host"})
+    honest.hear(state())
+    assert honest.room is not None and honest.room.invite is not None
+    assert honest.room.invite.elsewhere == ""
+
+
 @pytest.mark.parametrize(
     ("part", "value"),
     [

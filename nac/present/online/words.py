@@ -310,12 +310,26 @@ def rematch(table: Table) -> str:
     return f"{key} asks for a rematch ({starts} next time)."
 
 
+ELSEWHERE = (
+    "These lines name {named}, not {here}, the server you are connected to: the server chose "
+    "them. Send them only if {named} is the same server."
+)
+"""Beside an invite whose lines name another server than the one this nac reached."""
+
+
+def shown(server: str) -> str:
+    """A server's address as an invite line writes it."""
+    return server.removeprefix("ws://")
+
+
 def invite_lines(invite: Invite, now: float, *, keys: bool = True) -> list[str]:
     """The host's invite: the line for the opponent, the one for watchers (with the keys that
     copy them, where there are keys), the expiry."""
     copy = f"({key_for('copy_invite', ONLINE_COMMANDS)} copies it)" if keys else ""
     copy_watch = f"({key_for('copy_watch', ONLINE_COMMANDS)} copies it)" if keys else ""
     lines = [SEND_THIS, invite.join, copy, "", WATCHERS_LINE, invite.watch, copy_watch, ""]
+    if invite.elsewhere:
+        lines = [ELSEWHERE.format(named=shown(invite.server), here=shown(invite.elsewhere)), *lines]
     return [
         *(line for line in lines if line or keys),
         f"The invite expires in {clock(invite.expires_at - now)}.",
