@@ -57,7 +57,8 @@ class OnlinePlay:
         the game ends); `headers`: for the handshake (`OnlineClient`); `listed`: whether a
         relay's lobby shows the room hosted there; `clock`: its games' time control there;
         `identity`: the player's key (None: a guest)."""
-        self.table = Table(keep=keep)
+        # nac host's own server and a relay's own games know the address others reach them at
+        self.table = Table(keep=keep, server="" if server or headers else address.server)
         self.keypad = keypad
         self.on_change = on_change
         self.server = server

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core import FinishedGame, Game, Mark, Match, Mode, NotationError, Rules, find_rules, replay
@@ -56,6 +56,11 @@ class Invite:
     """`nac watch ADDRESS`, for watchers."""
     expires_at: float
     """When the join line stops working, on this machine's monotonic clock."""
+    server: str = ""
+    """The server the lines name."""
+    elsewhere: str = ""
+    """The server this nac connected to, when the lines name another one: said plainly beside
+    them (a server may name any server there)."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,9 @@ class Table:
     have lost the game by not coming back in time: counted here, once)."""
     unsaved: int = 0
     """Games played past SAVED_PER_HOUR, not saved."""
+    server: str = ""
+    """The server this nac connected to, which a host's invite should name ("": one that names
+    another as well, as `nac host`'s own server and a relay's own games do)."""
     game: Game = field(init=False)
     match: Match = field(init=False)
     _number: int = 0
@@ -197,7 +205,7 @@ class Table:
                 self._welcome(message)
             elif kind == "state":
                 self.refusal = ""
-                self._follow(read_room(message, self.clock()))
+                self._follow(self._placed(read_room(message, self.clock())))
             elif kind == "lobby":
                 self.lobby = read_lobby(message)
             elif kind == "refused":
@@ -217,6 +225,14 @@ class Table:
         you = message.get("you")
         self.role, self.link = str(role), "open"
         self.you = MARKS.get(you) if isinstance(you, str) else None
+
+    def _placed(self, room: Room) -> Room:
+        """The room, its invite marked if it names a server other than the one this nac
+        connected to."""
+        invite = room.invite
+        if invite is None or not self.server or invite.server == self.server:
+            return room
+        return replace(room, invite=replace(invite, elsewhere=self.server))
 
     def _follow(self, room: Room) -> None:
         """The game follows the server's: the moves it has not played yet are played; another
@@ -441,6 +457,7 @@ def _invite(value: object, now: float) -> Invite | None:
         invite("join", Address(server, join)),
         invite("watch", Address(server, watch)),
         now + min(max(number(value.get("expires_in"), 0.0), 0.0), LONGEST_INVITE),
+        server,
     )
 
 
