@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .core import NORMAL, Rules
+from .core.clock import TimeControl, parse_time_control
 from .core.players import player_name
 from .net.address import DEFAULT_PORT, Address, BadAddress, parse_address, parse_server
 
@@ -50,6 +51,8 @@ class OnlineStart:
     """host: a reverse proxy in front forwards each client's address (X-Forwarded-For)."""
     listed: bool = True
     """host on a relay: whether the relay's lobby shows the game."""
+    clock: TimeControl | None = None
+    """host (and a lobby's host key): the games' time control (None: no clock)."""
 
 
 def default_name() -> str:
@@ -82,6 +85,7 @@ async def begin(
             port=start.port,
             public_url=start.public_url,
             trust_proxy=start.trust_proxy,
+            clock=start.clock,
         )
         return OnlinePlay(home, "join", start.name, on_change=on_change, keep=keep, server=server)
     address = start.address if start.address is not None else Address(start.server, "")
@@ -95,6 +99,7 @@ async def begin(
         passes=passes,
         headers=relay_game_headers(address.server),
         listed=start.listed,
+        clock=start.clock,
     )
 
 
@@ -169,6 +174,14 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         description="A relay's lobby: the open games, to join or watch, or host your own.",
     )
     lobby.add_argument("server", type=_server, metavar="SERVER")
+    for command in (host, lobby):
+        command.add_argument(
+            "--clock",
+            type=_clock,
+            metavar="M+S",
+            help="the games hosted have a clock: M minutes each, S seconds added a move (like "
+            "3+2; default: none)",
+        )
     for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby):
         command.add_argument(
             "--name", type=_name, metavar="NAME", help="the name others see (default: yours)"
@@ -197,9 +210,10 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
             public_url=options.public_url,
             trust_proxy=options.trust_proxy,
             listed=not options.unlisted,
+            clock=options.clock,
         )
     if options.command == "lobby":
-        return OnlineStart("lobby", name, server=options.server)
+        return OnlineStart("lobby", name, server=options.server, clock=options.clock)
     return OnlineStart(options.command, name, address=options.address)
 
 
@@ -218,6 +232,13 @@ def _port(text: str) -> int:
 
 def _name(text: str) -> str:
     return str(_checked(player_name, text))
+
+
+def _clock(text: str) -> TimeControl:
+    try:
+        return parse_time_control(text)
+    except ValueError as refusal:
+        raise argparse.ArgumentTypeError(str(refusal)) from None
 
 
 OTHER_LINE = {

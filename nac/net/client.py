@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import NORMAL, Rules
+from ..core.clock import TimeControl
 from .address import Address
 from .identity import NONCE_BYTES, Identity, decoded, dialled, encoded
 from .protocol import PROTOCOL, server_text, write
@@ -81,13 +82,15 @@ class OnlineClient:
         on_token: Callable[[str], object] | None = None,
         headers: dict[str, str] | None = None,
         listed: bool = True,
+        clock: TimeControl | None = None,
         identity: Identity | None = None,
     ) -> None:
         """`token`: the seat's pass kept from an earlier run (a player whose nac ended comes
         back with it); `on_token`: told the pass the server gives, to keep; `headers`: sent
         with the handshake (a relay's own browser game says which it is); `listed`: hosting
-        on a relay, whether its lobby shows the game; `identity`: the player's key, proven to
-        the server at each connection (None: a guest)."""
+        on a relay, whether its lobby shows the game; `clock`: hosting on a relay, its games'
+        time control (None: none); `identity`: the player's key, proven to the server at each
+        connection (None: a guest)."""
         self.address = address
         self.want = want
         self.key = address.key
@@ -105,6 +108,7 @@ class OnlineClient:
         self.on_token = on_token
         self.headers = headers or {}
         self.listed = listed
+        self.time_control = clock
         self._heard_game = False
         self._welcomed = False
         self.identity = identity
@@ -193,6 +197,9 @@ class OnlineClient:
             self.listener({"type": "error", "reason": self.refused})
 
     def _hello(self) -> str:
+        hosting: dict[str, object] = {"listed": self.listed} if self.want == "host" else {}
+        if hosting and self.time_control is not None:
+            hosting["clock"] = self.time_control.name
         return write(
             "hello",
             protocol=PROTOCOL,
@@ -202,7 +209,7 @@ class OnlineClient:
             key=self.key,
             rules=self.rules.name,
             token=self.token,
-            **({} if self.want != "host" else {"listed": self.listed}),
+            **hosting,
             **({} if self.identity is None else {"public_key": self.identity.public_line}),
         )
 

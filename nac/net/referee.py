@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import Mark, Rules
+from ..core.clock import TimeControl
 from ..core.players import distinct
 from .address import new_key
 from .gate import Bucket, client, network, settle_collector
@@ -116,10 +117,17 @@ class Referee:
     # -- rooms ---------------------------------------------------------------------------------
 
     def open_room(
-        self, rules: Rules, host: str, *, listed: bool = False, opened_by: str = ""
+        self,
+        rules: Rules,
+        host: str,
+        *,
+        listed: bool = False,
+        opened_by: str = "",
+        time_control: TimeControl | None = None,
     ) -> Room:
         """A new room with its three keys; the host's seat waits for the host's connection.
-        `opened_by`: the client opening it on a relay (a few rooms each)."""
+        `opened_by`: the client opening it on a relay (a few rooms each); `time_control`: its
+        games' clock (None: none)."""
         if len(self.rooms) >= self.limits.rooms:
             raise Closing(
                 "the server has as many games as it can hold: try again later", TRY_AGAIN_LATER
@@ -136,6 +144,7 @@ class Referee:
             clock=self.clock,
             listed=listed,
             opened_by=opened_by,
+            time_control=time_control,
         )
         self.rooms.append(room)
         self.keys.update(
@@ -375,7 +384,13 @@ class Referee:
                 await _send(link, write("welcome", you=None, role="lobby"))
                 await _send(link, self.lobby.text())
                 return None
-            room = self.open_room(hello.rules, hello.name, listed=hello.listed, opened_by=who)
+            room = self.open_room(
+                hello.rules,
+                hello.name,
+                listed=hello.listed,
+                opened_by=who,
+                time_control=hello.clock,
+            )
             room.sit(room.host, link, self._unlike(hello.name, room), who)
             room.host.public_key = hello.public_key
             self.seated(link)
@@ -435,6 +450,9 @@ class Referee:
         """Do what a message asks; whether it changed anything (a refusal did not)."""
         if room is None:
             raise Closing("the lobby takes no requests: join or watch a game instead")
+        if room.time_out():  # a flag fell since the last tick: decided before the request
+            await room.tell_everyone()
+            self.lobby.changed()
         kind = message["type"]
         if kind == "move":
             refused = room.move(link, read_cell(message, room.rules.cell_count))

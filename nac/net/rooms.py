@@ -18,6 +18,11 @@ alternates game after game, and the score is kept; clients only send what they w
   a guest in a game the lobby lists who has not made their first move `Limits.first_move_seconds`
   after it became their turn (told so, and their connection closed).
 - A rematch starts when both players have asked; either may resign a game in progress.
+- A room hosted with a clock (`time_control`, "3+2") times each game from its start
+  (`nac.core.clock.GameClock`: the server's clock is the truth). Each side has
+  `Limits.first_move_seconds` for its first move, or the game is aborted (counting for no one);
+  then the side to move's clock runs, whether its player is connected or away, and a side whose
+  time runs out loses on time (`why` "time"), whatever is left on the board.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..core import Game, IllegalMove, Mark, Match, Mode, Rules, Starter
+from ..core.clock import GameClock, TimeControl
 from .address import Address, invite, new_key
 from .limits import Limits
 from .protocol import inside, joined, write
@@ -105,6 +111,14 @@ class Room:
     turn_began: float = 0.0
     """When the last move was made (the guest's first move is timed from it in a listed room)."""
     closed: bool = False
+    time_control: TimeControl | None = None
+    """Each game's time control (None: no clock, a casual game)."""
+    timer: GameClock | None = field(default=None, init=False)
+    """The game's clocks, from its start (None before the guest arrives, or with no clock)."""
+    flagged: Mark | None = None
+    """The player whose game was lost on time."""
+    aborted: bool = False
+    """The game was abandoned because a side did not make its first move in time."""
 
     def __post_init__(self) -> None:
         self.created = self.clock()
@@ -139,6 +153,19 @@ class Room:
     def in_progress(self) -> bool:
         return self.guest.taken and not self.game.is_over and not self.abandoned
 
+    @property
+    def why(self) -> str | None:
+        """How the game ended (`protocol.WHYS`), or None while it goes on (or waits)."""
+        if self.abandoned:
+            return "aborted" if self.aborted else "abandoned"
+        if not self.game.is_over:
+            return None
+        if self.flagged is not None:
+            return "time"
+        if self.forfeit is not None:
+            return "forfeit"
+        return "resignation" if self.game.resigned is not None else "board"
+
     # -- what the clients see -----------------------------------------------------------------
 
     def shared_state(self) -> str:
@@ -167,7 +194,55 @@ class Room:
             forfeit=self.forfeit.value if self.forfeit is not None else None,
             rematch=sorted(mark.value for mark in self.rematch),
             score={"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
+            clock=self.clocks(now),
+            why=self.why,
         )
+
+    def clocks(self, now: float) -> dict[str, object] | None:
+        """The state's `clock`: the control, each side's time left, the one that runs (null
+        while none does) and, while a first move is awaited, the time left to make it."""
+        control, timer = self.time_control, self.timer
+        if control is None:
+            return None
+        if timer is not None and not timer.stopped and not self.in_progress:
+            timer.stop(now)  # the game ended (a line, a resignation, a forfeit): clocks stop
+        if timer is None:
+            left = {mark.value: control.seconds for mark in Mark}
+            return {"control": control.name, "left": left, "running": None, "first_move": None}
+        first_move = timer.first_move_left(now)
+        return {
+            "control": control.name,
+            "left": {mark.value: round(max(0.0, timer.remaining(mark, now)), 2) for mark in Mark},
+            "running": timer.turn.value if timer.running else None,
+            "first_move": None if first_move is None else round(max(0.0, first_move), 2),
+        }
+
+    def start_clocks(self) -> None:
+        """A game begins (the guest arrived, a rematch): its clocks from now, if it has any."""
+        control = self.time_control
+        self.flagged, self.aborted = None, False
+        self.timer = None
+        if control is not None:
+            first = self.limits.first_move_seconds
+            self.timer = GameClock(control, self.clock(), self.game.first, first)
+
+    def time_out(self) -> bool:
+        """The side to move's time has run out (lost on time), or its first move's (the game
+        aborted): so decided now (each tick, and before each request is heard). Whether it
+        had."""
+        timer, now = self.timer, self.clock()
+        if timer is None or not self.in_progress or self.guest_sits_idle:
+            return False
+        late = timer.flagged(now)
+        if late is not None:
+            self.flagged = late
+            self.game.resign(late)
+        elif timer.unstarted(now) is not None:
+            self.abandoned = self.aborted = True
+        else:
+            return False
+        timer.stop(now)
+        return True
 
     def state(self, you: Mark | None, shared: str) -> str:
         """The `state` message for `you` (a player's mark, or None for a watcher): the room's
@@ -204,6 +279,7 @@ class Room:
             seat.name, seat.token, seat.who = name, new_key(), who
             if seat is self.guest:  # the first game begins: the host's time away from now
                 self.host.away_before = 0.0
+                self.start_clocks()
         return replaced
 
     @property
@@ -239,6 +315,7 @@ class Room:
         self.match = Match(Game(mode=Mode.TWO_PLAYER, rules=self.rules), Starter.ALTERNATE)
         self.rematch.clear()
         self.abandoned, self.forfeit, self.created = False, None, self.clock()
+        self.timer, self.flagged, self.aborted = None, None, False
 
     @staticmethod
     def holds(seat: Seat, token: str) -> bool:
@@ -256,7 +333,9 @@ class Room:
         if self.abandoned:
             return "the game was abandoned: ask for a rematch"
         if game.is_over:
-            return "the game is over: ask for a rematch"
+            return (
+                TIME_RAN_OUT if self.flagged is seat.mark else "the game is over: ask for a rematch"
+            )
         if game.turn is not seat.mark:
             return f"it is {game.turn}'s turn"
         try:
@@ -265,6 +344,8 @@ class Room:
             return str(refusal)
         self.rematch.clear()
         self.turn_began = self.clock()
+        if self.timer is not None:
+            self.timer.moved(seat.mark, self.turn_began)
         return None
 
     def ask_rematch(self, link: Link) -> str | None:
@@ -282,6 +363,7 @@ class Room:
             match.new_game()
             for each in self.seats:  # a new game: each player's time away afresh
                 each.away_before = 0.0
+            self.start_clocks()
         return None
 
     def resign(self, link: Link) -> str | None:
@@ -345,6 +427,8 @@ class Room:
         before anyone joined, or that both players have left, closes. Whether anything
         changed."""
         changed, self.stale = self.stale, False
+        if self.time_out():
+            changed = True
         if self.away(self.guest) and self.guest_unbegun and not self.away(self.host):
             self.free_guest_seat()
             changed = True
@@ -371,6 +455,8 @@ class Room:
         return changed
 
 
+TIME_RAN_OUT = "your time ran out: the game is lost on time"
+"""Said to a move that came after its player's flag fell."""
 SAT_IDLE = "you did not move within {seconds} seconds: the seat is for someone else now"
 """Said to a lobby's guest who let their first move's time pass (`Room.guest_sits_idle`)."""
 SEND_SECONDS = 5.0

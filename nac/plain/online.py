@@ -139,6 +139,7 @@ class PlainOnline:
             if new_moves or game.is_over:
                 self.say(board_text(game))
             self.say(status if status.endswith(")") else ended(status))
+            self._say_clocks()
             if game.is_over or room.abandoned:
                 self.say(online_words.score(table) + ".")
             if new_moves and self._analysis:
@@ -192,6 +193,7 @@ class PlainOnline:
             refusal = refusal or await play.resign()
         elif lowered in ("", "?", "help"):
             self.say(help_line(table))
+            self._say_clocks()
             return True
         elif lowered in (key_for("rematch", ONLINE_COMMANDS), "rematch"):
             refusal = await play.rematch()
@@ -209,6 +211,13 @@ class PlainOnline:
         if refusal:
             self.say(online_words.refused(refusal))
         return True
+
+    def _say_clocks(self) -> None:
+        """Both clocks as they are now, in a game with a clock (at each turn, and at Enter)."""
+        play = self.play
+        line = "" if play is None else online_words.clock_line(play.table, time.monotonic())
+        if line:
+            self.say(line)
 
     def analyse(self) -> None:
         """A watcher's analysis of the position shown: how each empty square ends with perfect

@@ -115,6 +115,25 @@ def row_text(label: str, mark: str, name: str, connection: str) -> str:
     return f"{head}{name}  {connection}"
 
 
+def clock_lines(state: OnlinePanelState, width: int) -> list[Line]:
+    """Both clocks on one line, the running one marked ("Clock 3+2 ▸X 2:56  O 3:00"); the
+    title on a line of its own where the three do not fit; then the first move's time."""
+    if not state.clocks:
+        return []
+    faces: list[tuple[str, str]] = []
+    for face, running in state.clocks:
+        faces += [("  ", "")] if faces else []
+        faces.append((f"▸{face}", "running") if running else (face, ""))
+    shown = sum(len(text) for text, _ in faces)
+    title = state.clock_title
+    lines: list[Line] = []
+    if len(title) + 1 + shown <= width:
+        lines.append(((title + " ", "label"), *faces))
+    else:
+        lines += [((title, "label"),), tuple(faces)]
+    return lines + wrapped(state.first_move, width, "message")
+
+
 PLAYERS = 7
 """The players' section: where it does not fit whole, its first rows (who plays)."""
 
@@ -126,6 +145,7 @@ def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Sect
         status = wrapped(state.status, width, "status")
     found: list[Section] = [
         (9, status),
+        (9, clock_lines(state, width)),
         (8, wrapped(state.message, width, "message")),
         (9, invite_section(state, width, compact)),
         (PLAYERS, player_lines(state, width)),

@@ -37,6 +37,12 @@ class OnlinePanelState(NamedTuple):
     message: str = ""
     """The last refusal, a question, or what a key did."""
     analysis: str = ""
+    clock_title: str = ""
+    """ "Clock 3+2" in a game with a clock."""
+    clocks: tuple[tuple[str, bool], ...] = ()
+    """Each side's clock now ("X 2:56"), and whether it runs (`online_words.clock_faces`)."""
+    first_move: str = ""
+    """While a first move is awaited on a clock, the time left to make it."""
 
     @property
     def invite_width(self) -> int:
@@ -196,16 +202,23 @@ def panel_state(
         after=after,
         message=message,
         analysis=analysis,
+        clock_title=online_words.clock_title(table),
+        clocks=tuple(online_words.clock_faces(table, now)),
+        first_move=online_words.first_move_due(table, now),
     )
 
 
 def counting_down(play: OnlinePlay | None) -> bool:
     """Whether a countdown is shown (the invite's expiry, a dropped player's time to come
-    back): the panel is drawn again every second only then."""
+    back, a clock running, a first move's time): the panel is drawn again every second only
+    then."""
     room = None if play is None else play.table.room
     if play is None or room is None or play.table.error:
         return False
+    clocks = room.clock
     if room.invite is not None:
+        return True
+    if clocks is not None and (clocks.running or clocks.first_move_by is not None):
         return True
     over = play.game.is_over or room.abandoned
     return not over and any(room.back_by[mark] is not None for mark in room.back_by)

@@ -120,6 +120,46 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def clock_title(table: Table) -> str:
+    """ "Clock 3+2" for a game with a clock, else ""."""
+    clocks = table.room.clock if table.room is not None else None
+    return "" if clocks is None else f"Clock {clocks.control}"
+
+
+def clock_faces(table: Table, now: float) -> list[tuple[str, bool]]:
+    """Each side's clock at `now` ("X 2:56"), and whether it runs; none without a clock."""
+    clocks = table.room.clock if table.room is not None else None
+    if clocks is None:
+        return []
+    return [
+        (f"{side(table, mark)} {clock(clocks.remaining(mark, now))}", mark is clocks.running)
+        for mark in Mark
+    ]
+
+
+def first_move_due(table: Table, now: float) -> str:
+    """While a side's first move is awaited in a game with a clock: "Your first move within
+    0:23, or the game is aborted."; else ""."""
+    room = table.room
+    clocks = room.clock if room is not None else None
+    if room is None or clocks is None or clocks.first_move_by is None or table.ended:
+        return ""
+    mark = table.game.turn
+    whose = "Your" if mark is table.you else f"{room.name(mark)}'s"
+    return f"{whose} first move within {clock(clocks.first_move_by - now)}, or the game is aborted."
+
+
+def clock_line(table: Table, now: float) -> str:
+    """The clocks in a line of their own, for the console: "Clock 3+2: X 2:56 (running),
+    O 3:00." (and the first move's time while it is awaited); "" without a clock."""
+    faces = clock_faces(table, now)
+    if not faces:
+        return ""
+    shown = ", ".join(face + (" (running)" if running else "") for face, running in faces)
+    due = first_move_due(table, now)
+    return f"{clock_title(table)}: {shown}." + (f" {due}" if due else "")
+
+
 def who(table: Table, mark: Mark) -> str:
     """ "You" for this player's mark, else the player's name ("X" before they are named)."""
     room = table.room
@@ -182,6 +222,8 @@ def result(table: Table) -> str:
     won = "You won" if winner is table.you else f"{room.name(winner)} won"
     if table.you is None:
         won += f" ({side(table, winner)})"
+    if room.why == "time":
+        return f"{won} on time"
     resigned = game.resigned
     rules = room.rules
     if resigned is None and outcome.line and rules.line_loses:
@@ -203,12 +245,12 @@ def result(table: Table) -> str:
 def abandoned(table: Table) -> str:
     room = table.room
     assert room is not None
+    again = f"It counts for no one; {key_for('rematch', ONLINE_COMMANDS)} asks for a new game."
+    if room.why == "aborted":
+        return f"Aborted: {who(table, table.game.turn)} did not make a first move in time. {again}"
     gone = [mark for mark in Mark if not room.online[mark]]
     names = " and ".join(who(table, mark) for mark in gone) or "A player"
-    return (
-        f"Abandoned: {names} did not come back in time. It counts for no one; "
-        f"{key_for('rematch', ONLINE_COMMANDS)} asks for a new game."
-    )
+    return f"Abandoned: {names} did not come back in time. {again}"
 
 
 def dropped(table: Table, mark: Mark, now: float) -> str:

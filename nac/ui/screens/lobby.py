@@ -150,7 +150,11 @@ class LobbyScreen(Screen[None]):
     def action_host(self) -> None:
         start = self.start
         self.message = ""
-        self.open_online(OnlineStart("host", start.name, server=start.server, rules=start.rules))
+        self.open_online(
+            OnlineStart(
+                "host", start.name, server=start.server, rules=start.rules, clock=start.clock
+            )
+        )
 
     def action_paste_invite(self) -> None:
         from .online_dialog import OnlineDialog

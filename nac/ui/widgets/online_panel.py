@@ -25,6 +25,7 @@ class OnlinePanel(LinesWidget):
         "online--invite",
         "online--online",
         "online--away",
+        "online--running",
     }
     DEFAULT_CSS = """
     OnlinePanel > .online--status { text-style: bold reverse; }
@@ -34,6 +35,7 @@ class OnlinePanel(LinesWidget):
     OnlinePanel > .online--invite { color: $text-accent; text-style: bold; }
     OnlinePanel > .online--online { color: $text-success; }
     OnlinePanel > .online--away { color: $text-warning; text-style: bold; }
+    OnlinePanel > .online--running { text-style: bold reverse; }
     """
 
     state: reactive[OnlinePanelState] = reactive(OnlinePanelState(""), repaint=False)
