@@ -1,0 +1,47 @@
+"""Clocks in the app (issue 38): the online screen's panel shows both clocks, the running one
+marked, counting down between the server's states (the screen's 1 s timer redraws the panel
+while a clock runs), at every size the app supports. Headless Pilot, a real server on
+loopback; the screen's clock is moved by hand, so the countdown is read without waiting."""
+
+from __future__ import annotations
+
+import pytest
+
+from nac.core import NORMAL, Mark
+from nac.core.clock import TimeControl
+from nac.online import OnlineStart
+
+from ..net.helpers import game_server, player
+from .online_helpers import (
+    both_online,
+    online_app,
+    online_ready,
+    online_screen,
+    panel_text,
+    room_of,
+    until,
+)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20), (40, 15)])
+async def test_the_app_shows_both_clocks_and_they_count_down(size: tuple[int, int]) -> None:
+    async with game_server() as served:
+        room = served.referee.open_room(NORMAL, "Sam", time_control=TimeControl(3, 2))
+        app = online_app(OnlineStart("join", "Ana", address=served.address(room.guest.key)))
+        async with app.run_test(size=size) as pilot:
+            play = await online_ready(pilot, app)
+            host = player(served.address(room.host.key), name="Sam")
+            await until(pilot, lambda: both_online(play), "both players seated")
+            await until(pilot, lambda: "first move" in panel_text(app), "the first move's time")
+            assert "X 3:00" in panel_text(app) and "O 3:00" in panel_text(app)
+            assert await host.play.move(4) is None
+            await until(pilot, lambda: len(play.game.moves) == 1, "his first move")
+            assert await play.move(0) is None
+            await until(pilot, lambda: room_of(play).clock.running is Mark.X, "his clock runs")
+            await until(pilot, lambda: "▸X 3:00" in panel_text(app), "his clock shown running")
+            assert "O 3:00" in panel_text(app)
+            at = room_of(play).clock.at
+            online_screen(app).clock = lambda: at + 65  # a minute and 5 s on
+            await until(pilot, lambda: "▸X 1:55" in panel_text(app), "his clock counted down")
+            assert "O 3:00" in panel_text(app)  # hers waits
+            await host.stop()
