@@ -104,6 +104,12 @@ class GameRow:
     result: str
     why: str
     ended: datetime
+    first: str = "X"
+    x_before: float | None = None
+    x_after: float | None = None
+    o_before: float | None = None
+    o_after: float | None = None
+    """A rated game's ratings before and after, each side's."""
 
 
 @dataclass(frozen=True)
@@ -196,8 +202,9 @@ class Ledger:
             )
             return found.first() is not None
 
-    async def player(self, name: str, last_games: int = 20) -> PlayerPage | None:
-        """A player's page: their ratings per pool and their last games, newest first."""
+    async def player(self, name: str, last_games: int = 20, offset: int = 0) -> PlayerPage | None:
+        """A player's page: their ratings per pool and their last games, newest first (from the
+        `offset`-th)."""
         async with self.engine.connect() as connection:
             row = (
                 await connection.execute(
@@ -218,6 +225,7 @@ class Ledger:
                 .where(sa.or_(games.c.x_player == found.id, games.c.o_player == found.id))
                 .order_by(games.c.ended.desc(), games.c.id.desc())
                 .limit(max(0, min(last_games, LONGEST_PAGE)))
+                .offset(max(0, offset))
             )
             return PlayerPage(
                 found,
@@ -233,6 +241,11 @@ class Ledger:
                         g.result,
                         g.why,
                         _aware(g.ended),
+                        g.first,
+                        g.x_before,
+                        g.x_after,
+                        g.o_before,
+                        g.o_after,
                     )
                     for g in recent
                 ],
@@ -276,11 +289,13 @@ class Ledger:
         started: datetime,
         ended: datetime | None = None,
         clock: str | None = None,
+        first: str = "X",
     ) -> Recorded:
         """Keep a finished game and, rated, both players' new ratings: one transaction,
-        committed before this returns (so a result is kept before the players are told it)."""
-        if result not in RESULTS or why not in WHYS:
-            raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}")
+        committed before this returns (so a result is kept before the players are told it).
+        `first`: the side that moved first (the room's), so the record's line replays."""
+        if result not in RESULTS or why not in WHYS or first not in ("X", "O"):
+            raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}, first X or O")
         if rated and (x is None or o is None or x == o or why == "abort"):
             raise ValueError("a rated game is between two players, and not aborted")
         ended = ended or now()
@@ -305,6 +320,7 @@ class Ledger:
                     moves=moves,
                     result=result,
                     why=why,
+                    first=first,
                     started=started,
                     ended=ended,
                     x_before=before_x.rating if before_x else None,

@@ -62,6 +62,7 @@ games = sa.Table(
     sa.Column("moves", sa.Text, nullable=False),
     sa.Column("result", sa.String(4), nullable=False),
     sa.Column("why", sa.String(12), nullable=False),
+    sa.Column("first", sa.String(1), nullable=False, server_default="X"),
     sa.Column("started", sa.DateTime(timezone=True), nullable=False),
     sa.Column("ended", sa.DateTime(timezone=True), nullable=False),
     sa.Column("x_before", sa.Float, nullable=True),
@@ -72,7 +73,8 @@ games = sa.Table(
     sa.Index("games_by_o", "o_player", "ended"),
 )
 """Every finished online game: `moves` in nac's notation (square names, spaces between), `result`
-X, O or draw, `why` one of WHYS; a guest's side has no player; the ratings before and after for
+X, O or draw, `why` one of WHYS, `first` the side that moved first (X or O: with the moves, the
+line a player reviews); a guest's side has no player; the ratings before and after for
 a rated game."""
 
 
