@@ -108,6 +108,9 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_strangers
 	$(BIN)/python -m tests.benchmarks.bench_ssh
+	$(BIN)/python -m tests.benchmarks.bench_floods
+	$(BIN)/python -m tests.benchmarks.bench_ssh_floods
+	$(BIN)/python -m tests.benchmarks.bench_typist
 
 ## prove-5x5: prove Genius never loses on 5×5: every game it can play, checked by an exact C
 ## solver (under a minute; needs gcc: apt-get install gcc libc6-dev)
