@@ -42,6 +42,7 @@ from ..present.game import words
 from .addresses import allowed
 from .door import OneLine, let_go, listen
 from .online import Relay
+from .record import Record
 from .relay import (
     ENDED_ON_PURPOSE,
     LONGEST_MESSAGE,
@@ -427,6 +428,8 @@ class Served(Server):
         aiohttp_jinja2.setup(app, loader=loader)
         if self.relay is not None:
             self.relay.add_to(app, self.allows)
+            referee = self.relay.referee
+            Record(lambda: referee.ledger).add_to(app)
         return app
 
     def announce(self, *_: object) -> None:
