@@ -20,6 +20,11 @@ from .checks import (
     checked_size as checked_size,
     size_refusal as size_refusal,
 )
+from .clock import (
+    GameClock as GameClock,
+    TimeControl as TimeControl,
+    parse_time_control as parse_time_control,
+)
 from .coordinates import (
     COLUMN_LETTERS as COLUMN_LETTERS,
     coordinate as coordinate,

@@ -291,6 +291,7 @@ COMMANDS: tuple[Command, ...] = (
             Entry(f"Play online: {want}", description, f"app.online('{want}')")
             for want, description in (
                 ("host", "Host a game: a friend joins with the line shown"),
+                ("clock", "Host a game with a clock: minutes each, seconds added a move (3+2)"),
                 ("join", "Join a game with the invite line you were sent"),
                 ("watch", "Watch a game with its watch line"),
                 ("lobby", "A relay's open games (nac serve): join, watch or host one"),

@@ -229,6 +229,8 @@ ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
             rank=1),
     Command((("l", "choose('lobby')"),), "l", "A relay's open games (nac serve)", "Lobby",
             rank=2),
+    Command((("t", "choose('clock')"),), "t", "Host a game with a clock (minutes each, seconds "
+            "added a move: 3+2)", "Clock", rank=3),
     Command((("enter", "submit"),), "Enter", "Go: the choice, or the line typed", "Go", rank=1),
     Command((("escape", "close"),), "Esc", "Back (to the choices, or to the game)", "Back",
             rank=0),

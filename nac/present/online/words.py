@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core import Mark
 from ...net.limits import Limits
-from ...net.table import Invite, Lobby, OpenGame, Room, Table
+from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Table
 from ..commands import COMMANDS, key_for
 from ..game import words
 from ..game.words import sentence
@@ -176,7 +176,8 @@ def status(table: Table, now: float) -> str:
     if table.ended and not table.role:  # never let in
         return sentence(f"not let in: {table.error or 'the connection is closed'}")
     if table.ended and room is not None and game.outcome is not None:
-        return f"{result(table)}. {sentence(table.error or 'the connection is closed')}"
+        closed = sentence(table.error or "the connection is closed")
+        return f"{result(table)}.{ratings(table)} {closed}"
     if table.ended:
         return sentence(f"the game cannot go on: {table.error or 'the connection is closed'}")
     if room is None:
@@ -191,7 +192,9 @@ def status(table: Table, now: float) -> str:
     outcome = game.outcome
     if outcome is not None:
         gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
-        return result(table) + "".join(f". {name} left the game." for name in gone)
+        left = "".join(f". {name} left the game" for name in gone)
+        rated = ratings(table)
+        return result(table) + left + (f".{rated}" if rated else ("." if left else ""))
     turn = game.turn
     where = words.play_in(game)
     if away is not None:
@@ -240,6 +243,26 @@ def result(table: Table) -> str:
     if room.forfeit is resigned:
         return f"{won}: {loser} left and did not come back in time"
     return f"{won}: {loser} resigned"
+
+
+def rating(change: RatingChange) -> str:
+    """ "1523 +12", "1662? +162" (provisional: "?"), "1490 −10", "1500 ±0"."""
+    mark = "?" if change.provisional else ""
+    sign = "+" if change.change > 0 else "−" if change.change < 0 else "±"
+    return f"{change.rating}{mark} {sign}{abs(change.change)}"
+
+
+def ratings(table: Table) -> str:
+    """A rated game's end, after its result: " Rated: you 1662? +162, Ana 1338? −162." (a
+    rating marked ? is provisional); "" for a game not rated."""
+    room = table.room
+    if room is None or not room.ratings:
+        return ""
+    sides = ", ".join(
+        f"{who(table, mark) if mark is not table.you else 'you'} {rating(change)}"
+        for mark, change in sorted(room.ratings.items(), key=lambda item: item[0] is not table.you)
+    )
+    return f" Rated: {sides}."
 
 
 def abandoned(table: Table) -> str:
@@ -425,6 +448,7 @@ ASK = {
     "invite": "Paste an invite line (nac join … or nac watch …), then Enter:",
     "lobby": "A relay's address (the one nac serve prints, like 192.168.1.5:8000), then Enter:",
     "name": "Your name, as the others see it (1 to 20 characters), then Enter:",
+    "clock": "The clock: minutes each, then seconds added after each move (like 3+2), then Enter:",
 }
 """What the dialog asks for, per choice."""
 NOTHING_TYPED = "Type or paste a line first (Esc goes back)."

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core import parse_time_control
 from ...net.address import BadAddress, parse_address, parse_server
 from ...net.protocol import BadMessage, checked_name
 from ...online import OnlineStart
@@ -24,12 +25,13 @@ from ...present.screen_commands import ONLINE_DIALOG_COMMANDS
 from ..bindings import bindings
 from ..widgets.keys_bar import KeysBar
 
-CHOICES = ("host", "join", "watch", "lobby")
+CHOICES = ("host", "join", "watch", "lobby", "clock")
 
 
 class OnlineDialog(ModalScreen[OnlineStart | None]):
-    """The four ways online; `want` given, straight to its question ("invite": a join or a
-    watch line, whichever is pasted; "name": the player's name, answered as the start's)."""
+    """The ways online; `want` given, straight to its question ("invite": a join or a watch
+    line, whichever is pasted; "name": the player's name, answered as the start's; "clock":
+    the time control of a game hosted with one)."""
 
     DEFAULT_CSS = """
     OnlineDialog {
@@ -155,6 +157,12 @@ class OnlineDialog(ModalScreen[OnlineStart | None]):
                 return OnlineStart("name", checked_name(typed)), ""
             except BadMessage as refusal:
                 return None, words.sentence(str(refusal))
+        if self.asking == "clock":
+            try:
+                clock = parse_time_control(typed)
+            except ValueError as refusal:
+                return None, words.sentence(str(refusal))
+            return OnlineStart("host", self.player, server=self.relay or "", clock=clock), ""
         try:
             if self.asking == "lobby":
                 return OnlineStart("lobby", self.player, server=parse_server(typed)), ""
