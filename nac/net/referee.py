@@ -45,6 +45,7 @@ from .protocol import (
     read_proof,
     write,
 )
+from .record import record
 from .rooms import Link, Room, Seat, deliver as _send
 
 if TYPE_CHECKING:
@@ -145,6 +146,7 @@ class Referee:
             listed=listed,
             opened_by=opened_by,
             time_control=time_control,
+            ranked=self.ledger is not None,
         )
         self.rooms.append(room)
         self.keys.update(
@@ -214,6 +216,16 @@ class Referee:
             others += [seat.name for one in listed for seat in one.seats if seat.taken]
         return distinct(name, others)
 
+    async def tell(self, room: Room) -> None:
+        """Everyone in `room` told what changed; a game that has just ended kept in the ledger
+        first (committed before anyone is told: a result told is never lost)."""
+        if self.ledger is not None and room.unrecorded_end:
+            try:
+                await record(self.ledger, room)
+            except Exception:  # the database failed: the game is told, unkept, and said so
+                log.exception("a game's end could not be kept in the ledger")
+        await room.tell_everyone()
+
     def close_room(self, room: Room) -> None:
         room.closed = True
         if room in self.rooms:
@@ -234,7 +246,7 @@ class Referee:
         for room in list(self.rooms):
             if room.tick():
                 changed = True
-                await room.tell_everyone()
+                await self.tell(room)
             if room.closed:
                 why = "the game is over and its room closed"
                 if room.invite_expired:
@@ -286,14 +298,25 @@ class Referee:
     def _count_wrong(self, who: str) -> None:
         self.wrong_keys.setdefault(who, []).append(self.clock())
 
-    def _comes_back(self, hello: Hello) -> bool:
-        """Whether `hello` is a seat's player coming back with its token."""
+    def _comes_back(self, hello: Hello, proven: bool = False) -> bool:
+        """Whether `hello` is a seat's player coming back: with its token, or (`proven`: its
+        key's proof heard) with the seat's key."""
         found = self.keys.get(hello.key)
-        if hello.want != "join" or found is None or found[1] == "watch" or not hello.token:
+        if hello.want != "join" or found is None or found[1] == "watch":
             return False
+        if proven and self._own_seat(hello) is not None:
+            return True
         room, opens = found
         seat = room.host if opens == "X" else room.guest
-        return seat.taken and not room.holds(seat, hello.token)
+        return bool(hello.token) and seat.taken and not room.holds(seat, hello.token)
+
+    def _own_seat(self, hello: Hello) -> Seat | None:
+        """The seat of the room `hello`'s invite opens that is its key's (either seat: a player
+        who lost their own line comes back by the other), or None."""
+        found = self.keys.get(hello.key)
+        if not hello.public_key or found is None:
+            return None
+        return next((seat for seat in found[0].seats if _keyed(seat, hello)), None)
 
     async def session(self, link: Link, frames: AsyncIterator[str | bytes]) -> None:
         """Serve one connection from its first message to its last."""
@@ -308,13 +331,19 @@ class Referee:
         try:
             first = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
             hello = read_hello(read(first))
-            refusal = None if self._comes_back(hello) else self.admit(who)
+            # a seat's key coming back proves it first: then no limit of its address holds it
+            proven = self._own_seat(hello) is not None or bool(getattr(link, "vouched", ""))
+            if proven:
+                hello = await self._identify(link, who, hello, frames)
+            back = self._comes_back(hello, proven)
+            refusal = None if back else self.admit(who)
             if refusal is not None:
                 raise Closing(refusal, TRY_AGAIN_LATER)
             locked = len(self._wrong(who)) >= self.limits.wrong_keys
-            if locked and not self._comes_back(hello):
+            if locked and not back:
                 raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
-            hello = await self._identify(link, who, hello, frames)
+            if not proven:
+                hello = await self._identify(link, who, hello, frames)
             room = await self._welcome(link, who, hello)
             bucket = Bucket(self.limits.messages_per_second, self.limits.burst, self.clock)
             async for frame in frames:
@@ -341,7 +370,7 @@ class Referee:
             self.lobby.links.discard(link)
             dropped = room is not None and not room.closed and room.leave(link)
             if room is not None and dropped:
-                await room.tell_everyone()
+                await self.tell(room)
                 self.lobby.changed()
             if ending is not None:
                 await _close(link, *ending)
@@ -351,7 +380,16 @@ class Referee:
     ) -> Hello:
         """A hello with a key: the key proven (a `challenge` of a fresh nonce, answered by a
         `proof` signed for this server's address), its name the ledger's (made on its first
-        sight). Without one: a guest, who may not show a player's name."""
+        sight). A connection its door vouches for (`link.vouched`: an SSH door's game, whose
+        player proved the key to the door) is that key's without a challenge. Without one: a
+        guest, who may not show a player's name."""
+        vouched = getattr(link, "vouched", "")
+        if vouched:
+            hello = hello._replace(public_key=vouched)
+            if self.ledger is None:
+                return hello
+            player = await self.ledger.player_for_key(vouched, hello.name, network(who))
+            return hello._replace(name=player.name)
         if not hello.public_key:
             if self.ledger is not None and await self.ledger.name_taken(hello.name):
                 return hello._replace(name=f"{GUEST}{secrets.randbelow(10_000):04d}")
@@ -406,7 +444,7 @@ class Referee:
                     name=room.host.name,
                 ),
             )
-            await room.tell_everyone()
+            await self.tell(room)
             self.lobby.changed()
             return room
         found = self.keys.get(hello.key)
@@ -426,7 +464,7 @@ class Referee:
             await _send(link, write("welcome", you=None, role="watch"))
             await _send(link, room.state(None, room.shared_state()))
             return room
-        seat = room.host if opens == "X" else room.guest
+        seat = self._own_seat(hello) or (room.host if opens == "X" else room.guest)
         if room.holds(seat, hello.token) and not _keyed(seat, hello):
             self._count_wrong(who)
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
@@ -442,7 +480,7 @@ class Referee:
             link,
             write("welcome", you=seat.mark.value, role="play", token=seat.token, name=seat.name),
         )
-        await room.tell_everyone()
+        await self.tell(room)
         self.lobby.changed()
         return room
 
@@ -451,7 +489,7 @@ class Referee:
         if room is None:
             raise Closing("the lobby takes no requests: join or watch a game instead")
         if room.time_out():  # a flag fell since the last tick: decided before the request
-            await room.tell_everyone()
+            await self.tell(room)
             self.lobby.changed()
         kind = message["type"]
         if kind == "move":
@@ -463,7 +501,7 @@ class Referee:
         elif kind == "leave":
             if room.seat_of(link) is not None:
                 room.depart(link)
-                await room.tell_everyone()
+                await self.tell(room)
                 self.lobby.changed()
             raise Left
         else:
@@ -471,7 +509,7 @@ class Referee:
         if refused is not None:
             await _send(link, write("refused", reason=refused))
             return False
-        await room.tell_everyone()
+        await self.tell(room)
         self.lobby.changed()
         return True
 

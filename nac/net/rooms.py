@@ -33,6 +33,7 @@ import hmac
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Protocol
 
 from ..core import Game, IllegalMove, Mark, Match, Mode, Rules, Starter
@@ -119,6 +120,16 @@ class Room:
     """The player whose game was lost on time."""
     aborted: bool = False
     """The game was abandoned because a side did not make its first move in time."""
+    ranked: bool = False
+    """The server keeps ratings (it has a ledger): its games with clocks between two keys are
+    rated."""
+    recorded: bool = False
+    """This game's end is in the ledger (or being put there): it is kept once."""
+    ratings: dict[str, dict[str, object]] | None = None
+    """A rated game's end as the ledger committed it: each side's rating, its change, and
+    whether it is provisional (`Recorded`); None before (or unrated)."""
+    began: datetime = field(default_factory=lambda: datetime.now(UTC))
+    """When the game began, on the wall clock (for the record)."""
 
     def __post_init__(self) -> None:
         self.created = self.clock()
@@ -166,6 +177,22 @@ class Room:
             return "forfeit"
         return "resignation" if self.game.resigned is not None else "board"
 
+    @property
+    def rated(self) -> bool:
+        """Whether the game is rated: on a server with a ledger, with a clock, between two
+        proven keys that are not the same. (A game aborted before its first moves counts for
+        no one, rated or not.)"""
+        host, guest = self.host.public_key, self.guest.public_key
+        return (
+            self.ranked and self.time_control is not None and bool(host and guest) and host != guest
+        )
+
+    @property
+    def unrecorded_end(self) -> bool:
+        """Whether the game has ended (but for an abandon, which counts for no one) and is not
+        in the ledger yet."""
+        return self.guest.taken and self.why not in (None, "abandoned") and not self.recorded
+
     # -- what the clients see -----------------------------------------------------------------
 
     def shared_state(self) -> str:
@@ -196,6 +223,8 @@ class Room:
             score={"X": match.score.first, "O": match.score.second, "draws": match.score.draws},
             clock=self.clocks(now),
             why=self.why,
+            rated=self.rated,
+            ratings=self.ratings,
         )
 
     def clocks(self, now: float) -> dict[str, object] | None:
@@ -221,6 +250,7 @@ class Room:
         """A game begins (the guest arrived, a rematch): its clocks from now, if it has any."""
         control = self.time_control
         self.flagged, self.aborted = None, False
+        self.recorded, self.ratings, self.began = False, None, datetime.now(UTC)
         self.timer = None
         if control is not None:
             first = self.limits.first_move_seconds
@@ -316,6 +346,7 @@ class Room:
         self.rematch.clear()
         self.abandoned, self.forfeit, self.created = False, None, self.clock()
         self.timer, self.flagged, self.aborted = None, None, False
+        self.recorded, self.ratings = False, None
 
     @staticmethod
     def holds(seat: Seat, token: str) -> bool:

@@ -84,6 +84,15 @@ class Clocks:
 
 
 @dataclass(frozen=True)
+class RatingChange:
+    """A player's rating after a rated game, and its change ("1523 +12")."""
+
+    rating: int
+    change: int
+    provisional: bool
+
+
+@dataclass(frozen=True)
 class Room:
     """A `state` message, checked."""
 
@@ -112,6 +121,10 @@ class Room:
     """The game's clocks (None: no clock)."""
     why: str | None = None
     """How the game ended (`protocol.WHYS`: "time" a flag fallen, "aborted"...), or None."""
+    rated: bool = False
+    """Whether the game is rated (a server with a ledger, a clock, two players' keys)."""
+    ratings: dict[Mark, RatingChange] = field(default_factory=dict)
+    """A rated game's end: each side's rating as the server's ledger committed it."""
 
     def name(self, mark: Mark) -> str:
         return self.names[mark] or str(mark)
@@ -345,7 +358,28 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         invite=_invite(message.get("invite"), now),
         clock=_clocks(message.get("clock"), now),
         why=why if isinstance(why := message.get("why"), str) and why in WHYS else None,
+        rated=message.get("rated") is True,
+        ratings=_ratings(message.get("ratings")),
     )
+
+
+def _ratings(value: object) -> dict[Mark, RatingChange]:
+    """A state's `ratings`, each within bounds (a rating 0 to 10,000, a change within 5,000);
+    none that does not fit."""
+    if not isinstance(value, dict):
+        return {}
+    found = {}
+    for mark in Mark:
+        entry = value.get(mark.value)
+        if not isinstance(entry, dict):
+            continue
+        rating, change = entry.get("rating"), entry.get("change")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (rating, change)):
+            continue
+        assert isinstance(rating, int) and isinstance(change, int)
+        if 0 <= rating <= 10_000 and abs(change) <= 5_000:
+            found[mark] = RatingChange(rating, change, entry.get("provisional") is True)
+    return found
 
 
 def read_lobby(message: dict[str, Any]) -> Lobby:
