@@ -294,10 +294,6 @@ def _paging(page: int, more: bool, url: Callable[[int], str]) -> str:
     return f"<p>{' · '.join(links)}</p>" if links else ""
 
 
-def _rating_text(rating: Rating) -> str:
-    return f"{rating.rating:.0f}" + ("?" if rating.provisional else "")
-
-
 def ratings_html(rules: Rules, page: int, rows: list[Standing], more: bool) -> web.Response:
     body = [
         f"<h1>Ratings: {escape(rules_label(rules))}</h1>",
@@ -340,8 +336,8 @@ def player_html(found: PlayerPage, page: int, more: bool) -> web.Response:
             "</tr></thead><tbody>",
             *(_pool_row(pool.pool, pool.rating, pool.games) for pool in found.ratings),
             "</tbody></table>",
-            '<p class="quiet">? marks a provisional rating (a deviation of 110 or more): not '
-            "on the leaderboard until it settles.</p>",
+            '<p class="quiet">A provisional rating (a deviation of 110 or more) is not on the '
+            "leaderboard until it settles.</p>",
         ]
     else:
         body.append("<p>No rated games yet.</p>")
@@ -349,7 +345,7 @@ def player_html(found: PlayerPage, page: int, more: bool) -> web.Response:
     if found.games:
         body += [
             "<p>Each line is the game in nac's notation: paste it into nac's saved games "
-            "(<kbd>l</kbd>, then paste and Enter) to review it.</p>",
+            "(<kbd>l</kbd>) and its review opens.</p>",
             "<table><thead><tr><th>Ended (UTC)</th><th>Rules</th><th>Against</th><th>Side</th>"
             "<th>Result</th><th>Rated</th><th>Line</th></tr></thead><tbody>",
             *(_game_row(seen_by(found, game)) for game in found.games),
@@ -376,8 +372,8 @@ def _pool_row(pool: str, rating: Rating, games: int) -> str:
     )
     provisional = " (provisional)" if rating.provisional else ""
     return (
-        f'<tr><td>{named_pool}</td><td class="number">{escape(_rating_text(rating))}'
-        f'{provisional}</td><td class="number">{rating.deviation:.0f}</td>'
+        f'<tr><td>{named_pool}</td><td class="number">{rating.rating:.0f}{provisional}</td>'
+        f'<td class="number">{rating.deviation:.0f}</td>'
         f'<td class="number">{games}</td></tr>'
     )
 
