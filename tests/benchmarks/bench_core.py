@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
 import subprocess
 import sys
@@ -34,19 +35,36 @@ print(json.dumps({"import": imported - start, "total": done - start}))
 """
 
 
+REFERENCE_SCRIPT = """
+import json, time
+start = time.perf_counter()
+import dataclasses, enum, functools, itertools, pathlib, typing, importlib.resources
+print(json.dumps({"total": time.perf_counter() - start}))
+"""
+"""The same measure of a fresh process importing the standard library's modules the core uses:
+a yardstick of the machine's speed in the same run (a busy machine slows both)."""
+
+
 def cold_first_reply() -> None:
     header("Genius 3×3: first reply on the empty board in a fresh process (cold)")
-    totals, imports = [], []
-    for _ in range(COLD_RUNS):
-        out = subprocess.run(
-            [sys.executable, "-c", COLD_SCRIPT], capture_output=True, text=True, check=True
-        )
-        figures = json.loads(out.stdout)
-        totals.append(figures["total"])
-        imports.append(figures["import"])
+    totals, imports, references = [], [], []
+    for _ in range(COLD_RUNS):  # interleaved: the load falls on both alike
+        for script, into in ((COLD_SCRIPT, totals), (REFERENCE_SCRIPT, references)):
+            out = subprocess.run(
+                [sys.executable, "-c", script], capture_output=True, text=True, check=True
+            )
+            figures = json.loads(out.stdout)
+            into.append(figures["total"])
+            if script is COLD_SCRIPT:
+                imports.append(figures["import"])
+    load = os.getloadavg()[0]
     print(f"runs: {COLD_RUNS} (target: cold <= 30 ms, imports plus table building)")
     print(f"import + first reply: median {milli(median(totals))}, max {milli(max(totals))}")
     print(f"of which import nac.core: median {milli(median(imports))}")
+    print(
+        f"reference, the standard library modules it uses: median {milli(median(references))}"
+        f" ({median(totals) / median(references):.1f}x it; one-minute load {load:.1f})"
+    )
 
 
 def non_terminal_positions() -> list[Board]:
