@@ -47,7 +47,9 @@ a yardstick of the machine's speed in the same run (a busy machine slows both)."
 
 def cold_first_reply() -> None:
     header("Genius 3×3: first reply on the empty board in a fresh process (cold)")
-    totals, imports, references = [], [], []
+    totals: list[float] = []
+    imports: list[float] = []
+    references: list[float] = []
     for _ in range(COLD_RUNS):  # interleaved: the load falls on both alike
         for script, into in ((COLD_SCRIPT, totals), (REFERENCE_SCRIPT, references)):
             out = subprocess.run(
