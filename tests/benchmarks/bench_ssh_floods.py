@@ -6,7 +6,7 @@ before and after, in the same run, on the same game. The floods:
 
 - `spawn`: games started and dropped in a loop from one network (127.0.66.0/24: SPAWNERS
   asyncssh connections, each opening a session with a terminal, waiting for its first bytes,
-  closing it, again);
+  closing it, again; a session whose first bytes are the door's refusal counted as refused);
 - `resize`: a resize storm (one asyncssh game from 127.0.67.2, its terminal's size changed
   RESIZE_GAP apart, 80×24, 100×30, 60×20 in turn);
 - `connections`: a connection flood from 40 networks (127.0.1.10 to 127.0.40.10, 8 connections
@@ -163,8 +163,6 @@ async def spawner(address: str, port: int, key: Path, flood: Flood, stop: asynci
     """Games started and dropped on one connection, again and again."""
     import asyncssh
 
-    from nac.web.ssh_door import TOO_QUICK
-
     told = bytearray()
     heard = asyncio.Event()
 
@@ -204,8 +202,9 @@ async def spawner(address: str, port: int, key: Path, flood: Flood, stop: asynci
                 except Exception as failure:
                     flood.counts[f"session failed: {type(failure).__name__}"] += 1
                     break
-                refused = TOO_QUICK.encode() in told
-                flood.counts["told too quickly" if refused else "given a game"] += 1
+                said = bytes(told).decode("utf-8", "replace")
+                refused = said.startswith("nac: ") and said.splitlines()[0][:70]
+                flood.counts[f"refused: {refused}" if refused else "given a game"] += 1
 
 
 async def resizable_game(port: int, key: Path, flood: Flood) -> Any:
