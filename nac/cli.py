@@ -234,6 +234,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         start = online_start(options) if options.command in WANTS else None
     except ValueError as refusal:
         parser.error(str(refusal))
+    if start is not None:
+        from dataclasses import replace
+
+        from .net.identity import BadKey
+        from .online import player_identity
+
+        home = None if served else storage.key_home
+        try:
+            start = replace(start, identity=player_identity(start.key_file, start.guest, home))
+        except BadKey as refusal:
+            print(f"nac: {refusal}", file=sys.stderr)
+            return 2
     if start is not None and options.plain:
         from .plain.online import play_online_plain
 

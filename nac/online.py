@@ -8,6 +8,7 @@ import argparse
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .core import NORMAL, Rules
@@ -16,6 +17,7 @@ from .core.players import player_name
 from .net.address import DEFAULT_PORT, Address, BadAddress, parse_address, parse_server
 
 if TYPE_CHECKING:
+    from .net.identity import Identity
     from .net.play import OnlinePlay, Passes
     from .net.table import Keep
 
@@ -53,6 +55,33 @@ class OnlineStart:
     """host on a relay: whether the relay's lobby shows the game."""
     clock: TimeControl | None = None
     """host (and a lobby's host key): the games' time control (None: no clock)."""
+    identity: Identity | None = None
+    """The player's key, proven to the server at each connection (None: a guest's game)."""
+    key_file: Path | None = None
+    """`--key FILE`: the player's own OpenSSH Ed25519 key, in place of nac's."""
+    guest: bool = False
+    """`--guest`: played without a key (unrated; a player's name is not theirs to show)."""
+
+
+def player_identity(key_file: Path | None, guest: bool, home: Path | None) -> Identity | None:
+    """The key a player plays online by: `key_file`'s, none for a guest (or where nac keeps no
+    file: `home` None, a served game's player), else their own, made in `home` on first online
+    use (a guest where `home` cannot hold it). `identity.BadKey` saying why a key cannot be
+    used."""
+    from .net.identity import read_identity
+    from .store.player_key import own_key
+
+    if guest:
+        return None
+    if key_file is not None:
+        return read_identity(key_file)
+    if home is None:
+        return None
+    try:
+        path = own_key(home)
+    except OSError:  # a data directory that holds nothing: played as a guest, as nac plays
+        return None  # on when it cannot save
+    return read_identity(path)
 
 
 def default_name() -> str:
@@ -87,7 +116,15 @@ async def begin(
             trust_proxy=start.trust_proxy,
             clock=start.clock,
         )
-        return OnlinePlay(home, "join", start.name, on_change=on_change, keep=keep, server=server)
+        return OnlinePlay(
+            home,
+            "join",
+            start.name,
+            on_change=on_change,
+            keep=keep,
+            server=server,
+            identity=start.identity,
+        )
     address = start.address if start.address is not None else Address(start.server, "")
     return OnlinePlay(
         address,
@@ -100,6 +137,7 @@ async def begin(
         headers=relay_game_headers(address.server),
         listed=start.listed,
         clock=start.clock,
+        identity=start.identity,
     )
 
 
@@ -192,11 +230,25 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
             default=argparse.SUPPRESS,
             help="in plain text (typed lines) instead of the full-screen app",
         )
+        keys = command.add_mutually_exclusive_group()
+        keys.add_argument(
+            "--key",
+            type=Path,
+            metavar="FILE",
+            help="play by your own SSH key (an Ed25519 private key without a passphrase, like "
+            "~/.ssh/id_ed25519) instead of the one nac makes for you",
+        )
+        keys.add_argument(
+            "--guest",
+            action="store_true",
+            help="play without a key: as a guest, unrated, your name not kept",
+        )
 
 
 def online_start(options: argparse.Namespace) -> OnlineStart:
     """The start an online command's options ask for."""
     name = options.name or default_name()
+    keys = {"key_file": options.key, "guest": options.guest}
     if options.command == "host":
         from .options import chosen_rules
 
@@ -211,10 +263,11 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
             trust_proxy=options.trust_proxy,
             listed=not options.unlisted,
             clock=options.clock,
+            **keys,
         )
     if options.command == "lobby":
-        return OnlineStart("lobby", name, server=options.server, clock=options.clock)
-    return OnlineStart(options.command, name, address=options.address)
+        return OnlineStart("lobby", name, server=options.server, clock=options.clock, **keys)
+    return OnlineStart(options.command, name, address=options.address, **keys)
 
 
 def _checked(read: Callable[[str], object], text: str) -> object:

@@ -38,6 +38,25 @@ LONGEST_PAGE = 100
 """Rows a leaderboard's page or a player's last games hold at most."""
 
 
+class Unavailable(Exception):
+    """A database nac cannot use (a bad URL, no driver for it, unreachable); the text says
+    which and why, in one line, with no password in it."""
+
+
+async def open_ledger(url: str) -> Ledger:
+    """`Ledger.open(url)`, or Unavailable saying why not in one line."""
+    try:
+        shown = sa.make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        example = "like sqlite+aiosqlite:///FILE"
+        raise Unavailable(f"{url!r} is not a database URL ({example})") from None
+    try:
+        return await Ledger.open(url)
+    except Exception as error:
+        reason = " ".join(str(getattr(error, "orig", None) or error).split())[:200]
+        raise Unavailable(f"cannot open the database {shown}: {reason}") from None
+
+
 def sqlite_url(directory: Path) -> str:
     """The default database: `ledger.sqlite` in the server's data directory."""
     return f"sqlite+aiosqlite:///{directory / FILE_NAME}"

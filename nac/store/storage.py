@@ -3,6 +3,8 @@ the online seats they hold, and the game left unfinished."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..core import FinishedGame
 from .games import GameLog
 from .left import LeftGame
@@ -22,13 +24,17 @@ class Storage:
         games: GameLog | None = None,
         passes: SeatPasses | None = None,
         left: LeftGame | None = None,
+        key_home: Path | None = None,
     ) -> None:
+        """`key_home`: the directory where the player's key for online play is made on first
+        online use and kept (`player_key`); None: none kept (a served game's player)."""
         self.settings = settings
         self.stats = stats
         self.games = games if games is not None else GameLog(None)
         self.passes = passes if passes is not None else SeatPasses(None)
         self.left = left if left is not None else LeftGame(None)
         """The game left in progress when nac last quit, to bring back."""
+        self.key_home = key_home
         self._stats_read = False
 
     @classmethod
@@ -39,6 +45,7 @@ class Storage:
             GameLog(dirs.data, saving=saving),
             SeatPasses(dirs.data, saving=saving),
             LeftGame(dirs.data, saving=saving),
+            key_home=dirs.data,
         )
 
     @classmethod

@@ -44,6 +44,7 @@ from .screens.game import GameScreen
 
 if TYPE_CHECKING:
     from ..engine import Engine
+    from ..net.identity import Identity
     from ..online import OnlineStart
     from .online_doors import OnlineDoors
 
@@ -170,7 +171,18 @@ class NacApp(App[None]):
             self.relay,
             self.storage.passes,
             self.player_name,
+            self._online_identity,
         )
+
+    def _online_identity(self) -> Identity | None:
+        """The player's key online: the command line's (none with --guest), else their own,
+        made on first online use (none for a served game's player: its door vouches)."""
+        from ..online import player_identity
+
+        start = self.online_at_start
+        if start is not None and (start.identity is not None or start.guest):
+            return start.identity
+        return player_identity(None, False, self.storage.key_home)
 
     @property
     def settings(self) -> Settings:

@@ -20,6 +20,7 @@ from ..present.online import words as online_words
 if TYPE_CHECKING:
     from textual.app import App
 
+    from ..net.identity import Identity
     from ..net.play import OnlinePlay, Passes
     from ..net.table import Keep
 
@@ -35,12 +36,15 @@ class OnlineDoors:
         relay: str | None,
         passes: Passes | None = None,
         name: str | None = None,
+        identity: Callable[[], Identity | None] = lambda: None,
     ) -> None:
         """`keep`: where finished games go; `keypad`: the player's layout of the digits;
         `rules`: the rules on the board, which a game hosted from the app is played by;
         `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
         `passes`: where the seats' tokens are kept between runs; `name`: the player's name, if
-        the server knows it (an SSH player's)."""
+        the server knows it (an SSH player's); `identity`: the player's key, for every game
+        begun here (`online.player_identity`: made on first online use)."""
+        self._identity = identity
         self._app = app
         self._engine = engine
         self._keep = keep
@@ -75,7 +79,16 @@ class OnlineDoors:
 
     def open(self, start: OnlineStart) -> None:
         """The lobby, or the online screen, over the screen shown now. A game hosted from
-        the lobby is played by the rules on the board (`nac lobby` names none)."""
+        the lobby is played by the rules on the board (`nac lobby` names none). Every door
+        plays by the player's one key (but a guest's game)."""
+        if start.identity is None and not start.guest:
+            from ..net.identity import BadKey
+
+            try:
+                start = replace(start, identity=self._identity())
+            except BadKey as refusal:
+                self._app.notify(str(refusal), severity="error")
+                return
         if start.want == "lobby":
             from .screens.lobby import LobbyScreen
 

@@ -153,6 +153,13 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="let players without an SSH key in through the door, as guests (Guest-NNNN)",
     )
     parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="where players, ratings and games are kept: a SQLAlchemy URL "
+        "(sqlite+aiosqlite:///FILE, postgresql+asyncpg://USER@HOST/NAME; default: "
+        "ledger.sqlite in the server's data directory)",
+    )
+    parser.add_argument(
         "--browser-idle-minutes",
         type=idle_minutes,
         default=IDLE_MINUTES,
@@ -234,11 +241,13 @@ def serve(
     trust_proxy: bool = False,
     ssh: SshOptions | None = None,
     idle_seconds: float = 60.0 * IDLE_MINUTES,
+    database: str | None = None,
 ) -> int:
     """Serve the game until ctrl+c or SIGTERM; prints the URL once it listens (and with `ssh`,
     the SSH door's line and its host key's fingerprint). Returns the exit status: 0 when
-    stopped, 1 if it cannot listen there, 2 without the `web` extra. `idle_seconds`: a browser's
-    game with nothing typed for this long ends."""
+    stopped, 1 if it cannot listen there, 2 without the `web` extra or its database. `idle_seconds`:
+    a browser's game with nothing typed for this long ends; `database`: the ledger's URL (None:
+    `ledger.sqlite` in the server's data directory)."""
     try:
         import textual_serve.server  # noqa: F401
 
@@ -253,6 +262,16 @@ def serve(
     warning = exposure_warning(host, port)
     if warning:
         print(warning, flush=True)
+    if database is None:
+        from ..ledger.ledger import sqlite_url
+        from ..store.paths import NoSuchHome, storage_dirs
+
+        try:
+            database = sqlite_url(storage_dirs().data)
+        except NoSuchHome as error:
+            print(f"nac: {error}: set it, or give --database URL", file=sys.stderr)
+            return 2
+    from ..ledger.ledger import Unavailable
     from ..net.address import public_host
     from ..net.referee import Referee
     from .online import Relay
@@ -271,7 +290,7 @@ def serve(
         announcement=f"nac: serving the game at {browser_url(host, port)} (open it in a "
         f"browser; terminals play online with nac lobby {public.removeprefix('ws://')}; "
         "ctrl+c stops)",
-        relay=Relay(Referee(public, relay=True), trust_proxy=trust_proxy),
+        relay=Relay(Referee(public, relay=True), trust_proxy=trust_proxy, database=database),
         relay_url=near,
         public_name=(urlsplit(public_url).hostname or "") if public_url else "",
         trust_proxy=trust_proxy,
@@ -296,6 +315,9 @@ def serve(
         server.ssh_place = (host, ssh.port, shown_host or _ssh_host(host))
     try:
         server.serve()
+    except Unavailable as error:
+        print(f"nac: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"nac: cannot serve on {host}:{port}: {error.strerror or error}", file=sys.stderr)
         return 1
@@ -317,6 +339,7 @@ def serve_from_options(options: argparse.Namespace) -> int:
         public_url=options.public_url,
         trust_proxy=options.trust_proxy,
         idle_seconds=60.0 * options.browser_idle_minutes,
+        database=options.database,
         ssh=None
         if options.ssh is None
         else SshOptions(options.ssh, options.ssh_guests, 60.0 * options.ssh_idle_minutes),

@@ -52,6 +52,8 @@ class AiohttpLink:
         self.transport = transport
         self.dialled = ""
         """The server's address as the client dialled it (the Host header)."""
+        self.vouched = ""
+        """The player's key, where this server vouches for it (`Relay.vouched`)."""
 
     async def send(self, text: str) -> None:
         if not self.socket.closed:  # one closing is being told why, and hears nothing else
@@ -127,11 +129,17 @@ def _budget_bytes(request: web.Request, gate: Gate | None) -> None:
 class Relay:
     """The referee at `/play` of an aiohttp application, and time passing for it."""
 
-    def __init__(self, referee: Referee, *, trust_proxy: bool = False) -> None:
+    def __init__(self, referee: Referee, *, trust_proxy: bool = False, database: str = "") -> None:
+        """`database`: the ledger's URL (players, ratings, games), opened as the server
+        starts and closed as it stops ("": none, no game rated)."""
         self.referee = referee
         self.trust_proxy = trust_proxy
+        self.database = database
         self.own_games: dict[str, str] = {}
         """The passes of this server's own browser games, and the name each counts as."""
+        self.vouched: dict[str, str] = {}
+        """The passes of this server's own games whose player's key the server knows (an SSH
+        player's, proven to the SSH door), and that key: their connections are that player."""
         self.gate: Gate | None = None
         """The server's gate (told of a connection that holds a seat or a game)."""
         self._numbers = itertools.count(1)
@@ -146,14 +154,19 @@ class Relay:
         app.on_startup.append(self._start)
         app.on_shutdown.append(self._stop)
 
-    def own_game(self) -> str:
-        """A pass for a new browser game of this server's."""
+    def own_game(self, public_key: str = "") -> str:
+        """A pass for a new game of this server's (a browser's, an SSH player's); with
+        `public_key`, the key its player proved to this server (the SSH door): the game's
+        connections here are that player's, with no challenge (the game holds no secret)."""
         token = secrets.token_urlsafe(16)
         self.own_games[token] = f"browser game {next(self._numbers)}"
+        if public_key:
+            self.vouched[token] = public_key
         return token
 
     def forget_game(self, token: str) -> None:
         self.own_games.pop(token, None)
+        self.vouched.pop(token, None)
 
     def client(self, request: web.Request) -> str:
         """Who a request comes from, for the limits per address."""
@@ -186,6 +199,7 @@ class Relay:
         frames = _frames(socket, budget)
         link = AiohttpLink(socket, self.client(request), request.transport)
         link.dialled = request.host
+        link.vouched = self.vouched.get(request.headers.get(RELAY_GAME_HEADER, ""), "")
         try:
             await self.referee.session(link, frames)
         finally:
@@ -199,6 +213,14 @@ class Relay:
         if isinstance(link, AiohttpLink) and self.gate is not None:
             self.gate.hold(link.transport)
 
+    async def open_ledger(self) -> None:
+        """The ledger opened, before anything else starts (`ledger.Unavailable` if it cannot
+        be: the server does not start)."""
+        if self.database and self.referee.ledger is None:
+            from ..ledger.ledger import open_ledger
+
+            self.referee.ledger = await open_ledger(self.database)
+
     async def _start(self, _app: web.Application) -> None:
         self._sweeper = asyncio.create_task(self.referee.sweep())
 
@@ -210,3 +232,6 @@ class Relay:
         await self.referee.close_all(STOPPING)
         for room in list(self.referee.rooms):
             self.referee.close_room(room)
+        ledger, self.referee.ledger = self.referee.ledger, None
+        if ledger is not None:
+            await ledger.close()

@@ -216,14 +216,14 @@ class Served(Server):
                 self._count(address, -1)
             return None if refusal is None else "nac: " + refusal
 
-        def started(address: str) -> dict[str, str]:
+        def started(address: str, public_key: str) -> dict[str, str]:
             self._count(address, 1)
             self.ssh_games += 1
             if self.ready is not None and self.running > self.max_players:
                 self._drop_ready()  # its slot is a player's now
             environment = {}
             if self.relay is not None:
-                token = self.relay.own_game()
+                token = self.relay.own_game(public_key)
                 environment[RELAY_GAME_VARIABLE] = f"{self.relay_url} {token}"
             return environment
 
@@ -457,6 +457,8 @@ class Served(Server):
     async def _serve(self, stop: asyncio.Event) -> None:
         """Listen until `stop` is set, every connection through the gate; then every game and
         every online player is told, and the server ends."""
+        if self.relay is not None:
+            await self.relay.open_ledger()
         gate = self.fit_limits()
         limits = self.relay.referee.limits if self.relay is not None else Limits()
         runner = await listen(

@@ -102,9 +102,10 @@ class Door:
     """The game's command line, but for the player's name, which goes last (`name_option`)."""
     admit: Callable[[str], str | None]
     """Whether a game may start for this address: None, or the line saying why not."""
-    started: Callable[[str], Mapping[str, str]]
-    """A game starts for this address: it is counted, and this is its environment besides the
-    server's (the relay's pass)."""
+    started: Callable[[str, str], Mapping[str, str]]
+    """A game starts for this address and this player's Ed25519 key (its OpenSSH line; "" for a
+    guest or another kind of key): it is counted, and this is its environment besides the
+    server's (the relay's pass, which vouches for the key there)."""
     ended: Callable[[str, Mapping[str, str]], object]
     """... and it has ended (its process gone): no longer counted."""
     name_option: str
@@ -271,6 +272,9 @@ class Connection(asyncssh.SSHServer):
         self.network = "?"
         self.username = ""
         self.fingerprint = ""
+        self.public_key = ""
+        """The player's key as its OpenSSH line, if it is an Ed25519 key (the relay's players
+        are Ed25519 keys: the same key by `nac lobby --key` is the same player)."""
         self.counted = False
         self.since = time.monotonic()
         self.logged_in = False
@@ -338,13 +342,14 @@ class Connection(asyncssh.SSHServer):
         # signature after it; the login succeeds by the last key asked for (or by no key: a
         # guest, `get_kbdint_challenge`), so the fingerprint kept is the one signed with.
         self.fingerprint = str(key.get_fingerprint())
+        self.public_key = _ed25519_line(key)
         return True
 
     def kbdint_auth_supported(self) -> bool:
         return self.server.door.guests
 
     def get_kbdint_challenge(self, username: str, *_: str) -> bool:
-        self.fingerprint = ""  # a guest: no key
+        self.fingerprint = self.public_key = ""  # a guest: no key
         return self.server.door.guests
 
     def password_auth_supported(self) -> bool:
@@ -501,7 +506,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             quiet.info("an SSH player is refused: %s", refusal)
             self._refuse(refusal)
             return
-        given = door.started(address)  # counted from now until its process has exited
+        given = door.started(address, self.connection.public_key)  # counted until it exits
         self.connection.games += 1
         self.server.sessions.add(self)
         game = self.game = PtyGame(self._draw, self._over.set)
@@ -577,6 +582,14 @@ async def _closed(connection: asyncssh.SSHServerConnection) -> None:
     """Wait (bounded) until a closing connection has closed."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(connection.wait_closed(), LOGIN_SECONDS)
+
+
+def _ed25519_line(key: asyncssh.SSHKey) -> str:
+    """An Ed25519 key's OpenSSH line, comment dropped; "" for another kind of key."""
+    if key.algorithm != b"ssh-ed25519":
+        return ""
+    line = key.export_public_key("openssh").decode("ascii").split()
+    return " ".join(line[:2])
 
 
 def _full_bucket(bucket: Bucket) -> bool:
