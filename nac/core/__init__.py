@@ -92,6 +92,7 @@ from .notakto import (
     notakto_move as notakto_move,
 )
 from .notation import (
+    PERSON as PERSON,
     Ending as Ending,
     NotationError as NotationError,
     SavedGame as SavedGame,
@@ -104,6 +105,7 @@ from .notation import (
 from .outcome import Outcome as Outcome
 from .players import (
     LONGEST_NAME as LONGEST_NAME,
+    named as named,
     player_name as player_name,
 )
 from .position import Position as Position

@@ -21,12 +21,21 @@ from urllib.parse import quote, urlencode
 
 from aiohttp import web
 
-from ..core import RULES, Mark, Rules, find_rules
-from ..core.endings import Ending
-from ..core.modes import Mode
-from ..core.notation import PERSON, SavedGame, cell_of, format_game, replay
-from ..core.players import named
-from ..core.rules import NORMAL
+from ..core import (
+    NORMAL,
+    PERSON,
+    RULES,
+    Ending,
+    Mark,
+    Mode,
+    Rules,
+    SavedGame,
+    cell_of,
+    find_rules,
+    format_game,
+    named,
+    replay,
+)
 from ..ledger.glicko2 import Rating
 from ..present.names import rules_label, rules_name
 
