@@ -143,3 +143,27 @@ async def test_names_and_ratings_survive_a_restart_of_the_server(tmp_path: Path)
         assert ledger is not None
         page = await ledger.player("Ana")
         assert page is not None and page.ratings[0].rating.rating > 1500
+
+
+async def test_a_returning_key_is_let_past_its_addresss_wrong_key_lock(tmp_path: Path) -> None:
+    """A seat's key, proven, comes back as a seat's pass does: a lock on its address (wrong
+    keys tried from there) never keeps its player out."""
+    from nac.net.limits import Limits
+    from nac.net.referee import WRONG_KEYS
+
+    async with game_server(Limits(wrong_keys=1)) as served:
+        room = served.room()
+        host = player(served.address(room.host.key), name="Sam", identity=key_in(tmp_path / "sam"))
+        ana = player(served.address(room.guest.key), name="Ana", identity=key_in(tmp_path / "ana"))
+        for one in (host, ana):
+            await one.until(both_here, "both seated")
+        await ana.stop()
+        wrong = player(served.address("x" * 16), name="Eve")
+        await wrong.until(lambda one: one.play.client.refused is not None, "a wrong key")
+        locked = player(served.address(room.guest.key), name="Eve")
+        await locked.until(lambda one: one.play.client.refused is not None, "locked out")
+        assert locked.play.client.refused == WRONG_KEYS
+        back = player(served.address(room.guest.key), name="Ana", identity=key_in(tmp_path / "ana"))
+        await back.until(both_here, "Ana back in her seat")
+        for one in (host, back, wrong, locked):
+            await one.stop()
