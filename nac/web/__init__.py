@@ -298,7 +298,8 @@ def serve(
     )
     if ssh is not None:
         from ..store.paths import NoSuchHome, storage_dirs
-        from .ssh_door import SshServer, host_key
+        from .ssh_door import SshServer
+        from .ssh_keys import host_key
         from .ssh_names import SshNames
 
         try:

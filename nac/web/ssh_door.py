@@ -31,12 +31,10 @@ import asyncio
 import contextlib
 import logging
 import os
-import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import asyncssh
@@ -44,12 +42,12 @@ import asyncssh
 from ..net.gate import Bucket, client, network
 from .pty_game import PtyGame, clamped
 from .quiet_log import QuietLog
+from .ssh_keys import ed25519_line
 from .ssh_names import SshNames
 
 log = logging.getLogger("nac.ssh")
 quiet = QuietLog(log)
 
-HOST_KEY_FILE = "ssh_host_ed25519_key"
 LOGIN_SECONDS = 20.0
 """Time a connection has to log in."""
 KEEPALIVE_SECONDS = 30.0
@@ -116,31 +114,6 @@ class Door:
     most_connections: int = MOST_CONNECTIONS
     guests: bool = False
     idle_seconds: float = DEFAULT_IDLE_SECONDS
-
-
-def host_key(directory: Path) -> asyncssh.SSHKey:
-    """The server's host key, made and kept (owner only) on the first start."""
-    path = directory / HOST_KEY_FILE
-    if path.exists():
-        return asyncssh.read_private_key(path)
-    directory.mkdir(parents=True, exist_ok=True)
-    key = asyncssh.generate_private_key("ssh-ed25519", comment="nac serve")
-    temporary = path.with_name(f"{path.name}.{secrets.token_hex(8)}.new")
-    # A new file of our own, owner-only from its first byte: never through a link planted at
-    # its name (O_NOFOLLOW), never a file that is there already (O_EXCL).
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    descriptor = os.open(temporary, flags, 0o600)
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(key.export_private_key())
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    return key
 
 
 class SshServer:
@@ -342,7 +315,7 @@ class Connection(asyncssh.SSHServer):
         # signature after it; the login succeeds by the last key asked for (or by no key: a
         # guest, `get_kbdint_challenge`), so the fingerprint kept is the one signed with.
         self.fingerprint = str(key.get_fingerprint())
-        self.public_key = _ed25519_line(key)
+        self.public_key = ed25519_line(key)
         return True
 
     def kbdint_auth_supported(self) -> bool:
@@ -582,14 +555,6 @@ async def _closed(connection: asyncssh.SSHServerConnection) -> None:
     """Wait (bounded) until a closing connection has closed."""
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(connection.wait_closed(), LOGIN_SECONDS)
-
-
-def _ed25519_line(key: asyncssh.SSHKey) -> str:
-    """An Ed25519 key's OpenSSH line, comment dropped; "" for another kind of key."""
-    if key.algorithm != b"ssh-ed25519":
-        return ""
-    line = key.export_public_key("openssh").decode("ascii").split()
-    return " ".join(line[:2])
 
 
 def _full_bucket(bucket: Bucket) -> bool:

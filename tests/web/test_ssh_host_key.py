@@ -1,4 +1,4 @@
-"""The SSH door's host key (`nac.web.ssh_door.host_key`) is made owner-only from its first byte,
+"""The SSH door's host key (`nac.web.ssh_keys.host_key`) is made owner-only from its first byte,
 in a file of its own: never through a link planted where it is written."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 
-from nac.web.ssh_door import HOST_KEY_FILE, host_key
+from nac.web.ssh_keys import HOST_KEY_FILE, host_key
 
 VICTIM = b"a file of the operator's\n"
 
