@@ -1,6 +1,6 @@
-"""`nac host`, `nac join ADDRESS`, `nac watch ADDRESS` and `nac lobby SERVER`: the command
-line of online play, and its start, shared by the full-screen app and `--plain`. Nothing here
-imports the WebSocket library: it loads when a game begins."""
+"""`nac host`, `nac join ADDRESS`, `nac watch ADDRESS`, `nac lobby SERVER` and `nac match
+SERVER`: the command line of online play, and its start, shared by the full-screen app and
+`--plain`. Nothing here imports the WebSocket library: it loads when a game begins."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ DEFAULT_BIND = "0.0.0.0"
 """`nac host` listens on every address of the machine, so a friend on the same network can
 reach it (the key in the invite keeps strangers out); `--bind 127.0.0.1` keeps it on this
 machine."""
-WANTS = ("host", "join", "watch", "lobby")
+WANTS = ("host", "join", "watch", "lobby", "match")
+MATCH_CLOCK = parse_time_control("3+2")
+"""A quick match's clock where none is asked for (`nac match`, the lobby's `m`)."""
 RELAY_GAME_VARIABLE = "NAC_RELAY_GAME"
 """Set by `nac serve` for each browser game it runs: the relay's address and the game's own
 pass, which the game shows the relay (RELAY_GAME_HEADER) so that each browser game counts as a
@@ -38,14 +40,14 @@ class OnlineStart:
     """What an online command asked for."""
 
     want: str
-    """"host", "join", "watch" or "lobby"."""
+    """"host", "join", "watch", "lobby" or "match" (a quick match's search)."""
     name: str
     address: Address | None = None
     """join, watch: the invite's address."""
     server: str = ""
-    """lobby, and host on a relay: the relay's WebSocket address."""
+    """lobby, match, and host on a relay: the relay's WebSocket address."""
     rules: Rules = NORMAL
-    """host: the rules of the game hosted."""
+    """host: the rules of the game hosted; match: the pool searched."""
     bind: str = DEFAULT_BIND
     port: int = DEFAULT_PORT
     public_url: str | None = None
@@ -212,6 +214,24 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
         description="A relay's lobby: the open games, to join or watch, or host your own.",
     )
     lobby.add_argument("server", type=_server, metavar="SERVER")
+    match = commands.add_parser(
+        "match",
+        help="quick match on a relay (nac serve's address): an opponent of your rating",
+        description="Quick match: the relay pairs you with someone searching for the same rules "
+        f"and clock, of a rating close to yours (the normal 3×3 game and {MATCH_CLOCK} unless "
+        "you say otherwise); the game is rated where the relay keeps ratings and both players "
+        "have keys.",
+    )
+    match.add_argument("server", type=_server, metavar="SERVER")
+    for flag, parse, choices, text in RULES_CHOICES:
+        match.add_argument(flag, type=any_case(parse), metavar=choices, help=text)
+    match.add_argument(
+        "--clock",
+        type=_clock,
+        default=MATCH_CLOCK,
+        metavar="M+S",
+        help=f"M minutes each, S seconds added a move (default: {MATCH_CLOCK})",
+    )
     for command in (host, lobby):
         command.add_argument(
             "--clock",
@@ -220,7 +240,7 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
             help="the games hosted have a clock: M minutes each, S seconds added a move (like "
             "3+2; default: none)",
         )
-    for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby):
+    for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby, match):
         command.add_argument(
             "--name", type=_name, metavar="NAME", help="the name others see (default: yours)"
         )
@@ -264,6 +284,13 @@ def online_start(options: argparse.Namespace) -> OnlineStart:
             listed=not options.unlisted,
             clock=options.clock,
             **keys,
+        )
+    if options.command == "match":
+        from .options import chosen_rules
+
+        rules = chosen_rules(options, NORMAL) or NORMAL
+        return OnlineStart(
+            "match", name, server=options.server, rules=rules, clock=options.clock, **keys
         )
     if options.command == "lobby":
         return OnlineStart("lobby", name, server=options.server, clock=options.clock, **keys)

@@ -198,7 +198,7 @@ class OnlineClient:
 
     def _hello(self) -> str:
         hosting: dict[str, object] = {"listed": self.listed} if self.want == "host" else {}
-        if hosting and self.time_control is not None:
+        if self.want in ("host", "match") and self.time_control is not None:
             hosting["clock"] = self.time_control.name
         return write(
             "hello",
@@ -228,8 +228,18 @@ class OnlineClient:
             return
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             return
-        if message["type"] in ("state", "lobby"):
+        if message["type"] in ("state", "lobby", "searching"):
             self._heard_game = True
+        if message["type"] == "matched" and self.want == "match":
+            key, token = message.get("key"), message.get("token")
+            fits = [isinstance(part, str) and 0 < len(part) <= 64 and part.isascii()
+                    for part in (key, token)]  # fmt: skip
+            if not all(fits):
+                return
+            assert isinstance(key, str) and isinstance(token, str)
+            self.want, self.key, self.token = "join", key, token  # back to the seat after a drop
+            if self.on_token is not None:
+                self.on_token(token)
         if message["type"] == "welcome":
             if self._welcomed:  # one welcome a connection: a second changes no seat
                 return

@@ -25,6 +25,9 @@ class Limits:
     """Watchers of one room from one network (an IPv4 /24, an IPv6 /48); and once the room's
     watchers are within a quarter of `watchers`, a network watching it already adds none but
     the players' own (the rest is for those watching from elsewhere)."""
+    guests_seeking_per_address: int = 8
+    """Guests (no key) one address may have in a relay's quick-match queues at once (a player
+    with a key is there once a pool, from anywhere)."""
     listed: int = 40
     """Games one lobby message lists (the open ones first, those whose host is here, a network's
     in turn, the older first; the rest are counted)."""

@@ -82,6 +82,8 @@ class Lobby:
         games = [
             {
                 "host": room.host.name,
+                "rating": None if room.host_rating is None else room.host_rating[0],
+                "provisional": room.host_rating is not None and room.host_rating[1],
                 "guest": room.guest.name or None,
                 "rules": room.rules.name,
                 "status": state,

@@ -124,7 +124,9 @@ class OnlinePlay:
         seat's pass is kept (the player's claim: the same line from this home takes the seat
         back while its room is open), but for a seat given back before the guest's first move."""
         table = self.table
-        if table.you is not None:
+        if table.you is None and table.role == "match":  # a search cancelled: out of its queue
+            await self.client.leave()
+        elif table.you is not None:
             giving_back = self.gives_seat_back
             if self.leaving_resigns:  # the server resigns it: so does this player's record
                 table.took_part()

@@ -7,26 +7,37 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 
 | from   | type      | fields                                                            |
 |--------|-----------|-------------------------------------------------------------------|
-| client | hello     | protocol, version, name, want (host, join, watch, lobby), key, rules, |
+| client | hello     | protocol, version, name, want (host, join, watch, lobby, match), key, |
+|        |           | rules (host, match: the game's; a match's pool),                  |
 |        |           | token (a seat's pass, from its welcome: the only way back into it), |
 |        |           | listed (host on a relay: whether its lobby shows the game),       |
-|        |           | clock (host: a time control, "3+2"; none: no clock),              |
+|        |           | clock (host: a time control, "3+2", none: no clock; match: its    |
+|        |           | queue's, required),                                               |
 |        |           | public_key (the player's Ed25519 key, its OpenSSH line; none: a guest) |
 | client | proof     | signature (base64): the hello's key's, over the challenge (only after |
 |        |           | one; `nac.net.identity` says what is signed)                      |
 | client | move      | cell (0 to n²-1, row by row from the top left)                    |
 | client | rematch   | (a new game when both players have asked)                         |
 | client | resign    | (the game is lost to the other side)                              |
-| client | leave     | (going for good: a game in progress counts as resigned)           |
+| client | leave     | (going for good: a game in progress counts as resigned; a search  |
+|        |           | is cancelled, out of its queue)                                   |
 | server | challenge | nonce (base64, fresh for each connection): to a hello with a key  |
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token; the    |
 |        |           | name the player plays by (a key's: the server's ledger keeps it)  |
+| server | searching | a quick match's search: rules, clock, rated, rating (the seeker's, |
+|        |           | whole points), provisional, range (the points either side it is   |
+|        |           | paired within now; null: any), waited (seconds): on joining the   |
+|        |           | queue, then each time the range widens                           |
+| server | matched   | a seeker's seat in its new room: you (X moves first), key, token,  |
+|        |           | name (as a welcome's: the key and token take the seat back)       |
 | server | state     | the room: names, the rules, the game's moves and result (a        |
 |        |           | resignation, a forfeit), score, who is connected, who asked for a |
 |        |           | rematch, watchers; to the host, the invite's server and keys;     |
 |        |           | clock (null, or the control, each side's time left and the one    |
 |        |           | running, as of the send), why (how the game ended: `WHYS`)        |
-| server | lobby     | a relay's open games (host, rules, status, watchers, keys), at most |
+| server | lobby     | a relay's open games (host, the host's rating and whether it is     |
+|        |           | provisional where the server keeps ratings, rules, status,        |
+|        |           | watchers, keys), at most                                          |
 |        |           | `Limits.listed` of them, and how many more                        |
 | server | refused   | reason (a move out of turn, on a taken square, ...)               |
 | server | error     | reason (a wrong key, another version, a full server: then closed) |
@@ -51,7 +62,7 @@ rules, by name, where there was a board's size. 4: a player is a key, proven by 
 server's challenge: `nac.net.identity`.)"""
 LONGEST_MESSAGE = 4096
 """Bytes a message may take; a longer one ends the connection."""
-WANTS = ("host", "join", "watch", "lobby")
+WANTS = ("host", "join", "watch", "lobby", "match")
 WHYS = ("board", "resignation", "forfeit", "time", "abandoned", "aborted")
 """How a game ended, as the `state`'s `why` says (null while it goes on): the board decided (a
 line, a full board), a resignation, a forfeit (not back in time), a flag fallen ("time"), an

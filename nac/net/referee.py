@@ -6,7 +6,9 @@ behind the websockets library (`server.py`); `nac serve` behind aiohttp, beside 
 A connection says `hello` first, within `Limits.hello_seconds`: with a key it takes a seat
 (the host's key or the join key; a seat someone has sat in only with their token) or watches
 (the watch key); on a relay (`nac serve`) it may also make a room (`want: host`, a few per
-address) or watch the lobby. Anything else, or a wrong key, another version of the protocol,
+address), watch the lobby, or seek a quick match (`want: match`, with its rules and clock:
+`nac.net.matching` pairs seekers of close ratings, and the referee seats each pair in a new,
+unlisted room of their own). Anything else, or a wrong key, another version of the protocol,
 a flood, a message that is not the protocol's: an `error` saying why, and the connection is
 closed. Nothing one connection does reaches another room, and the limits per address
 (`gate.client`: an IPv6 address counts with its /64) never lock out a player holding their
@@ -35,6 +37,7 @@ from .gate import Bucket, client, network, settle_collector
 from .identity import dialled, encoded, from_host_header, new_nonce, verified
 from .limits import Limits
 from .lobby import Lobby
+from .matching import Queues, Seeker, rating_of
 from .protocol import (
     PROTOCOL,
     BadMessage,
@@ -72,6 +75,8 @@ GUEST = "Guest-"
 """A guest's name where the one they gave is a player's (on a server with a ledger)."""
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
+MATCH_CLOCK = "a quick match has a clock: give one, like 3+2"
+SEARCHING = "you are searching for an opponent: nothing to play yet"
 
 
 class Closing(Exception):
@@ -114,6 +119,10 @@ class Referee:
         for this server's life only, as `nac host` keeps them."""
         self.seated: Callable[[Link], None] = lambda link: None
         """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
+        self.queues = Queues()
+        """The quick match's seekers (on a relay)."""
+        self.paired: dict[Link, Room] = {}
+        """Seekers seated in their match's room, until their session takes it up."""
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -256,6 +265,8 @@ class Referee:
                 self.close_room(room)
         if changed:
             self.lobby.changed()
+        if self.queues:
+            await self.match()
         for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
             self._wrong(who)
 
@@ -265,6 +276,7 @@ class Referee:
         self.stopping = True
         self.lobby.stop()
         links: set[Link] = set(self.lobby.links)
+        links.update(seeker.link for seeker in self.queues.seekers)
         for room in self.rooms:
             links.update(room.watchers)
             links.update(seat.link for seat in room.seats if seat.link is not None)
@@ -349,6 +361,8 @@ class Referee:
             async for frame in frames:
                 if not bucket.take():
                     raise Closing("too many messages: slow down")
+                if room is None:  # a seeker's room, once paired
+                    room = self.paired.pop(link, None)
                 if not await self._request(link, room, read(frame)):
                     bucket.take(self.limits.no_op_cost - 1)
         except BadMessage as bad:
@@ -368,6 +382,9 @@ class Referee:
             if self.connections[who] <= 0:
                 del self.connections[who]
             self.lobby.links.discard(link)
+            self.queues.remove(link)
+            if room is None:
+                room = self.paired.pop(link, None)
             dropped = room is not None and not room.closed and room.leave(link)
             if room is not None and dropped:
                 await self.tell(room)
@@ -414,9 +431,12 @@ class Referee:
                 f"yours speaks {hello.protocol} (nac {hello.version}): play with the same "
                 "version of nac"
             )
-        if hello.want == "lobby" or hello.want == "host":
+        if hello.want in ("lobby", "host", "match"):
             if not self.relay:
                 raise Closing("this is a player's own game, not a relay: use an invite's key")
+            if hello.want == "match":
+                await self._seek(link, who, hello)
+                return None
             if hello.want == "lobby":
                 self.lobby.links.add(link)
                 await _send(link, write("welcome", you=None, role="lobby"))
@@ -431,6 +451,9 @@ class Referee:
             )
             room.sit(room.host, link, self._unlike(hello.name, room), who)
             room.host.public_key = hello.public_key
+            if self.ledger is not None and hello.public_key:
+                rating = await rating_of(self.ledger, hello.public_key, hello.name, hello.rules)
+                room.host_rating = (round(rating[0]), rating[1])
             self.seated(link)
             # the host's own key, to come back with after a drop
             await _send(
@@ -484,8 +507,55 @@ class Referee:
         self.lobby.changed()
         return room
 
+    # -- quick match ---------------------------------------------------------------------------
+
+    async def _seek(self, link: Link, who: str, hello: Hello) -> None:
+        """A connection joins its quick match's queue (`matching.Queues.refusal` says who may
+        not), is told so, and is paired as soon as it can be."""
+        if hello.clock is None:
+            raise Closing(MATCH_CLOCK)
+        rating = await rating_of(self.ledger, hello.public_key, hello.name, hello.rules)
+        refusal = self.queues.refusal(hello.public_key, who, hello.rules, self.rooms, self.limits)
+        if refusal is not None:
+            raise Closing(refusal, TRY_AGAIN_LATER)
+        rated = bool(hello.public_key) and self.ledger is not None
+        seeker = Seeker(link, who, hello.name, hello.public_key, hello.rules, hello.clock,
+                        *rating, self.clock(), rated)  # fmt: skip
+        self.queues.add(seeker)
+        await _send(link, write("welcome", you=None, role="match", name=hello.name))
+        await self.match()
+
+    async def match(self) -> None:
+        """Each pair the queues make now seated in an unlisted room of its own with its clock,
+        its first game begun (rated where both seek a rated game: `Room.rated`), each told their
+        seat (`matched`: its key and pass, to come back with); every seeker left told its
+        search when it joined and whenever its range widens."""
+        now = self.clock()
+        for x, o in list(self.queues.pairs(now)):
+            if len(self.rooms) >= self.limits.rooms:  # full: they wait on, first in the queue
+                self.queues.seekers[:0] = [x, o]
+                break
+            room = self.open_room(x.rules, x.name, time_control=x.control)
+            room.matched = True
+            for one, seat in ((x, room.host), (o, room.guest)):
+                room.sit(seat, one.link, self._unlike(one.name, room), one.who)
+                seat.public_key = one.public_key
+                self.seated(one.link)
+                self.paired[one.link] = room
+                parts = {"key": seat.key, "token": seat.token, "name": seat.name}
+                await _send(one.link, write("matched", you=seat.mark.value, **parts))
+            await self.tell(room)
+        for link, told in self.queues.to_tell(now):
+            await _send(link, told)
+
     async def _request(self, link: Link, room: Room | None, message: dict[str, Any]) -> bool:
         """Do what a message asks; whether it changed anything (a refusal did not)."""
+        if room is None and self.queues.of(link) is not None:
+            if message["type"] == "leave":  # the search cancelled
+                self.queues.remove(link)
+                raise Left
+            await _send(link, write("refused", reason=SEARCHING))
+            return False
         if room is None:
             raise Closing("the lobby takes no requests: join or watch a game instead")
         if room.time_out():  # a flag fell since the last tick: decided before the request

@@ -130,6 +130,13 @@ class Room:
     whether it is provisional (`Recorded`); None before (or unrated)."""
     began: datetime = field(default_factory=lambda: datetime.now(UTC))
     """When the game began, on the wall clock (for the record)."""
+    matched: bool = False
+    """A quick match's room (`nac.net.matching`): its two players were paired by the relay, so
+    a player who leaves before both sides have moved aborts the game (counting for no one)
+    rather than giving a seat back that no one else will take."""
+    host_rating: tuple[int, bool] | None = None
+    """The host's rating in the room's pool and whether it is provisional, for the lobby (None:
+    a guest, or a server without a ledger)."""
 
     def __post_init__(self) -> None:
         self.created = self.clock()
@@ -325,6 +332,11 @@ class Room:
         )
 
     @property
+    def both_moved(self) -> bool:
+        """Whether both sides have moved in the game."""
+        return {move.mark for move in self.game.moves} == set(Mark)
+
+    @property
     def guest_sits_idle(self) -> bool:
         """Whether the guest of a listed room has let their first move's time pass."""
         return (
@@ -412,10 +424,12 @@ class Room:
         if seat is None:
             self.leave(link)
             return
-        if seat is self.guest and self.guest_unbegun:
+        if seat is self.guest and self.guest_unbegun and not self.matched:
             self.free_guest_seat()
             return
-        if self.in_progress:
+        if self.in_progress and self.matched and not self.both_moved:
+            self.abandoned = self.aborted = True
+        elif self.in_progress:
             self.game.resign(seat.mark)
         seat.link, seat.left_at, seat.gone = None, self.clock(), True
         self.rematch.discard(seat.mark)
@@ -460,7 +474,8 @@ class Room:
         changed, self.stale = self.stale, False
         if self.time_out():
             changed = True
-        if self.away(self.guest) and self.guest_unbegun and not self.away(self.host):
+        unbegun = self.guest_unbegun and not self.matched
+        if self.away(self.guest) and unbegun and not self.away(self.host):
             self.free_guest_seat()
             changed = True
         elif self.guest_sits_idle:
@@ -471,8 +486,7 @@ class Room:
             changed = True
         away = [seat for seat in self.seats if self.away(seat)]
         if self.in_progress and away:
-            movers = {move.mark for move in self.game.moves}
-            if len(away) == 1 and movers == set(Mark):
+            if len(away) == 1 and self.both_moved:
                 self.forfeit = away[0].mark
                 self.game.resign(self.forfeit)
             else:

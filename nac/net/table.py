@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core import FinishedGame, Game, Mark, Match, Mode, NotationError, Rules, find_rules, replay
 from ..core.clock import TimeControl
@@ -84,6 +84,21 @@ class Clocks:
 
 
 @dataclass(frozen=True)
+class Search:
+    """A quick match's search as the server last told it, on this machine's monotonic clock."""
+
+    rules: Rules
+    control: TimeControl
+    rated: bool
+    rating: int
+    provisional: bool
+    range: int | None
+    """The rating points either side this player is paired within now (None: any)."""
+    since: float
+    """When the search began."""
+
+
+@dataclass(frozen=True)
 class RatingChange:
     """A player's rating after a rated game, and its change ("1523 +12")."""
 
@@ -144,6 +159,9 @@ class OpenGame:
     join: str | None
     """The key that takes its free seat (None once taken)."""
     watch: str
+    rating: int | None = None
+    """The host's rating in the game's pool (None: a guest, or a server keeping none)."""
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,10 +180,12 @@ class Table:
     keep: Keep | None = None
     clock: Callable[[], float] = time.monotonic
     role: str = ""
-    """"play" or "host" (a seat), "watch", or "lobby", once welcomed."""
+    """"play" or "host" (a seat), "watch", "lobby", or "match" (searching), once welcomed."""
     you: Mark | None = None
     room: Room | None = None
     lobby: Lobby | None = None
+    search: Search | None = None
+    """A quick match's search, while it goes on (None once paired, or never searching)."""
     link: str = "connecting"
     """"connecting", "open", "lost" (coming back by itself) or "closed"."""
     refusal: str = ""
@@ -221,6 +241,13 @@ class Table:
                 self._follow(self._placed(read_room(message, self.clock())))
             elif kind == "lobby":
                 self.lobby = read_lobby(message)
+            elif kind == "searching" and self.role == "match":
+                self.search = read_search(message, self.clock())
+            elif kind == "matched" and self.role == "match":
+                you = MARKS.get(str(message.get("you")))
+                if you is None:
+                    raise BadState("a match with no seat")
+                self.role, self.you, self.search = "play", you, None
             elif kind == "refused":
                 self.refusal = server_text(message.get("reason"), 300) or "refused"
             elif kind == "error":
@@ -233,7 +260,7 @@ class Table:
 
     def _welcome(self, message: dict[str, Any]) -> None:
         role = message.get("role")
-        if role not in ("play", "host", "watch", "lobby"):
+        if role not in ("play", "host", "watch", "lobby", "match"):
             raise BadState("a welcome with no role")
         you = message.get("you")
         self.role, self.link = str(role), "open"
@@ -363,6 +390,34 @@ def read_room(message: dict[str, Any], now: float) -> Room:
     )
 
 
+def read_search(message: dict[str, Any], now: float) -> Search:
+    """A `searching` message, checked: a rating within 0 to 10,000, a range within it, the wait
+    within a day."""
+    rules = _rules(message.get("rules"))
+    try:
+        control = read_clock(message.get("clock"))
+    except ValueError:
+        control = None
+    rating = message.get("rating")
+    if rules is None or control is None or not _whole(rating, 10_000):
+        raise BadState("a search with no rules, clock or rating")
+    points = message.get("range")
+    return Search(
+        rules,
+        control,
+        message.get("rated") is True,
+        rating,
+        message.get("provisional") is True,
+        points if _whole(points, 10_000) else None,
+        now - min(max(number(message.get("waited"), 0.0), 0.0), DAY),
+    )
+
+
+def _whole(value: object, most: int) -> TypeGuard[int]:
+    """Whether `value` is a whole number from 0 to `most`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
+
+
 def _ratings(value: object) -> dict[Mark, RatingChange]:
     """A state's `ratings`, each within bounds (a rating 0 to 10,000, a change within 5,000);
     none that does not fit."""
@@ -426,6 +481,8 @@ def _open_game(entry: object) -> OpenGame | None:
         watchers=_count(entry.get("watchers"), MOST_WATCHERS),
         join=_key(entry.get("join")) or None,
         watch=watch,
+        rating=rating if _whole(rating := entry.get("rating"), 10_000) else None,
+        provisional=entry.get("provisional") is True,
     )
 
 

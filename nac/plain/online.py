@@ -1,7 +1,8 @@
 """Online play in plain text (`nac host --plain`, `nac join ADDRESS --plain`, `nac watch
-ADDRESS --plain`, `nac lobby SERVER --plain`): what happens is printed as it happens (the
-invite lines as they are, each move, drops and returns, the result), and moves are typed as
-lines, read on a thread of their own so the game goes on while the player types."""
+ADDRESS --plain`, `nac lobby SERVER --plain`, `nac match SERVER --plain`): what happens is
+printed as it happens (the invite lines as they are, a search, each move, drops and returns,
+the result), and moves are typed as lines, read on a thread of their own so the game goes on
+while the player types."""
 
 from __future__ import annotations
 
@@ -107,6 +108,11 @@ class PlainOnline:
         if table.refusal and self._once("refusal", table.refusal):
             self.say(online_words.refused(table.refusal))
         room = table.room
+        search = table.search
+        if room is None and search is not None and self._once("search", search.range):
+            self.say(online_words.searching(search, now))
+            if self._once("help", table.role):
+                self.say(help_line(table))
         if room is None:
             return
         if room.invite is not None and self._once("invite", room.invite.join):
@@ -255,6 +261,8 @@ def analysis_text(game: Game, values: dict[int, MoveValue]) -> str:
 def help_line(table: Table) -> str:
     if not table.role:
         return f"{online_words.CONNECTING} ({key_for('quit', ONLINE_COMMANDS)} quits)"
+    if table.role == "match":
+        return online_words.SEARCH_CANCELS_TYPED
     if table.you is None:
         return (
             f"You are watching: {key_for('analysis', ONLINE_COMMANDS)} turns the analysis on "

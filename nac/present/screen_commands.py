@@ -214,6 +214,9 @@ LOBBY_COMMANDS: tuple[Command, ...] = (
     Command((("w", "watch"),), "w", "Watch the game chosen", "Watch", rank=2),
     Command((("h", "host"),), "h", "Host a game here: others join it from the lobby or with "
             "its line", "Host", rank=3),
+    Command((("m", "match"),), "m", "Quick match: an opponent of your rating, by the rules on "
+            "the board and the clock (3+2, or nac lobby --clock); Esc cancels the search",
+            "Quick match", "Match", rank=2),
     Command((("colon", "paste_invite"),), ":", "Type or paste an invite line", "Invite", rank=5),
     Command((("n", "rename"),), "n", "Your name, as the others see it", "Name", rank=6),
     CLOSE,

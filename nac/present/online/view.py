@@ -209,10 +209,12 @@ def panel_state(
 
 
 def counting_down(play: OnlinePlay | None) -> bool:
-    """Whether a countdown is shown (the invite's expiry, a dropped player's time to come
-    back, a clock running, a first move's time): the panel is drawn again every second only
-    then."""
+    """Whether a countdown is shown (a search's wait, the invite's expiry, a dropped player's
+    time to come back, a clock running, a first move's time): the panel is drawn again every
+    second only then."""
     room = None if play is None else play.table.room
+    if play is not None and room is None and play.table.search is not None:
+        return not play.table.ended  # a search's wait
     if play is None or room is None or play.table.error:
         return False
     clocks = room.clock

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core import Mark
 from ...net.limits import Limits
-from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Table
+from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Search, Table
 from ..commands import COMMANDS, key_for
 from ..game import words
 from ..game.words import sentence
@@ -180,6 +180,8 @@ def status(table: Table, now: float) -> str:
         return f"{result(table)}.{ratings(table)} {closed}"
     if table.ended:
         return sentence(f"the game cannot go on: {table.error or 'the connection is closed'}")
+    if room is None and table.search is not None:
+        return searching(table.search, now)
     if room is None:
         return CONNECTING
     if table.link == "lost":
@@ -204,6 +206,24 @@ def status(table: Table, now: float) -> str:
         return f"Your move ({side(table, turn)}){where}"
     waiting = "" if table.you is None else " …"
     return f"{room.name(turn)}'s move ({side(table, turn)}){where}{waiting}"
+
+
+def searching(search: Search, now: float) -> str:
+    """A quick match's search: "Searching for an opponent: 3×3, 3+2, rated · your rating 1500?
+    · paired within ±150 · 12 s (Esc cancels)"."""
+    kind = "rated" if search.rated else "unrated"
+    mark = "?" if search.provisional else ""
+    within = "any rating" if search.range is None else f"paired within ±{search.range}"
+    waited = max(0, int(now - search.since))
+    return (
+        f"Searching for an opponent: {rules_label(search.rules)}, {search.control}, {kind} · "
+        f"your rating {search.rating}{mark} · {within} · {waited} s "
+        f"({key_for('leave', ONLINE_COMMANDS)} cancels)"
+    )
+
+
+SEARCH_CANCELS_TYPED = f"Searching: type {key_for('quit', ONLINE_COMMANDS)} to cancel."
+"""The plain console's help while a quick match searches."""
 
 
 def side(table: Table, mark: Mark) -> str:
@@ -417,8 +437,12 @@ def lobby_heading(lobby: Lobby, where: str) -> str:
 
 
 def open_game(game: OpenGame) -> str:
-    """One game of the lobby: "Sam · 3×3 · waiting for an opponent"."""
-    players = game.host if game.guest is None else f"{game.host} v {game.guest}"
+    """One game of the lobby: "Sam (1523) · 3×3 · waiting for an opponent" (the host's rating
+    where the relay keeps ratings, "?" while provisional)."""
+    host = game.host
+    if game.rating is not None:
+        host += f" ({game.rating}{'?' if game.provisional else ''})"
+    players = host if game.guest is None else f"{host} v {game.guest}"
     if game.status == "waiting":
         doing = "waiting for an opponent"
     elif game.status == "playing":
@@ -430,11 +454,13 @@ def open_game(game: OpenGame) -> str:
 
 
 def lobby_help(name: str) -> str:
-    keys = {action: key_for(action, LOBBY_COMMANDS) for action in ("join", "watch", "host")}
+    keys = {
+        action: key_for(action, LOBBY_COMMANDS) for action in ("join", "watch", "host", "match")
+    }
     return (
         f"{keys['join']} joins the game chosen, {keys['watch']} watches it, {keys['host']} hosts "
-        f"a game of your own. You play as {name} ({key_for('rename', LOBBY_COMMANDS)} changes "
-        "it)."
+        f"a game of your own, {keys['match']} finds an opponent. You play as {name} "
+        f"({key_for('rename', LOBBY_COMMANDS)} changes it)."
     )
 
 

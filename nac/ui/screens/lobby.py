@@ -16,7 +16,7 @@ from textual.widgets import Static
 from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.table import OpenGame
-from ...online import OnlineStart, begin
+from ...online import MATCH_CLOCK, OnlineStart, begin
 from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
@@ -115,7 +115,7 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("join", "watch", "cursor"):
             return self._chosen_game() is not None
-        if action == "host":
+        if action in ("host", "match"):
             return self.play is not None and not self.play.table.error
         return True
 
@@ -153,6 +153,21 @@ class LobbyScreen(Screen[None]):
         self.open_online(
             OnlineStart(
                 "host", start.name, server=start.server, rules=start.rules, clock=start.clock
+            )
+        )
+
+    def action_match(self) -> None:
+        """A quick match's search, by the rules on the board and the lobby's clock (3+2 where
+        `nac lobby` was given none): the online screen shows it, and the game once paired."""
+        start = self.start
+        self.message = ""
+        self.open_online(
+            OnlineStart(
+                "match",
+                start.name,
+                server=start.server,
+                rules=start.rules,
+                clock=start.clock or MATCH_CLOCK,
             )
         )
 

@@ -1,0 +1,201 @@
+"""Quick match on a relay: a queue per pool (the rules, `Rules.name`) and time control, and who
+is paired with whom. Plain arithmetic on the times the referee gives (its injectable clock):
+nothing here waits, sends or reads the time.
+
+- A seeker's range is ±FIRST_RANGE rating points when they join, widening by WIDER_BY every
+  WIDEN_SECONDS they wait, and any rating once they have waited ANY_AFTER_SECONDS.
+- Two seekers of one queue are paired when each one's rating is within the other's range (so
+  the later of the two has waited long enough as well); among those a seeker may be paired
+  with, the closest rating first, then the one who has waited longest.
+- The lower-rated of the two plays X and moves first in the first game (the first move is
+  worth most in these games); on equal ratings, the one who waited longer. Rematches alternate.
+- A seeker with a proven key on a server with a ledger seeks a rated game and is paired only
+  with such seekers; guests (and everyone on a server without a ledger) are paired with each
+  other, unrated, their rating taken as a new player's.
+- One key is in one pool's queue once, whatever the clock; a guest's address a few times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..core import Rules
+from ..core.clock import TimeControl
+from ..ledger.glicko2 import NEW_RATING
+from .limits import Limits
+from .protocol import write
+from .rooms import Link, Room
+
+if TYPE_CHECKING:
+    from ..ledger.ledger import Ledger
+
+FIRST_RANGE = 100.0
+"""Rating points either side a seeker is paired within when they join."""
+WIDER_BY = 50.0
+WIDEN_SECONDS = 5.0
+"""The range widens by WIDER_BY every WIDEN_SECONDS of the wait."""
+ANY_AFTER_SECONDS = 60.0
+"""After this wait a seeker is paired with anyone in their queue."""
+IN_QUEUE = "your key is searching for a game of these rules already: one search a pool"
+IN_MATCH = "your key is playing a quick match of these rules already: finish it first"
+GUESTS_SEEKING = "your address has {count} guests searching here already: wait for a game"
+
+
+def search_range(waited: float) -> float | None:
+    """The rating points either side a seeker who has waited `waited` seconds is paired
+    within; None: any rating."""
+    if waited >= ANY_AFTER_SECONDS:
+        return None
+    return FIRST_RANGE + WIDER_BY * int(max(0.0, waited) // WIDEN_SECONDS)
+
+
+@dataclass(eq=False)
+class Seeker:
+    """One connection in a queue."""
+
+    link: Link
+    who: str
+    """Its client (`gate.client`), for the limits per address."""
+    name: str
+    public_key: str
+    """Its proven key ("": a guest)."""
+    rules: Rules
+    control: TimeControl
+    rating: float
+    provisional: bool
+    since: float
+    """When it joined the queue, on the referee's clock."""
+    rated: bool
+    """Whether it seeks a rated game (a proven key on a server with a ledger)."""
+    told: float | None = field(default=None)
+    """The range it was last told (-1.0: any; None: told nothing yet)."""
+
+    @property
+    def queue(self) -> tuple[str, str, bool]:
+        """The queue it waits in: the pool, the time control, rated or not."""
+        return self.rules.name, self.control.name, self.rated
+
+    def range(self, now: float) -> float | None:
+        return search_range(now - self.since)
+
+    def accepts(self, other: Seeker, now: float) -> bool:
+        """Whether `other`'s rating is within this seeker's range now."""
+        points = self.range(now)
+        return points is None or abs(self.rating - other.rating) <= points
+
+
+class Queues:
+    """Every seeker of a relay, in the order they came."""
+
+    def __init__(self) -> None:
+        self.seekers: list[Seeker] = []
+
+    def __len__(self) -> int:
+        return len(self.seekers)
+
+    def of(self, link: Link) -> Seeker | None:
+        return next((seeker for seeker in self.seekers if seeker.link is link), None)
+
+    def holds_key(self, public_key: str, rules: Rules) -> bool:
+        """Whether `public_key` is in `rules`' pool's queue already (at any clock)."""
+        return any(
+            seeker.public_key == public_key and seeker.rules.name == rules.name
+            for seeker in self.seekers
+        )
+
+    def refusal(
+        self, public_key: str, who: str, rules: Rules, rooms: list[Room], limits: Limits
+    ) -> str | None:
+        """Why a seeker may not join `rules`' pool's queue, or None: a key searches a pool
+        once, and not while it plays an unfinished quick match of it; an address has a few
+        guests searching at most."""
+        if public_key and self.holds_key(public_key, rules):
+            return IN_QUEUE
+        if public_key and any(
+            room.matched
+            and room.in_progress
+            and room.rules.name == rules.name
+            and any(seat.public_key == public_key for seat in room.seats)
+            for room in rooms
+        ):
+            return IN_MATCH
+        most = limits.guests_seeking_per_address
+        if not public_key and sum(seeker.who == who for seeker in self.seekers) >= most:
+            return GUESTS_SEEKING.format(count=most)
+        return None
+
+    def add(self, seeker: Seeker) -> None:
+        self.seekers.append(seeker)
+
+    def remove(self, link: Link) -> Seeker | None:
+        """The connection's seeker taken out of its queue (None: it was in none)."""
+        seeker = self.of(link)
+        if seeker is not None:
+            self.seekers.remove(seeker)
+        return seeker
+
+    def to_tell(self, now: float) -> Iterator[tuple[Link, str]]:
+        """The `searching` messages due now: to each seeker not told yet, or whose range has
+        widened since."""
+        for seeker in list(self.seekers):
+            points = seeker.range(now)
+            told = -1.0 if points is None else points
+            if seeker.told != told:
+                seeker.told = told
+                yield seeker.link, searching(seeker, now)
+
+    def pairs(self, now: float) -> Iterator[tuple[Seeker, Seeker]]:
+        """The pairs to seat now, each taken out of the queue as it is given: (X, O)."""
+        waiting = list(self.seekers)
+        while waiting:
+            seeker = waiting.pop(0)  # the longest waiting first
+            matches = [
+                other
+                for other in waiting
+                if other.queue == seeker.queue
+                and seeker.accepts(other, now)
+                and other.accepts(seeker, now)
+            ]
+            if not matches:
+                continue
+            other = min(matches, key=lambda one: abs(one.rating - seeker.rating))
+            waiting.remove(other)
+            for one in (seeker, other):
+                self.seekers.remove(one)
+            yield starting_first(seeker, other)
+
+
+def starting_first(older: Seeker, newer: Seeker) -> tuple[Seeker, Seeker]:
+    """(X, O): the lower-rated moves first; on equal ratings the one who waited longer
+    (`older`)."""
+    return (newer, older) if newer.rating < older.rating else (older, newer)
+
+
+def searching(seeker: Seeker, now: float) -> str:
+    """The `searching` message: the queue, the seeker's rating, the range they are paired
+    within now (null: any) and how long they have waited."""
+    points = seeker.range(now)
+    return write(
+        "searching",
+        rules=seeker.rules.name,
+        clock=seeker.control.name,
+        rated=seeker.rated,
+        rating=round(seeker.rating),
+        provisional=seeker.provisional,
+        range=None if points is None else round(points),
+        waited=round(now - seeker.since, 1),
+    )
+
+
+async def rating_of(
+    ledger: Ledger | None, public_key: str, name: str, rules: Rules
+) -> tuple[float, bool]:
+    """A proven key's rating in `rules`' pool and whether it is provisional (a new player's
+    without a ledger or a key)."""
+    if ledger is None or not public_key:
+        return NEW_RATING, True
+    player = await ledger.player_for_key(public_key, name)
+    found = (await ledger.rating(player.id, rules.name)).rating
+    return found.rating, found.provisional
