@@ -204,6 +204,32 @@ class Ledger:
         assert found is not None
         return found
 
+    async def find_player(self, public_key: str) -> Player | None:
+        """The player whose key this is, if the ledger knows it (None: a new key)."""
+        return await self._player_by_key(public_key)
+
+    async def rated_between(self, one_key: str, other_key: str, since: datetime) -> int:
+        """How many rated games the players of these two keys have played together, in any
+        pool, that ended at `since` or later."""
+        one, other = players.alias("one"), players.alias("other")
+        pair = sa.or_(
+            sa.and_(games.c.x_player == one.c.id, games.c.o_player == other.c.id),
+            sa.and_(games.c.x_player == other.c.id, games.c.o_player == one.c.id),
+        )
+        query = (
+            sa.select(sa.func.count())
+            .select_from(games.join(one, sa.true()).join(other, sa.true()))
+            .where(
+                one.c.public_key == one_key,
+                other.c.public_key == other_key,
+                pair,
+                games.c.rated.is_(True),
+                games.c.ended >= since,
+            )
+        )
+        async with self.engine.connect() as connection:
+            return int((await connection.execute(query)).scalar() or 0)
+
     async def _player_by_key(self, public_key: str) -> Player | None:
         async with self.engine.connect() as connection:
             row = (

@@ -58,5 +58,13 @@ class Limits:
     back_seconds: float = 60.0
     """How long a dropped player has to come back before the game is theirs to lose (or, if
     a side has not moved yet, abandoned), and a room whose host has gone, closed."""
+    new_keys_per_address: int = 40
+    """Keys the ledger first sees from one address in an hour (each a new player): a class of
+    30 behind one school's NAT all get in, a script minting keys gets 40 an hour."""
+    new_keys_per_network: int = 80
+    """... and from one network (an IPv4 /24, an IPv6 /48): two such classes side by side."""
+    rated_per_pair: int = 5
+    """Rated games between the same two keys in a day (any pool): later ones are played
+    unrated, and said so (two keys of one's own cannot farm a rating)."""
     heartbeat_seconds: float = 5.0
     """Pings: a connection that answers none within this is dropped (and seen to drop)."""

@@ -5,6 +5,7 @@ and for a rated game (`Room.rated`) both players' new ratings, which the `state`
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..core import Mark
@@ -24,10 +25,10 @@ LEDGER_WHY = {
 """The state's `why` as the ledger says it (a board's end is a line or a draw)."""
 
 
-async def record(ledger: Ledger, room: Room) -> None:
+async def record(ledger: Ledger, room: Room, ended: datetime | None = None) -> None:
     """Keep the room's game, ended and not yet kept, in `ledger` (committed when this returns),
     and a rated game's new ratings in `room.ratings`. The room counts it as kept from the
-    start, so a game is never kept twice, even if this fails."""
+    start, so a game is never kept twice, even if this fails. `ended`: when (now if None)."""
     room.recorded = True
     game, why = room.game, room.why
     outcome = game.outcome
@@ -52,6 +53,7 @@ async def record(ledger: Ledger, room: Room) -> None:
         result=result,
         why=said,
         started=room.began,
+        ended=ended,
         clock=control.name if control is not None else None,
         first=game.first.value,
     )

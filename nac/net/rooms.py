@@ -76,6 +76,9 @@ class Seat:
     public_key: str = ""
     """Its player's key, proven (empty: a guest sits there): the same key takes the seat back
     from any connection, token or not."""
+    on_clock: bool = False
+    """Its player left a rated game (`leave`): their clock runs on, and decides the game
+    unless they come back in time (nobody waits for them meanwhile)."""
 
     @property
     def taken(self) -> bool:
@@ -130,6 +133,12 @@ class Room:
     whether it is provisional (`Recorded`); None before (or unrated)."""
     began: datetime = field(default_factory=lambda: datetime.now(UTC))
     """When the game began, on the wall clock (for the record)."""
+    pair_rated: int | None = None
+    """Which game of the room (`Match.games_started`) its two keys' rated games today were
+    counted for (None: not yet; the referee counts them as each game begins)."""
+    pair_limited: bool = False
+    """This game's two keys have played their rated games for the day
+    (`Limits.rated_per_pair`): it is played unrated, and the state says why."""
     matched: bool = False
     """A quick match's room (`nac.net.matching`): its two players were paired by the relay, so
     a player who leaves before both sides have moved aborts the game (counting for no one)
@@ -191,7 +200,11 @@ class Room:
         no one, rated or not.)"""
         host, guest = self.host.public_key, self.guest.public_key
         return (
-            self.ranked and self.time_control is not None and bool(host and guest) and host != guest
+            self.ranked
+            and self.time_control is not None
+            and bool(host and guest)
+            and host != guest
+            and not self.pair_limited
         )
 
     @property
@@ -212,10 +225,10 @@ class Room:
             rules=self.rules.name,
             names={seat.mark.value: seat.name or None for seat in self.seats},
             online={seat.mark.value: seat.link is not None for seat in self.seats},
-            left=[seat.mark.value for seat in self.seats if seat.gone],
+            left=[seat.mark.value for seat in self.seats if seat.gone or seat.on_clock],
             back_in={
                 seat.mark.value: max(0.0, self.back_seconds_left(seat, now))
-                if seat.left_at is not None and not seat.gone
+                if seat.left_at is not None and not seat.gone and not seat.on_clock
                 else None
                 for seat in self.seats
             },
@@ -232,6 +245,7 @@ class Room:
             why=self.why,
             rated=self.rated,
             ratings=self.ratings,
+            unrated="pair" if self.pair_limited else None,
         )
 
     def clocks(self, now: float) -> dict[str, object] | None:
@@ -258,6 +272,7 @@ class Room:
         control = self.time_control
         self.flagged, self.aborted = None, False
         self.recorded, self.ratings, self.began = False, None, datetime.now(UTC)
+        self.pair_rated, self.pair_limited = None, False
         self.timer = None
         if control is not None:
             first = self.limits.first_move_seconds
@@ -312,6 +327,7 @@ class Room:
         if seat.left_at is not None:
             seat.away_before += self.clock() - seat.left_at
         replaced, seat.link, seat.left_at, seat.gone = seat.link, link, None, False
+        seat.on_clock = False
         if not seat.taken:
             seat.name, seat.token, seat.who = name, new_key(), who
             if seat is self.guest:  # the first game begins: the host's time away from now
@@ -419,10 +435,16 @@ class Room:
     def depart(self, link: Link) -> None:
         """A player leaves for good (`leave`): a game in progress is resigned first, so leaving
         never escapes a result; the other side is told they left, not that they dropped. A
-        watcher just goes (told to the others at the next tick)."""
+        rated game both sides have moved in is not resigned: the leaver's clock runs on
+        (`Seat.on_clock`), so they lose on time unless they come back with their key in time.
+        A watcher just goes (told to the others at the next tick)."""
         seat = self.seat_of(link)
         if seat is None:
             self.leave(link)
+            return
+        if self.in_progress and self.rated and {move.mark for move in self.game.moves} == set(Mark):
+            seat.link, seat.left_at, seat.on_clock = None, self.clock(), True
+            self.rematch.discard(seat.mark)
             return
         if seat is self.guest and self.guest_unbegun and not self.matched:
             self.free_guest_seat()
@@ -461,9 +483,9 @@ class Room:
     def away(self, seat: Seat) -> bool:
         """Whether the seat's player dropped and has not come back in time: their time away
         in this game, all of it, is past `Limits.back_seconds`."""
-        if seat.left_at is None:
+        if seat.left_at is None or (seat.on_clock and self.in_progress):
             return False
-        return seat.gone or self.back_seconds_left(seat, self.clock()) < 0
+        return seat.gone or seat.on_clock or self.back_seconds_left(seat, self.clock()) < 0
 
     def tick(self) -> bool:
         """Time passes: a guest not back in time before their first move gives the seat back;

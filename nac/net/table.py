@@ -140,6 +140,9 @@ class Room:
     """Whether the game is rated (a server with a ledger, a clock, two players' keys)."""
     ratings: dict[Mark, RatingChange] = field(default_factory=dict)
     """A rated game's end: each side's rating as the server's ledger committed it."""
+    pair_limited: bool = False
+    """The game would be rated, but its two players have played their rated games together
+    for the day: it is played unrated."""
 
     def name(self, mark: Mark) -> str:
         return self.names[mark] or str(mark)
@@ -387,6 +390,7 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         why=why if isinstance(why := message.get("why"), str) and why in WHYS else None,
         rated=message.get("rated") is True,
         ratings=_ratings(message.get("ratings")),
+        pair_limited=message.get("unrated") == "pair",
     )
 
 

@@ -204,7 +204,8 @@ class Served(Server):
     def ssh_door(self, command: list[str], name_option: str) -> Door:
         """What the SSH door needs of this server: its games counted with the browsers' under
         the same limits, each with its own pass to show the relay."""
-        from .ssh_door import Door
+        from ..net.referee import Closing
+        from .ssh_door import Door, Refused
 
         def admit(address: str) -> str | None:
             if self.closing or self.running - (self.ready is not None) >= self.max_players:
@@ -235,7 +236,16 @@ class Served(Server):
                 self.relay.forget_game(token)
             self._make_one_ready()
 
-        return Door(command, admit, started, ended, name_option)
+        async def player(address: str, public_key: str, wanted: str) -> str:
+            referee = self.relay.referee if self.relay is not None else None
+            if referee is None or referee.ledger is None:
+                return wanted
+            try:
+                return (await referee.player_for_key(public_key, wanted, address)).name
+            except Closing as refusal:
+                raise Refused(f"nac: {words.sentence(str(refusal))}") from None
+
+        return Door(command, admit, started, ended, name_option, player=player)
 
     def _new_game(self) -> asyncio.Task[GameProcess]:
         """A game started now (counted at once, though its process takes a moment), with its

@@ -33,7 +33,7 @@ import logging
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +114,14 @@ class Door:
     most_connections: int = MOST_CONNECTIONS
     guests: bool = False
     idle_seconds: float = DEFAULT_IDLE_SECONDS
+    player: Callable[[str, str, str], Awaitable[str]] | None = None
+    """The name the server's ledger knows this address's Ed25519 key by (given the name the
+    door would give it), asked before the game starts: a key is one player on every door.
+    Raises Refused (its line) where the key may not be a new player here. None: no ledger."""
+
+
+class Refused(Exception):
+    """A game that may not start: the line to tell the player."""
 
 
 class SshServer:
@@ -485,6 +493,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         game = self.game = PtyGame(self._draw, self._over.set)
         try:
             name = await self.connection.named()
+            public_key = self.connection.public_key
+            if door.player is not None and public_key:
+                try:
+                    name = await door.player(address, public_key, name)
+                except Refused as refusal:
+                    self._refuse(str(refusal))
+                    return
             environment = {
                 **{key: value for key, value in os.environ.items() if key not in FIXED_SIZE},
                 **given,

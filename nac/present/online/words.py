@@ -276,6 +276,8 @@ def ratings(table: Table) -> str:
     """A rated game's end, after its result: " Rated: you 1662? +162, Ana 1338? −162." (a
     rating marked ? is provisional); "" for a game not rated."""
     room = table.room
+    if room is not None and room.pair_limited:
+        return " " + pair_limited(table)
     if room is None or not room.ratings:
         return ""
     sides = ", ".join(
@@ -283,6 +285,18 @@ def ratings(table: Table) -> str:
         for mark, change in sorted(room.ratings.items(), key=lambda item: item[0] is not table.you)
     )
     return f" Rated: {sides}."
+
+
+def pair_limited(table: Table) -> str:
+    """ "Not rated: you and Ana have played 5 rated games together today, the most a day." """
+    room = table.room
+    assert room is not None
+    most = Limits().rated_per_pair
+    if table.you is None:
+        players = f"{room.name(Mark.X)} and {room.name(Mark.O)}"
+    else:
+        players = f"you and {room.name(table.you.other)}"
+    return f"Not rated: {players} have played {most} rated games together today, the most a day."
 
 
 def abandoned(table: Table) -> str:
