@@ -1,6 +1,7 @@
 """`nac host --plain`, `nac join --plain` and `nac watch --plain` as a player runs them: three
 processes on this machine, the joiner and the watcher started with the lines the host printed,
-a game played to the end, and a joiner killed mid-game who comes back with the same line."""
+a game played to the end, and a joiner killed mid-game who comes back with the same line; `nac
+match --plain`: two searches on a relay paired and played to the end, and a search cancelled."""
 
 from __future__ import annotations
 
@@ -284,3 +285,33 @@ async def test_nac_host_variant_misere_and_nac_join_play_misere_in_two_terminals
     assert await guest.end() == 0 and await host.end() == 0
     kept = Storage.at(StorageDirs(tmp_path / "join", tmp_path / "join")).games.last()
     assert kept is not None and kept.rules.name == "misere 3"
+
+
+async def test_nac_match_in_plain_text_pairs_with_another_and_plays(tmp_path: Path) -> None:
+    async with game_server(relay=True) as served:
+        sam = await Plain.start("match", served.url, "--name", "Sam", home=tmp_path / "sam")
+        await sam.line(r"^Searching for an opponent: 3×3, 3\+2, unrated · your rating 1500\?")
+        await sam.line(r"^Searching: type q to cancel\.$")
+        ana = await Plain.start("match", served.url, "--name", "Ana", home=tmp_path / "ana")
+        await sam.line("Your move")  # the first to search moves first, their ratings equal
+        await ana.line(r"Sam's move \(X\)")
+        for turn, square in enumerate("512837469"):
+            mover, other = (sam, ana) if turn % 2 == 0 else (ana, sam)
+            await mover.type(square)
+            await other.line(rf"played {square}\.")
+        for one in (sam, ana):
+            await one.line("^Draw")
+        (room,) = served.referee.rooms
+        assert room.matched and not room.listed and str(room.time_control) == "3+2"
+        assert await sam.end() == 0 and await ana.end() == 0
+
+
+async def test_q_cancels_a_plain_search(tmp_path: Path) -> None:
+    async with game_server(relay=True) as served:
+        sam = await Plain.start("match", served.url, "--clock", "1+0", home=tmp_path / "sam")
+        await sam.line(r"^Searching for an opponent: 3×3, 1\+0")
+        assert len(served.referee.queues) == 1
+        assert await sam.end() == 0
+        async with asyncio.timeout(LONGEST_WAIT):
+            while len(served.referee.queues):
+                await asyncio.sleep(0.01)

@@ -198,3 +198,19 @@ async def test_guests_are_paired_with_guests_unrated(tmp_path: Path) -> None:
         assert not guest.table.room.rated and searching(keyed)
         for one in (keyed, guest, other):
             await one.stop()
+
+
+async def test_the_lobby_shows_a_keyed_hosts_rating(tmp_path: Path) -> None:
+    clock = Clock()
+    async with relay_with_ledger(tmp_path / "server", clock) as served:
+        sam = player(Address(served.url, ""), "host", "Sam", identity=key_in(tmp_path / "sam"))
+        gus = player(Address(served.url, ""), "host", "Gus")
+        lee = player(Address(served.url, ""), "lobby", "Lee")
+        await lee.until(lambda lee: lee.table.lobby and len(lee.table.lobby.games) == 2, "listed")
+        shown = sorted(online_words.open_game(game) for game in lee.table.lobby.games)
+        assert shown == [
+            "Gus · 3×3 · waiting for an opponent",
+            "Sam (1500?) · 3×3 · waiting for an opponent",
+        ]
+        for one in (sam, gus, lee):
+            await one.stop()
