@@ -106,6 +106,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_web
 	$(BIN)/python -m tests.benchmarks.bench_ultimate
 	$(BIN)/python -m tests.benchmarks.bench_online
+	$(BIN)/python -m tests.benchmarks.bench_rated
 	$(BIN)/python -m tests.benchmarks.bench_strangers
 	$(BIN)/python -m tests.benchmarks.bench_ssh
 	$(BIN)/python -m tests.benchmarks.bench_floods
