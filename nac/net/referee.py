@@ -26,13 +26,14 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import Mark, Rules
 from ..core.clock import TimeControl
 from ..core.players import distinct
+from .abuse import NewKeys, count_pair
 from .address import new_key
 from .gate import Bucket, client, network, settle_collector
 from .identity import dialled, encoded, from_host_header, new_nonce, verified
@@ -76,12 +77,6 @@ GUEST = "Guest-"
 """A guest's name where the one they gave is a player's (on a server with a ledger)."""
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
-NEW_KEYS = (
-    "{count} new players came from your {where} within the hour, the most this server lets in: "
-    "play with a key it knows, as a guest, or in a while"
-)
-"""Said to a key the ledger has not seen, past `Limits.new_keys_per_address` (or network)."""
-HOUR = 3600.0
 MATCH_CLOCK = "a quick match has a clock: give one, like 3+2"
 SEARCHING = "you are searching for an opponent: nothing to play yet"
 
@@ -126,8 +121,8 @@ class Referee:
         for this server's life only, as `nac host` keeps them."""
         self.wall: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The wall clock a game's end is kept at, and a day's rated games counted by."""
-        self.new_keys: dict[str, list[float]] = {}
-        """When the ledger saw a new key lately (`clock`), by address and by network."""
+        self.new_keys = NewKeys(self.limits, clock)
+        """The new keys the ledger saw lately, by address and by network."""
         self.seated: Callable[[Link], None] = lambda link: None
         """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
         self.queues = Queues()
@@ -240,32 +235,13 @@ class Referee:
         """Everyone in `room` told what changed; a game that has just ended kept in the ledger
         first (committed before anyone is told: a result told is never lost)."""
         if self.ledger is not None:
-            await self._count_pair(room)
+            await count_pair(self.ledger, room, self.wall(), self.limits)
         if self.ledger is not None and room.unrecorded_end:
             try:
                 await record(self.ledger, room, self.wall())
             except Exception:  # the database failed: the game is told, unkept, and said so
                 log.exception("a game's end could not be kept in the ledger")
         await room.tell_everyone()
-
-    async def _count_pair(self, room: Room) -> None:
-        """As a rated game begins, its two keys' rated games of the last day counted: past
-        `Limits.rated_per_pair`, it is played unrated (`Room.pair_limited`, said to both)."""
-        number = room.match.games_started
-        if self.ledger is None or room.pair_rated == number or not room.in_progress:
-            return
-        if not room.rated:
-            return
-        room.pair_rated = number
-        since = self.wall() - timedelta(days=1)
-        try:
-            played = await self.ledger.rated_between(
-                room.host.public_key, room.guest.public_key, since
-            )
-        except Exception:  # the database failed: the game stays rated, as it would be kept
-            log.exception("a pair's rated games could not be counted")
-            return
-        room.pair_limited = played >= self.limits.rated_per_pair
 
     async def player_for_key(self, public_key: str, wanted: str, who: str) -> Player:
         """The ledger's player of this proven key (its name kept); a key it has not seen is a
@@ -275,35 +251,17 @@ class Referee:
         found = await self.ledger.find_player(public_key)
         if found is not None:
             return found
-        now, limits = self.clock(), self.limits
-        counted = (
-            (f"address {who}", "address", limits.new_keys_per_address),
-            (f"network {network(who)}", "network", limits.new_keys_per_network),
-        )
-        for place, where, most in counted:
-            if len(self._new_keys(place, now)) >= most:
-                raise Closing(NEW_KEYS.format(count=most, where=where), TRY_AGAIN_LATER)
+        refusal = self.new_keys.refusal(who)
+        if refusal is not None:
+            raise Closing(refusal, TRY_AGAIN_LATER)
         player = await self.ledger.player_for_key(public_key, wanted, network(who))
-        for place, _where, _most in counted:
-            self.new_keys.setdefault(place, []).append(now)
+        self.new_keys.made(who)
         return player
-
-    def _new_keys(self, place: str, now: float) -> list[float]:
-        """The new keys seen from `place` within the hour (the older let go)."""
-        recent = [at for at in self.new_keys.get(place, []) if now - at < HOUR]
-        if recent:
-            self.new_keys[place] = recent
-        else:
-            self.new_keys.pop(place, None)
-        return recent
 
     def close_room(self, room: Room) -> None:
         room.closed = True
         if room in self.rooms:
             self.rooms.remove(room)
-            if room.opened_by:
-                _count_off(self.opened, room.opened_by)
-                _count_off(self.opened_in, network(room.opened_by))
         for key in (room.host.key, room.guest.key, room.watch_key):
             self.keys.pop(key, None)
 
@@ -334,8 +292,7 @@ class Referee:
             await self.match()
         for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
             self._wrong(who)
-        for place in list(self.new_keys):
-            self._new_keys(place, self.clock())
+        self.new_keys.let_go()
 
     async def close_all(self, reason: str = STOPPING) -> None:
         """The server is closing: every connection is told why (an `error`: its client stops
