@@ -10,7 +10,8 @@ opens N rooms with a 3+2 clock and prints `keys HOST GUEST` for each, then `open
 checkpoints the ledger's write-ahead log into its file and prints `size BYTES GAMES RATED
 PLAYERS` (`size 0 0 0 0` without a ledger). It stops when its stdin closes (so it never outlives
 the benchmark), closing the ledger as `nac serve` does. All the load comes from 127.0.0.1: the
-limits of connections an address and a network are raised to take it.
+limits of connections and of new keys an address and a network are raised to take it (each
+pair plays two rated games, within the limit of rated games a pair a day).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ CLOCK = parse_time_control("3+2")
 
 
 def load_limits(rooms: int) -> Limits:
-    """The default limits, but room for the load: every connection comes from 127.0.0.1."""
+    """The default limits, but room for the load: every connection and every new key comes from
+    127.0.0.1."""
     connections = 2 * rooms + 100
     return replace(
         Limits(),
@@ -48,6 +50,8 @@ def load_limits(rooms: int) -> Limits:
         connections=connections,
         per_address=connections,
         per_network=connections,
+        new_keys_per_address=connections,
+        new_keys_per_network=connections,
     )
 
 
