@@ -187,11 +187,11 @@ async def test_two_players_meet_in_the_lobby_a_third_watches_and_all_see_the_end
         alice.pty.write(b"h")
         await alice.shows("Waiting for your opponent", "Alice")
         bob.pty.write(b"o")
-        await bob.shows("Alice · 3×3")
+        await bob.shows("Alice (1500?) · 3×3")  # a key: a rating, provisional
         bob.pty.write(b"\r")
         await bob.shows("Alice's move")
         eve.pty.write(b"o")
-        await eve.shows("Alice v Bob · 3×3")
+        await eve.shows("Alice (1500?) v Bob · 3×3")
         eve.pty.write(b"w")
         await eve.shows("Alice's move")
         for player, key, other in ((alice, "1", "Bob"), (bob, "4", "Alice"), (alice, "2", "Bob")):
