@@ -57,9 +57,8 @@ def load_limits(rooms: int) -> Limits:
 
 async def start(kind: str, directory: Path, rooms: int) -> tuple[web.AppRunner, Relay]:
     """`nac serve`'s relay without its pages, with its ledger (`rated`) or none."""
-    referee = Referee("", relay=True)
     limits, gate = fitted(load_limits(rooms), trust_proxy=False)
-    referee.limits = limits
+    referee = Referee("", limits, relay=True)
     app = web.Application()
     relay = Relay(referee, database=sqlite_url(directory) if kind == "rated" else "")
     relay.gate = gate
