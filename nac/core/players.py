@@ -3,6 +3,7 @@ player), the computer at a level, or (online) the other player by the name they 
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 from urllib.parse import quote, unquote
@@ -61,6 +62,7 @@ LOOK_ALIKES = str.maketrans(
 digits that look like letters: enough that a stranger cannot take the look of another's name."""
 
 
+@functools.lru_cache(maxsize=4096)
 def look(name: str) -> str:
     """What a name looks like, for telling two apart: compatibility forms as their plain letters
     (NFKC: ｓ as s, ﬁ as fi), the commonest look-alike letters as the Latin ones (`LOOK_ALIKES`),

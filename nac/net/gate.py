@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import ipaddress
 import logging
@@ -60,6 +61,12 @@ BYTE_BURST = 16384
 and then some, then a rate; past it the connection is closed before a frame of it is read."""
 
 
+ADDRESSES_REMEMBERED = 4096
+"""Addresses whose `client` and `network` are remembered (a flood's thousands of hosts are
+counted per room opened and per lobby written: parsing each again costs more than the rest)."""
+
+
+@functools.lru_cache(maxsize=ADDRESSES_REMEMBERED)
 def client(address: str) -> str:
     """Whom a connection from `address` counts as: an IPv4 address as it is (an IPv6-mapped
     one too), an IPv6 address as its /64, anything else (a door's own name) as it is."""
@@ -74,6 +81,7 @@ def client(address: str) -> str:
     return str(found)
 
 
+@functools.lru_cache(maxsize=ADDRESSES_REMEMBERED)
 def network(address: str) -> str:
     """The network `address` (or a `client`) counts with besides itself: an IPv4 address's /24,
     an IPv6 address's (or /64's) /48; anything else (a door's own name) as it is."""

@@ -111,6 +111,11 @@ class Referee:
         self.keys: dict[str, tuple[Room, str]] = {}
         """Every live key: its room, and what it opens (X, O or watch)."""
         self.rooms: list[Room] = []
+        self.opened: Counter[str] = Counter()
+        """Open rooms by the client that opened them (on a relay); `opened_in`, by its network
+        (`gate.network`): counted as rooms open and close, never by searching the rooms (a
+        flood's thousands of hosts each ask)."""
+        self.opened_in: Counter[str] = Counter()
         self.connections: Counter[str] = Counter()
         """Connections being served, by client (`gate.client`)."""
         self.wrong_keys: dict[str, list[float]] = {}
@@ -164,6 +169,9 @@ class Referee:
             ranked=self.ledger is not None,
         )
         self.rooms.append(room)
+        if opened_by:
+            self.opened[opened_by] += 1
+            self.opened_in[network(opened_by)] += 1
         self.keys.update(
             {
                 room.host.key: (room, "X"),
@@ -177,14 +185,13 @@ class Referee:
         """Whether `who` may open one more room on a relay: a few for an address, a few more for
         its network, and the last quarter of them for the networks that have none open."""
         most = self.limits.rooms_per_address
-        if sum(room.opened_by == who for room in self.rooms) >= most:
+        if self.opened[who] >= most:
             raise Closing(
                 f"your address has {most} games open here already: finish one, or wait for "
                 "one to close",
                 TRY_AGAIN_LATER,
             )
-        where = network(who)
-        theirs = sum(network(room.opened_by) == where for room in self.rooms)
+        theirs = self.opened_in[network(who)]
         if theirs >= self.limits.rooms_per_network:
             raise Closing(
                 f"your network has {theirs} games open here already: finish one, or wait for "
@@ -262,6 +269,9 @@ class Referee:
         room.closed = True
         if room in self.rooms:
             self.rooms.remove(room)
+            if room.opened_by:
+                _count_off(self.opened, room.opened_by)
+                _count_off(self.opened_in, network(room.opened_by))
         for key in (room.host.key, room.guest.key, room.watch_key):
             self.keys.pop(key, None)
 
@@ -606,6 +616,13 @@ class Referee:
         await self.tell(room)
         self.lobby.changed()
         return True
+
+
+def _count_off(counts: Counter[str], key: str) -> None:
+    """One fewer of `key` in `counts`, its count let go at nought."""
+    counts[key] -= 1
+    if counts[key] <= 0:
+        del counts[key]
 
 
 def _keyed(seat: Seat, hello: Hello) -> bool:
