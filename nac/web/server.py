@@ -52,6 +52,7 @@ from .relay import (
     clamped,
     read_message,
 )
+from .ssh_gate import MOST_HELD
 
 if TYPE_CHECKING:
     from .ssh_door import Door, SshServer
@@ -488,12 +489,12 @@ class Served(Server):
     def fit_limits(self) -> Gate:
         """The gate every connection passes, and the relay's limits, fitted to this process's
         file descriptors (each game takes a few for its pipes or its terminal, each of the SSH
-        door's connections one)."""
+        door's connections one, and each it holds refused: `ssh_gate.MOST_HELD`)."""
         relay = self.relay
         limits = relay.referee.limits if relay is not None else Limits(per_address=PAGE_CONNECTIONS)
         reserved = DESCRIPTORS_A_GAME * self.max_players
         if self.ssh is not None:
-            reserved += self.ssh.door.most_connections
+            reserved += self.ssh.door.most_connections + MOST_HELD
         limits, gate = fitted(limits, trust_proxy=self.trust_proxy, reserved=reserved)
         self.gate = gate
         if self.relay is not None:

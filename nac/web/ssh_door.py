@@ -15,6 +15,8 @@
   (an IPv4 /24, an IPv6 /48) and in all, a share of them (HELD_SHARE) kept for connections that
   hold a game; when a limit is reached, the idlest connection there that holds no game (not
   logged in first) is closed to make room, and only if there is none is the new one refused;
+  while a quarter of them have not logged in, connections opened past a rate per network are
+  refused as they are accepted, before the key exchange (`ssh_gate`);
   games started and resizes bounded in rate per network (`Bucket`; resizes coalesced); a game
   idle for `idle_seconds` ends, saying why. A refusal is logged once a minute per kind.
 - **Stopping**: every player's game ends, then their terminal is told the server is stopping,
@@ -42,6 +44,7 @@ import asyncssh
 from ..net.gate import Bucket, client, network
 from .pty_game import PtyGame, clamped
 from .quiet_log import QuietLog
+from .ssh_gate import AcceptGate
 from .ssh_keys import ed25519_line
 from .ssh_names import SshNames
 
@@ -139,6 +142,9 @@ class SshServer:
         """The connections counted, oldest first."""
         self.starts: dict[str, Bucket] = {}
         """Games started lately, by network."""
+        self.gate = AcceptGate(quiet.info, self.busy)
+        """Connections opened lately, by network: past a rate while the door is busy, refused
+        as they are accepted."""
         self.open: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[GameSession] = set()
         self.stopping = False
@@ -159,6 +165,7 @@ class SshServer:
             lambda: Connection(self),
             host or None,
             port,
+            tunnel=self.gate,  # the door listens through its gate (`ssh_gate`)
             server_host_keys=[self.key],
             login_timeout=LOGIN_SECONDS,
             keepalive_interval=KEEPALIVE_SECONDS,
@@ -192,6 +199,11 @@ class SshServer:
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.wait_closed()
+
+    def busy(self) -> bool:
+        """Whether a quarter of the door's connections are ones that have not logged in."""
+        waiting = sum(not connection.logged_in for connection in self.inside)
+        return waiting >= self.door.most_connections // HELD_SHARE
 
     def room_for(self, newcomer: Connection) -> bool:
         """Whether a new connection may be counted in: at once if every limit has room, else
