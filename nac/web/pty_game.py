@@ -28,6 +28,8 @@ HANG_UP_SECONDS = 2.0
 """How long a game has to end after SIGHUP before it is killed."""
 LARGEST_SIDE = 1000
 """A terminal's side beyond this many cells is taken as this many."""
+FIRST_FRAME_BYTES = 1024
+"""What a game has drawn once its first frame is out (its terminal's set-up is less)."""
 
 
 def clamped(width: int, height: int) -> tuple[int, int]:
@@ -44,6 +46,8 @@ class PtyGame:
         self._process: asyncio.subprocess.Process | None = None
         self._pending = bytearray()
         self._waiter: asyncio.Task[None] | None = None
+        self._drawn = 0
+        self._first_frame = asyncio.Event()
 
     @property
     def pid(self) -> int | None:
@@ -98,8 +102,22 @@ class PtyGame:
             data = b""
         if not data:
             self._stop_reading()
+            self._first_frame.set()
             return
+        self._drawn += len(data)
+        if self._drawn >= FIRST_FRAME_BYTES:
+            self._first_frame.set()
         self._output(data)
+
+    async def first_frame(self, seconds: float, over: asyncio.Event) -> None:
+        """Returns once the game has drawn its first frame, has ended, `over` is set, or
+        `seconds` passed."""
+        waits = [asyncio.ensure_future(event.wait()) for event in (self._first_frame, over)]
+        try:
+            await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in waits:
+                waiting.cancel()
 
     def pause_output(self) -> None:
         """The player's connection is not taking what the game draws: stop reading it (the
@@ -165,6 +183,7 @@ class PtyGame:
 
     def _close(self) -> None:
         self._stop_reading()
+        self._first_frame.set()
         if self._master is not None:
             with contextlib.suppress(OSError):
                 os.close(self._master)

@@ -17,8 +17,10 @@
   logged in first) is closed to make room, and only if there is none is the new one refused;
   while a quarter of them have not logged in, connections opened past a rate per network are
   refused as they are accepted, before the key exchange (`ssh_gate`);
-  games started and resizes bounded in rate per network (`Bucket`; resizes coalesced); a game
-  idle for `idle_seconds` ends, saying why. A refusal is logged once a minute per kind.
+  games started and resizes bounded in rate per network (`Bucket`; resizes coalesced), games
+  started one at a time, each until its first frame (`start_line`), a refused start told after
+  a pause (`REFUSED_START_SECONDS`); a game idle for `idle_seconds` ends, saying why. A
+  refusal is logged once a minute per kind.
 - **Stopping**: every player's game ends, then their terminal is told the server is stopping,
   then the connection closes.
 - **Leaving** (closing the terminal, a dropped network, `~.`) hangs the game up at once: its
@@ -47,6 +49,7 @@ from .quiet_log import QuietLog
 from .ssh_gate import AcceptGate
 from .ssh_keys import ed25519_line
 from .ssh_names import SshNames
+from .start_line import TURN_SECONDS, StartLine
 
 log = logging.getLogger("nac.ssh")
 quiet = QuietLog(log)
@@ -89,6 +92,9 @@ STARTS_PER_SECOND = 0.5
 STARTS_BURST = 16
 """Games one network may start: a burst, then one every two seconds (a game's start costs the
 server a process and a second of work)."""
+REFUSED_START_SECONDS = 1.0
+"""A game refused its start is told so after this long (not at once: a script starting and
+dropping games in a loop is slowed to one refusal a second a session)."""
 RESIZES_PER_SECOND = 10.0
 """A game follows its terminal's size at most this often (a storm of resizes is one, the last)."""
 MOST_BUCKETS = 10_000
@@ -142,6 +148,8 @@ class SshServer:
         """The connections counted, oldest first."""
         self.starts: dict[str, Bucket] = {}
         """Games started lately, by network."""
+        self.start_line = StartLine()
+        """Games start one at a time, each until its first frame."""
         self.gate = AcceptGate(quiet.info, self.busy)
         """Connections opened lately, by network: past a rate while the door is busy, refused
         as they are accepted."""
@@ -497,6 +505,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             refusal = TOO_QUICK
         if refusal is not None:
             quiet.info("an SSH player is refused: %s", refusal)
+            if not self.server.stopping:  # a script starting games in a loop waits too
+                await asyncio.sleep(REFUSED_START_SECONDS)
             self._refuse(refusal)
             return
         given = door.started(address, self.connection.public_key)  # counted until it exits
@@ -523,7 +533,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 return
             try:
                 argv = [*door.command, f"{door.name_option}={name}"]
-                await game.start(argv, environment, *self.size)
+                await self._start_in_turn(game, argv, environment)
             except (OSError, ValueError) as error:
                 quiet.warning("an SSH player's game did not start: %s", error)
                 self._refuse("nac: the game could not start here. Please try again later.")
@@ -541,6 +551,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             door.ended(address, given)
             log.info("an SSH game ends")
             self._said_goodbye(game)
+
+    async def _start_in_turn(
+        self, game: PtyGame, argv: list[str], environment: Mapping[str, str]
+    ) -> None:
+        """The game started when its turn comes (`StartLine`: games start one at a time), the
+        turn held until its first frame; never started if the session ends while it waits."""
+        async with self.server.start_line.turn(self._over) as mine:
+            if mine:
+                await game.start(argv, environment, *self.size)
+                await game.first_frame(TURN_SECONDS, self._over)
 
     def _said_goodbye(self, game: PtyGame) -> None:
         """The game is over and its terminal given back: why, if the player did not quit."""
