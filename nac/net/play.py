@@ -122,13 +122,16 @@ class OnlinePlay:
         """Going for good: a player tells the server first (a game in progress counts as
         resigned; the other side hears they left, not that they dropped), then stops. The
         seat's pass is kept (the player's claim: the same line from this home takes the seat
-        back while its room is open), but for a seat given back before the guest's first move."""
+        back while its room is open), but for a seat given back before the guest's first move.
+        A rated game both sides have moved in is not resigned (`leaving_runs_clock`): the
+        server decides it, so nothing is saved here now (its result is saved by a run of nac
+        that hears it, or not at all)."""
         table = self.table
         if table.you is None and table.role == "match":  # a search cancelled: out of its queue
             await self.client.leave()
         elif table.you is not None:
             giving_back = self.gives_seat_back
-            if self.leaving_resigns:  # the server resigns it: so does this player's record
+            if self.leaving_resigns and not self.leaving_runs_clock:  # as the server resigns it
                 table.took_part()
                 table.game.resign(table.you)
             await self.client.leave()
@@ -238,6 +241,19 @@ class OnlinePlay:
         if self.table.room is None or self.why_no_resign() is not None:
             return False
         return not self.gives_seat_back
+
+    @property
+    def leaving_runs_clock(self) -> bool:
+        """Whether leaving now resigns nothing: a rated game in progress both sides have moved
+        in, where the server runs the leaver's clock on (they lose on time unless they come
+        back with their key in time)."""
+        table, room = self.table, self.table.room
+        return (
+            self.leaving_resigns
+            and room is not None
+            and room.rated
+            and {move.mark for move in table.game.moves} == set(Mark)
+        )
 
     @property
     def gives_seat_back(self) -> bool:

@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from nac.core import Mark
+from nac.core import GameResult, Mark
 from nac.ledger.ledger import Ledger, sqlite_url
 from nac.net.limits import Limits
 from nac.present.online import words as online_words
@@ -104,6 +104,57 @@ async def test_a_player_who_leaves_a_rated_game_loses_on_time_not_at_once(tmp_pa
         await sam.until(rated_end, "lost on time, rated")
         assert sam.table.room.why == "time" and sam.table.game.outcome.winner is Mark.X
         assert sam.table.room.ratings[Mark.X].change > 0
+        await sam.stop()
+
+
+async def test_leaving_a_rated_game_saves_nothing_until_the_server_decides_it(
+    tmp_path: Path,
+) -> None:
+    """The leaver's nac saves no resignation the server never made: nothing at leave; the
+    result once a run of nac hears it (back with the key, lost on time), as the server decided."""
+    clock = Clock()
+    async with rated_server(tmp_path / "server", clock) as served:
+        sam, ana = await sam_and_ana(served, tmp_path)
+        room = served.referee.rooms[-1]
+        await play_moves((sam, ana), [0, 4])
+        assert ana.play.leaving_resigns and ana.play.leaving_runs_clock  # asked, not resigned
+        await ana.play.leave()
+        assert ana.kept == [] and not ana.table.game.is_over  # nothing saved: not decided yet
+        await sam.until(lambda one: Mark.O in one.table.room.left, "Ana's leaving told")
+        assert sam.kept == []
+        assert await sam.play.move(1) is None
+        await heard(served, 3)
+        again = player(
+            served.address(room.guest.key), name="Ana", identity=key_in(tmp_path / "ana")
+        )
+        await again.until(lambda one: one.moves == [0, 4, 1], "back in her seat")
+        assert await again.play.move(2) is None  # the top row blocked
+        await sam.until(lambda one: one.moves == [0, 4, 1, 2], "her move seen")
+        assert await sam.play.move(6) is None  # hers blocked: her move again, her clock runs
+        await again.until(lambda one: one.moves == [0, 4, 1, 2, 6], "his move seen")
+        clock.now += 4 * 60  # and runs out
+        await served.referee.tick()
+        for one in (sam, again):
+            await one.until(rated_end, "lost on time, rated")
+        assert [finished.result for finished in again.kept] == [GameResult.LOST]
+        assert [finished.result for finished in sam.kept] == [GameResult.WON]
+        assert ana.kept == []
+        for one in (sam, again):
+            await one.stop()
+
+
+async def test_leaving_a_casual_game_in_progress_saves_it_resigned(tmp_path: Path) -> None:
+    async with rated_server(tmp_path / "server") as served:
+        room = served.referee.open_room(served.room().rules, "Sam")  # no clock: casual
+        sam = player(served.address(room.host.key), name="Sam", identity=key_in(tmp_path / "sam"))
+        ana = player(served.address(room.guest.key), name="Ana", identity=key_in(tmp_path / "ana"))
+        for one in (sam, ana):
+            await one.until(both_here, "both seated")
+        await play_moves((sam, ana), [0, 4])
+        assert ana.play.leaving_resigns and not ana.play.leaving_runs_clock
+        await ana.play.leave()
+        assert [finished.result for finished in ana.kept] == [GameResult.LOST]
+        await sam.until(over, "Ana's resignation")
         await sam.stop()
 
 
