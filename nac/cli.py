@@ -241,8 +241,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .online import player_identity
 
         home = None if served else storage.key_home
+        said = print if options.plain else lambda _line: None  # the app says it itself
         try:
-            start = replace(start, identity=player_identity(start.key_file, start.guest, home))
+            identity = player_identity(start.key_file, start.guest, home, said)
+            start = replace(start, identity=identity)
         except BadKey as refusal:
             print(f"nac: {refusal}", file=sys.stderr)
             return 2

@@ -65,12 +65,18 @@ class OnlineStart:
     """`--guest`: played without a key (unrated; a player's name is not theirs to show)."""
 
 
-def player_identity(key_file: Path | None, guest: bool, home: Path | None) -> Identity | None:
+def player_identity(
+    key_file: Path | None,
+    guest: bool,
+    home: Path | None,
+    said: Callable[[str], object] = lambda _line: None,
+) -> Identity | None:
     """The key a player plays online by: `key_file`'s, none for a guest (or where nac keeps no
     file: `home` None, a served game's player), else their own, made in `home` on first online
-    use (a guest where `home` cannot hold it). `identity.BadKey` saying why a key cannot be
-    used."""
-    from .net.identity import read_identity
+    use. Where `home` cannot make or read it, a guest, and `said` is given the line saying so.
+    `identity.BadKey` saying why `key_file` cannot be used."""
+    from .net.identity import BadKey, read_identity
+    from .present.online.words import keyless
     from .store.player_key import own_key
 
     if guest:
@@ -80,10 +86,12 @@ def player_identity(key_file: Path | None, guest: bool, home: Path | None) -> Id
     if home is None:
         return None
     try:
-        path = own_key(home)
-    except OSError:  # a data directory that holds nothing: played as a guest, as nac plays
-        return None  # on when it cannot save
-    return read_identity(path)
+        return read_identity(own_key(home))
+    except OSError as error:  # a data directory that holds nothing: played as a guest, as nac
+        said(keyless(f"{error.strerror or error}: {error.filename or home}"))  # plays on when
+    except BadKey as refusal:  # it cannot save
+        said(keyless(str(refusal)))
+    return None
 
 
 def default_name() -> str:

@@ -182,7 +182,11 @@ class NacApp(App[None]):
         start = self.online_at_start
         if start is not None and (start.identity is not None or start.guest):
             return start.identity
-        return player_identity(None, False, self.storage.key_home)
+        return player_identity(None, False, self.storage.key_home, self._say_keyless)
+
+    def _say_keyless(self, line: str) -> None:
+        """The player's own key cannot be made or read: they play as a guest, and are told."""
+        self.notify(line, severity="warning", timeout=10)
 
     @property
     def settings(self) -> Settings:

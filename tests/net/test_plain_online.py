@@ -249,6 +249,20 @@ async def test_an_invite_expired_unused_says_so_and_how_to_host_again(tmp_path: 
         assert await host.wait() == 1
 
 
+async def test_a_key_that_cannot_be_read_plays_as_a_guest_and_says_so(tmp_path: Path) -> None:
+    home = tmp_path / "host"
+    (home / "player-key").mkdir(parents=True)  # the player's key cannot be read: a directory
+    host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
+                             home=home)  # fmt: skip
+    said = await host.line(r"guest")
+    assert said.startswith(online_words.keyless("")[:40]) and "player-key" in said
+    join_line = await host.line(r"^nac join ")
+    guest = await Plain.start(*join_line.split()[1:], "--name", "Ana", home=tmp_path / "ana")
+    await guest.line(r"Sam's move")  # the game is played all the same
+    assert await guest.end() == 0 and await host.end() == 0
+    assert not any("guest" in line for line in guest.seen)  # Ana's key was made: no such line
+
+
 async def test_a_result_that_cannot_be_saved_is_said_in_plain_text(tmp_path: Path) -> None:
     host = await Plain.start("host", "--port", "0", "--bind", "127.0.0.1", "--name", "Sam",
                              home=tmp_path / "host")  # fmt: skip

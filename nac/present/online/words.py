@@ -50,6 +50,12 @@ def copied(line: str) -> str:
     return f"Sent to your terminal's clipboard: {line}"
 
 
+def keyless(why: str) -> str:
+    """Said once where the player's own key cannot be made or read (`why`): nac plays on as a
+    guest."""
+    return f"You play as a guest (unrated, your name not kept): nac cannot keep your key ({why})."
+
+
 def leave_question(action: str = "leave", verb: str = "press") -> str:
     """Asked at the first press of `action` (Esc's leave, q's quit) during this player's game
     in progress (`verb`: "type" in the plain console)."""
