@@ -1,0 +1,98 @@
+"""The SSH door's identity against the ledger (issue 38), with Debian's OpenSSH client and nac's
+terminal client against a real `nac serve --ssh` on loopback with its SQLite ledger: an Ed25519
+key by `ssh -i KEY` and by `nac --key KEY` is one player, and the SSH game shows the ledger's
+name for its key. Every wait is a bounded wait for a state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tools.web_screenshot import ROOT, free_port, served_game
+
+from .test_ssh import SSH, Door, door_line, keyed, played
+
+pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
+
+LONGEST_WAIT = 60.0
+
+
+@pytest.fixture(scope="module")
+def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
+    home = tmp_path_factory.mktemp("home")
+    keys = tmp_path_factory.mktemp("keys")
+    key, *others = (keyed(keys, name) for name in ("alice", "bob", "eve"))
+    environment = {**os.environ, "NAC_HOME": str(home)}
+    port = free_port()
+    with served_game("--max-players", "12", "--ssh", str(port), environment=environment) as server:
+        door_line(server)
+        yield Door(server, port, home, key, tuple(others))
+
+
+async def plain(*args: str, home: Path) -> tuple[int, str]:
+    """`nac ARGS --plain` run to its end with q typed: its status and what it printed."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "nac", *args, "--plain",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT, cwd=ROOT,
+        env={**os.environ, "NAC_HOME": str(home), "PYTHONUNBUFFERED": "1"},
+    )  # fmt: skip
+    said, _ = await asyncio.wait_for(process.communicate(b"q\nq\n"), LONGEST_WAIT)
+    return process.returncode or 0, said.decode()
+
+
+def player_page(door: Door, name: str) -> dict[str, object] | None:
+    url = f"{door.server.url.rstrip('/')}/api/player/{name}"
+    try:
+        with urllib.request.urlopen(url, timeout=LONGEST_WAIT) as answer:
+            found: dict[str, object] = json.loads(answer.read())
+            return found
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return None
+        raise
+
+
+async def test_one_key_by_ssh_and_by_nac_is_one_player(door: Door, tmp_path: Path) -> None:
+    terminal = await played(door, user="alice")
+    try:
+        terminal.pty.write(b"o")
+        await terminal.shows("lobby", "h Host")
+        terminal.pty.write(b"h")
+        await terminal.shows("Waiting for your opponent", "Alice")
+        status, said = await plain(
+            "lobby", door.server.url, "--key", str(door.key), "--name", "Zed", home=tmp_path
+        )
+        assert status == 0, said
+        assert "Alice (1500?)" in said, said  # her game, hosted by ssh, in nac's lobby
+    finally:
+        await terminal.pty.stop()
+    page = player_page(door, "Alice")
+    assert page is not None and page["name"] == "Alice"
+    assert player_page(door, "Zed") is None  # the key's name is kept: no second player
+
+
+async def test_the_ssh_game_shows_the_ledgers_name_for_its_key(door: Door, tmp_path: Path) -> None:
+    sam_key = keyed(tmp_path, "sam")
+    status, said = await plain(
+        "lobby", door.server.url, "--key", str(sam_key), "--name", "Sam", home=tmp_path
+    )
+    assert status == 0, said  # the key of nac's terminal client holds Sam now
+    terminal = await played(door, user="sam", holder="bob")  # another key, asking for Sam
+    try:
+        terminal.pty.write(b"o")
+        await terminal.shows("lobby", "h Host")
+        mark = len(terminal.seen)
+        terminal.pty.write(b"h")
+        await terminal.shows("Waiting for your opponent", "Sam-2", since=mark)
+    finally:
+        await terminal.pty.stop()
+    page = player_page(door, "Sam")
+    assert page is not None and page["name"] == "Sam"  # Sam is Sam's still
