@@ -3,9 +3,13 @@ in one database the server owns. SQLAlchemy 2's async core: SQLite through aiosq
 (a file in the server's data directory, WAL, foreign keys on), PostgreSQL by its URL later with
 the same statements.
 
-Writes go one at a time within a server (one lock): SQLite takes one writer anyway, and a
-game's two ratings are read and written in one transaction. Several servers sharing one
-database is PostgreSQL's job (the ratings are read `FOR UPDATE` there)."""
+Writes go one at a time within a server (one lock): SQLite takes one writer anyway. Finished
+games are written by group commit: one writer task takes every result waiting and writes them
+in one transaction (their ratings read in one statement, each rating written once, the games
+inserted in one), and each `record_game` returns once that transaction is committed. A game's
+two ratings are read and written in the transaction that keeps it, so several servers sharing
+one database stay right (PostgreSQL reads the ratings `FOR UPDATE`). A key's player is kept in
+memory once seen (a key's player and name never change)."""
 
 from __future__ import annotations
 
@@ -36,6 +40,11 @@ MOST_NUMBERED = 10_000
 """Numbers tried after a taken name (Name-2 ... ) before giving up: a bound on a loop."""
 LONGEST_PAGE = 100
 """Rows a leaderboard's page or a player's last games hold at most."""
+MOST_IN_ONE_COMMIT = 500
+"""Results written in one transaction at most (more wait for the next): bounds the time a batch
+holds the event loop while its rows are made."""
+KNOWN_PLAYERS = 20_000
+"""Players kept in memory by key at most (the oldest seen forgotten first)."""
 
 
 class Unavailable(Exception):
@@ -104,6 +113,23 @@ class Recorded:
 
 
 @dataclass(frozen=True)
+class Finished:
+    """A finished game on its way to the ledger (`Ledger.record_game`'s arguments, checked)."""
+
+    pool: str
+    rated: bool
+    x: int | None
+    o: int | None
+    moves: str
+    result: str
+    why: str
+    started: datetime
+    ended: datetime
+    clock: str | None
+    first: str
+
+
+@dataclass(frozen=True)
 class Standing:
     """A leaderboard's row."""
 
@@ -144,6 +170,11 @@ class Ledger:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._writing = asyncio.Lock()
+        self._waiting: list[tuple[Finished, asyncio.Future[Recorded]]] = []
+        """Results not yet written, each with the future its `record_game` awaits."""
+        self._writer: asyncio.Task[None] | None = None
+        self._known: dict[str, Player] = {}
+        """Players by key, as the ledger holds them (a key's player never changes)."""
 
     @classmethod
     async def open(cls, url: str) -> Ledger:
@@ -165,6 +196,9 @@ class Ledger:
         return ledger
 
     async def close(self) -> None:
+        """The results waiting written, then the database let go."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.wait([self._writer])
         await self.engine.dispose()
 
     # -- players -------------------------------------------------------------------------------
@@ -211,33 +245,23 @@ class Ledger:
     async def rated_between(self, one_key: str, other_key: str, since: datetime) -> int:
         """How many rated games the players of these two keys have played together, in any
         pool, that ended at `since` or later."""
-        one, other = players.alias("one"), players.alias("other")
-        pair = sa.or_(
-            sa.and_(games.c.x_player == one.c.id, games.c.o_player == other.c.id),
-            sa.and_(games.c.x_player == other.c.id, games.c.o_player == one.c.id),
-        )
-        query = (
-            sa.select(sa.func.count())
-            .select_from(games.join(one, sa.true()).join(other, sa.true()))
-            .where(
-                one.c.public_key == one_key,
-                other.c.public_key == other_key,
-                pair,
-                games.c.rated.is_(True),
-                games.c.ended >= since,
-            )
-        )
+        asked = {"one_key": one_key, "other_key": other_key, "since": since}
         async with self.engine.connect() as connection:
-            return int((await connection.execute(query)).scalar() or 0)
+            return int((await connection.execute(_RATED_BETWEEN, asked)).scalar() or 0)
 
     async def _player_by_key(self, public_key: str) -> Player | None:
+        known = self._known.get(public_key)
+        if known is not None:
+            return known
         async with self.engine.connect() as connection:
-            row = (
-                await connection.execute(
-                    sa.select(players).where(players.c.public_key == public_key)
-                )
-            ).first()
-        return _player(row) if row is not None else None
+            row = (await connection.execute(_PLAYER_BY_KEY, {"key": public_key})).first()
+        if row is None:
+            return None
+        found = _player(row)
+        if len(self._known) >= KNOWN_PLAYERS:
+            del self._known[next(iter(self._known))]
+        self._known[public_key] = found
+        return found
 
     async def name_taken(self, name: str) -> bool:
         """Whether a player holds `name` (in any case or form): a guest may not show it."""
@@ -336,47 +360,198 @@ class Ledger:
         clock: str | None = None,
         first: str = "X",
     ) -> Recorded:
-        """Keep a finished game and, rated, both players' new ratings: one transaction,
-        committed before this returns (so a result is kept before the players are told it).
-        `first`: the side that moved first (the room's), so the record's line replays."""
+        """Keep a finished game and, rated, both players' new ratings: committed before this
+        returns (so a result is kept before the players are told it), in one transaction with
+        the other results waiting (group commit). `first`: the side that moved first (the
+        room's), so the record's line replays."""
         if result not in RESULTS or why not in WHYS or first not in ("X", "O"):
             raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}, first X or O")
         if rated and (x is None or o is None or x == o or why == "abort"):
             raise ValueError("a rated game is between two players, and not aborted")
-        ended = ended or now()
+        finished = Finished(
+            pool, rated, x, o, moves, result, why, started, ended or now(), clock, first
+        )
+        kept: asyncio.Future[Recorded] = asyncio.get_running_loop().create_future()
+        self._waiting.append((finished, kept))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        return await kept
+
+    async def _write_waiting(self) -> None:
+        """The writer: every result waiting written in one transaction, their futures told once
+        it is committed, until none waits. A batch that fails is written again a result a
+        transaction, so one bad result fails alone."""
+        while self._waiting:
+            batch = self._waiting[:MOST_IN_ONE_COMMIT]
+            del self._waiting[:MOST_IN_ONE_COMMIT]
+            try:
+                written = await self._write([finished for finished, _ in batch])
+            except Exception as error:
+                if len(batch) == 1:
+                    _tell(batch[0][1], error=error)
+                    continue
+                for finished, kept in batch:
+                    try:
+                        (alone,) = await self._write([finished])
+                    except Exception as failure:
+                        _tell(kept, error=failure)
+                    else:
+                        _tell(kept, alone)
+            else:
+                for (_, kept), recorded in zip(batch, written, strict=True):
+                    _tell(kept, recorded)
+
+    async def _write(self, batch: list[Finished]) -> list[Recorded]:
+        """Keep `batch` in one transaction, in its order (a player's two games in one batch are
+        rated one after the other): the ratings read in one statement, each changed rating
+        written once, the games inserted in one statement."""
+        pairs = {(side, one.pool) for one in batch if one.rated for side in (one.x, one.o)}
         async with self._writing, self.engine.begin() as connection:
-            before_x = before_o = after_x = after_o = None
-            if rated:
-                assert x is not None and o is not None
-                x_now = await _pool_rating(connection, x, pool, for_update=True)
-                o_now = await _pool_rating(connection, o, pool, for_update=True)
-                before_x, before_o = x_now.rating, o_now.rating
-                score = {"X": 1.0, "O": 0.0, "draw": 0.5}[result]
-                after_x, after_o = glicko2.after_game(before_x, before_o, score)
-                await _set_rating(connection, x, pool, after_x, x_now.games + 1, ended)
-                await _set_rating(connection, o, pool, after_o, o_now.games + 1, ended)
-            made = await connection.execute(
-                sa.insert(games).values(
-                    pool=pool,
-                    rated=rated,
-                    clock=clock,
-                    x_player=x,
-                    o_player=o,
-                    moves=moves,
-                    result=result,
-                    why=why,
-                    first=first,
-                    started=started,
-                    ended=ended,
-                    x_before=before_x.rating if before_x else None,
-                    x_after=after_x.rating if after_x else None,
-                    o_before=before_o.rating if before_o else None,
-                    o_after=after_o.rating if after_o else None,
+            now_rated: dict[tuple[int | None, str], PoolRating] = {}
+            if pairs:
+                found = await connection.execute(
+                    _RATINGS_OF,
+                    {
+                        "players": sorted({side for side, _ in pairs if side is not None}),
+                        "pools": sorted({pool for _, pool in pairs}),
+                    },
                 )
+                for row in found:
+                    now_rated[(row.player, row.pool)] = PoolRating(
+                        row.pool, _rating(row), row.games
+                    )
+            stored = set(now_rated)
+            changed: dict[tuple[int | None, str], datetime] = {}
+            recorded: list[_Sides] = []
+            for one in batch:
+                if not one.rated:
+                    recorded.append((None, None, None, None))
+                    continue
+                x_now = now_rated.get((one.x, one.pool)) or PoolRating(one.pool, Rating(), 0)
+                o_now = now_rated.get((one.o, one.pool)) or PoolRating(one.pool, Rating(), 0)
+                score = {"X": 1.0, "O": 0.0, "draw": 0.5}[one.result]
+                x_after, o_after = glicko2.after_game(x_now.rating, o_now.rating, score)
+                now_rated[(one.x, one.pool)] = PoolRating(one.pool, x_after, x_now.games + 1)
+                now_rated[(one.o, one.pool)] = PoolRating(one.pool, o_after, o_now.games + 1)
+                changed[(one.x, one.pool)] = changed[(one.o, one.pool)] = one.ended
+                recorded.append((x_now.rating, x_after, o_now.rating, o_after))
+            updates = [
+                _rating_row(player, pool, now_rated[(player, pool)], when, prefix="b_")
+                for (player, pool), when in changed.items()
+                if (player, pool) in stored
+            ]
+            inserts = [
+                _rating_row(player, pool, now_rated[(player, pool)], when)
+                for (player, pool), when in changed.items()
+                if (player, pool) not in stored
+            ]
+            if updates:
+                await connection.execute(_SET_RATING, updates)
+            if inserts:
+                await connection.execute(_NEW_RATING, inserts)
+            made = await connection.execute(
+                _NEW_GAME,
+                [_game_row(one, *sides) for one, sides in zip(batch, recorded, strict=True)],
             )
-            key = made.inserted_primary_key
-            assert key is not None
-        return Recorded(int(key[0]), before_x, after_x, before_o, after_o)
+            ids = [int(row.id) for row in made]
+        return [Recorded(game, *sides) for game, sides in zip(ids, recorded, strict=True)]
+
+
+_Sides = tuple[Rating | None, Rating | None, Rating | None, Rating | None]
+"""A game's ratings: X's before and after, O's before and after (None: unrated)."""
+_ONE, _OTHER = players.alias("one"), players.alias("other")
+_RATED_BETWEEN = (
+    sa.select(sa.func.count())
+    .select_from(games.join(_ONE, sa.true()).join(_OTHER, sa.true()))
+    .where(
+        _ONE.c.public_key == sa.bindparam("one_key"),
+        _OTHER.c.public_key == sa.bindparam("other_key"),
+        sa.or_(
+            sa.and_(games.c.x_player == _ONE.c.id, games.c.o_player == _OTHER.c.id),
+            sa.and_(games.c.x_player == _OTHER.c.id, games.c.o_player == _ONE.c.id),
+        ),
+        games.c.rated.is_(True),
+        games.c.ended >= sa.bindparam("since", type_=games.c.ended.type),
+    )
+)
+"""The statements a server runs most, made once (SQLAlchemy then finds each compiled in its
+cache without building it anew)."""
+_PLAYER_BY_KEY = sa.select(players).where(players.c.public_key == sa.bindparam("key"))
+_RATINGS_OF = (
+    sa.select(ratings)
+    .where(
+        ratings.c.player.in_(sa.bindparam("players", expanding=True)),
+        ratings.c.pool.in_(sa.bindparam("pools", expanding=True)),
+    )
+    .order_by(ratings.c.player, ratings.c.pool)
+    .with_for_update()
+)
+"""A batch's players' ratings in its pools (a few more rows than needed where a batch has
+several pools), read for update: in the order of their keys, so two servers never wait on
+each other in a circle."""
+_SET_RATING = sa.update(ratings).where(
+    ratings.c.player == sa.bindparam("b_player"), ratings.c.pool == sa.bindparam("b_pool")
+)
+_NEW_RATING = sa.insert(ratings)
+_NEW_GAME = sa.insert(games).returning(games.c.id, sort_by_parameter_order=True)
+
+
+def _rating_row(
+    player: int | None, pool: str, now_rated: PoolRating, when: datetime, prefix: str = ""
+) -> dict[str, object]:
+    """A rating's parameters: the key columns named `prefix`+column (an UPDATE's WHERE)."""
+    rating = now_rated.rating
+    return {
+        f"{prefix}player": player,
+        f"{prefix}pool": pool,
+        "rating": rating.rating,
+        "deviation": rating.deviation,
+        "volatility": rating.volatility,
+        "games": now_rated.games,
+        "updated": when,
+    }
+
+
+def _game_row(
+    one: Finished,
+    x_before: Rating | None,
+    x_after: Rating | None,
+    o_before: Rating | None,
+    o_after: Rating | None,
+) -> dict[str, object]:
+    return {
+        "pool": one.pool,
+        "rated": one.rated,
+        "clock": one.clock,
+        "x_player": one.x,
+        "o_player": one.o,
+        "moves": one.moves,
+        "result": one.result,
+        "why": one.why,
+        "first": one.first,
+        "started": one.started,
+        "ended": one.ended,
+        "x_before": x_before.rating if x_before else None,
+        "x_after": x_after.rating if x_after else None,
+        "o_before": o_before.rating if o_before else None,
+        "o_after": o_after.rating if o_after else None,
+    }
+
+
+def _tell(
+    kept: asyncio.Future[Recorded],
+    recorded: Recorded | None = None,
+    *,
+    error: Exception | None = None,
+) -> None:
+    """A `record_game` told its result was written (or why not), unless it stopped waiting."""
+    if kept.done():
+        return
+    if error is not None:
+        kept.set_exception(error)
+    else:
+        assert recorded is not None
+        kept.set_result(recorded)
 
 
 def _names_from(wanted: str) -> Iterator[str]:
@@ -403,40 +578,12 @@ def _rating(row: Any) -> Rating:
     return Rating(row.rating, row.deviation, row.volatility)
 
 
-async def _pool_rating(
-    connection: AsyncConnection, player: int, pool: str, *, for_update: bool = False
-) -> PoolRating:
+async def _pool_rating(connection: AsyncConnection, player: int, pool: str) -> PoolRating:
     query = sa.select(ratings).where(ratings.c.player == player, ratings.c.pool == pool)
-    if for_update:
-        query = query.with_for_update()
     row = (await connection.execute(query)).first()
     if row is None:
         return PoolRating(pool, Rating(), 0)
     return PoolRating(pool, _rating(row), row.games)
-
-
-async def _set_rating(
-    connection: AsyncConnection,
-    player: int,
-    pool: str,
-    rating: Rating,
-    played: int,
-    when: datetime,
-) -> None:
-    values = {
-        "rating": rating.rating,
-        "deviation": rating.deviation,
-        "volatility": rating.volatility,
-        "games": played,
-        "updated": when,
-    }
-    changed = await connection.execute(
-        sa.update(ratings)
-        .where(ratings.c.player == player, ratings.c.pool == pool)
-        .values(**values)
-    )
-    if changed.rowcount == 0:
-        await connection.execute(sa.insert(ratings).values(player=player, pool=pool, **values))
 
 
 def _sqlite_settings(engine: AsyncEngine) -> None:
