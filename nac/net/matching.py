@@ -1,6 +1,7 @@
 """Quick match on a relay: a queue per pool (the rules, `Rules.name`) and time control, and who
-is paired with whom. Plain arithmetic on the times the referee gives (its injectable clock):
-nothing here waits, sends or reads the time.
+is paired with whom: the queues are plain arithmetic on the times the referee gives (its
+injectable clock), reading no time of their own; `seek` and `seat_pairs` are the referee's part
+of it (a seeker let in and told, each pair seated in a room of its own).
 
 - A seeker's range is ±FIRST_RANGE rating points when they join, widening by WIDER_BY every
   WIDEN_SECONDS they wait, and any rating once they have waited ANY_AFTER_SECONDS.
@@ -17,19 +18,21 @@ nothing here waits, sends or reads the time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..core import Rules
 from ..core.clock import TimeControl
 from ..ledger.glicko2 import NEW_RATING
+from .closing import TRY_AGAIN_LATER, Closing
 from .limits import Limits
 from .protocol import write
-from .rooms import Link, Room
+from .rooms import Link, Room, deliver
 
 if TYPE_CHECKING:
     from ..ledger.ledger import Ledger
+    from .protocol import Hello
 
 FIRST_RANGE = 100.0
 """Rating points either side a seeker is paired within when they join."""
@@ -41,6 +44,7 @@ ANY_AFTER_SECONDS = 60.0
 IN_QUEUE = "your key is searching for a game of these rules already: one search a pool"
 IN_MATCH = "your key is playing a quick match of these rules already: finish it first"
 GUESTS_SEEKING = "your address has {count} guests searching here already: wait for a game"
+MATCH_CLOCK = "a quick match has a clock: give one, like 3+2"
 
 
 def search_range(waited: float) -> float | None:
@@ -199,3 +203,66 @@ async def rating_of(
     player = await ledger.player_for_key(public_key, name)
     found = (await ledger.rating(player.id, rules.name)).rating
     return found.rating, found.provisional
+
+
+class Seating(Protocol):
+    """What quick match's seating asks of the referee (`nac.net.referee.Referee`)."""
+
+    ledger: Ledger | None
+    queues: Queues
+    rooms: list[Room]
+    limits: Limits
+    paired: dict[Link, Room]
+    clock: Callable[[], float]
+    seated: Callable[[Link], None]
+
+    def open_room(
+        self, rules: Rules, host: str, *, time_control: TimeControl | None = None
+    ) -> Room: ...
+
+    def unlike(self, name: str, room: Room) -> str: ...
+
+    async def tell(self, room: Room) -> None: ...
+
+
+async def seek(referee: Seating, link: Link, who: str, hello: Hello) -> None:
+    """A connection joins its quick match's queue (`matching.Queues.refusal` says who may
+    not), is told so, and is paired as soon as it can be."""
+    if hello.clock is None:
+        raise Closing(MATCH_CLOCK)
+    rating = await rating_of(referee.ledger, hello.public_key, hello.name, hello.rules)
+    refusal = referee.queues.refusal(
+        hello.public_key, who, hello.rules, referee.rooms, referee.limits
+    )
+    if refusal is not None:
+        raise Closing(refusal, TRY_AGAIN_LATER)
+    rated = bool(hello.public_key) and referee.ledger is not None
+    seeker = Seeker(link, who, hello.name, hello.public_key, hello.rules, hello.clock,
+                    *rating, referee.clock(), rated)  # fmt: skip
+    referee.queues.add(seeker)
+    await deliver(link, write("welcome", you=None, role="match", name=hello.name))
+    await seat_pairs(referee)
+
+
+async def seat_pairs(referee: Seating) -> None:
+    """Each pair the queues make now seated in an unlisted room of its own with its clock,
+    its first game begun (rated where both seek a rated game: `Room.rated`), each told their
+    seat (`matched`: its key and pass, to come back with); every seeker left told its
+    search when it joined and whenever its range widens."""
+    now = referee.clock()
+    for x, o in list(referee.queues.pairs(now)):
+        if len(referee.rooms) >= referee.limits.rooms:  # full: they wait on, first in the queue
+            referee.queues.seekers[:0] = [x, o]
+            break
+        room = referee.open_room(x.rules, x.name, time_control=x.control)
+        room.matched = True
+        for one, seat in ((x, room.host), (o, room.guest)):
+            room.sit(seat, one.link, referee.unlike(one.name, room), one.who)
+            seat.public_key = one.public_key
+            referee.seated(one.link)
+            referee.paired[one.link] = room
+            parts = {"key": seat.key, "token": seat.token, "name": seat.name}
+            await deliver(one.link, write("matched", you=seat.mark.value, **parts))
+        await referee.tell(room)
+    for link, told in referee.queues.to_tell(now):
+        await deliver(link, told)

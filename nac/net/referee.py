@@ -35,11 +35,12 @@ from ..core.clock import TimeControl
 from ..core.players import distinct
 from .abuse import NewKeys, count_pair
 from .address import new_key
+from .closing import GOING_AWAY, INTERNAL_ERROR, POLICY, TRY_AGAIN_LATER, Closing
 from .gate import Bucket, client, network, settle_collector
 from .identity import dialled, encoded, from_host_header, new_nonce, verified
 from .limits import Limits
 from .lobby import Lobby
-from .matching import Queues, Seeker, rating_of
+from .matching import Queues, rating_of, seat_pairs, seek
 from .protocol import (
     PROTOCOL,
     BadMessage,
@@ -57,11 +58,6 @@ if TYPE_CHECKING:
     from ..ledger.ledger import Ledger, Player
 
 log = logging.getLogger("nac.net")
-POLICY = 1008
-"""Close code: the client broke the protocol or a limit."""
-TRY_AGAIN_LATER = 1013
-INTERNAL_ERROR = 1011
-GOING_AWAY = 1001
 
 
 REPLACED = "you are playing this game from another connection now (the same line again)"
@@ -77,16 +73,7 @@ GUEST = "Guest-"
 """A guest's name where the one they gave is a player's (on a server with a ledger)."""
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
-MATCH_CLOCK = "a quick match has a clock: give one, like 3+2"
 SEARCHING = "you are searching for an opponent: nothing to play yet"
-
-
-class Closing(Exception):
-    """The session ends: tell the client why, close with this code."""
-
-    def __init__(self, reason: str, code: int = POLICY) -> None:
-        super().__init__(reason)
-        self.code = code
 
 
 class Left(Exception):
@@ -228,7 +215,7 @@ class Referee:
                 TRY_AGAIN_LATER,
             )
 
-    def _unlike(self, name: str, room: Room) -> str:
+    def unlike(self, name: str, room: Room) -> str:
         """The name a player sitting in `room` plays under: theirs, numbered if it looks like
         (`players.look`: case, accents, Cyrillic or Greek look-alikes) the other seat's, or on
         a relay's lobby another listed player's, so a stranger never passes for them."""
@@ -299,7 +286,7 @@ class Referee:
         if changed:
             self.lobby.changed()
         if self.queues:
-            await self.match()
+            await seat_pairs(self)
         for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
             self._wrong(who)
         self.new_keys.let_go()
@@ -469,7 +456,7 @@ class Referee:
             if not self.relay:
                 raise Closing("this is a player's own game, not a relay: use an invite's key")
             if hello.want == "match":
-                await self._seek(link, who, hello)
+                await seek(self, link, who, hello)
                 return None
             if hello.want == "lobby":
                 self.lobby.links.add(link)
@@ -483,7 +470,7 @@ class Referee:
                 opened_by=who,
                 time_control=hello.clock,
             )
-            room.sit(room.host, link, self._unlike(hello.name, room), who)
+            room.sit(room.host, link, self.unlike(hello.name, room), who)
             room.host.public_key = hello.public_key
             if self.ledger is not None and hello.public_key:
                 rating = await rating_of(self.ledger, hello.public_key, hello.name, hello.rules)
@@ -527,7 +514,7 @@ class Referee:
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
-        name = hello.name if seat.taken else self._unlike(hello.name, room)
+        name = hello.name if seat.taken else self.unlike(hello.name, room)
         replaced = room.sit(seat, link, name, who)
         seat.public_key = seat.public_key or hello.public_key
         self.seated(link)
@@ -540,47 +527,6 @@ class Referee:
         await self.tell(room)
         self.lobby.changed()
         return room
-
-    # -- quick match ---------------------------------------------------------------------------
-
-    async def _seek(self, link: Link, who: str, hello: Hello) -> None:
-        """A connection joins its quick match's queue (`matching.Queues.refusal` says who may
-        not), is told so, and is paired as soon as it can be."""
-        if hello.clock is None:
-            raise Closing(MATCH_CLOCK)
-        rating = await rating_of(self.ledger, hello.public_key, hello.name, hello.rules)
-        refusal = self.queues.refusal(hello.public_key, who, hello.rules, self.rooms, self.limits)
-        if refusal is not None:
-            raise Closing(refusal, TRY_AGAIN_LATER)
-        rated = bool(hello.public_key) and self.ledger is not None
-        seeker = Seeker(link, who, hello.name, hello.public_key, hello.rules, hello.clock,
-                        *rating, self.clock(), rated)  # fmt: skip
-        self.queues.add(seeker)
-        await _send(link, write("welcome", you=None, role="match", name=hello.name))
-        await self.match()
-
-    async def match(self) -> None:
-        """Each pair the queues make now seated in an unlisted room of its own with its clock,
-        its first game begun (rated where both seek a rated game: `Room.rated`), each told their
-        seat (`matched`: its key and pass, to come back with); every seeker left told its
-        search when it joined and whenever its range widens."""
-        now = self.clock()
-        for x, o in list(self.queues.pairs(now)):
-            if len(self.rooms) >= self.limits.rooms:  # full: they wait on, first in the queue
-                self.queues.seekers[:0] = [x, o]
-                break
-            room = self.open_room(x.rules, x.name, time_control=x.control)
-            room.matched = True
-            for one, seat in ((x, room.host), (o, room.guest)):
-                room.sit(seat, one.link, self._unlike(one.name, room), one.who)
-                seat.public_key = one.public_key
-                self.seated(one.link)
-                self.paired[one.link] = room
-                parts = {"key": seat.key, "token": seat.token, "name": seat.name}
-                await _send(one.link, write("matched", you=seat.mark.value, **parts))
-            await self.tell(room)
-        for link, told in self.queues.to_tell(now):
-            await _send(link, told)
 
     async def _request(self, link: Link, room: Room | None, message: dict[str, Any]) -> bool:
         """Do what a message asks; whether it changed anything (a refusal did not)."""

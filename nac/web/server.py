@@ -205,7 +205,7 @@ class Served(Server):
     def ssh_door(self, command: list[str], name_option: str) -> Door:
         """What the SSH door needs of this server: its games counted with the browsers' under
         the same limits, each with its own pass to show the relay."""
-        from ..net.referee import Closing
+        from ..net.closing import Closing
         from .ssh_door import Door, Refused
 
         def admit(address: str) -> str | None:

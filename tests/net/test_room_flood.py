@@ -13,8 +13,9 @@ import pytest
 
 from nac.core import NORMAL
 from nac.net import referee as referee_module
+from nac.net.closing import Closing
 from nac.net.gate import network
-from nac.net.referee import Closing, Referee
+from nac.net.referee import Referee
 from nac.net.rooms import Room
 
 from .helpers import hello
