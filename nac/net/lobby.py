@@ -99,6 +99,20 @@ class Lobby:
         more = len(listed) - len(shown)
         return write("lobby", games=games, more=more, playing=playing, watching=watching)
 
+    def yours(self, public_key: str) -> str | None:
+        """The key of the seat `public_key` (proven) holds in a game not over, listed or not
+        (a quick match's too), for its player to come back to from the lobby; None for a guest
+        or a key with no such seat."""
+        if not public_key:
+            return None
+        for room in self.rooms():
+            if room.closed or room.game.is_over or room.abandoned:
+                continue
+            for seat in room.seats:
+                if seat.public_key == public_key and not seat.gone:
+                    return seat.key
+        return None
+
     def changed(self) -> None:
         """Something the lobby shows changed: its watchers are told, at most every
         LOBBY_SECONDS, and only if what they would be sent differs from what they have."""

@@ -23,7 +23,9 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 |        |           | is cancelled, out of its queue)                                   |
 | server | challenge | nonce (base64, fresh for each connection): to a hello with a key  |
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token; the    |
-|        |           | name the player plays by (a key's: the server's ledger keeps it)  |
+|        |           | name the player plays by (a key's: the server's ledger keeps it); |
+|        |           | a lobby's yours (the key of the seat the hello's proven key holds |
+|        |           | in a game not over, to come back to; null: none)                  |
 | server | searching | a quick match's search: rules, clock, rated, rating (the seeker's, |
 |        |           | whole points), provisional, range (the points either side it is   |
 |        |           | paired within now; null: any), waited (seconds): on joining the   |
@@ -31,7 +33,8 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | server | matched   | a seeker's seat in its new room: you (X moves first), key, token,  |
 |        |           | name (as a welcome's: the key and token take the seat back)       |
 | server | state     | the room: names, the rules, the game's moves and result (a        |
-|        |           | resignation, a forfeit), score, who is connected, who asked for a |
+|        |           | resignation, a forfeit), score, who is connected, whose seat is   |
+|        |           | held by a key (keyed: its player comes back with it), who asked for a |
 |        |           | rematch, watchers; to the host, the invite's server and keys;     |
 |        |           | clock (null, or the control, each side's time left and the one    |
 |        |           | running, as of the send), why (how the game ended: `WHYS`)        |

@@ -460,7 +460,8 @@ class Referee:
                 return None
             if hello.want == "lobby":
                 self.lobby.links.add(link)
-                await _send(link, write("welcome", you=None, role="lobby"))
+                yours = self.lobby.yours(hello.public_key)  # a seat to come back to
+                await _send(link, write("welcome", you=None, role="lobby", yours=yours))
                 await _send(link, self.lobby.text())
                 return None
             room = self.open_room(

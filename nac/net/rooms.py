@@ -226,6 +226,7 @@ class Room:
             names={seat.mark.value: seat.name or None for seat in self.seats},
             online={seat.mark.value: seat.link is not None for seat in self.seats},
             left=[seat.mark.value for seat in self.seats if seat.gone or seat.on_clock],
+            keyed=[seat.mark.value for seat in self.seats if seat.public_key],
             back_in={
                 seat.mark.value: max(0.0, self.back_seconds_left(seat, now))
                 if seat.left_at is not None and not seat.gone and not seat.on_clock

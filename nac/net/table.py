@@ -143,6 +143,8 @@ class Room:
     pair_limited: bool = False
     """The game would be rated, but its two players have played their rated games together
     for the day: it is played unrated."""
+    keyed: frozenset[Mark] = frozenset()
+    """The seats held by a player's key (its player comes back with the key, from anywhere)."""
 
     def name(self, mark: Mark) -> str:
         return self.names[mark] or str(mark)
@@ -188,6 +190,9 @@ class Table:
     room: Room | None = None
     lobby: Lobby | None = None
     search: Search | None = None
+    yours: str | None = None
+    """A lobby's: the key of this player's seat (by their key) in a game not over, to go back
+    to (None: none)."""
     """A quick match's search, while it goes on (None once paired, or never searching)."""
     link: str = "connecting"
     """"connecting", "open", "lost" (coming back by itself) or "closed"."""
@@ -268,6 +273,9 @@ class Table:
         you = message.get("you")
         self.role, self.link = str(role), "open"
         self.you = MARKS.get(you) if isinstance(you, str) else None
+        yours = message.get("yours")
+        fits = isinstance(yours, str) and 0 < len(yours) <= 64 and yours.isascii()
+        self.yours = yours if fits and role == "lobby" else None
 
     def _placed(self, room: Room) -> Room:
         """The room, its invite marked if it names a server other than the one this nac
@@ -373,6 +381,7 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         names=names,
         online=online,
         left=frozenset(MARKS[mark] for mark in left if isinstance(mark, str) and mark in MARKS),
+        keyed=_marks(message.get("keyed")),
         back_by=back_in,
         watchers=_count(message.get("watchers")),
         number=_count(message.get("game")),
@@ -392,6 +401,13 @@ def read_room(message: dict[str, Any], now: float) -> Room:
         ratings=_ratings(message.get("ratings")),
         pair_limited=message.get("unrated") == "pair",
     )
+
+
+def _marks(value: object) -> frozenset[Mark]:
+    """A list of marks ("X", "O") from a message; anything else in it left out."""
+    if not isinstance(value, list):
+        return frozenset()
+    return frozenset(MARKS[mark] for mark in value[:2] if isinstance(mark, str) and mark in MARKS)
 
 
 def read_search(message: dict[str, Any], now: float) -> Search:

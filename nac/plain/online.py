@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TextIO
 
 from ..core import Game, IllegalMove, Mark, Position
@@ -160,6 +161,10 @@ class PlainOnline:
             return
         play = self.play
         assert play is not None
+        if table.yours:  # the player's own seat, held by their key: back in it (`_run`)
+            self.say(online_words.BACK_TO_YOUR_SEAT)
+            self.done.set()
+            return
         where = play.client.address.server.removeprefix("ws://")
         self.say(online_words.lobby_heading(lobby, where))
         if not lobby.games:
@@ -185,7 +190,12 @@ class PlainOnline:
         self.questions.heard("quit" if lowered in QUIT_WORDS else "resign" if resigning else "")
         if lowered in QUIT_WORDS:
             if play.leaving_resigns and not self.questions.pressed("quit"):
-                self.say(online_words.QUIT_QUESTION_TYPED)
+                on_clock = play.leaving_runs_clock
+                self.say(
+                    online_words.QUIT_QUESTION_TYPED_ON_CLOCK
+                    if on_clock
+                    else online_words.QUIT_QUESTION_TYPED
+                )
                 return True
             self.left = True  # the connection closes because the player left: nothing to say
             await play.leave()
@@ -340,6 +350,12 @@ async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: Text
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await running
     front.changed()
+    yours = play.table.yours if start.want == "lobby" else None
+    if yours:  # a lobby found the player's seat: the game it holds, as a join of it
+        from ..net.address import Address
+
+        back = replace(start, want="join", address=Address(start.server, yours))
+        return await _run(back, storage, stdin, stdout)
     return 1 if play.table.error else 0
 
 

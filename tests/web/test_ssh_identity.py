@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import sys
 import urllib.request
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ import pytest
 
 from tools.web_screenshot import ROOT, free_port, served_game
 
+from .ssh_terminal import Terminal
 from .test_ssh import SSH, Door, door_line, keyed, played
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
@@ -96,3 +98,43 @@ async def test_the_ssh_game_shows_the_ledgers_name_for_its_key(door: Door, tmp_p
         await terminal.pty.stop()
     page = player_page(door, "Sam")
     assert page is not None and page["name"] == "Sam"  # Sam is Sam's still
+
+
+async def test_an_ssh_player_killed_mid_game_comes_back_by_ssh_to_the_seat_and_plays_on(
+    door: Door, tmp_path: Path
+) -> None:
+    door.keys.update({name: keyed(tmp_path, name) for name in ("carol", "dave")})
+    carol, dave = [await played(door, user) for user in ("carol", "dave")]
+    again: Terminal | None = None
+    try:
+        carol.pty.write(b"o")
+        await carol.shows("lobby", "h Host")
+        carol.pty.write(b"h")
+        await carol.shows("Waiting for your opponent", "Carol")
+        dave.pty.write(b"o")
+        await dave.shows("Carol (1500?) · 3×3")  # here, so listed before the stale games
+        dave.pty.write(b"\r")
+        await dave.shows("Carol's move")
+        for player, key, other in ((carol, "1", "Dave"), (dave, "4", "Carol")):
+            mark = len(player.seen)
+            player.pty.write(key.encode())
+            await player.shows(f"{other}'s move", since=mark)
+        mark = len(dave.seen)
+        assert carol.pty.pid is not None
+        os.killpg(carol.pty.pid, signal.SIGKILL)  # her ssh gone without a word
+        await dave.shows("waiting 0:", "key)", since=mark)  # (they come back with their key)
+        again = await played(door, "carol")  # a new ssh session, the same key
+        mark = len(dave.seen)
+        again.pty.write(b"o")  # the lobby takes her straight back to her seat
+        await again.shows("Your move")
+        await dave.shows("Carol's move", since=mark)
+        for player, key, other in ((again, "2", "Dave"), (dave, "5", "Carol")):
+            mark = len(player.seen)
+            player.pty.write(key.encode())
+            await player.shows(f"{other}'s move", since=mark)
+        again.pty.write(b"3")  # the top row
+        await again.shows("You won")
+        await dave.shows("Carol won")
+    finally:
+        terminals = (carol, dave, *([again] if again is not None else []))
+        await asyncio.gather(*(terminal.pty.stop() for terminal in terminals))

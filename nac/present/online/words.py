@@ -56,19 +56,27 @@ def keyless(why: str) -> str:
     return f"You play as a guest (unrated, your name not kept): nac cannot keep your key ({why})."
 
 
-def leave_question(action: str = "leave", verb: str = "press") -> str:
+def leave_question(action: str = "leave", verb: str = "press", runs_clock: bool = False) -> str:
     """Asked at the first press of `action` (Esc's leave, q's quit) during this player's game
-    in progress (`verb`: "type" in the plain console)."""
-    return (
-        f"Leave this game? It counts as resigned: {verb} "
-        f"{key_for(action, ONLINE_COMMANDS)} again to leave."
+    in progress (`verb`: "type" in the plain console); `runs_clock`: a rated game both sides
+    have moved in, where leaving resigns nothing but the leaver's clock runs on."""
+    what = (
+        "Your clock keeps running (come back with your key before it runs out, or you lose on time)"
+        if runs_clock
+        else "It counts as resigned"
     )
+    return f"Leave this game? {what}: {verb} {key_for(action, ONLINE_COMMANDS)} again to leave."
 
 
 LEAVE_QUESTION = leave_question("leave")
 QUIT_QUESTION = leave_question("quit")
 LEAVE_QUESTIONS = {"leave": LEAVE_QUESTION, "quit": QUIT_QUESTION}
+LEAVE_QUESTIONS_ON_CLOCK = {
+    action: leave_question(action, runs_clock=True) for action in ("leave", "quit")
+}
+"""The questions where leaving runs the leaver's clock on (`OnlinePlay.leaving_runs_clock`)."""
 QUIT_QUESTION_TYPED = leave_question("quit", "type")
+QUIT_QUESTION_TYPED_ON_CLOCK = leave_question("quit", "type", runs_clock=True)
 HOST_CHOICE = "choose('host')"
 HOST_AGAIN = (
     f"{key_for('leave', ONLINE_COMMANDS)} goes back, to host again there "
@@ -93,6 +101,9 @@ def no_open_games(relay: str) -> str:
     return f"No open games yet: host one with nac host --relay {relay}, and it shows here."
 
 
+BACK_TO_YOUR_SEAT = "Your game is not over: back to your seat in it."
+"""Said where a lobby takes a player straight back to the seat their key holds (after a drop,
+from another terminal or SSH session)."""
 RESIGN_QUESTION = f"Resign this game? Press {key_for('resign', ONLINE_COMMANDS)} again to resign."
 NO_OPEN_GAMES = (
     f"No open games yet: {key_for('host', LOBBY_COMMANDS)} hosts one, and it shows here for "
@@ -318,7 +329,8 @@ def abandoned(table: Table) -> str:
 
 def dropped(table: Table, mark: Mark, now: float) -> str:
     """ "Ana lost the connection: waiting 0:42 for them to come back (they rejoin with the
-    same line)", or "Ana left the game" when they went on purpose."""
+    same line)" ("they come back with their key" for a seat a key holds), or "Ana left the
+    game" when they went on purpose."""
     room = table.room
     assert room is not None
     if mark in room.left:
@@ -327,7 +339,10 @@ def dropped(table: Table, mark: Mark, now: float) -> str:
     left = clock(back_by - now) if back_by is not None else ""
     waiting = f"waiting {left} for them" if left else "waiting for them"
     name = room.name(mark)
-    return f"{name} lost the connection: {waiting} to come back (they rejoin with the same line)."
+    how = (
+        "they come back with their key" if mark in room.keyed else "they rejoin with the same line"
+    )
+    return f"{name} lost the connection: {waiting} to come back ({how})."
 
 
 def game_header(table: Table) -> str:

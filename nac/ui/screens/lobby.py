@@ -1,6 +1,8 @@
 """A relay's lobby (`nac serve`, `nac lobby SERVER`): its open games, to join or watch, and a
-game of your own to host there. The games come from the relay as they change; choosing one
-opens the online screen over the lobby, and leaving that game comes back here."""
+game of your own to host there; a player whose key holds a seat in a game not over (dropped,
+back from another terminal or SSH session) is taken straight back to it. The games come from
+the relay as they change; choosing one opens the online screen over the lobby, and leaving that
+game comes back here."""
 
 from __future__ import annotations
 
@@ -56,6 +58,8 @@ class LobbyScreen(Screen[None]):
         self.play: OnlinePlay | None = None
         self.chosen = 0
         self.message = ""
+        self.returned_to: str | None = None
+        """The seat the lobby took this player back to (once: leaving it comes back here)."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar(online_words.LOBBY_TITLE, "Lobby")
@@ -95,6 +99,10 @@ class LobbyScreen(Screen[None]):
             listing.heading = online_words.LOBBY_CONNECTING
         listing.games = games
         listing.chosen = self.chosen
+        if table is not None and table.yours and table.yours != self.returned_to:
+            self.returned_to = table.yours  # the player's own seat, held by their key: back in it
+            self._open("join", table.yours)
+            self.message = online_words.BACK_TO_YOUR_SEAT
         if table is not None and table.error:
             note = words.sentence(f"the lobby cannot be reached: {table.error}")
         else:

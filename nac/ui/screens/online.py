@@ -210,7 +210,12 @@ class OnlineScreen(Screen[None]):
 
     def _said(self) -> str:
         asked = self.questions.asked
-        return QUESTIONS[asked] if isinstance(asked, str) else self.message
+        if not isinstance(asked, str):
+            return self.message
+        on_clock = self.play is not None and self.play.leaving_runs_clock
+        return (online_words.LEAVE_QUESTIONS_ON_CLOCK if on_clock else QUESTIONS).get(
+            asked, QUESTIONS[asked]
+        )
 
     def say(self, message: str) -> None:
         self.message = message
