@@ -206,7 +206,8 @@ class Served(Server):
         """What the SSH door needs of this server: its games counted with the browsers' under
         the same limits, each with its own pass to show the relay."""
         from ..net.closing import Closing
-        from .ssh_door import Door, Refused
+        from .ssh_door import Door
+        from .ssh_session import Refused
 
         def admit(address: str) -> str | None:
             if self.closing or self.running - (self.ready is not None) >= self.max_players:

@@ -4,12 +4,13 @@
   named once by the user name it first came with. Without a key, a player is let in as a guest
   (Guest-NNNN) only where the operator allows it (`--ssh-guests`; keyboard-interactive with no
   question, so `ssh` asks nothing).
-- **Nothing but the game**: a session with a terminal gets the full app, in a process and a
-  pseudo-terminal of its own (`pty_game`), sized to the player's terminal and following its
-  resizes, with the server's lobby one key away. A command (`ssh host ls`), a session without a
-  terminal, a subsystem (SFTP, SCP's), port forwarding (local, remote, UNIX sockets), agent and
-  X11 forwarding are each refused: a command or a session without a terminal with one line
-  naming the command to use, the rest as the protocol refuses them (the client says so).
+- **Nothing but the game**: a session (`ssh_session`) with a terminal gets the full app, in a
+  process and a pseudo-terminal of its own (`pty_game`), sized to the player's terminal and
+  following its resizes, with the server's lobby one key away. A command (`ssh host ls`), a
+  session without a terminal, a subsystem (SFTP, SCP's), port forwarding (local, remote, UNIX
+  sockets), agent and X11 forwarding are each refused: a command or a session without a
+  terminal with one line naming the command to use, the rest as the protocol refuses them
+  (the client says so).
 - **Limits**: the web games' (`--max-players`, half of them at most for one address), counted
   together with them; `LOGIN_SECONDS` to log in; connections bounded per address, per network
   (an IPv4 /24, an IPv6 /48) and in all, a share of them (HELD_SHARE) kept for connections that
@@ -34,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -44,12 +44,12 @@ from typing import Any
 import asyncssh
 
 from ..net.gate import Bucket, client, network
-from .pty_game import PtyGame, clamped
 from .quiet_log import QuietLog
 from .ssh_gate import AcceptGate
 from .ssh_keys import ed25519_line
 from .ssh_names import SshNames
-from .start_line import TURN_SECONDS, StartLine
+from .ssh_session import GameSession
+from .start_line import StartLine
 
 log = logging.getLogger("nac.ssh")
 quiet = QuietLog(log)
@@ -60,21 +60,11 @@ KEEPALIVE_SECONDS = 30.0
 """How often a quiet connection is asked whether it is still there (a dropped network is found
 within a few of these)."""
 DEFAULT_IDLE_SECONDS = 30 * 60.0
-IDLE_CHECK_SECONDS = 15.0
-PLAY_ONLY = "nac: this door plays nac and runs nothing else: {command}"
-NEEDS_TERMINAL = "nac: the game needs a terminal: {command}"
-FULL = "nac: the server is full: every game it runs is being played. Please try again later."
 YOURS_ALREADY = "nac: your address plays {count} of this server's games already."
-IDLE = "nac: nothing typed for {minutes:g} minutes: the game ends here. Come back any time."
-STOPPING = "nac: the server is stopping: the game ends here. Come back once it is started again."
-TOO_QUICK = "nac: games are started too quickly from your network: wait a moment and try again."
-GOODBYE = "\r\n"
-DEFAULT_TERMINAL = "xterm-256color"
 """A game's terminal type where the client names none it may be given."""
 MOST_SESSIONS = 2
 """Sessions one connection may hold open at once (a game needs one)."""
 
-FIXED_SIZE = ("COLUMNS", "LINES")
 """Variables that would fix a game's size whatever its terminal's (the server's shell may have
 them): a game is given none of them, and follows the player's terminal."""
 
@@ -92,10 +82,8 @@ STARTS_PER_SECOND = 0.5
 STARTS_BURST = 16
 """Games one network may start: a burst, then one every two seconds (a game's start costs the
 server a process and a second of work)."""
-REFUSED_START_SECONDS = 1.0
 """A game refused its start is told so after this long (not at once: a script starting and
 dropping games in a loop is slowed to one refusal a second a session)."""
-RESIZES_PER_SECOND = 10.0
 """A game follows its terminal's size at most this often (a storm of resizes is one, the last)."""
 MOST_BUCKETS = 10_000
 """Networks whose rate of starts is remembered (the full ones are let go past it)."""
@@ -127,10 +115,6 @@ class Door:
     """The name the server's ledger knows this address's Ed25519 key by (given the name the
     door would give it), asked before the game starts: a key is one player on every door.
     Raises Refused (its line) where the key may not be a new player here. None: no ledger."""
-
-
-class Refused(Exception):
-    """A game that may not start: the line to tell the player."""
 
 
 class SshServer:
@@ -392,212 +376,6 @@ class Connection(asyncssh.SSHServer):
         return False
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    """One session: the game, if it has a terminal; otherwise a line saying what to type.
-
-    One task (`_play`) owns the game from its start to its process's exit: it counts the game,
-    starts it, waits until the session is over (the player went, the game ended, it idled,
-    the server stops: `_over`), then ends the game and uncounts it once its process is gone,
-    whatever came first and however often."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.server = connection.server
-        self.channel: Any = None
-        self.terminal: str | None = None
-        self.size = (80, 24)
-        self.command: str | None = None
-        self.game: PtyGame | None = None
-        self.last_typed = time.monotonic()
-        self._over = asyncio.Event()
-        self._idle = False
-        self._playing: asyncio.Task[None] | None = None
-        self._watching: asyncio.Task[None] | None = None
-        self._resized = -1.0 / RESIZES_PER_SECOND
-        self._resizing: asyncio.TimerHandle | None = None
-
-    # -- what the client asks for ------------------------------------------------------------
-
-    def connection_made(self, chan: Any) -> None:
-        self.channel = chan
-
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], *_: Any) -> bool:
-        self.terminal = term_type if _is_terminal_name(term_type) else DEFAULT_TERMINAL
-        width, height = term_size[:2]
-        self.size = clamped(width or 80, height or 24)
-        return True
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        self.command = command  # refused with a line once the session starts
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        quiet.info("an SSH player's %s is refused", "SFTP" if subsystem == "sftp" else "subsystem")
-        return False
-
-    def session_started(self) -> None:
-        where = self.server.command_line()
-        if self.command is not None:
-            quiet.info("an SSH player's command is refused")
-            self._refuse(PLAY_ONLY.format(command=where))
-        elif self.terminal is None:
-            self._refuse(NEEDS_TERMINAL.format(command=where))
-        elif not self._over.is_set():
-            self._playing = asyncio.get_running_loop().create_task(self._play())
-
-    def terminal_size_changed(self, width: int, height: int, *_: Any) -> None:
-        """The game follows at once, or, if it followed less than 1/RESIZES_PER_SECOND ago,
-        then (to the last size asked for): a storm of resizes costs the game one redraw."""
-        self.size = clamped(width, height)
-        if self._resizing is not None:
-            return
-        wait = self._resized + 1 / RESIZES_PER_SECOND - time.monotonic()
-        if wait <= 0:
-            self._resize()
-        else:
-            self._resizing = asyncio.get_running_loop().call_later(wait, self._resize)
-
-    def _resize(self) -> None:
-        self._resizing = None
-        self._resized = time.monotonic()
-        if self.game is not None:
-            self.game.resize(*self.size)
-
-    def data_received(self, data: bytes, *_: Any) -> None:
-        self.last_typed = time.monotonic()
-        if self.game is not None:
-            self.game.write(data)
-
-    def pause_writing(self) -> None:
-        """The player's connection holds as much as it may: the game's drawing waits."""
-        if self.game is not None:
-            self.game.pause_output()
-
-    def resume_writing(self) -> None:
-        if self.game is not None:
-            self.game.resume_output()
-
-    def eof_received(self) -> bool:
-        self._over.set()
-        return False
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._over.set()
-        self.connection.sessions -= 1
-        if self._resizing is not None:
-            self._resizing.cancel()
-            self._resizing = None
-
-    # -- the game ----------------------------------------------------------------------------
-
-    def _refuse(self, line: str) -> None:
-        with contextlib.suppress(Exception):
-            self.channel.write_stderr((line + "\r\n").encode())
-            self.channel.exit(1)
-
-    async def _play(self) -> None:
-        address, door = self.connection.address, self.server.door
-        refusal = FULL if self.server.stopping else door.admit(address)
-        if refusal is None and not self.server.may_start(self.connection.network):
-            refusal = TOO_QUICK
-        if refusal is not None:
-            quiet.info("an SSH player is refused: %s", refusal)
-            if not self.server.stopping:  # a script starting games in a loop waits too
-                await asyncio.sleep(REFUSED_START_SECONDS)
-            self._refuse(refusal)
-            return
-        given = door.started(address, self.connection.public_key)  # counted until it exits
-        self.connection.games += 1
-        self.server.sessions.add(self)
-        game = self.game = PtyGame(self._draw, self._over.set)
-        try:
-            name = await self.connection.named()
-            public_key = self.connection.public_key
-            if door.player is not None and public_key:
-                try:
-                    name = await door.player(address, public_key, name)
-                except Refused as refusal:
-                    self._refuse(str(refusal))
-                    return
-            environment = {
-                **{key: value for key, value in os.environ.items() if key not in FIXED_SIZE},
-                **given,
-                "TERM": self.terminal or DEFAULT_TERMINAL,
-                "USER": name,
-                "LOGNAME": name,
-            }
-            if self._over.is_set():
-                return
-            try:
-                argv = [*door.command, f"{door.name_option}={name}"]
-                await self._start_in_turn(game, argv, environment)
-            except (OSError, ValueError) as error:
-                quiet.warning("an SSH player's game did not start: %s", error)
-                self._refuse("nac: the game could not start here. Please try again later.")
-                return
-            log.info("an SSH game starts for %s", "a guest" if name.startswith("Guest-") else name)
-            self._watching = asyncio.get_running_loop().create_task(self._watch_idle())
-            await self._over.wait()
-        finally:
-            self.game = None
-            if self._watching is not None:
-                self._watching.cancel()
-            await game.stop()  # returns once its process has exited (at once if none started)
-            self.server.sessions.discard(self)
-            self.connection.games -= 1
-            door.ended(address, given)
-            log.info("an SSH game ends")
-            self._said_goodbye(game)
-
-    async def _start_in_turn(
-        self, game: PtyGame, argv: list[str], environment: Mapping[str, str]
-    ) -> None:
-        """The game started when its turn comes (`StartLine`: games start one at a time), the
-        turn held until its first frame; never started if the session ends while it waits."""
-        async with self.server.start_line.turn(self._over) as mine:
-            if mine:
-                await game.start(argv, environment, *self.size)
-                await game.first_frame(TURN_SECONDS, self._over)
-
-    def _said_goodbye(self, game: PtyGame) -> None:
-        """The game is over and its terminal given back: why, if the player did not quit."""
-        if self.server.stopping:
-            self._refuse(GOODBYE + STOPPING)
-            return
-        if self._idle:
-            self._refuse(
-                GOODBYE + IDLE.format(minutes=round(self.server.door.idle_seconds / 60, 1))
-            )
-            return
-        with contextlib.suppress(Exception):
-            self.channel.write(GOODBYE.encode())
-            self.channel.exit(0 if game.returncode in (0, None) else 1)
-
-    def _draw(self, data: bytes) -> None:
-        with contextlib.suppress(Exception):
-            self.channel.write(data)
-
-    async def _watch_idle(self) -> None:
-        idle = self.server.door.idle_seconds
-        while not self._over.is_set():
-            await asyncio.sleep(min(IDLE_CHECK_SECONDS, idle / 4))
-            if time.monotonic() - self.last_typed >= idle:
-                log.info("an SSH game ends: idle")
-                self._idle = True
-                self._over.set()
-
-    async def end(self) -> None:
-        """The session is over (the server stops): returns once its game's process has
-        exited and it is no longer counted."""
-        self._over.set()
-        if self._playing is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(self._playing)
-
-
 async def _closed(connection: asyncssh.SSHServerConnection) -> None:
     """Wait (bounded) until a closing connection has closed."""
     with contextlib.suppress(TimeoutError):
@@ -608,8 +386,3 @@ def _full_bucket(bucket: Bucket) -> bool:
     """Whether a bucket is full again (its network started nothing lately)."""
     bucket.take(0)
     return bucket.tokens >= bucket.burst
-
-
-def _is_terminal_name(text: str) -> bool:
-    """Whether a client's terminal type is one to give a program: a short printable name."""
-    return 0 < len(text) <= 64 and text.isascii() and text.isprintable() and " " not in text

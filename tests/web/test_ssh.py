@@ -35,8 +35,8 @@ pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-
 
 import asyncssh  # noqa: E402
 
-from nac.web.ssh_door import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 from nac.web.ssh_names import FILE_NAME  # noqa: E402
+from nac.web.ssh_session import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 
 from .ssh_terminal import ANSI, Terminal  # noqa: E402
 

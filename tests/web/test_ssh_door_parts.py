@@ -17,9 +17,10 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 
 from nac.net import gate
 from nac.web.server import DESCRIPTORS_A_GAME, Served
-from nac.web.ssh_door import GameSession, SshServer
+from nac.web.ssh_door import SshServer
 from nac.web.ssh_gate import MOST_HELD
 from nac.web.ssh_names import SshNames
+from nac.web.ssh_session import GameSession
 
 ROOM = 3_000
 """The descriptors the process is taken to have (far fewer than the relay's connections)."""

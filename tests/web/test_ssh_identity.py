@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from nac.present.online import words as online_words
 from tools.web_screenshot import ROOT, free_port, served_game
 
 from .ssh_terminal import Terminal
@@ -73,7 +74,8 @@ async def test_one_key_by_ssh_and_by_nac_is_one_player(door: Door, tmp_path: Pat
             "lobby", door.server.url, "--key", str(door.key), "--name", "Zed", home=tmp_path
         )
         assert status == 0, said
-        assert "Alice (1500?)" in said, said  # her game, hosted by ssh, in nac's lobby
+        # the same key by nac's lobby is Alice: taken back to the game she hosts by ssh
+        assert online_words.BACK_TO_YOUR_SEAT in said, said
     finally:
         await terminal.pty.stop()
     page = player_page(door, "Alice")

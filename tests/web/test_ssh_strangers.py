@@ -21,7 +21,7 @@ from .test_ssh import READY, SSH, Door, door_line, keyed, no_game_left, played, 
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 import asyncssh
 
-from nac.web.ssh_door import STOPPING, TOO_QUICK
+from nac.web.ssh_session import STOPPING, TOO_QUICK
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
 

@@ -18,8 +18,8 @@ from nac.web.start_line import StartLine
 
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 
-from nac.web import ssh_door
-from nac.web.ssh_door import TOO_QUICK, GameSession
+from nac.web import ssh_session
+from nac.web.ssh_session import TOO_QUICK, GameSession
 
 
 async def settled() -> None:
@@ -121,14 +121,14 @@ def refused_session() -> tuple[GameSession, Channel]:
 
 
 async def test_a_refused_start_is_told_after_a_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ssh_door, "REFUSED_START_SECONDS", 3600.0)
+    monkeypatch.setattr(ssh_session, "REFUSED_START_SECONDS", 3600.0)
     session, channel = refused_session()
     playing = asyncio.ensure_future(session._play())
     for _ in range(20):
         await asyncio.sleep(0.01)
     assert not channel.said and not playing.done()  # not at once
     playing.cancel()
-    monkeypatch.setattr(ssh_door, "REFUSED_START_SECONDS", 0.0)
+    monkeypatch.setattr(ssh_session, "REFUSED_START_SECONDS", 0.0)
     session, channel = refused_session()
     await asyncio.wait_for(session._play(), 30)
     assert TOO_QUICK.encode() in channel.said
