@@ -13,7 +13,7 @@ INSTALL_SSH := command -v ssh >/dev/null 2>&1 && command -v sftp >/dev/null 2>&1
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
-	test-ssh test-strangers \
+	test-ssh test-long test-strangers \
 	prove-5x5 \
 	web-screenshot
 
@@ -59,8 +59,9 @@ play: $(VENV)/.installed-play
 
 ## test: set up and run every check: ruff, mypy (the package, the tests, the tools), vulture
 ## (no dead code) and pytest
+# Four workers on two cores: most tests wait (for a frame, a pause, a server), not compute.
 test: lint
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n 4
 
 ## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
 test-web: $(VENV)/.installed-browser
@@ -70,7 +71,12 @@ test-web: $(VENV)/.installed-browser
 ## test-ssh: the SSH door's tests with Debian's OpenSSH client (installs openssh-client with apt)
 test-ssh: $(VENV)/.installed-test
 	@$(INSTALL_SSH)
-	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 tests/web/test_ssh.py
+	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 -m 'ssh and not strangers'
+
+## test-long: the tests of real servers, processes and installs that take seconds each (nac
+## serve, nac host and its clients on loopback, the wheel installed in a fresh environment)
+test-long: $(VENV)/.installed-test
+	$(BIN)/pytest -n auto -m 'long and not ssh'
 
 ## test-strangers: the long attacks on real servers from many loopback addresses (floods,
 ## caps, typists, hostile servers; bounded in count and time)

@@ -23,6 +23,8 @@ import nac
 from tests.building import one_build_at_a_time
 from tests.test_structure import data_files
 
+pytestmark = pytest.mark.long
+
 ROOT = Path(nac.__file__).resolve().parent.parent
 DISTRIBUTION = "nac-game"
 """The name on PyPI: `nac` is another project's there."""

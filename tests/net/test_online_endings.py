@@ -16,6 +16,8 @@ from nac.present.online import words as online_words
 from .helpers import both_here, game_server, play_moves, player, seated
 from .test_plain_online import Plain
 
+pytestmark = pytest.mark.long
+
 
 async def test_a_watcher_is_told_no_rematch_comes_once_a_player_has_left() -> None:
     async with game_server() as served:

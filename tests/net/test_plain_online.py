@@ -21,6 +21,8 @@ from nac.store.paths import StorageDirs
 
 from .helpers import LONGEST_WAIT, game_server
 
+pytestmark = pytest.mark.long
+
 
 class Plain:
     """One `nac ... --plain` process: lines typed in, what it prints read as it comes."""

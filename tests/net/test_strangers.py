@@ -49,6 +49,8 @@ from .helpers import (
     seated,
 )
 
+pytestmark = pytest.mark.long
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.long
+
 pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
 
 from nac.net.limits import Limits

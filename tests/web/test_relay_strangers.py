@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.long
+
 pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
 
 from aiohttp.http_exceptions import BadHttpMessage

@@ -19,6 +19,8 @@ import pytest
 
 from tools.web_screenshot import POLLS, RunningServer, free_port, served_game
 
+pytestmark = pytest.mark.long
+
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 import aiohttp
@@ -109,6 +111,7 @@ async def test_kill_9_takes_every_game_along(tmp_path: Path) -> None:
             assert await until_gone(mark) == [], games
 
 
+@pytest.mark.ssh
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client (openssh-client)")
 async def test_kill_9_takes_the_ssh_players_games_along(tmp_path: Path) -> None:
     from .test_ssh import Door, door_line, keyed, played

@@ -21,6 +21,8 @@ from tools.web_screenshot import ROOT, free_port, served_game
 
 from ..net.helpers import both_here, play_moves, player
 
+pytestmark = pytest.mark.long
+
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 

@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tools.web_screenshot import POLLS, RunningServer, served_game
 
+pytestmark = pytest.mark.long
+
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 import aiohttp

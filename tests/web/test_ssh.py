@@ -31,7 +31,10 @@ SSH_REQUIRED = "NAC_SSH_TESTS"
 skipping them."""
 if SSH is None and os.environ.get(SSH_REQUIRED) == "required":
     raise RuntimeError("no OpenSSH client: make test-ssh installs openssh-client")
-pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
+pytestmark = [
+    pytest.mark.ssh,
+    pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)"),
+]
 
 import asyncssh  # noqa: E402
 

@@ -22,7 +22,10 @@ from tools.web_screenshot import ROOT, free_port, served_game
 from .ssh_terminal import Terminal
 from .test_ssh import SSH, Door, door_line, keyed, played
 
-pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
+pytestmark = [
+    pytest.mark.ssh,
+    pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)"),
+]
 
 LONGEST_WAIT = 60.0
 

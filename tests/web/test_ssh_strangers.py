@@ -23,7 +23,10 @@ import asyncssh
 
 from nac.web.ssh_session import STOPPING, TOO_QUICK
 
-pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)")
+pytestmark = [
+    pytest.mark.ssh,
+    pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)"),
+]
 
 CONNECTIONS = 40
 """Connections one stranger opens from one address (the door holds 8 of them)."""
