@@ -37,6 +37,8 @@ STOPPING = "nac: the server is stopping: the game ends here. Come back once it i
 TOO_QUICK = "nac: games are started too quickly from your network: wait a moment and try again."
 
 GOODBYE = "\r\n"
+SAID_SECONDS = 5.0
+"""How long a session ended by the server waits for its last line to reach the player."""
 
 DEFAULT_TERMINAL = "xterm-256color"
 
@@ -264,11 +266,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     async def end(self) -> None:
         """The session is over (the server stops): returns once its game's process has
-        exited and it is no longer counted."""
+        exited and it is no longer counted, and what it said last (why it ended) has reached
+        the player (its channel closed, within SAID_SECONDS): the connection may close then
+        without cutting that line off."""
         self._over.set()
         if self._playing is not None:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.shield(self._playing)
+        if self.channel is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.channel.wait_closed(), SAID_SECONDS)
 
 
 def _is_terminal_name(text: str) -> bool:
