@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.long
-
 pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
 
 from nac.net.limits import Limits
 
 from ..net.helpers import LONGEST_WAIT, hello, next_of, raw
 from .relay_helpers import relay_server
+
+pytestmark = pytest.mark.long
 
 
 async def hosts(url: str, source: str) -> str:

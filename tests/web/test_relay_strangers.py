@@ -17,8 +17,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.long
-
 pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
 
 from aiohttp.http_exceptions import BadHttpMessage
@@ -47,6 +45,8 @@ from ..net.helpers import (
     seated,
 )
 from .relay_helpers import relay_server
+
+pytestmark = pytest.mark.long
 
 TOO_MANY_ROOMS = "your address has 4 games open here already: finish one, or wait for one to close"
 WIDEST = ("\U0001d400" + "\U0001d167\U0001d168") * 20

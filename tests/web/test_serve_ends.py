@@ -19,13 +19,13 @@ import pytest
 
 from tools.web_screenshot import POLLS, RunningServer, free_port, served_game
 
-pytestmark = pytest.mark.long
-
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 import aiohttp
 
 from .test_serve_limits import screen_until, ws_url
+
+pytestmark = pytest.mark.long
 
 MARK = "NAC_TEST_SERVER_MARK"
 """Set in a test server's environment only: every process it starts inherits it."""

@@ -20,8 +20,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tools.web_screenshot import POLLS, RunningServer, served_game
 
-pytestmark = pytest.mark.long
-
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 import aiohttp
@@ -31,6 +29,8 @@ from nac.web.relay import MAX_SIZE, MIN_SIZE, Message, Size, clamped, read_messa
 from nac.web.server import FULL, TRY_AGAIN_LATER, YOURS_ALREADY
 
 from .test_browser import WEB_DRIVER, WebPlayer, fetch, files_in
+
+pytestmark = pytest.mark.long
 
 LIMIT = 3
 ROUNDS = 10

@@ -17,11 +17,11 @@ from tools.web_screenshot import RunningServer, served_game
 
 from ..net.helpers import LONGEST_WAIT, Player, play_moves, player
 
-pytestmark = pytest.mark.long
-
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 
 import aiohttp
+
+pytestmark = pytest.mark.long
 
 
 @pytest.fixture(scope="module")
