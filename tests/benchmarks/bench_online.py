@@ -27,9 +27,10 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from nac import __version__
 from nac.core import Game, Mode
@@ -91,17 +92,22 @@ def cpu_seconds(pid: int) -> float:
 
 @dataclass
 class ServerProcess:
+    """A benchmark's server in a process of its own: it prints its port, reads commands on its
+    stdin and ends when that closes."""
+
     process: asyncio.subprocess.Process
     port: int = 0
+    MODULE: ClassVar[str] = "tests.benchmarks.online_server"
+    STOP_SECONDS: ClassVar[float] = 15.0
 
     @classmethod
-    async def start(cls, kind: str, rooms: int) -> ServerProcess:
+    async def start(cls, kind: str, *arguments: str) -> Self:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "tests.benchmarks.online_server",
+            cls.MODULE,
             kind,
-            str(rooms),
+            *arguments,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             cwd=ROOT,
@@ -118,12 +124,33 @@ class ServerProcess:
     def pid(self) -> int:
         return self.process.pid
 
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/play"
+
     async def line(self, seconds: float) -> str:
         assert self.process.stdout is not None
         text = await asyncio.wait_for(self.process.stdout.readline(), seconds)
         if not text:
             raise RuntimeError("the server ended")
         return text.decode()
+
+    async def stop(self) -> None:
+        """Its stdin closed (it closes its connections and what it holds, and ends), or killed."""
+        if self.process.returncode is not None:
+            return
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), self.STOP_SECONDS)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            await self.process.wait()
+
+
+class OnlineServer(ServerProcess):
+    """The game server (`nac`) or the bare relay (`bare`) of this benchmark."""
 
     async def open(self, count: int) -> list[tuple[str, str, str]]:
         assert self.process.stdin is not None
@@ -143,19 +170,6 @@ class ServerProcess:
             (int(words[i]), float(words[i + 1]) / 1e3, float(words[i + 2]) / 1e3)
             for i in range(0, 9, 3)
         ]
-
-    async def stop(self) -> None:
-        """Its stdin closed (it closes its connections and ends), or killed."""
-        if self.process.returncode is not None:
-            return
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            await asyncio.wait_for(self.process.wait(), 15.0)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            await self.process.wait()
 
 
 # -- the load: players and watchers ------------------------------------------------------------
@@ -296,7 +310,7 @@ class Client:
             return
         self.pending = True
         think = load.random.uniform(*load.think)
-        asyncio.get_running_loop().call_later(think, lambda: _spawn(self.act()))
+        asyncio.get_running_loop().call_later(think, lambda: spawn(self.act()))
 
     def action(self, state: dict[str, Any]) -> tuple[str, int, int] | None:
         """What this player does next: its move, a rematch, or nothing."""
@@ -333,7 +347,7 @@ class Client:
 BACKGROUND: set[asyncio.Task[None]] = set()
 
 
-def _spawn(work: Any) -> None:
+def spawn(work: Any) -> None:
     task = asyncio.ensure_future(work)
     BACKGROUND.add(task)
     task.add_done_callback(BACKGROUND.discard)
@@ -371,25 +385,58 @@ class Run:
         return self.load.moves_sent if self.load else 0
 
 
+class Connected(Protocol):
+    """A client of the load, once connected."""
+
+    @property
+    def connection(self) -> ClientConnection | None: ...
+
+
+class Connecting(Connected, Protocol):
+    """A client of the load: it connects (its handshake done), then listens until closed."""
+
+    async def connect(self, url: str, gate: asyncio.Semaphore) -> None: ...
+
+    async def listen(self) -> None: ...
+
+
+class Connections(Protocol):
+    """Where a run keeps what connecting its clients took."""
+
+    connected: int
+    connect_seconds: float
+    failures: Counter[str]
+
+
 async def connect_all(
-    clients: list[Client], url: str, deadline: Deadline, run: Run
+    clients: Sequence[Connecting],
+    url: str,
+    deadline: Deadline,
+    run: Connections,
+    *,
+    most: float = 120.0,
+    detailed: bool = False,
+    late_said: str = "",
 ) -> list[asyncio.Task[None]]:
-    """Every client connected and listening (or counted as failed); their listening tasks."""
+    """Every client connected and listening (or counted as failed: by the exception's type, or
+    `detailed` with its words too); their listening tasks. `late_said` begins the line said
+    when the deadline (at most `most` seconds) cut connecting short."""
     gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
 
-    async def one(client: Client) -> None:
+    async def one(client: Connecting) -> None:
         try:
             await client.connect(url, gate)
         except Exception as failure:
-            run.failures[type(failure).__name__] += 1
+            name = type(failure).__name__
+            run.failures[f"{name}: {failure}"[:120] if detailed else name] += 1
 
     started = time.perf_counter()
     tasks = [asyncio.ensure_future(one(client)) for client in clients]
-    _done, late = await asyncio.wait(tasks, timeout=deadline.left(120.0))
+    _done, late = await asyncio.wait(tasks, timeout=deadline.left(most))
     for task in late:
         task.cancel()
     if late:
-        deadline.hit.append(f"{len(late)} connections not made in time")
+        deadline.hit.append(f"{late_said}{len(late)} connections not made in time")
     run.connect_seconds = time.perf_counter() - started
     listening = [asyncio.ensure_future(c.listen()) for c in clients if c.connection is not None]
     run.connected = len(listening)
@@ -430,22 +477,22 @@ async def sample_memory(pid: int, peak: list[int], stop: asyncio.Event) -> None:
             await asyncio.wait_for(stop.wait(), 1.0)
 
 
-async def close_all(clients: list[Client], listening: list[asyncio.Task[None]]) -> None:
+async def close_all(clients: Sequence[Connected], listening: list[asyncio.Task[None]]) -> None:
     for client in clients:
         if client.connection is not None:
-            _spawn(client.connection.close())
+            spawn(client.connection.close())
     _done, late = await asyncio.wait(listening, timeout=15.0) if listening else ((), ())
     for task in late:
         task.cancel()
 
 
-async def reference(server: ServerProcess, keys: tuple[str, str, str], deadline: Deadline) -> Load:
+async def reference(server: OnlineServer, keys: tuple[str, str, str], deadline: Deadline) -> Load:
     """One game alone on the idle server, played quickly: the round trip without the load."""
     load = Load(think=REFERENCE_THINK, matches=REFERENCE_MATCHES)
     load.tables = [Table(load, keys)]
     clients = load.tables[0].clients
     run = Run("reference", 1)
-    listening = await connect_all(clients, _url(server), deadline, run)
+    listening = await connect_all(clients, server.url, deadline, run)
     if not await play(load, deadline.left(60.0)):
         deadline.hit.append("the reference game did not finish in time")
     await close_all(clients, listening)
@@ -453,14 +500,10 @@ async def reference(server: ServerProcess, keys: tuple[str, str, str], deadline:
     return load
 
 
-def _url(server: ServerProcess) -> str:
-    return f"ws://127.0.0.1:{server.port}/play"
-
-
 async def measure(kind: str, games: int, deadline: Deadline) -> Run:
     """One run: the server (`nac` or `bare`) in its process, `games` tables playing at once."""
     run = Run(kind, games)
-    server = await ServerProcess.start(kind, games + 1)
+    server = await OnlineServer.start(kind, str(games + 1))
     try:
         await asyncio.sleep(1.0)
         run.idle_kb = resident_kb(server.pid)
@@ -472,7 +515,7 @@ async def measure(kind: str, games: int, deadline: Deadline) -> Run:
         load.tables = [Table(load, table_keys) for table_keys in keys[:games]]
         run.load = load
         clients = [client for table in load.tables for client in table.clients]
-        listening = await connect_all(clients, _url(server), deadline, run)
+        listening = await connect_all(clients, server.url, deadline, run)
         try:
             await asyncio.sleep(1.0)
             run.connected_kb = resident_kb(server.pid)

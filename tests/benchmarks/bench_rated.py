@@ -34,13 +34,11 @@ import gc
 import json
 import os
 import random
-import signal
 import sys
 import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from nac import __version__
@@ -48,6 +46,16 @@ from nac.net.client import HEARTBEAT_SECONDS, LONGEST_SERVER_MESSAGE
 from nac.net.identity import NONCE_BYTES, Identity, decoded, dialled, encoded
 from nac.net.protocol import PROTOCOL, write
 
+from .bench_online import (
+    Deadline,
+    ServerProcess,
+    close_all,
+    connect_all,
+    ms,
+    sample_lag,
+    spawn,
+    spread,
+)
 from .common import ensure_bytecode, header, median, percentile
 from .online_server import raise_file_limit
 
@@ -71,17 +79,7 @@ DEADLINE_SECONDS = 330.0
 RUN_SECONDS = 150.0
 """The most one run may take (connecting, playing, the last moves); a run is not started with
 less than this left of the deadline."""
-ROOT = Path(__file__).resolve().parents[2]
 KINDS = ("rated", "unrated")
-
-
-class Deadline:
-    def __init__(self, seconds: float) -> None:
-        self.at = time.monotonic() + seconds
-        self.hit: list[str] = []
-
-    def left(self, most: float) -> float:
-        return max(0.0, min(most, self.at - time.monotonic()))
 
 
 def load_average() -> str:
@@ -92,42 +90,11 @@ def load_average() -> str:
 # -- the server's process ----------------------------------------------------------------------
 
 
-@dataclass
-class ServerProcess:
-    process: asyncio.subprocess.Process
-    port: int = 0
+class RatedServer(ServerProcess):
+    """The relay with its ledger (`rated`) or without (`unrated`) of this benchmark."""
 
-    @classmethod
-    async def start(cls, kind: str, directory: Path, rooms: int) -> ServerProcess:
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.benchmarks.rated_server",
-            kind,
-            str(directory),
-            str(rooms),
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            cwd=ROOT,
-            start_new_session=True,
-        )
-        server = cls(process)
-        words = (await server.line(30.0)).split()
-        if words[:1] != ["port"]:
-            raise RuntimeError(f"the {kind} server did not start: {words}")
-        server.port = int(words[1])
-        return server
-
-    @property
-    def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}/play"
-
-    async def line(self, seconds: float) -> str:
-        assert self.process.stdout is not None
-        text = await asyncio.wait_for(self.process.stdout.readline(), seconds)
-        if not text:
-            raise RuntimeError("the server ended")
-        return text.decode()
+    MODULE = "tests.benchmarks.rated_server"
+    STOP_SECONDS = 30.0
 
     async def ask(self, command: str) -> None:
         assert self.process.stdin is not None
@@ -146,19 +113,6 @@ class ServerProcess:
         await self.ask("size")
         words = (await self.line(60.0)).split()
         return int(words[1]), int(words[2]), int(words[3]), int(words[4])
-
-    async def stop(self) -> None:
-        """Its stdin closed (it closes its connections and its ledger, and ends), or killed."""
-        if self.process.returncode is not None:
-            return
-        if self.process.stdin is not None:
-            self.process.stdin.close()
-        try:
-            await asyncio.wait_for(self.process.wait(), 30.0)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)
-            await self.process.wait()
 
 
 # -- the load: players -------------------------------------------------------------------------
@@ -217,15 +171,17 @@ class Client:
     """A player: a raw connection speaking nac's protocol 4 as nac's client does (its key, its
     heartbeat, its message size), acting on the states it hears after a think."""
 
-    def __init__(self, table: Table, mark: str, seat_key: str, private: Ed25519PrivateKey):
-        self.table, self.mark, self.seat_key = table, mark, seat_key
+    def __init__(
+        self, table: Table, mark: str, seat_key: str, private: Ed25519PrivateKey, name: str
+    ) -> None:
+        self.table, self.mark, self.seat_key, self.name = table, mark, seat_key, name
         self.identity = Identity(private)
         self.connection: ClientConnection | None = None
         self.latest: dict[str, Any] | None = None
         self.done: set[tuple[str, int, int]] = set()
         self.pending = False
 
-    async def connect(self, url: str, name: str, gate: asyncio.Semaphore) -> None:
+    async def connect(self, url: str, gate: asyncio.Semaphore) -> None:
         from websockets.asyncio.client import connect
 
         async with gate:
@@ -238,7 +194,12 @@ class Client:
                 close_timeout=2,
                 compression=None,
             )
-            hello = {"protocol": PROTOCOL, "version": __version__, "name": name, "want": "join"}
+            hello = {
+                "protocol": PROTOCOL,
+                "version": __version__,
+                "name": self.name,
+                "want": "join",
+            }
             await connection.send(
                 write("hello", **hello, key=self.seat_key, public_key=self.identity.public_line)
             )
@@ -300,7 +261,7 @@ class Client:
             return
         self.pending = True
         think = load.random.uniform(*THINK)
-        asyncio.get_running_loop().call_later(think, lambda: _spawn(self.act()))
+        asyncio.get_running_loop().call_later(think, lambda: spawn(self.act()))
 
     def action(self, state: dict[str, Any]) -> tuple[str, int, int] | None:
         """What this player does next: its move, a rematch, or nothing."""
@@ -337,16 +298,7 @@ class Client:
     def last(self) -> None:
         """The held last move, sent now (its time taken as it goes)."""
         self.table.in_flight[(MATCHES, len(DRAW))] = time.perf_counter()
-        _spawn(self.send(write("move", cell=DRAW[-1])))
-
-
-BACKGROUND: set[asyncio.Task[None]] = set()
-
-
-def _spawn(work: Any) -> None:
-    task = asyncio.ensure_future(work)
-    BACKGROUND.add(task)
-    task.add_done_callback(BACKGROUND.discard)
+        spawn(self.send(write("move", cell=DRAW[-1])))
 
 
 # -- one run -----------------------------------------------------------------------------------
@@ -371,39 +323,6 @@ class Run:
     load_before: str = ""
     load_after: str = ""
     lag: list[float] = field(default_factory=list)
-
-
-async def connect_all(
-    clients: list[Client], url: str, deadline: Deadline, run: Run
-) -> list[asyncio.Task[None]]:
-    """Every client connected, its key proven, and listening (or counted as failed)."""
-    gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
-
-    async def one(number: int, client: Client) -> None:
-        try:
-            await client.connect(url, f"{client.mark}{number // 2}", gate)
-        except Exception as failure:
-            run.failures[f"{type(failure).__name__}: {failure}"[:120]] += 1
-
-    started = time.perf_counter()
-    tasks = [asyncio.ensure_future(one(n, client)) for n, client in enumerate(clients)]
-    _done, late = await asyncio.wait(tasks, timeout=deadline.left(90.0))
-    for task in late:
-        task.cancel()
-    if late:
-        deadline.hit.append(f"{run.kind}: {len(late)} connections not made in time")
-    run.connect_seconds = time.perf_counter() - started
-    listening = [asyncio.ensure_future(c.listen()) for c in clients if c.connection is not None]
-    run.connected = len(listening)
-    return listening
-
-
-async def sample_lag(lag: list[float], stop: asyncio.Event) -> None:
-    """How late this process's event loop wakes up (the load's own congestion)."""
-    while not stop.is_set():
-        before = time.perf_counter()
-        await asyncio.sleep(0.01)
-        lag.append(time.perf_counter() - before - 0.01)
 
 
 async def play(run: Run, deadline: Deadline) -> None:
@@ -447,32 +366,25 @@ async def play(run: Run, deadline: Deadline) -> None:
         await sampler
 
 
-async def close_all(clients: list[Client], listening: list[asyncio.Task[None]]) -> None:
-    for client in clients:
-        if client.connection is not None:
-            _spawn(client.connection.close())
-    _done, late = await asyncio.wait(listening, timeout=15.0) if listening else ((), ())
-    for task in late:
-        task.cancel()
-
-
 async def measure(kind: str, games: int, keys: list[Ed25519PrivateKey], deadline: Deadline) -> Run:
     """One run: the relay (with a ledger or without) in its process, `games` tables at once."""
     run = Run(kind, games, load_before=load_average())
     with tempfile.TemporaryDirectory(prefix="nac-bench-rated-") as directory:
-        server = await ServerProcess.start(kind, Path(directory), games)
+        server = await RatedServer.start(kind, directory, str(games))
         try:
             seats = await server.open(games)
             load = run.load
             for number, (host, guest) in enumerate(seats):
                 table = Table(load)
                 table.clients = [
-                    Client(table, "X", host, keys[2 * number]),
-                    Client(table, "O", guest, keys[2 * number + 1]),
+                    Client(table, "X", host, keys[2 * number], f"X{number}"),
+                    Client(table, "O", guest, keys[2 * number + 1], f"O{number}"),
                 ]
                 load.tables.append(table)
             clients = [client for table in load.tables for client in table.clients]
-            listening = await connect_all(clients, server.url, deadline, run)
+            listening = await connect_all(
+                clients, server.url, deadline, run, most=90.0, detailed=True, late_said=f"{kind}: "
+            )
             try:
                 await asyncio.sleep(1.0)
                 run.size_before = await server.size()
@@ -491,19 +403,6 @@ async def measure(kind: str, games: int, keys: list[Ed25519PrivateKey], deadline
 
 
 # -- the report --------------------------------------------------------------------------------
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1e3:.1f} ms"
-
-
-def spread(values: list[float]) -> str:
-    if not values:
-        return "none measured"
-    return (
-        f"median {ms(median(values))}, p99 {ms(percentile(values, 0.99))}, "
-        f"max {ms(max(values))} (n={len(values):,})"
-    )
 
 
 def report(run: Run) -> None:
