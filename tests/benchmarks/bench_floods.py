@@ -34,19 +34,20 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bench_online import Deadline, cpu_seconds, ms, sample_lag
+from .bench_online import Deadline, ms
 from .bench_strangers import (
-    CONDITION_SECONDS,
     FLOOD_WARMUP,
     TARGET_P99,
     Child,
     Condition,
     Player,
+    close_players,
     hello,
     open_connection,
-    play_games,
+    play_measured,
     play_url,
     report_conditions,
+    seat_players,
     start_server,
 )
 from .common import ensure_bytecode, header, percentile
@@ -86,12 +87,7 @@ async def one_game(
     flood: Child | None = None
     players: dict[str, Player] = {}
     try:
-        try:
-            players["X"] = await Player.seat(url, keys[0], "Sam")
-            players["O"] = await Player.seat(url, keys[1], "Ana")
-        except Exception as failure:
-            condition.lost = f"the players were not seated: {type(failure).__name__} {failure}"
-            deadline.hit.append(f"{name}: {condition.lost}")
+        if not await seat_players(url, keys, players, condition, deadline, name):
             return condition
         if kind:  # once they are seated: the guest's hello line is copied from a game on
             flood = await Child.start(
@@ -99,32 +95,9 @@ async def one_game(
             )
             await flood.line()
             await asyncio.sleep(FLOOD_WARMUP)
-        condition.objects_before = int((await server.ask("count"))[1])
-        cpu_from, started = cpu_seconds(server.pid), time.perf_counter()
-        stop = asyncio.Event()
-        sampling = asyncio.ensure_future(sample_lag(condition.lag, stop))
-        cap = asyncio.timeout(deadline.left(CONDITION_SECONDS))
-        try:
-            async with cap:
-                await play_games(players, condition)
-        except (TimeoutError, ConnectionError) as lost:
-            if cap.expired():
-                condition.lost = f"the time cap hit after {condition.moves} moves"
-            else:
-                condition.lost = f"after {condition.moves} moves: {type(lost).__name__} {lost}"
-            deadline.hit.append(f"{name}: {condition.lost}")
-        condition.seconds = time.perf_counter() - started
-        condition.server_cpu = cpu_seconds(server.pid) - cpu_from
-        counted = await server.ask("count")
-        condition.objects_after, condition.open_after = int(counted[1]), int(counted[2])
-        stop.set()
-        await sampling
+        await play_measured(server, players, condition, deadline, name)
     finally:
-        for player in players.values():
-            await player.close()
-            for reason, count in player.odd.items():
-                if not reason.startswith("closed: 1000"):
-                    condition.odd[reason] += count
+        await close_players(players, condition)
         if flood is not None:
             with contextlib.suppress(ValueError, IndexError):
                 condition.flood = json.loads(" ".join(await flood.stop()))

@@ -480,45 +480,74 @@ async def measure_condition(
         await flood.line()
         await asyncio.sleep(FLOOD_WARMUP)
     players: dict[str, Player] = {}
+    said = f"{kind}, {name}"
     try:
-        try:
-            players["X"] = await Player.seat(url, keys[0], "Sam")
-            players["O"] = await Player.seat(url, keys[1], "Ana")
-        except Exception as failure:
-            condition.lost = f"the players were not seated: {type(failure).__name__} {failure}"
-            deadline.hit.append(f"{kind}, {name}: {condition.lost}")
+        if not await seat_players(url, keys, players, condition, deadline, said):
             return condition
-        condition.objects_before = int((await server.ask("count"))[1])
-        cpu_from, started = cpu_seconds(server.pid), time.perf_counter()
-        stop = asyncio.Event()
-        sampling = asyncio.ensure_future(sample_lag(condition.lag, stop))
-        cap = asyncio.timeout(deadline.left(CONDITION_SECONDS))
-        try:
-            async with cap:
-                await play_games(players, condition)
-        except (TimeoutError, ConnectionError) as lost:
-            if cap.expired():
-                condition.lost = f"the time cap hit after {condition.moves} moves"
-            else:
-                condition.lost = f"after {condition.moves} moves: {type(lost).__name__} {lost}"
-            deadline.hit.append(f"{kind}, {name}: {condition.lost}")
-        condition.seconds = time.perf_counter() - started
-        condition.server_cpu = cpu_seconds(server.pid) - cpu_from
-        counted = await server.ask("count")
-        condition.objects_after, condition.open_after = int(counted[1]), int(counted[2])
-        stop.set()
-        await sampling
+        await play_measured(server, players, condition, deadline, said)
     finally:
-        for player in players.values():
-            await player.close()
-            for reason, count in player.odd.items():
-                if not reason.startswith("closed: 1000"):
-                    condition.odd[reason] += count
+        await close_players(players, condition)
         if flood is not None:
-            said = await flood.stop()
+            said_last = await flood.stop()
             with contextlib.suppress(ValueError, IndexError):
-                condition.flood = json.loads(" ".join(said))
+                condition.flood = json.loads(" ".join(said_last))
     return condition
+
+
+async def seat_players(
+    url: str,
+    keys: list[str],
+    players: dict[str, Player],
+    condition: Condition,
+    deadline: Deadline,
+    said: str,
+) -> bool:
+    """The room's two players seated (X with the first key, O the second) in `players`; if
+    not, why said in `condition` and on the deadline (`said` first)."""
+    try:
+        players["X"] = await Player.seat(url, keys[0], "Sam")
+        players["O"] = await Player.seat(url, keys[1], "Ana")
+    except Exception as failure:
+        condition.lost = f"the players were not seated: {type(failure).__name__} {failure}"
+        deadline.hit.append(f"{said}: {condition.lost}")
+        return False
+    return True
+
+
+async def play_measured(
+    server: Child, players: dict[str, Player], condition: Condition, deadline: Deadline, said: str
+) -> None:
+    """The seated players' games, timed and capped, with the server's CPU and objects and this
+    process's lag; a game cut short said in `condition` and on the deadline (`said` first)."""
+    condition.objects_before = int((await server.ask("count"))[1])
+    cpu_from, started = cpu_seconds(server.pid), time.perf_counter()
+    stop = asyncio.Event()
+    sampling = asyncio.ensure_future(sample_lag(condition.lag, stop))
+    cap = asyncio.timeout(deadline.left(CONDITION_SECONDS))
+    try:
+        async with cap:
+            await play_games(players, condition)
+    except (TimeoutError, ConnectionError) as lost:
+        if cap.expired():
+            condition.lost = f"the time cap hit after {condition.moves} moves"
+        else:
+            condition.lost = f"after {condition.moves} moves: {type(lost).__name__} {lost}"
+        deadline.hit.append(f"{said}: {condition.lost}")
+    condition.seconds = time.perf_counter() - started
+    condition.server_cpu = cpu_seconds(server.pid) - cpu_from
+    counted = await server.ask("count")
+    condition.objects_after, condition.open_after = int(counted[1]), int(counted[2])
+    stop.set()
+    await sampling
+
+
+async def close_players(players: dict[str, Player], condition: Condition) -> None:
+    """Each player's connection closed; what was odd about it (not a normal close) counted."""
+    for player in players.values():
+        await player.close()
+        for reason, count in player.odd.items():
+            if not reason.startswith("closed: 1000"):
+                condition.odd[reason] += count
 
 
 async def game_under_flood(
