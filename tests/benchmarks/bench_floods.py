@@ -28,7 +28,6 @@ import contextlib
 import json
 import os
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from .bench_strangers import (
     Condition,
     Player,
     close_players,
+    flood_until_stdin_closes,
     hello,
     open_connection,
     play_measured,
@@ -262,21 +262,7 @@ async def flood_until_told(kind: str, port: int, guest_key: str) -> None:
         work = [pinger(url, source(number), flood, stop) for number in range(PINGERS)]
     else:
         work = [short_ones() for _ in range(AT_ONCE)]
-    tasks = [asyncio.ensure_future(one) for one in work]
-    print("flooding", flush=True)
-    started = time.perf_counter()
-    loop = asyncio.get_running_loop()
-    commands = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(FLOOD_SECONDS):
-            while await commands.readline():
-                pass
-    stop.set()
-    seconds = time.perf_counter() - started
-    _done, late = await asyncio.wait(tasks, timeout=10.0)
-    for task in late:
-        task.cancel()
+    _tasks, seconds = await flood_until_stdin_closes(work, stop, FLOOD_SECONDS)
     print(json.dumps(flood.figures(seconds)), flush=True)
 
 

@@ -38,7 +38,7 @@ from tests.web.ssh_terminal import ANSI
 from tools.web_screenshot import free_port, served_game
 
 from .bench_ssh import round_trip, ssh_command, to_board
-from .bench_strangers import FLOOD_WARMUP, Child
+from .bench_strangers import FLOOD_WARMUP, Child, flood_until_stdin_closes
 from .common import ensure_bytecode, header, median, milli, percentile
 
 KEYS = 20
@@ -284,21 +284,7 @@ async def flood_until_told(kind: str, port: int, key: Path) -> None:
             for net in range(1, NETWORKS + 1)
             for _ in range(HELD)
         ]
-    tasks = [asyncio.ensure_future(one) for one in work]
-    print("flooding", flush=True)
-    started = time.perf_counter()
-    loop = asyncio.get_running_loop()
-    commands = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
-    with contextlib.suppress(TimeoutError):
-        async with asyncio.timeout(FLOOD_SECONDS):
-            while await commands.readline():
-                pass
-    stop.set()
-    seconds = time.perf_counter() - started
-    _done, late = await asyncio.wait(tasks, timeout=10.0)
-    for task in late:
-        task.cancel()
+    tasks, seconds = await flood_until_stdin_closes(work, stop, FLOOD_SECONDS)
     for task in tasks:
         if task.done() and not task.cancelled() and task.exception() is not None:
             flood.counts[f"ended: {type(task.exception()).__name__}"] += 1

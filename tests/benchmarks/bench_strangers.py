@@ -38,6 +38,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -696,6 +697,30 @@ async def let_close(connection: ClientConnection, listening: asyncio.Task[None])
         await connection.close()
     with contextlib.suppress(Exception):
         await asyncio.wait_for(listening, 5.0)
+
+
+async def flood_until_stdin_closes(
+    work: list[Coroutine[Any, Any, None]], stop: asyncio.Event, most: float
+) -> tuple[list[asyncio.Task[None]], float]:
+    """A flood's process: its work started, "flooding" said, until its stdin closes (or `most`
+    seconds); then `stop` set and the work given 10 s to end, cancelled after. The work's tasks
+    and the seconds it flooded."""
+    tasks = [asyncio.ensure_future(one) for one in work]
+    print("flooding", flush=True)
+    started = time.perf_counter()
+    loop = asyncio.get_running_loop()
+    commands = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(most):
+            while await commands.readline():
+                pass
+    stop.set()
+    seconds = time.perf_counter() - started
+    _done, late = await asyncio.wait(tasks, timeout=10.0)
+    for task in late:
+        task.cancel()
+    return tasks, seconds
 
 
 async def flood_until_told(port: int, key: str, count: int, noise: str) -> None:
