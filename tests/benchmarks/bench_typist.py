@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import subprocess
 import tempfile
 import time
@@ -22,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.web.ssh_terminal import ANSI
+from tests.web.typist import is_ssh_game, memory_kb, page_game, shown, ssh_game
 from tools.web_screenshot import RunningServer, free_port, served_game
 
 from .bench_strangers import ROOT
@@ -53,26 +52,6 @@ class Typed:
     typed: int = 0
     seconds: float = 0.0
     answered: float | None = None
-
-
-def memory_kb(pid: int, field_name: str) -> int:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    found = re.search(rf"{field_name}:\s+(\d+) kB", status)
-    return int(found.group(1)) if found else 0
-
-
-def is_ssh_game(pid: int) -> bool:
-    try:
-        return b"--ssh-player" in Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return False
-
-
-def shown(seen: bytearray, since: int = 0) -> str:
-    return ANSI.sub(b"", bytes(seen[since:])).decode("utf-8", "replace")
 
 
 async def until_shown(seen: bytearray, text: str) -> None:
@@ -126,27 +105,9 @@ async def typed_at(
 
 
 async def over_ssh(server: RunningServer, port: int, key: Path) -> Typed:
-    import asyncssh
-
     typed, seen = Typed("SSH (asyncssh)"), bytearray()
     before = set(server.game_processes())
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username="typist",
-        client_keys=[str(key)],
-        known_hosts=None,
-        agent_path=None,
-    ) as connection:
-        game = await connection.create_process(
-            term_type="xterm-256color", term_size=(80, 24), encoding=None
-        )
-
-        async def read() -> None:
-            while data := await game.stdout.read(65536):
-                seen.extend(data)
-
-        reader = asyncio.ensure_future(read())
+    async with ssh_game(port, key, seen) as game:
         await until_shown(seen, "1-9 Play")
         ours = [pid for pid in server.game_processes() if pid not in before and is_ssh_game(pid)]
 
@@ -159,24 +120,12 @@ async def over_ssh(server: RunningServer, port: int, key: Path) -> Typed:
             await game.stdin.drain()
 
         await typed_at(server.process.pid, typed, lambda: ours, send, press_5, seen)
-        reader.cancel()
-        game.close()
     return typed
 
 
 async def through_the_page(server: RunningServer) -> Typed:
-    import aiohttp
-
     typed, seen = Typed("the browser's websocket (aiohttp)"), bytearray()
-    url = server.url.replace("http://", "ws://", 1) + "/ws?width=80&height=24"
-    async with aiohttp.ClientSession() as session, session.ws_connect(url) as socket:
-
-        async def read() -> None:
-            async for frame in socket:
-                if frame.type is aiohttp.WSMsgType.BINARY:
-                    seen.extend(frame.data)
-
-        reader = asyncio.ensure_future(read())
+    async with page_game(server.url, seen) as socket:
         await until_shown(seen, "Your move")
 
         def games() -> list[int]:  # the page's games: the one played, the one kept ready
@@ -189,7 +138,6 @@ async def through_the_page(server: RunningServer) -> Typed:
         await typed_at(
             server.process.pid, typed, games, lambda: socket.send_str(line), press_5, seen
         )
-        reader.cancel()
     return typed
 
 

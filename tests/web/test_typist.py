@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
@@ -20,13 +19,10 @@ from tools.web_screenshot import POLLS, RunningServer, free_port, served_game
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 
-import aiohttp
-import asyncssh
-
 from nac.ui.driver import PASTE_END, PASTE_START
 
-from .ssh_terminal import ANSI
 from .test_ssh import door_line, keyed
+from .typist import is_ssh_game, memory_kb, page_game, shown, ssh_game
 
 pytestmark = pytest.mark.strangers
 
@@ -43,16 +39,7 @@ MOST_MEMORY_KB = 100 * 1024
 
 def peak_memory(pid: int) -> int:
     """A process's peak resident size in kB (0 once it is gone)."""
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    found = re.search(r"VmHWM:\s+(\d+) kB", status)
-    return int(found.group(1)) if found else 0
-
-
-def shown(seen: bytearray, since: int) -> str:
-    return ANSI.sub(b"", bytes(seen[since:])).decode("utf-8", "replace")
+    return memory_kb(pid, "VmHWM")
 
 
 async def until_shown(seen: bytearray, text: str, since: int = 0) -> None:
@@ -93,21 +80,12 @@ async def test_a_browser_typing_flat_out_fills_no_game_and_is_answered_after(
 ) -> None:
     running, _, _ = server
     seen = bytearray()
-    url = running.url.replace("http://", "ws://", 1) + "/ws?width=80&height=24"
-    async with aiohttp.ClientSession() as session, session.ws_connect(url) as socket:
-
-        async def read() -> None:
-            async for frame in socket:
-                if frame.type is aiohttp.WSMsgType.BINARY:
-                    seen.extend(frame.data)
-
-        reader = asyncio.create_task(read())
+    async with page_game(running.url, seen) as socket:
         await until_shown(seen, "Your move")
         for _ in range(BURSTS):
             await socket.send_str(json.dumps(["stdin", KEYS]))
         peak = max(peak_memory(pid) for pid in running.game_processes())
         await answered(lambda: socket.send_str(json.dumps(["stdin", "5"])), seen, "1. X 5")
-        reader.cancel()
     assert 0 < peak < MOST_MEMORY_KB
 
 
@@ -116,23 +94,7 @@ async def test_an_ssh_player_pasting_flat_out_fills_no_game_and_is_answered_afte
 ) -> None:
     running, port, key = server
     seen = bytearray()
-    async with asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username="typist",
-        client_keys=[str(key)],
-        known_hosts=None,
-        agent_path=None,
-    ) as connection:
-        game = await connection.create_process(
-            term_type="xterm-256color", term_size=(80, 24), encoding=None
-        )
-
-        async def read() -> None:
-            while data := await game.stdout.read(65536):
-                seen.extend(data)
-
-        reader = asyncio.create_task(read())
+    async with ssh_game(port, key, seen) as game:
         await until_shown(seen, "1-9 Play")
         game.stdin.write(PASTE_START.encode())
         typed = PASTED.encode()
@@ -140,7 +102,7 @@ async def test_an_ssh_player_pasting_flat_out_fills_no_game_and_is_answered_afte
             game.stdin.write(typed)
             await game.stdin.drain()
         game.stdin.write(PASTE_END.encode())
-        games = [pid for pid in running.game_processes() if b"--ssh-player" in command_line(pid)]
+        games = [pid for pid in running.game_processes() if is_ssh_game(pid)]
         peak = max(peak_memory(pid) for pid in games)
 
         async def press_5() -> None:
@@ -148,13 +110,4 @@ async def test_an_ssh_player_pasting_flat_out_fills_no_game_and_is_answered_afte
             await game.stdin.drain()
 
         await answered(press_5, seen, "1. X 5")
-        reader.cancel()
-        game.close()
     assert 0 < peak < MOST_MEMORY_KB
-
-
-def command_line(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
