@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -17,6 +18,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from nac import __version__
 from nac.core import NORMAL, FinishedGame, Rules
 from nac.net.address import Address, parse_address
+from nac.net.identity import Identity, read_identity
 from nac.net.limits import Limits
 from nac.net.play import OnlinePlay
 from nac.net.protocol import PROTOCOL
@@ -24,6 +26,7 @@ from nac.net.referee import Referee
 from nac.net.rooms import Room
 from nac.net.server import GameServer
 from nac.store.passes import SeatPasses
+from nac.store.player_key import own_key
 
 LONGEST_WAIT = 30.0
 """How long a wait for a state may take before the test fails as hung (never a speed test)."""
@@ -73,6 +76,27 @@ async def game_server(
         yield Served(referee, server)
     finally:
         await server.close()
+
+
+@asynccontextmanager
+async def server_with_ledger(
+    data: Path, *, relay: bool = False, clock: Callable[[], float] | None = None
+) -> AsyncIterator[Served]:
+    """`game_server` with a ledger on a SQLite file in `data`, both closed at the end."""
+    from nac.ledger.ledger import Ledger, sqlite_url
+
+    async with game_server(relay=relay, clock=clock) as served:
+        ledger = await Ledger.open(sqlite_url(data))
+        served.referee.ledger = ledger
+        try:
+            yield served
+        finally:
+            await ledger.close()
+
+
+def key_in(home: Path) -> Identity:
+    """The key a player's nac makes on first online use in its data directory."""
+    return read_identity(own_key(home))
 
 
 @dataclass

@@ -16,8 +16,8 @@ from nac.ledger.ledger import Ledger, sqlite_url
 from nac.net.limits import Limits
 from nac.present.online import words as online_words
 
-from .helpers import Clock, Player, Served, both_here, game_server, play_moves, player
-from .test_rated_games import THREE_PLUS_TWO, key_in, rated_end
+from .helpers import Clock, Player, Served, both_here, game_server, key_in, play_moves, player
+from .test_rated_games import THREE_PLUS_TWO, rated_end
 
 
 @asynccontextmanager

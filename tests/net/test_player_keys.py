@@ -4,32 +4,24 @@ and real clients with their own keys made in temporary homes."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
-from nac.ledger.ledger import Ledger, now, sqlite_url
-from nac.net.identity import Identity, decoded, dialled, encoded, read_identity
+from nac.ledger.ledger import now
+from nac.net.identity import decoded, dialled, encoded
 from nac.net.referee import HELD, NOT_PROVEN
-from nac.store.player_key import own_key
 
-from .helpers import Served, both_here, game_server, hello, next_of, player, raw, replies
-
-
-def key_in(home: Path) -> Identity:
-    """The key a player's nac makes on first online use in its data directory."""
-    return read_identity(own_key(home))
-
-
-@asynccontextmanager
-async def server_with_ledger(data: Path) -> AsyncIterator[Served]:
-    async with game_server() as served:
-        ledger = await Ledger.open(sqlite_url(data))
-        served.referee.ledger = ledger
-        try:
-            yield served
-        finally:
-            await ledger.close()
+from .helpers import (
+    Served,
+    both_here,
+    game_server,
+    hello,
+    key_in,
+    next_of,
+    player,
+    raw,
+    replies,
+    server_with_ledger,
+)
 
 
 async def seat_taken_by(served: Served, home: Path, name: str) -> str:

@@ -7,38 +7,27 @@ dropped connection; a key searches a pool once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 from nac.core import NORMAL, Family, Mark, Rules
 from nac.core.clock import parse_time_control
-from nac.ledger.ledger import Ledger, sqlite_url
 from nac.net.address import Address
-from nac.net.identity import Identity, read_identity
 from nac.net.matching import IN_QUEUE, search_range
 from nac.present.online import words as online_words
-from nac.store.player_key import own_key
 
-from .helpers import LONGEST_WAIT, Clock, Player, Served, game_server, play_moves, player
+from .helpers import (
+    LONGEST_WAIT,
+    Clock,
+    Player,
+    Served,
+    key_in,
+    play_moves,
+    player,
+    server_with_ledger,
+)
 
 THREE_PLUS_TWO = parse_time_control("3+2")
-
-
-def key_in(home: Path) -> Identity:
-    return read_identity(own_key(home))
-
-
-@asynccontextmanager
-async def relay_with_ledger(data: Path, clock: Clock) -> AsyncIterator[Served]:
-    async with game_server(relay=True, clock=clock) as served:
-        ledger = await Ledger.open(sqlite_url(data))
-        served.referee.ledger = ledger
-        try:
-            yield served
-        finally:
-            await ledger.close()
 
 
 def seeker(served: Served, name: str, home: Path | None, rules: Rules = NORMAL) -> Player:
@@ -74,7 +63,7 @@ async def test_two_players_with_keys_are_paired_into_one_rated_game_played_to_it
     tmp_path: Path,
 ) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         sam = seeker(served, "Sam", tmp_path / "sam")
         await sam.until(searching, "Sam searching")
         said = online_words.status(sam.table, clock.now)
@@ -103,7 +92,7 @@ async def test_players_far_apart_are_paired_only_once_the_range_has_widened(
     tmp_path: Path,
 ) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         ledger = served.referee.ledger
         assert ledger is not None
         high = await ledger.player_for_key(key_in(tmp_path / "sam").public_line, "Sam")
@@ -143,7 +132,7 @@ async def test_players_far_apart_are_paired_only_once_the_range_has_widened(
 
 async def test_leaving_a_search_cancels_it(tmp_path: Path) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         sam = seeker(served, "Sam", tmp_path / "sam")
         await sam.until(searching, "searching")
         await queued(served, 1)
@@ -158,7 +147,7 @@ async def test_leaving_a_search_cancels_it(tmp_path: Path) -> None:
 
 async def test_a_dropped_connection_leaves_the_queue(tmp_path: Path) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         sam = seeker(served, "Sam", tmp_path / "sam")
         await sam.until(searching, "searching")
         await sam.stop()  # the connection closes without a word
@@ -171,7 +160,7 @@ async def test_a_dropped_connection_leaves_the_queue(tmp_path: Path) -> None:
 
 async def test_a_key_searches_a_pool_once(tmp_path: Path) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         sam = seeker(served, "Sam", tmp_path / "sam")
         await sam.until(searching, "searching")
         again = seeker(served, "Sam", tmp_path / "sam")
@@ -186,7 +175,7 @@ async def test_a_key_searches_a_pool_once(tmp_path: Path) -> None:
 
 async def test_guests_are_paired_with_guests_unrated(tmp_path: Path) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         keyed = seeker(served, "Sam", tmp_path / "sam")
         guest = seeker(served, "Gus", None)
         for one in (keyed, guest):
@@ -202,7 +191,7 @@ async def test_guests_are_paired_with_guests_unrated(tmp_path: Path) -> None:
 
 async def test_the_lobby_shows_a_keyed_hosts_rating(tmp_path: Path) -> None:
     clock = Clock()
-    async with relay_with_ledger(tmp_path / "server", clock) as served:
+    async with server_with_ledger(tmp_path / "server", relay=True, clock=clock) as served:
         sam = player(Address(served.url, ""), "host", "Sam", identity=key_in(tmp_path / "sam"))
         gus = player(Address(served.url, ""), "host", "Gus")
         lee = player(Address(served.url, ""), "lobby", "Lee")

@@ -7,35 +7,23 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 from nac.core import Mark
 from nac.core.clock import parse_time_control
-from nac.ledger.ledger import Ledger, sqlite_url
-from nac.net.identity import Identity, read_identity
 from nac.present.online import words as online_words
-from nac.store.player_key import own_key
 
-from .helpers import Player, Served, both_here, game_server, play_moves, player
+from .helpers import (
+    Player,
+    Served,
+    both_here,
+    key_in,
+    play_moves,
+    player,
+    server_with_ledger,
+)
 
 THREE_PLUS_TWO = parse_time_control("3+2")
-
-
-def key_in(home: Path) -> Identity:
-    return read_identity(own_key(home))
-
-
-@asynccontextmanager
-async def server_with_ledger(data: Path) -> AsyncIterator[Served]:
-    async with game_server() as served:
-        ledger = await Ledger.open(sqlite_url(data))
-        served.referee.ledger = ledger
-        try:
-            yield served
-        finally:
-            await ledger.close()
 
 
 async def seated(

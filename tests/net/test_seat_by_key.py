@@ -20,9 +20,9 @@ from nac.plain.online import PlainOnline
 from nac.present.online import words as online_words
 from nac.store.player_key import own_key
 
-from .helpers import Player, Served, both_here, game_server, play_moves, player
+from .helpers import Player, Served, both_here, game_server, key_in, play_moves, player
 from .test_plain_online import Plain
-from .test_rated_games import THREE_PLUS_TWO, key_in
+from .test_rated_games import THREE_PLUS_TWO
 
 
 @asynccontextmanager
