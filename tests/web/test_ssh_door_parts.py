@@ -1,6 +1,6 @@
 """Parts of the SSH door on their own: it is in the server's descriptor budget (its connections
-kept out of what the relay's gate may give away, one descriptor each, as the games' are), and
-a storm of resizes is one resize for the game."""
+kept out of what the relay's gate may give away, one descriptor each, as the games' are), a
+storm of resizes is one resize for the game, and a network's game starts are bounded in rate."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 
 from nac.net import gate
 from nac.web.server import DESCRIPTORS_A_GAME, Served
-from nac.web.ssh_door import SshServer
+from nac.web.ssh_door import STARTS_BURST, SshServer
 from nac.web.ssh_gate import MOST_HELD
 from nac.web.ssh_names import SshNames
 from nac.web.ssh_session import GameSession
@@ -73,3 +73,16 @@ async def test_a_storm_of_resizes_is_one_resize_for_the_game() -> None:
         await asyncio.sleep(0.05)
     assert game.sizes == [(40, 30), (239, 30)]  # then the last, once
     session.connection_lost(None)
+
+
+def test_a_network_starts_its_burst_of_games_then_is_told_to_wait_and_others_are_not() -> None:
+    """The door's rate of game starts per network (a storm of starts and drops is slowed): its
+    burst of starts at once, then no more for that network, while another network starts."""
+    import asyncssh
+
+    server = served()
+    door = server.ssh_door(["nac"], "--ssh-player")
+    ssh = SshServer(door, SshNames(None), asyncssh.generate_private_key("ssh-ed25519"))
+    given = [ssh.may_start("127.0.0.0/24") for _ in range(STARTS_BURST + 1)]
+    assert given == [True] * STARTS_BURST + [False]  # (a start comes back in two seconds)
+    assert ssh.may_start("127.0.1.0/24")

@@ -15,13 +15,13 @@ import pytest
 
 from tools.web_screenshot import POLLS, free_port, served_game
 
-from .ssh_terminal import ANSI, Terminal
-from .test_ssh import READY, SSH, Door, door_line, keyed, no_game_left, played, stranger_client
+from .ssh_terminal import Terminal
+from .test_ssh import SSH, Door, door_line, keyed, no_game_left, played, stranger_client
 
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 import asyncssh
 
-from nac.web.ssh_session import STOPPING, TOO_QUICK
+from nac.web.ssh_session import STOPPING
 
 pytestmark = [
     pytest.mark.ssh,
@@ -105,30 +105,21 @@ async def test_a_stranger_s_many_connections_are_logged_once_a_minute(own_door: 
             writer.close()
 
 
-async def test_a_storm_of_game_starts_from_one_network_is_slowed(own_door: Door) -> None:
-    told = bytearray()
+async def test_a_storm_of_game_starts_and_drops_leaves_no_game_behind(own_door: Door) -> None:
+    """Games started and dropped again and again from one network: every one that started ends
+    with its session. (The rate of starts is tested on the door itself, in test_ssh_door_parts:
+    over OpenSSH a loaded machine's loop may start games slower than the rate allows.)"""
 
-    class Told(asyncssh.SSHClientSession):  # type: ignore[type-arg]
-        def data_received(self, data: bytes, *_: object) -> None:
-            told.extend(data)
+    class Quiet(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+        pass
 
     async with await stranger_client(own_door) as connection:
         for _ in range(STARTS):  # a game started and dropped, again and again
             channel, _ = await connection.create_session(
-                Told, term_type="xterm", term_size=(80, 24), encoding=None
+                Quiet, term_type="xterm", term_size=(80, 24), encoding=None
             )
             channel.close()
             await asyncio.wait_for(channel.wait_closed(), 30)
-        told.clear()
-        channel, _ = await connection.create_session(
-            Told, term_type="xterm", term_size=(80, 24), encoding=None
-        )
-        for _ in range(POLLS):  # the next is told to wait (before: it was given a game)
-            if TOO_QUICK.encode() in told or READY in ANSI.sub(b"", bytes(told)):
-                break
-            await asyncio.sleep(0.1)
-        channel.close()
-    assert TOO_QUICK.encode() in told
     await no_game_left(own_door)
 
 
