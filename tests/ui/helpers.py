@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from textual.pilot import Pilot
@@ -173,3 +173,16 @@ class HeldSearch:
 def held_genius() -> tuple[HeldSearch, dict[Level, Strategy]]:
     held = HeldSearch()
     return held, {**STRATEGIES, Level.GENIUS: held}
+
+
+STEPS = 3000
+"""A bound on `until`'s wait (each step a short pause): a hang fails, it does not stall."""
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until `condition()` holds (at most STEPS short pauses)."""
+    for _ in range(STEPS):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never came: {what}")

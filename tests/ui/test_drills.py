@@ -4,7 +4,6 @@ and the puzzles' `g` (go to) and `b` (boards)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -19,17 +18,7 @@ from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
 
-from .helpers import make_app, press, settle
-
-STEPS = 3000
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
+from .helpers import make_app, press, settle, until
 
 
 async def lose_to_genius(pilot: Pilot[None], app: NacApp) -> None:

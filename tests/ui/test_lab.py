@@ -6,10 +6,7 @@ estimates side by side, said to be estimates, and `space` stops them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.cells import cell_len
-from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, Tree
 from textual.widgets.tree import TreeNode
 
@@ -23,18 +20,7 @@ from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
 
-from .helpers import make_app, press
-
-STEPS = 3000
-"""A bound on the waits below (each a short pause): a hang fails, it does not stall."""
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
+from .helpers import make_app, press, until
 
 
 def rows(screen: LabScreen) -> list[list[str]]:

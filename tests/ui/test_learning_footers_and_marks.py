@@ -4,7 +4,6 @@ fresh; a board that does not fit says the terminal it needs. Headless, with the 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 
 from textual.pilot import Pilot
@@ -22,17 +21,7 @@ from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.puzzle_panel import PuzzlePanel
 
-from .helpers import make_app, press
-
-STEPS = 3000
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
+from .helpers import make_app, press, until
 
 
 def footer(app: NacApp) -> str:
