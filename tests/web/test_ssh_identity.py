@@ -11,16 +11,16 @@ import os
 import signal
 import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from nac.present.online import words as online_words
-from tools.web_screenshot import ROOT, free_port, served_game
+from tools.web_screenshot import ROOT
 
+from . import test_ssh
 from .ssh_terminal import Terminal
-from .test_ssh import SSH, Door, door_line, keyed, played
+from .test_ssh import SSH, Door, keyed, played
 
 pytestmark = [
     pytest.mark.ssh,
@@ -30,16 +30,8 @@ pytestmark = [
 LONGEST_WAIT = 60.0
 
 
-@pytest.fixture(scope="module")
-def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
-    home = tmp_path_factory.mktemp("home")
-    keys = tmp_path_factory.mktemp("keys")
-    key, *others = (keyed(keys, name) for name in ("alice", "bob", "eve"))
-    environment = {**os.environ, "NAC_HOME": str(home)}
-    port = free_port()
-    with served_game("--max-players", "12", "--ssh", str(port), environment=environment) as server:
-        door_line(server)
-        yield Door(server, port, home, key, tuple(others))
+door = test_ssh.door
+"""A door of this module's own, as test_ssh's (its keys: alice, bob, eve)."""
 
 
 async def plain(*args: str, home: Path) -> tuple[int, str]:
