@@ -11,9 +11,13 @@ INSTALL_CHROMIUM := command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get upd
 INSTALL_SSH := command -v ssh >/dev/null 2>&1 && command -v sftp >/dev/null 2>&1 || { \
 	$(SUDO) apt-get update -qq \
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-client; }
+# The tests start PostgreSQL's own initdb and postgres, which Debian keeps off the PATH.
+INSTALL_POSTGRES := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	$(SUDO) apt-get update -qq \
+	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
-	test-ssh test-long test-strangers \
+	test-ssh test-long test-strangers postgres test-postgres \
 	prove-5x5 \
 	web-screenshot
 
@@ -73,10 +77,20 @@ test-ssh: $(VENV)/.installed-test
 	@$(INSTALL_SSH)
 	NAC_SSH_TESTS=required $(BIN)/pytest -n 2 -m 'ssh and not strangers'
 
+## postgres: install Debian's PostgreSQL (with apt) where it is missing; nothing is started
+## (the tests start a throwaway cluster of their own)
+postgres:
+	@$(INSTALL_POSTGRES)
+
+## test-postgres: the ledger's tests on a real PostgreSQL, a throwaway cluster the tests start
+## and stop (installs postgresql with apt)
+test-postgres: $(VENV)/.installed-test postgres
+	NAC_POSTGRES_TESTS=required $(BIN)/pytest -m postgres
+
 ## test-long: the tests of real servers, processes and installs that take seconds each (nac
 ## serve, nac host and its clients on loopback, the wheel installed in a fresh environment)
 test-long: $(VENV)/.installed-test
-	$(BIN)/pytest -n auto -m 'long and not ssh'
+	$(BIN)/pytest -n auto -m 'long and not ssh and not postgres'
 
 ## test-strangers: the long attacks on real servers from many loopback addresses (floods,
 ## caps, typists, hostile servers; bounded in count and time)

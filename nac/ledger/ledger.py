@@ -71,6 +71,26 @@ def sqlite_url(directory: Path) -> str:
     return f"sqlite+aiosqlite:///{directory / FILE_NAME}"
 
 
+DRIVERS = {
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+    "sqlite": "sqlite+aiosqlite",
+}
+"""The driver nac opens a URL that names none with (SQLAlchemy's own default is not async)."""
+
+
+def driver_url(url: str) -> str:
+    """`url` with the driver nac opens it with: a plain postgresql:// (or postgres://) URL is
+    asyncpg's, a plain sqlite:// one aiosqlite's; any other is as given."""
+    try:
+        parsed = sa.make_url(url)
+    except Exception:
+        return url
+    if parsed.drivername not in DRIVERS:
+        return url
+    return parsed.set(drivername=DRIVERS[parsed.drivername]).render_as_string(hide_password=False)
+
+
 def name_key(name: str) -> str:
     """The form two names are compared in: NFKC-normalised, casefolded, spaces made one."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
@@ -178,7 +198,9 @@ class Ledger:
 
     @classmethod
     async def open(cls, url: str) -> Ledger:
-        """The ledger at `url` (a SQLAlchemy async URL), its schema brought to this nac's."""
+        """The ledger at `url` (a SQLAlchemy async URL, or a plain postgresql:// or sqlite://
+        one: `driver_url`), its schema brought to this nac's."""
+        url = driver_url(url)
         sqlite = url.startswith("sqlite")
         engine = create_async_engine(url)
         if sqlite:

@@ -98,19 +98,40 @@ class TooNew(RuntimeError):
     """The database was written by a newer nac: this one does not change it."""
 
 
+MIGRATING = 0x6E61_6300
+"""The PostgreSQL advisory lock a migration's transaction holds (any number, the same for every
+nac: "nac" and 0)."""
+
+
+def hold_the_schema(connection: Connection) -> None:
+    """Begin a transaction that no other server's migration runs beside: servers started at once
+    on one new database make its tables one after the other, each step once (without, two see
+    no table and both make it; PostgreSQL refuses the second's). PostgreSQL: an advisory lock
+    until the transaction ends; SQLite: the database's write lock from the start (BEGIN
+    IMMEDIATE; another process waits for it up to its busy timeout)."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(sa.select(sa.func.pg_advisory_xact_lock(MIGRATING)))
+    elif connection.dialect.name == "sqlite":
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 def migrate(connection: Connection) -> int:
     """Apply the steps the database lacks, each committed with its version; the version then.
-    (Runs on the sync side of the async connection, `AsyncConnection.run_sync`.)"""
-    version = current_version(connection)
-    connection.commit()
-    if version > VERSION:
-        raise TooNew(
-            f"the database is at version {version} of nac's ledger; this nac knows {VERSION}"
-        )
-    while version < VERSION:
+    Each transaction holds the schema (`hold_the_schema`) and reads the version anew, so a
+    step another server made meanwhile is not made again. (Runs on the sync side of the async
+    connection, `AsyncConnection.run_sync`.)"""
+    while True:
+        hold_the_schema(connection)
+        version = current_version(connection)
+        if version >= VERSION:
+            connection.commit()
+            if version > VERSION:
+                raise TooNew(
+                    f"the database is at version {version} of nac's ledger; this nac knows "
+                    f"{VERSION}"
+                )
+            return version
         STEPS[version](connection)
-        version += 1
         connection.execute(sa.delete(schema_version))
-        connection.execute(sa.insert(schema_version).values(version=version))
+        connection.execute(sa.insert(schema_version).values(version=version + 1))
         connection.commit()
-    return version

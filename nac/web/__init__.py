@@ -156,7 +156,7 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "--database",
         metavar="URL",
         help="where players, ratings and games are kept: a SQLAlchemy URL "
-        "(sqlite+aiosqlite:///FILE, postgresql+asyncpg://USER@HOST/NAME; default: "
+        "(sqlite+aiosqlite:///FILE, postgresql://USER@HOST/NAME, opened with asyncpg; default: "
         "ledger.sqlite in the server's data directory)",
     )
     parser.add_argument(

@@ -1,12 +1,12 @@
 """Results that end together are written together (group commit): every one committed, each
 rating as if the games had been kept one after the other in the order they ended, a player's
-two games in one batch applied in order, and a result that cannot be kept failing alone."""
+two games in one batch applied in order, and a result that cannot be kept failing alone. On
+SQLite and on PostgreSQL (`database` in conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from nac.ledger import glicko2
 from nac.ledger.glicko2 import Rating
-from nac.ledger.ledger import Finished, Ledger, Recorded, now, sqlite_url
+from nac.ledger.ledger import Finished, Ledger, Recorded, now
 from nac.ledger.schema import games
 
 SCORE = {"X": 1.0, "O": 0.0, "draw": 0.5}
@@ -38,9 +38,9 @@ def batches_of(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 async def test_results_ending_together_are_all_kept_each_rated_in_order(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
+    ledger = await Ledger.open(database)
     try:
         ids = [(await ledger.player_for_key(key(n), f"P{n}")).id for n in range(12)]
         # One game already kept: player 0 starts the batch with a rating of their own.
@@ -102,7 +102,7 @@ async def test_results_ending_together_are_all_kept_each_rated_in_order(
         assert len({recorded.id for recorded in kept}) == len(ending)
     finally:
         await ledger.close()
-    reopened = await Ledger.open(sqlite_url(tmp_path))
+    reopened = await Ledger.open(database)
     try:
         for (player, pool), rating in expected.items():
             stored = await reopened.rating(player, pool)
@@ -120,8 +120,8 @@ async def test_results_ending_together_are_all_kept_each_rated_in_order(
         await reopened.close()
 
 
-async def test_a_result_that_cannot_be_kept_fails_alone(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
+async def test_a_result_that_cannot_be_kept_fails_alone(database: str) -> None:
+    ledger = await Ledger.open(database)
     try:
         ana, bo = [(await ledger.player_for_key(key(n), name)).id for n, name in enumerate("AB")]
         nobody = 9999

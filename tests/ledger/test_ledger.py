@@ -1,57 +1,48 @@
-"""The ledger on a real SQLite file: players by key, names unique whatever their case, ratings
-kept in one transaction, and everything there again once the file is opened anew."""
+"""The ledger on a real SQLite file and on a real PostgreSQL (each test on both: `database` and
+`ledger` in conftest.py): players by key, names unique whatever their case, ratings kept in one
+transaction, and everything there again once the database is opened anew."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
 from nac.ledger.glicko2 import Rating
-from nac.ledger.ledger import Ledger, now, sqlite_url
-from nac.ledger.schema import VERSION
+from nac.ledger.ledger import Ledger, Unavailable, driver_url, now, open_ledger, sqlite_url
+from nac.ledger.schema import VERSION, TooNew, schema_version
 
 KEY_A = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
 KEY_B = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
 KEY_C = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICccccccccccccccccccccccccccccccccccccccccccc"
 
 
-async def test_a_key_is_one_player_whose_name_is_kept(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
-    try:
-        ana = await ledger.player_for_key(KEY_A, "Ana", "127.0.0.0/24")
-        again = await ledger.player_for_key(KEY_A, "Someone else")
-        assert again == ana and again.name == "Ana"
-    finally:
-        await ledger.close()
+async def test_a_key_is_one_player_whose_name_is_kept(ledger: Ledger) -> None:
+    ana = await ledger.player_for_key(KEY_A, "Ana", "127.0.0.0/24")
+    again = await ledger.player_for_key(KEY_A, "Someone else")
+    assert again == ana and again.name == "Ana"
 
 
-async def test_a_name_another_key_holds_in_any_case_gets_a_number(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
-    try:
-        await ledger.player_for_key(KEY_A, "Ana")
-        second = await ledger.player_for_key(KEY_B, "ANA")
-        third = await ledger.player_for_key(KEY_C, "ａｎａ")  # fullwidth: the same name in NFKC
-        assert (second.name, third.name) == ("ANA-2", "ａｎａ-3")
-        assert await ledger.name_taken("aNa-2")
-    finally:
-        await ledger.close()
+async def test_a_name_another_key_holds_in_any_case_gets_a_number(ledger: Ledger) -> None:
+    await ledger.player_for_key(KEY_A, "Ana")
+    second = await ledger.player_for_key(KEY_B, "ANA")
+    third = await ledger.player_for_key(KEY_C, "ａｎａ")  # fullwidth: the same name in NFKC
+    assert (second.name, third.name) == ("ANA-2", "ａｎａ-3")
+    assert await ledger.name_taken("aNa-2")
 
 
-async def test_a_name_that_is_no_players_name_is_player(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
-    try:
-        assert (await ledger.player_for_key(KEY_A, "\x1b[31mred")).name == "Player"
-        long_name = await ledger.player_for_key(KEY_B, "W" * 20)
-        cut = await ledger.player_for_key(KEY_C, "W" * 20)
-        assert long_name.name == "W" * 20 and cut.name == "W" * 18 + "-2"
-    finally:
-        await ledger.close()
+async def test_a_name_that_is_no_players_name_is_player(ledger: Ledger) -> None:
+    assert (await ledger.player_for_key(KEY_A, "\x1b[31mred")).name == "Player"
+    long_name = await ledger.player_for_key(KEY_B, "W" * 20)
+    cut = await ledger.player_for_key(KEY_C, "W" * 20)
+    assert long_name.name == "W" * 20 and cut.name == "W" * 18 + "-2"
 
 
-async def test_a_rated_game_moves_both_ratings_and_survives_reopening(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
+async def test_a_rated_game_moves_both_ratings_and_survives_reopening(database: str) -> None:
+    ledger = await Ledger.open(database)
     try:
         ana = await ledger.player_for_key(KEY_A, "Ana")
         bo = await ledger.player_for_key(KEY_B, "Bo")
@@ -70,7 +61,7 @@ async def test_a_rated_game_moves_both_ratings_and_survives_reopening(tmp_path: 
         assert recorded.x_after.rating > 1500 > recorded.o_after.rating
     finally:
         await ledger.close()
-    reopened = await Ledger.open(sqlite_url(tmp_path))
+    reopened = await Ledger.open(database)
     try:
         page = await reopened.player("ana")
         assert page is not None and page.player.name == "Ana"
@@ -94,32 +85,62 @@ async def test_the_file_is_wal_with_its_schema_version(tmp_path: Path) -> None:
         assert database.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
 
 
-async def test_an_unrated_game_with_a_guest_changes_no_rating(tmp_path: Path) -> None:
-    ledger = await Ledger.open(sqlite_url(tmp_path))
+async def test_servers_opening_one_new_database_at_once_all_start(database: str) -> None:
+    """Several servers started together on one new database: one makes the tables, the others
+    find them made (on PostgreSQL, under an advisory lock); one version row."""
+    opened = await asyncio.gather(*(Ledger.open(database) for _ in range(4)))
     try:
-        ana = await ledger.player_for_key(KEY_A, "Ana")
-        recorded = await ledger.record_game(
-            pool="normal",
-            rated=False,
-            x=ana.id,
-            o=None,
-            moves="",
-            result="draw",
-            why="abort",
-            started=now(),
-        )
-        assert recorded.x_after is None
-        assert (await ledger.rating(ana.id, "normal")).games == 0
-        with pytest.raises(ValueError):
-            await ledger.record_game(
-                pool="normal",
-                rated=True,
-                x=ana.id,
-                o=None,
-                moves="",
-                result="X",
-                why="line",
-                started=now(),
-            )
+        async with opened[0].engine.connect() as connection:
+            versions = (await connection.execute(sa.select(schema_version))).all()
+        assert [tuple(row) for row in versions] == [(VERSION,)]
+        ana = await opened[1].player_for_key(KEY_A, "Ana")
+        assert await opened[2].find_player(KEY_A) == ana
+    finally:
+        for ledger in opened:
+            await ledger.close()
+
+
+async def test_a_database_a_newer_nac_wrote_is_left_as_it_is(database: str) -> None:
+    ledger = await Ledger.open(database)
+    try:
+        async with ledger.engine.begin() as connection:
+            await connection.execute(sa.update(schema_version).values(version=VERSION + 1))
     finally:
         await ledger.close()
+    with pytest.raises(TooNew, match=f"at version {VERSION + 1} of nac's ledger"):
+        await Ledger.open(database)
+    with pytest.raises(Unavailable, match="this nac knows"):
+        await open_ledger(database)
+
+
+@pytest.mark.parametrize(
+    ("given", "opened"),
+    [
+        ("postgresql://nac@db.example/nac", "postgresql+asyncpg://nac@db.example/nac"),
+        ("postgres://nac:secret@db:5433/nac", "postgresql+asyncpg://nac:secret@db:5433/nac"),
+        ("postgresql+asyncpg://nac@db/nac", "postgresql+asyncpg://nac@db/nac"),
+        ("postgresql+psycopg://nac@db/nac", "postgresql+psycopg://nac@db/nac"),
+        ("sqlite:////srv/ledger.sqlite", "sqlite+aiosqlite:////srv/ledger.sqlite"),
+        ("sqlite+aiosqlite:///ledger.sqlite", "sqlite+aiosqlite:///ledger.sqlite"),
+        ("not a url", "not a url"),
+    ],
+)
+def test_a_url_naming_no_driver_is_opened_with_nacs(given: str, opened: str) -> None:
+    assert driver_url(given) == opened
+
+
+async def test_nac_serve_opens_a_url_naming_no_driver(database: str) -> None:
+    """`nac serve --database postgresql://...` (or sqlite:///...), as its relay opens it
+    (`open_ledger`)."""
+    plain = database.replace("+asyncpg://", "://").replace("+aiosqlite://", "://")
+    ledger = await open_ledger(plain)
+    try:
+        assert ledger.engine.dialect.driver in ("asyncpg", "aiosqlite")
+        assert ledger.engine.dialect.is_async
+        assert (await ledger.player_for_key(KEY_A, "Ana")).name == "Ana"
+    finally:
+        await ledger.close()
+    if plain.startswith("postgresql://"):
+        missing = plain.rsplit("/", 1)[0] + "/nosuchdatabase"
+        with pytest.raises(Unavailable, match="cannot open the database postgresql://nac@127"):
+            await open_ledger(missing)
