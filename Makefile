@@ -35,7 +35,11 @@ $(VENV)/.ready:
 			|| { rm -rf $(VENV); echo "$(NO_VENV)"; exit 1; }; }
 	@touch $@
 
-$(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
+# setup.py builds Genius's compiled Ultimate search (in place, for the editable install) where a
+# C compiler is found: a change to it or to its C source installs again.
+BUILD := pyproject.toml setup.py nac/engine/_ultimate.c
+
+$(VENV)/.installed-play: $(BUILD) $(CONSTRAINTS) | $(VENV)/.ready
 	$(PIP) install -c $(CONSTRAINTS) -e .
 	@touch $@
 
@@ -44,12 +48,12 @@ $(VENV)/.installed-play: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
 GROUP = $(BIN)/python -c 'import sys, tomllib; \
 	print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["dependency-groups"][sys.argv[1]]))'
 
-$(VENV)/.installed-test: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
+$(VENV)/.installed-test: $(BUILD) $(CONSTRAINTS) | $(VENV)/.ready
 	$(GROUP) test > $(VENV)/test-requirements.txt
 	$(PIP) install -c $(CONSTRAINTS) -e '.[web]' -r $(VENV)/test-requirements.txt
 	@touch $@ $(VENV)/.installed-play $(VENV)/.installed-web
 
-$(VENV)/.installed-web: pyproject.toml $(CONSTRAINTS) | $(VENV)/.ready
+$(VENV)/.installed-web: $(BUILD) $(CONSTRAINTS) | $(VENV)/.ready
 	$(PIP) install -c $(CONSTRAINTS) -e '.[web]'
 	@touch $@
 
@@ -125,6 +129,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_save
 	$(BIN)/python -m tests.benchmarks.bench_web
 	$(BIN)/python -m tests.benchmarks.bench_ultimate
+	$(BIN)/python -m tests.benchmarks.bench_ultimate_speed
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_rated
 	$(BIN)/python -m tests.benchmarks.bench_strangers

@@ -1,9 +1,10 @@
 """Ultimate noughts and crosses (`nac.core.ultimate`): the answers' source for an
 `UltimateBoard` (`sources.py` picks it). The game is not solved: Genius searches for its time
 (`Limit(seconds=...)`, one second by default) with a Monte Carlo tree search
-(`ultimate_search.py`) and keeps its tree between the moves of a game. Only wins in one move
-are proven (a move that wins at once; a move after which the other side wins at once);
-everything else is an estimate, the share of simulations won (`estimates`).
+(`ultimate_search.py`, compiled where it was built: `ultimate_fast.py`) and keeps its tree
+between the moves of a game. Only wins in one move are proven (a move that wins at once; a
+move after which the other side wins at once); everything else is an estimate, the share of
+simulations won (`estimates`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,8 @@ from ..core.ultimate import UltimateBoard
 from .hints import Hint
 from .limits import Limit
 from .stop import SearchStopped, StopSignal
-from .ultimate_search import (
-    Estimate,
-    Search,
-    best_child,
-    estimates as estimates_of,
-)
+from .ultimate_fast import UltimateSearch, new_search
+from .ultimate_search import Estimate
 from .ultimate_state import (
     FINISHERS,
     TURN,
@@ -47,25 +44,33 @@ class UltimateSource:
     instant = False
 
     def __init__(self) -> None:
-        self._search = Search(random.Random())
+        self._rng = random.Random()
+        self._search: UltimateSearch | None = None
+        """Genius's tree, kept between moves: made (and the compiled search loaded, where it
+        is built) when Genius first searches."""
+        self._simulations = 0
 
     @property
     def simulations(self) -> int:
         """How many simulations the last search ran (0 if the last move needed none: a win in
         one)."""
-        return self._search.simulations
+        return self._simulations
 
     def _searched(
         self, board: UltimateBoard, rng: random.Random | None, limit: Limit, stop: StopSignal | None
-    ) -> Search:
-        search = self._search
+    ) -> UltimateSearch:
         if rng is not None:
-            search.rng = rng
+            self._rng = rng
+        if self._search is None:
+            self._search = new_search(self._rng)
+        search = self._search
+        search.rng = self._rng
         seconds = limit.seconds
         if seconds is None and limit.nodes is None:
             seconds = GENIUS_SECONDS
         stopped = stop.is_set if stop is not None else None
         search.run(state_of(board), seconds, limit.nodes, stopped)
+        self._simulations = search.simulations
         if stop is not None and stop.is_set():
             raise SearchStopped()
         return search
@@ -76,11 +81,9 @@ class UltimateSource:
         state = state_of(board)
         winning = winning_moves(state, legal(state))
         if winning:
-            self._search.simulations = 0
+            self._simulations = 0
             return rng.choice(winning)
-        search = self._searched(board, rng, limit, stop)
-        assert search.root is not None
-        return best_child(search.root).move
+        return self._searched(board, rng, limit, stop).best_move()
 
     def estimates(
         self, board: UltimateBoard, limit: Limit, stop: StopSignal | None, seed: int | None = None
@@ -89,15 +92,13 @@ class UltimateSource:
         a `seed`, a search of its own from nothing, seeded: the same answer every time for a
         limit in simulations (a review's), whatever was searched before."""
         if seed is None:
-            search = self._searched(board, None, limit, stop)
-        else:
-            search = Search(random.Random(seed))
-            stopped = stop.is_set if stop is not None else None
-            search.run(state_of(board), limit.seconds, limit.nodes, stopped)
-            if stop is not None and stop.is_set():
-                raise SearchStopped()
-        assert search.root is not None
-        return estimates_of(search.root)
+            return self._searched(board, None, limit, stop).estimates()
+        search = new_search(random.Random(seed))
+        stopped = stop.is_set if stop is not None else None
+        search.run(state_of(board), limit.seconds, limit.nodes, stopped)
+        if stop is not None and stop.is_set():
+            raise SearchStopped()
+        return search.estimates()
 
     def values(
         self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
@@ -118,13 +119,13 @@ class UltimateSource:
 
     def hint(self, board: UltimateBoard, limit: Limit, stop: StopSignal | None) -> Hint:
         state = state_of(board)
-        cell = self.genius_move(board, self._search.rng, limit, stop)
+        cell = self.genius_move(board, self._rng, limit, stop)
         them = 9 * (1 - state[TURN])
         blocks = bool(FINISHERS[state[cell // 9 + them]] >> (cell % 9) & 1)
         if cell in winning_moves(state, [cell]):
             return Hint(cell, WIN_NOW, blocks=blocks)
-        root = self._search.root
-        found = [] if root is None else [e for e in estimates_of(root) if e.cell == cell]
+        searched = [] if self._search is None else self._search.estimates()
+        found = [e for e in searched if e.cell == cell]
         if not found:
             return Hint(cell, None, blocks=blocks)
         return Hint(

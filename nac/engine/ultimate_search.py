@@ -6,6 +6,9 @@ next (the subtree of the moves both sides then played).
 
 Nothing here is proven beyond those wins in one: a move's value is the share of the
 simulations through it that its side won (a draw counts a half), with how many there were.
+
+The same search runs compiled (`_ultimate.c`, built at install where a C compiler is found);
+this one is its fallback, and `ultimate_fast.new_search` chooses between them.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .ultimate_state import (
@@ -95,6 +99,27 @@ class Search:
         self.root_state: State | None = None
         self.simulations = 0
         """Simulations run by the last `run`."""
+
+    @property
+    def visits(self) -> int:
+        """The root's simulations (0 before the first search)."""
+        return 0 if self.root is None else self.root.visits
+
+    def best_move(self) -> int:
+        """The move to play from the last searched position (`best_child`)."""
+        assert self.root is not None, "no move has been searched"
+        return best_child(self.root).move
+
+    def estimates(self, line: Sequence[int] = ()) -> list[Estimate]:
+        """The estimates of the moves after `line` (the moves played from the last searched
+        position; none: its own), most simulated first; none where the tree does not hold
+        that line."""
+        node = self.root
+        for move in line:
+            if node is None:
+                break
+            node = next((child for child in node.children if child.move == move), None)
+        return [] if node is None else estimates(node)
 
     def _reuse(self, state: State) -> Node:
         """The node for `state`: from the kept tree where it holds it (up to two moves on),

@@ -1,7 +1,8 @@
 """Ultimate's computer: the search's own state agrees with the rules' position on random games;
 Average keeps its rules of thumb; Genius takes a win in one and never hands the other side one
 while it can help it; the search keeps its tree between moves; values are claimed only where
-they are proven (wins in one), the rest are estimates."""
+they are proven (wins in one), the rest are estimates. The search's tests run on both searches,
+the compiled one and the Python one (`ultimate_searches.KINDS`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import pytest
 from nac.core import ULTIMATE, Level, Mark, UltimateBoard, grid_cell, start_position
 from nac.engine import Limit, analyse, choose_move, ultimate_search
 from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates
-from nac.engine.ultimate_search import Search, best_child, estimates
 from nac.engine.ultimate_state import (
     FINISHERS,
     TURN,
@@ -24,21 +24,17 @@ from nac.engine.ultimate_state import (
     winning_moves,
 )
 from tests.benchmarks.bench_ultimate import reference_agrees
+from tests.engine.ultimate_searches import KINDS, make_search, random_positions
 
 FEW = Limit(nodes=300)
 
 
-def random_positions(count: int, seed: int) -> list[UltimateBoard]:
-    """Positions from random games, at every stage (none over)."""
-    rng = random.Random(seed)
-    found: list[UltimateBoard] = []
-    while len(found) < count:
-        position = start_position(ULTIMATE)
-        assert isinstance(position, UltimateBoard)
-        while not position.is_over:
-            found.append(position)
-            position = position.play(rng.choice(position.legal_moves))
-    return found[:count]
+@pytest.fixture(params=KINDS)
+def genius_search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Genius's tree for this test: the compiled search's, then the Python one's."""
+    kind: str = request.param
+    monkeypatch.setattr(ULTIMATE_SOURCE, "_search", make_search(kind, random.Random()))
+    return kind
 
 
 def test_the_searchs_state_plays_as_the_rules_do() -> None:
@@ -62,6 +58,7 @@ def test_the_benchmarks_reference_plays_by_the_same_rules() -> None:
     assert reference_agrees(200, seed=3)
 
 
+@pytest.mark.usefixtures("genius_search")
 def test_genius_takes_a_win_in_one_and_hands_none_while_it_can_help_it() -> None:
     rng = random.Random(11)
     checked = 0
@@ -109,32 +106,36 @@ def _blocking(state: list[int], moves: list[int]) -> list[int]:
     return [c for c in moves if FINISHERS[state[c // 9 + them]] >> (c % 9) & 1]
 
 
-def test_the_search_keeps_its_tree_from_one_move_to_the_next() -> None:
-    search = Search(random.Random(1))
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_search_keeps_its_tree_from_one_move_to_the_next(kind: str) -> None:
+    search = make_search(kind, random.Random(1))
     start = UltimateBoard.empty()
-    root = search.run(state_of(start), None, simulations=2000)
-    mine = best_child(root)
-    reply = max(mine.children, key=lambda child: child.visits)
-    visits_before = reply.visits
-    assert visits_before > 0
-    later = start.play(mine.move).play(reply.move)
-    again = search.run(state_of(later), None, simulations=10)
-    assert again is reply and again.visits >= visits_before + 10
-    found = estimates(again)
+    search.run(state_of(start), None, simulations=2000)
+    mine = search.best_move()
+    reply = search.estimates([mine])[0]  # the most simulated reply
+    assert reply.simulations > 0
+    kept = {e.cell: e.simulations for e in search.estimates([mine, reply.cell])}
+    later = start.play(mine).play(reply.cell)
+    search.run(state_of(later), None, simulations=10)
+    assert search.simulations == 10 and search.visits == reply.simulations + 10
+    found = search.estimates()
     assert found and all(0.0 <= e.share <= 1.0 and e.simulations > 0 for e in found)
+    assert all(e.simulations >= kept.get(e.cell, 0) for e in found) and kept
 
 
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_search_stops_when_its_tree_is_full_however_long_it_was_given(
-    monkeypatch: pytest.MonkeyPatch,
+    kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(ultimate_search, "TREE_NODES", 3000)
-    search = Search(random.Random(1))
-    root = search.run(state_of(UltimateBoard.empty()), seconds=30.0)
-    assert root.visits == 3000
-    again = search.run(state_of(UltimateBoard.empty()), seconds=30.0)  # the same tree: full
-    assert again is root and root.visits == 3000 and search.simulations == 0
+    search = make_search(kind, random.Random(1))
+    search.run(state_of(UltimateBoard.empty()), seconds=30.0)
+    assert search.visits == 3000
+    search.run(state_of(UltimateBoard.empty()), seconds=30.0)  # the same tree: full
+    assert search.visits == 3000 and search.simulations == 0
 
 
+@pytest.mark.usefixtures("genius_search")
 def test_values_are_claimed_only_where_proven() -> None:
     # X to move with a win in one (h3, as the engine protocol's test): the win is a value
     position = start_position(ULTIMATE)

@@ -1,0 +1,932 @@
+/* Genius's search for Ultimate noughts and crosses, compiled: the same search as
+ * nac/engine/ultimate_search.py (a UCT Monte Carlo tree search whose simulations end in the
+ * informed playouts of nac/engine/ultimate_state.py, wins in one proven and carried up the
+ * tree, the tree kept from one move to the next), run in C for speed. ultimate_fast.py loads
+ * it when Ultimate's Genius first searches; where it was not built (no C compiler at install,
+ * or nac run from a zip) the Python search answers instead.
+ *
+ * A state is what ultimate_state.State holds: 23 ints, the X's of each small board (9-bit
+ * masks), the O's, the boards won by X, by O, the decided boards, the board the next move must
+ * go in (-1: any open one) and the side to move (0: X, 1: O). A move is a cell, board * 9 +
+ * square. Nodes live in one array (indices, not pointers); when the tree is kept for the next
+ * move, the subtree that is kept is copied to a fresh array, so the array never holds more
+ * than the search's node cap allows. The interpreter lock is released while it simulates and
+ * taken back every `check_every` simulations, to ask the caller's stop signal.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define FULL 0x1FF
+#define STATE_SIZE 23
+#define CELLS 81
+#define PROVEN_WIN 1
+#define PROVEN_LOSS (-1)
+#define PROVEN_SCORE 1e6
+#define FIRST_NODES 4096
+
+/* -- bits ------------------------------------------------------------------------------- */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LOWEST(x) __builtin_ctz(x)
+#define LOWEST64(x) __builtin_ctzll(x)
+#define COUNT(x) __builtin_popcount(x)
+#define COUNT64(x) __builtin_popcountll(x)
+#else
+static int LOWEST(uint32_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+static int LOWEST64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
+static int COUNT(uint32_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+static int COUNT64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+#endif
+
+static uint8_t WINS[512];       /* whether a 9-bit set holds a line */
+static uint16_t FINISHERS[512]; /* the squares that would complete a line for those marks */
+
+static void make_tables(void)
+{
+    static const uint16_t lines[8] = {0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124, 0x111, 0x054};
+    for (int bits = 0; bits < 512; bits++) {
+        int wins = 0;
+        for (int i = 0; i < 8; i++)
+            wins |= (bits & lines[i]) == lines[i];
+        WINS[bits] = (uint8_t)wins;
+    }
+    for (int bits = 0; bits < 512; bits++) {
+        uint16_t finishers = 0;
+        for (int s = 0; s < 9; s++)
+            if (!(bits >> s & 1) && WINS[bits | 1 << s])
+                finishers |= (uint16_t)(1 << s);
+        FINISHERS[bits] = finishers;
+    }
+}
+
+/* -- random numbers: xoshiro256**, seeded by splitmix64 ----------------------------------- */
+
+typedef struct {
+    uint64_t s[4];
+} Rng;
+
+static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t rng_next(Rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+static void rng_seed(Rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) {
+        uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        r->s[i] = z ^ (z >> 31);
+    }
+}
+
+/* A number from 0 to n - 1, evenly (n is at most 81: the bias of one multiply is negligible). */
+static inline int below(Rng *r, int n) { return (int)(((rng_next(r) >> 32) * (uint64_t)n) >> 32); }
+
+/* The k-th lowest set bit's place (k counted from 0). */
+static inline int kth_bit(uint32_t bits, int k)
+{
+    while (k--)
+        bits &= bits - 1;
+    return LOWEST(bits);
+}
+
+/* -- the state ---------------------------------------------------------------------------- */
+
+typedef struct {
+    uint16_t marks[18]; /* X's of board b at b, O's at 9 + b */
+    uint16_t won[2];
+    uint16_t decided;
+    int8_t forced;
+    uint8_t turn;
+} State;
+
+static inline int is_over(const State *s)
+{
+    return WINS[s->won[0]] || WINS[s->won[1]] || s->decided == FULL;
+}
+
+/* 0 if X has won, 1 if O has, -1 otherwise (a draw too). */
+static inline int winner_of(const State *s)
+{
+    if (WINS[s->won[0]])
+        return 0;
+    if (WINS[s->won[1]])
+        return 1;
+    return -1;
+}
+
+/* A finished game's end for `side`, in half points: 2 a win, 0 a loss, 1 a draw. */
+static inline int halves_for(const State *s, int side)
+{
+    int found = winner_of(s);
+    return found < 0 ? 1 : (found == side ? 2 : 0);
+}
+
+static inline uint16_t free_squares(const State *s, int board)
+{
+    return (uint16_t)(FULL & ~(s->marks[board] | s->marks[9 + board]));
+}
+
+/* The boards the side to move may play in. */
+static inline uint16_t allowed_boards(const State *s)
+{
+    return (uint16_t)(s->forced >= 0 ? 1 << s->forced : FULL & ~s->decided);
+}
+
+static inline void play(State *s, int cell)
+{
+    int board = cell / 9, square = cell % 9, turn = s->turn;
+    int at = board + 9 * turn;
+    uint16_t marks = (uint16_t)(s->marks[at] | 1 << square);
+    s->marks[at] = marks;
+    if (WINS[marks]) {
+        s->won[turn] |= (uint16_t)(1 << board);
+        s->decided |= (uint16_t)(1 << board);
+    } else if ((marks | s->marks[board + 9 - 9 * turn]) == FULL) {
+        s->decided |= (uint16_t)(1 << board);
+    }
+    s->forced = (int8_t)(s->decided >> square & 1 ? -1 : square);
+    s->turn = (uint8_t)(1 - turn);
+}
+
+/* Every legal move, in order (none once the game is over): their count. */
+static int legal_moves(const State *s, uint8_t *out)
+{
+    if (winner_of(s) >= 0 || s->decided == FULL)
+        return 0;
+    int n = 0;
+    for (uint32_t boards = allowed_boards(s); boards; boards &= boards - 1) {
+        int board = LOWEST(boards);
+        for (uint32_t free = free_squares(s, board); free; free &= free - 1)
+            out[n++] = (uint8_t)(board * 9 + LOWEST(free));
+    }
+    return n;
+}
+
+/* The game played to its end, each side by ultimate_state.playout's informed random policy:
+ * win the game if one move does; else win a small board where one move does; else a move that
+ * does not send the other side to a board it can win (nor let it play anywhere); else any
+ * move. The boards where each side can win in one (`threats`) are kept as the game goes. */
+static void playout(State *s, Rng *rng)
+{
+    uint16_t threats[2] = {0, 0};
+    uint8_t cells[CELLS];
+    for (uint32_t open = FULL & ~s->decided; open; open &= open - 1) {
+        int board = LOWEST(open);
+        uint16_t free = free_squares(s, board);
+        if (FINISHERS[s->marks[board]] & free)
+            threats[0] |= (uint16_t)(1 << board);
+        if (FINISHERS[s->marks[9 + board]] & free)
+            threats[1] |= (uint16_t)(1 << board);
+    }
+    while (!is_over(s)) {
+        int turn = s->turn, mine = 9 * turn, forced = s->forced;
+        uint16_t allowed = allowed_boards(s);
+        uint16_t hot = threats[turn] & allowed;
+        int board, square;
+        if (hot) { /* a board to win: the game if one does, else any of them */
+            uint16_t ending = hot & FINISHERS[s->won[turn]];
+            if (ending) {
+                board = LOWEST(ending);
+                uint16_t finishing = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
+                play(s, board * 9 + LOWEST(finishing));
+                return;
+            }
+            if (forced >= 0) {
+                board = forced;
+                uint32_t squares = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
+                square = kth_bit(squares, below(rng, COUNT(squares)));
+            } else {
+                int n = 0;
+                for (uint32_t boards = hot; boards; boards &= boards - 1) {
+                    int b = LOWEST(boards);
+                    for (uint32_t f = FINISHERS[s->marks[b + mine]] & free_squares(s, b); f;
+                         f &= f - 1)
+                        cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                }
+                int cell = cells[below(rng, n)];
+                board = cell / 9;
+                square = cell % 9;
+            }
+        } else { /* no board to win: a square that sends the other side to none it can win */
+            uint16_t bad = s->decided | threats[1 - turn];
+            if (forced >= 0) {
+                board = forced;
+                uint32_t free = free_squares(s, board);
+                uint32_t squares = free & ~bad ? free & ~bad : free;
+                square = kth_bit(squares, below(rng, COUNT(squares)));
+            } else {
+                int n = 0;
+                uint32_t open = FULL & ~s->decided;
+                for (uint32_t boards = open; boards; boards &= boards - 1) {
+                    int b = LOWEST(boards);
+                    for (uint32_t f = free_squares(s, b) & ~bad; f; f &= f - 1)
+                        cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                }
+                if (!n) {
+                    for (uint32_t boards = open; boards; boards &= boards - 1) {
+                        int b = LOWEST(boards);
+                        for (uint32_t f = free_squares(s, b); f; f &= f - 1)
+                            cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                    }
+                }
+                int cell = cells[below(rng, n)];
+                board = cell / 9;
+                square = cell % 9;
+            }
+        }
+        uint16_t bit = (uint16_t)(1 << board);
+        uint16_t marks = (uint16_t)(s->marks[board + mine] | 1 << square);
+        s->marks[board + mine] = marks;
+        uint16_t theirs = s->marks[board + 9 - mine];
+        uint16_t free = (uint16_t)(FULL & ~(marks | theirs));
+        if (WINS[marks] || !free) {
+            if (WINS[marks])
+                s->won[turn] |= bit;
+            s->decided |= bit;
+            threats[0] &= (uint16_t)~bit;
+            threats[1] &= (uint16_t)~bit;
+        } else {
+            if (FINISHERS[marks] & free)
+                threats[turn] |= bit;
+            if (!(FINISHERS[theirs] & free))
+                threats[1 - turn] &= (uint16_t)~bit;
+        }
+        s->forced = (int8_t)(s->decided >> square & 1 ? -1 : square);
+        s->turn = (uint8_t)(1 - turn);
+    }
+}
+
+/* -- the tree ------------------------------------------------------------------------------ */
+
+typedef struct {
+    double mean; /* halves / 2 / visits, or +-PROVEN_SCORE once proven (what selection reads) */
+    double shy;  /* 1 / sqrt(visits) */
+    uint64_t untried_low; /* the moves not yet tried: cells 0..63 */
+    uint32_t untried_high; /* cells 64..80 */
+    int32_t first_child;  /* -1: none */
+    int32_t next_sibling; /* -1: the last */
+    uint32_t visits;
+    uint32_t halves; /* wins counted in half points (a draw is 1), for the side that moved */
+    int8_t move;
+    int8_t proven; /* PROVEN_WIN, PROVEN_LOSS (for the side that played `move`) or 0 */
+} Node;
+
+static inline int untried_count(const Node *n)
+{
+    return COUNT64(n->untried_low) + COUNT(n->untried_high);
+}
+
+static inline void untried_add(Node *n, int cell)
+{
+    if (cell < 64)
+        n->untried_low |= 1ULL << cell;
+    else
+        n->untried_high |= 1U << (cell - 64);
+}
+
+/* One untried move, at random, taken out of the untried ones. */
+static int untried_pop(Node *n, Rng *rng)
+{
+    int low = COUNT64(n->untried_low);
+    int k = below(rng, low + COUNT(n->untried_high));
+    if (k < low) {
+        uint64_t bits = n->untried_low;
+        while (k--)
+            bits &= bits - 1;
+        int cell = LOWEST64(bits);
+        n->untried_low &= ~(1ULL << cell);
+        return cell;
+    }
+    int cell = kth_bit(n->untried_high, k - low);
+    n->untried_high &= ~(1U << cell);
+    return 64 + cell;
+}
+
+static inline void set_proven(Node *n, int proven)
+{
+    n->proven = (int8_t)proven;
+    n->mean = proven * PROVEN_SCORE;
+}
+
+/* A new node for `state`, reached by `move` (ultimate_search.Node's constructor). */
+static void node_init(Node *n, int move, const State *s)
+{
+    memset(n, 0, sizeof *n);
+    n->move = (int8_t)move;
+    n->first_child = n->next_sibling = -1;
+    if (is_over(s)) {
+        int halves = halves_for(s, 1 - s->turn);
+        set_proven(n, halves == 2 ? PROVEN_WIN : (halves == 0 ? PROVEN_LOSS : 0));
+        return;
+    }
+    int turn = s->turn, winning = -1;
+    for (uint32_t boards = allowed_boards(s); boards; boards &= boards - 1) {
+        int board = LOWEST(boards);
+        uint16_t free = free_squares(s, board);
+        if (winning < 0 && WINS[s->won[turn] | 1 << board]) {
+            uint16_t finishing = FINISHERS[s->marks[board + 9 * turn]] & free;
+            if (finishing)
+                winning = board * 9 + LOWEST(finishing);
+        }
+        for (uint32_t f = free; f; f &= f - 1)
+            untried_add(n, board * 9 + LOWEST(f));
+    }
+    if (winning >= 0) { /* the side to move wins at once: nothing else is worth a look */
+        n->untried_low = 0;
+        n->untried_high = 0;
+        untried_add(n, winning);
+        set_proven(n, PROVEN_LOSS);
+    }
+}
+
+typedef struct {
+    PyObject_HEAD
+    Node *nodes; /* the root at 0, when there is a tree */
+    int32_t count;
+    int32_t capacity;
+    State root_state;
+    Rng rng;
+    int busy;
+} SearchObject;
+
+static int grow(SearchObject *self, int32_t needed, int64_t most)
+{
+    if (needed <= self->capacity)
+        return 0;
+    int64_t capacity = self->capacity ? (int64_t)self->capacity * 2 : FIRST_NODES;
+    if (capacity > most)
+        capacity = most;
+    if (capacity < needed)
+        capacity = needed;
+    Node *nodes = PyMem_RawRealloc(self->nodes, (size_t)capacity * sizeof(Node));
+    if (nodes == NULL)
+        return -1;
+    self->nodes = nodes;
+    self->capacity = (int32_t)capacity;
+    return 0;
+}
+
+/* Keep only the subtree under `root`: copied, breadth first, to a new array, root at 0. */
+static int keep_subtree(SearchObject *self, int32_t root)
+{
+    Node *old = self->nodes;
+    int64_t bound = (int64_t)old[root].visits + 1; /* a simulation makes one node at most */
+    int32_t capacity = (int32_t)(bound < FIRST_NODES ? FIRST_NODES : bound);
+    Node *kept = PyMem_RawMalloc((size_t)capacity * sizeof(Node));
+    if (kept == NULL)
+        return -1;
+    kept[0] = old[root];
+    kept[0].next_sibling = -1;
+    int32_t head = 0, tail = 1;
+    for (; head < tail; head++) { /* a kept node's first_child is the old index till here */
+        int32_t previous = -1;
+        for (int32_t child = kept[head].first_child; child >= 0; child = old[child].next_sibling) {
+            if (tail == capacity) { /* not reached while the bound holds */
+                Node *more = PyMem_RawRealloc(kept, (size_t)capacity * 2 * sizeof(Node));
+                if (more == NULL) {
+                    PyMem_RawFree(kept);
+                    return -1;
+                }
+                kept = more;
+                capacity *= 2;
+            }
+            kept[tail] = old[child];
+            kept[tail].next_sibling = -1;
+            if (previous < 0)
+                kept[head].first_child = tail;
+            else
+                kept[previous].next_sibling = tail;
+            previous = tail++;
+        }
+    }
+    PyMem_RawFree(old);
+    self->nodes = kept;
+    self->count = tail;
+    self->capacity = capacity;
+    return 0;
+}
+
+/* A tree of one node, for `state`. */
+static int new_tree(SearchObject *self, const State *state)
+{
+    if (self->capacity > FIRST_NODES) {
+        PyMem_RawFree(self->nodes);
+        self->nodes = NULL;
+        self->capacity = 0;
+    }
+    self->count = 0;
+    if (grow(self, 1, FIRST_NODES) < 0)
+        return -1;
+    node_init(&self->nodes[0], -1, state);
+    self->count = 1;
+    return 0;
+}
+
+/* The root for `state`: the kept tree's where it holds it (up to two moves on), else new. */
+static int reuse(SearchObject *self, const State *state)
+{
+    if (self->count) {
+        const Node *nodes = self->nodes;
+        if (!memcmp(&self->root_state, state, sizeof *state))
+            return 0;
+        for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling) {
+            State after = self->root_state;
+            play(&after, nodes[child].move);
+            if (!memcmp(&after, state, sizeof *state))
+                return keep_subtree(self, child);
+            for (int32_t grandchild = nodes[child].first_child; grandchild >= 0;
+                 grandchild = nodes[grandchild].next_sibling) {
+                State later = after;
+                play(&later, nodes[grandchild].move);
+                if (!memcmp(&later, state, sizeof *state))
+                    return keep_subtree(self, grandchild);
+            }
+        }
+    }
+    return new_tree(self, state);
+}
+
+/* The child UCT picks: a proven win at once, never a proven loss while another is left. */
+static inline int32_t select_child(const Node *nodes, int32_t parent, double exploration)
+{
+    double explore = exploration * sqrt(log((double)nodes[parent].visits));
+    int32_t best = nodes[parent].first_child;
+    double best_score = -INFINITY;
+    for (int32_t child = best; child >= 0; child = nodes[child].next_sibling) {
+        double score = nodes[child].mean + explore * nodes[child].shy;
+        if (score > best_score) {
+            best = child;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* Carry proofs up the path: a node is a loss for its mover if one reply wins; a win if every
+ * reply (all tried) loses. */
+static void prove(Node *nodes, const int32_t *path, int depth)
+{
+    for (int i = depth - 1; i >= 0; i--) {
+        Node *node = &nodes[path[i]];
+        if (node->proven || node->first_child < 0)
+            continue;
+        int any_win = 0, all_lose = 1;
+        for (int32_t child = node->first_child; child >= 0; child = nodes[child].next_sibling) {
+            if (nodes[child].proven == PROVEN_WIN) {
+                any_win = 1;
+                break;
+            }
+            if (nodes[child].proven != PROVEN_LOSS)
+                all_lose = 0;
+        }
+        if (any_win)
+            set_proven(node, PROVEN_LOSS);
+        else if (all_lose && !untried_count(node))
+            set_proven(node, PROVEN_WIN);
+        else
+            return;
+    }
+}
+
+/* One simulation: down the tree by UCT, one new node, a playout, the result up. The array
+ * has room for one more node. */
+static void simulate(SearchObject *self, double exploration)
+{
+    Node *nodes = self->nodes;
+    State state = self->root_state;
+    int32_t path[CELLS + 2];
+    int depth = 0;
+    int32_t at = 0;
+    path[depth++] = at;
+    while (!untried_count(&nodes[at]) && nodes[at].first_child >= 0 && !nodes[at].proven) {
+        at = select_child(nodes, at, exploration);
+        play(&state, nodes[at].move);
+        path[depth++] = at;
+    }
+    if (untried_count(&nodes[at]) && !nodes[at].proven) {
+        int move = untried_pop(&nodes[at], &self->rng);
+        play(&state, move);
+        int32_t child = self->count++;
+        node_init(&nodes[child], move, &state);
+        nodes[child].next_sibling = nodes[at].first_child;
+        nodes[at].first_child = child;
+        at = child;
+        path[depth++] = at;
+    }
+    int mover = 1 - state.turn; /* the side that played the last node's move */
+    int outcome;
+    if (nodes[at].proven) {
+        outcome = nodes[at].proven == PROVEN_WIN ? 2 : 0;
+    } else {
+        playout(&state, &self->rng);
+        outcome = halves_for(&state, mover);
+    }
+    for (int i = depth - 1; i >= 0; i--) {
+        Node *step = &nodes[path[i]];
+        step->visits++;
+        step->halves += (uint32_t)outcome;
+        step->shy = 1.0 / sqrt((double)step->visits);
+        if (!step->proven)
+            step->mean = step->halves * 0.5 / step->visits;
+        outcome = 2 - outcome;
+    }
+    prove(nodes, path, depth);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* -- Python ------------------------------------------------------------------------------- */
+
+static int read_state(PyObject *given, State *s)
+{
+    PyObject *items = PySequence_Fast(given, "a state is a sequence of 23 ints");
+    if (items == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(items) != STATE_SIZE) {
+        Py_DECREF(items);
+        PyErr_SetString(PyExc_ValueError, "a state is a sequence of 23 ints");
+        return -1;
+    }
+    long values[STATE_SIZE];
+    for (int i = 0; i < STATE_SIZE; i++) {
+        values[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
+        if (values[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return -1;
+        }
+    }
+    Py_DECREF(items);
+    memset(s, 0, sizeof *s);
+    for (int i = 0; i < 21; i++) {
+        if (values[i] < 0 || values[i] > FULL) {
+            PyErr_Format(PyExc_ValueError, "a state's mask %d is %ld, not 0 to 511", i, values[i]);
+            return -1;
+        }
+    }
+    if (values[21] < -1 || values[21] > 8 || values[22] < 0 || values[22] > 1) {
+        PyErr_SetString(PyExc_ValueError, "a state's board to play is -1 to 8, its side 0 or 1");
+        return -1;
+    }
+    for (int i = 0; i < 18; i++)
+        s->marks[i] = (uint16_t)values[i];
+    s->won[0] = (uint16_t)values[18];
+    s->won[1] = (uint16_t)values[19];
+    s->decided = (uint16_t)values[20];
+    s->forced = (int8_t)values[21];
+    s->turn = (uint8_t)values[22];
+    return 0;
+}
+
+static PyObject *state_list(const State *s)
+{
+    long values[STATE_SIZE];
+    for (int i = 0; i < 18; i++)
+        values[i] = s->marks[i];
+    values[18] = s->won[0];
+    values[19] = s->won[1];
+    values[20] = s->decided;
+    values[21] = s->forced;
+    values[22] = s->turn;
+    PyObject *list = PyList_New(STATE_SIZE);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < STATE_SIZE; i++) {
+        PyObject *value = PyLong_FromLong(values[i]);
+        if (value == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, value);
+    }
+    return list;
+}
+
+static int not_busy(SearchObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running (in another thread)");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Search_run(SearchObject *self, PyObject *args, PyObject *kwargs)
+{
+    static char *keywords[] = {"state", "seconds", "simulations", "stopped", "seed",
+                               "max_nodes", "exploration", "check_every", NULL};
+    PyObject *given, *seconds_given, *simulations_given, *stopped;
+    unsigned long long seed;
+    Py_ssize_t max_nodes;
+    double exploration;
+    int check_every;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO$Kndi", keywords, &given,
+                                     &seconds_given, &simulations_given, &stopped, &seed,
+                                     &max_nodes, &exploration, &check_every))
+        return NULL;
+    State state;
+    if (not_busy(self) < 0 || read_state(given, &state) < 0)
+        return NULL;
+    double seconds = -1;
+    if (seconds_given != Py_None) {
+        seconds = PyFloat_AsDouble(seconds_given);
+        if (seconds == -1 && PyErr_Occurred())
+            return NULL;
+        if (seconds < 0)
+            seconds = 0;
+    }
+    long long budget = -1;
+    if (simulations_given != Py_None) {
+        budget = PyLong_AsLongLong(simulations_given);
+        if (budget == -1 && PyErr_Occurred())
+            return NULL;
+        if (budget < 0)
+            budget = 0;
+    }
+    if (stopped == Py_None)
+        stopped = NULL;
+    else if (!PyCallable_Check(stopped)) {
+        PyErr_SetString(PyExc_TypeError, "stopped is a callable or None");
+        return NULL;
+    }
+    if (max_nodes < 1 || max_nodes > INT32_MAX - 2 || check_every < 1) {
+        PyErr_SetString(PyExc_ValueError, "max_nodes and check_every are positive");
+        return NULL;
+    }
+    if (reuse(self, &state) < 0)
+        return PyErr_NoMemory();
+    self->root_state = state;
+    rng_seed(&self->rng, seed);
+    double deadline = seconds < 0 ? 0 : now() + seconds;
+    long long count = 0;
+    int failed = 0, out_of_memory = 0;
+    self->busy = 1;
+    PyThreadState *thread = PyEval_SaveThread();
+    while (!self->nodes[0].proven && self->nodes[0].visits < (uint64_t)max_nodes) {
+        if (budget >= 0 && count >= budget)
+            break;
+        if (count && count % check_every == 0) {
+            if (seconds >= 0 && now() >= deadline)
+                break;
+            if (stopped != NULL) {
+                PyEval_RestoreThread(thread);
+                PyObject *answer = PyObject_CallNoArgs(stopped);
+                int stop = answer == NULL ? -1 : PyObject_IsTrue(answer);
+                Py_XDECREF(answer);
+                thread = PyEval_SaveThread();
+                if (stop) {
+                    failed = stop < 0;
+                    break;
+                }
+            }
+        }
+        if (grow(self, self->count + 1, (int64_t)max_nodes + 2) < 0) {
+            out_of_memory = 1;
+            break;
+        }
+        simulate(self, exploration);
+        count++;
+    }
+    PyEval_RestoreThread(thread);
+    self->busy = 0;
+    if (out_of_memory)
+        return PyErr_NoMemory();
+    if (failed)
+        return NULL;
+    return PyLong_FromLongLong(count);
+}
+
+static PyObject *Search_best_move(SearchObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (not_busy(self) < 0)
+        return NULL;
+    const Node *nodes = self->nodes;
+    if (!self->count || nodes[0].first_child < 0) {
+        PyErr_SetString(PyExc_ValueError, "no move has been searched");
+        return NULL;
+    }
+    int32_t best = -1;
+    for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling)
+        if (nodes[child].proven == PROVEN_WIN)
+            return PyLong_FromLong(nodes[child].move);
+    for (int pass = 0; pass < 2 && best < 0; pass++) { /* alive ones, else all */
+        for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling) {
+            if (!pass && nodes[child].proven == PROVEN_LOSS)
+                continue;
+            if (best < 0 || nodes[child].visits > nodes[best].visits ||
+                (nodes[child].visits == nodes[best].visits &&
+                 nodes[child].halves > nodes[best].halves))
+                best = child;
+        }
+    }
+    return PyLong_FromLong(nodes[best].move);
+}
+
+static PyObject *Search_estimates(SearchObject *self, PyObject *args)
+{
+    PyObject *line = NULL;
+    if (!PyArg_ParseTuple(args, "|O", &line) || not_busy(self) < 0)
+        return NULL;
+    PyObject *found = PyList_New(0);
+    if (found == NULL || !self->count)
+        return found;
+    const Node *nodes = self->nodes;
+    int32_t at = 0;
+    if (line != NULL) {
+        PyObject *moves = PySequence_Fast(line, "a line is a sequence of moves");
+        if (moves == NULL) {
+            Py_DECREF(found);
+            return NULL;
+        }
+        for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(moves) && at >= 0; i++) {
+            long move = PyLong_AsLong(PySequence_Fast_GET_ITEM(moves, i));
+            if (move == -1 && PyErr_Occurred()) {
+                Py_DECREF(moves);
+                Py_DECREF(found);
+                return NULL;
+            }
+            int32_t child = nodes[at].first_child;
+            while (child >= 0 && nodes[child].move != move)
+                child = nodes[child].next_sibling;
+            at = child;
+        }
+        Py_DECREF(moves);
+        if (at < 0)
+            return found;
+    }
+    for (int32_t child = nodes[at].first_child; child >= 0; child = nodes[child].next_sibling) {
+        PyObject *item = Py_BuildValue("(idIi)", (int)nodes[child].move,
+                                       nodes[child].halves * 0.5, nodes[child].visits,
+                                       (int)nodes[child].proven);
+        if (item == NULL || PyList_Append(found, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(found);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    return found;
+}
+
+static PyObject *Search_visits(SearchObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromUnsignedLong(self->count ? self->nodes[0].visits : 0);
+}
+
+static PyObject *Search_nodes(SearchObject *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromLong(self->count);
+}
+
+static void Search_dealloc(SearchObject *self)
+{
+    PyMem_RawFree(self->nodes);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Search_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Search_run, METH_VARARGS | METH_KEYWORDS,
+     "run(state, seconds, simulations, stopped, *, seed, max_nodes, exploration, check_every)"
+     " -> the simulations run"},
+    {"best_move", (PyCFunction)Search_best_move, METH_NOARGS, "The move to play."},
+    {"estimates", (PyCFunction)Search_estimates, METH_VARARGS,
+     "estimates(line=()) -> [(move, wins, visits, proven)] of the node after `line`."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Search_getset[] = {
+    {"visits", (getter)Search_visits, NULL, "The root's simulations.", NULL},
+    {"nodes", (getter)Search_nodes, NULL, "The nodes in the tree.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "nac.engine._ultimate.Search",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One search tree, kept between the moves of a game.",
+    .tp_new = PyType_GenericNew,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+/* The rules, for the tests: the same answers as ultimate_state's. */
+
+static PyObject *rules_legal(PyObject *Py_UNUSED(module), PyObject *given)
+{
+    State s;
+    uint8_t moves[CELLS];
+    if (read_state(given, &s) < 0)
+        return NULL;
+    int n = legal_moves(&s, moves);
+    PyObject *list = PyList_New(n);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *move = PyLong_FromLong(moves[i]);
+        if (move == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, move);
+    }
+    return list;
+}
+
+static PyObject *rules_play(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *given;
+    int cell;
+    State s;
+    if (!PyArg_ParseTuple(args, "Oi", &given, &cell) || read_state(given, &s) < 0)
+        return NULL;
+    if (cell < 0 || cell >= CELLS) {
+        PyErr_Format(PyExc_ValueError, "a cell is 0 to 80, not %d", cell);
+        return NULL;
+    }
+    play(&s, cell);
+    return state_list(&s);
+}
+
+static PyObject *rules_winner(PyObject *Py_UNUSED(module), PyObject *given)
+{
+    State s;
+    if (read_state(given, &s) < 0)
+        return NULL;
+    int found = winner_of(&s);
+    if (found < 0)
+        Py_RETURN_NONE;
+    return PyLong_FromLong(found);
+}
+
+static PyObject *rules_playout(PyObject *Py_UNUSED(module), PyObject *args)
+{
+    PyObject *given;
+    unsigned long long seed;
+    State s;
+    Rng rng;
+    if (!PyArg_ParseTuple(args, "OK", &given, &seed) || read_state(given, &s) < 0)
+        return NULL;
+    rng_seed(&rng, seed);
+    playout(&s, &rng);
+    return state_list(&s);
+}
+
+static PyMethodDef module_methods[] = {
+    {"legal", rules_legal, METH_O, "legal(state) -> every legal move, in order."},
+    {"play", rules_play, METH_VARARGS, "play(state, cell) -> the state after the move."},
+    {"winner", rules_winner, METH_O, "winner(state) -> 0 (X), 1 (O) or None."},
+    {"playout", rules_playout, METH_VARARGS,
+     "playout(state, seed) -> the state at the end of one informed playout."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "nac.engine._ultimate",
+    .m_doc = "Genius's Ultimate search, compiled (see ultimate_fast.py).",
+    .m_size = -1,
+    .m_methods = module_methods,
+};
+
+PyMODINIT_FUNC PyInit__ultimate(void)
+{
+    make_tables();
+    if (PyType_Ready(&SearchType) < 0)
+        return NULL;
+    PyObject *created = PyModule_Create(&module);
+    if (created == NULL)
+        return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(created, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(created);
+        return NULL;
+    }
+    return created;
+}

@@ -1,0 +1,121 @@
+"""Which of the two searches Genius plays Ultimate with: the compiled one (`_ultimate.c`, the
+same search as `ultimate_search.py` some tens of times faster), where it was built, else the
+Python one. The compiled module is imported here only, when Ultimate's Genius first searches,
+never as the app starts. It is not there when no C compiler was found at install, nor when nac
+runs from a zip (an extension module cannot load from one): the Python search answers then,
+silently. `NAC_PURE_PYTHON=1` in the environment forces the Python search.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import random
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+from . import ultimate_search
+from .ultimate_search import Estimate, Search
+from .ultimate_state import State
+
+if TYPE_CHECKING:
+    from ._ultimate import Search as Tree
+
+PURE_PYTHON = "NAC_PURE_PYTHON"
+"""The environment variable that, set (to anything but 0), forces the Python search."""
+
+
+class UltimateSearch(Protocol):
+    """What both searches offer: one tree, kept between the moves of a game."""
+
+    rng: random.Random
+    """Where the search's randomness comes from (the compiled search seeds itself from it at
+    each run, so a seeded run repeats)."""
+    simulations: int
+    """Simulations run by the last `run`."""
+
+    def run(
+        self,
+        state: State,
+        seconds: float | None,
+        simulations: int | None = None,
+        stopped: object = None,
+    ) -> object:
+        """Search from `state` for `seconds` (or `simulations`), stopping early if `stopped()`
+        says so, the root is proven or the tree holds `ultimate_search.TREE_NODES`."""
+        ...
+
+    def best_move(self) -> int:
+        """The move to play: a proven win, else the most simulated move not proven lost."""
+        ...
+
+    def estimates(self, line: Sequence[int] = ()) -> list[Estimate]:
+        """The estimates of the moves after `line` from the last searched position."""
+        ...
+
+    @property
+    def visits(self) -> int:
+        """The last searched position's simulations, kept ones included."""
+        ...
+
+
+class CompiledSearch:
+    """The compiled search (`_ultimate.Search`) behind the Python search's face. Its
+    constants are read from `ultimate_search` at each run: one place sets them for both."""
+
+    def __init__(self, rng: random.Random, compiled: ModuleType) -> None:
+        self.rng = rng
+        self.simulations = 0
+        self._tree: Tree = compiled.Search()
+
+    def run(
+        self,
+        state: State,
+        seconds: float | None,
+        simulations: int | None = None,
+        stopped: object = None,
+    ) -> None:
+        self.simulations = self._tree.run(
+            state,
+            seconds,
+            simulations,
+            stopped if callable(stopped) else None,
+            seed=self.rng.getrandbits(64),
+            max_nodes=ultimate_search.TREE_NODES,
+            exploration=ultimate_search.EXPLORATION,
+            check_every=ultimate_search.CHECK_EVERY,
+        )
+
+    def best_move(self) -> int:
+        return self._tree.best_move()
+
+    def estimates(self, line: Sequence[int] = ()) -> list[Estimate]:
+        found = [
+            Estimate(move, wins / visits, visits, proven)
+            for move, wins, visits, proven in self._tree.estimates(list(line))
+            if visits
+        ]
+        return sorted(found, key=lambda estimate: -estimate.simulations)
+
+    @property
+    def visits(self) -> int:
+        return self._tree.visits
+
+
+@functools.cache
+def compiled() -> ModuleType | None:
+    """The compiled search's module, or None where it is not built (or not wanted)."""
+    if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("._ultimate", __package__)
+    except ImportError:  # not built (no compiler at install), or run from a zip
+        return None
+
+
+def new_search(rng: random.Random) -> UltimateSearch:
+    """A new search tree: the compiled search where it is there, else the Python one."""
+    module = compiled()
+    return Search(rng) if module is None else CompiledSearch(rng, module)
