@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from ..core import player_name
 from . import glicko2
 from .glicko2 import Rating
+from .results import Finished, PoolRating, Recorded, Results, Transactions, rating_of
 from .schema import games, migrate, players, ratings
 
 FILE_NAME = "ledger.sqlite"
@@ -40,9 +41,6 @@ MOST_NUMBERED = 10_000
 """Numbers tried after a taken name (Name-2 ... ) before giving up: a bound on a loop."""
 LONGEST_PAGE = 100
 """Rows a leaderboard's page or a player's last games hold at most."""
-MOST_IN_ONE_COMMIT = 500
-"""Results written in one transaction at most (more wait for the next): bounds the time a batch
-holds the event loop while its rows are made."""
 KNOWN_PLAYERS = 20_000
 """Players kept in memory by key at most (the oldest seen forgotten first)."""
 
@@ -114,42 +112,6 @@ class Player:
 
 
 @dataclass(frozen=True)
-class PoolRating:
-    pool: str
-    rating: Rating
-    games: int
-
-
-@dataclass(frozen=True)
-class Recorded:
-    """A game as the ledger committed it: its number, and for a rated game each side's rating
-    before and after."""
-
-    id: int
-    x_before: Rating | None = None
-    x_after: Rating | None = None
-    o_before: Rating | None = None
-    o_after: Rating | None = None
-
-
-@dataclass(frozen=True)
-class Finished:
-    """A finished game on its way to the ledger (`Ledger.record_game`'s arguments, checked)."""
-
-    pool: str
-    rated: bool
-    x: int | None
-    o: int | None
-    moves: str
-    result: str
-    why: str
-    started: datetime
-    ended: datetime
-    clock: str | None
-    first: str
-
-
-@dataclass(frozen=True)
 class Standing:
     """A leaderboard's row."""
 
@@ -190,9 +152,8 @@ class Ledger:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._writing = asyncio.Lock()
-        self._waiting: list[tuple[Finished, asyncio.Future[Recorded]]] = []
-        """Results not yet written, each with the future its `record_game` awaits."""
-        self._writer: asyncio.Task[None] | None = None
+        self.transactions = Transactions(engine, _sqlite_settings)
+        self.results = Results(self.transactions, self._writing)
         self._known: dict[str, Player] = {}
         """Players by key, as the ledger holds them (a key's player never changes)."""
 
@@ -204,7 +165,7 @@ class Ledger:
         sqlite = url.startswith("sqlite")
         engine = create_async_engine(url)
         if sqlite:
-            _sqlite_settings(engine)
+            _sqlite_settings(engine.sync_engine)
             database = sa.make_url(url).database
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
@@ -219,8 +180,8 @@ class Ledger:
 
     async def close(self) -> None:
         """The results waiting written, then the database let go."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.wait([self._writer])
+        await self.results.close()
+        self.transactions.close()
         await self.engine.dispose()
 
     # -- players -------------------------------------------------------------------------------
@@ -320,7 +281,7 @@ class Ledger:
             )
             return PlayerPage(
                 found,
-                [PoolRating(r.pool, _rating(r), r.games) for r in pools],
+                [PoolRating(r.pool, rating_of(r), r.games) for r in pools],
                 [
                     GameRow(
                         g.id,
@@ -363,7 +324,7 @@ class Ledger:
                 .limit(max(0, min(limit, LONGEST_PAGE)))
                 .offset(max(0, offset))
             )
-            return [Standing(row.name, _rating(row), row.games) for row in rows]
+            return [Standing(row.name, rating_of(row), row.games) for row in rows]
 
     # -- games ---------------------------------------------------------------------------------
 
@@ -393,94 +354,9 @@ class Ledger:
         finished = Finished(
             pool, rated, x, o, moves, result, why, started, ended or now(), clock, first
         )
-        kept: asyncio.Future[Recorded] = asyncio.get_running_loop().create_future()
-        self._waiting.append((finished, kept))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_waiting())
-        return await kept
-
-    async def _write_waiting(self) -> None:
-        """The writer: every result waiting written in one transaction, their futures told once
-        it is committed, until none waits. A batch that fails is written again a result a
-        transaction, so one bad result fails alone."""
-        while self._waiting:
-            batch = self._waiting[:MOST_IN_ONE_COMMIT]
-            del self._waiting[:MOST_IN_ONE_COMMIT]
-            try:
-                written = await self._write([finished for finished, _ in batch])
-            except Exception as error:
-                if len(batch) == 1:
-                    _tell(batch[0][1], error=error)
-                    continue
-                for finished, kept in batch:
-                    try:
-                        (alone,) = await self._write([finished])
-                    except Exception as failure:
-                        _tell(kept, error=failure)
-                    else:
-                        _tell(kept, alone)
-            else:
-                for (_, kept), recorded in zip(batch, written, strict=True):
-                    _tell(kept, recorded)
-
-    async def _write(self, batch: list[Finished]) -> list[Recorded]:
-        """Keep `batch` in one transaction, in its order (a player's two games in one batch are
-        rated one after the other): the ratings read in one statement, each changed rating
-        written once, the games inserted in one statement."""
-        pairs = {(side, one.pool) for one in batch if one.rated for side in (one.x, one.o)}
-        async with self._writing, self.engine.begin() as connection:
-            now_rated: dict[tuple[int | None, str], PoolRating] = {}
-            if pairs:
-                found = await connection.execute(
-                    _RATINGS_OF,
-                    {
-                        "players": sorted({side for side, _ in pairs if side is not None}),
-                        "pools": sorted({pool for _, pool in pairs}),
-                    },
-                )
-                for row in found:
-                    now_rated[(row.player, row.pool)] = PoolRating(
-                        row.pool, _rating(row), row.games
-                    )
-            stored = set(now_rated)
-            changed: dict[tuple[int | None, str], datetime] = {}
-            recorded: list[_Sides] = []
-            for one in batch:
-                if not one.rated:
-                    recorded.append((None, None, None, None))
-                    continue
-                x_now = now_rated.get((one.x, one.pool)) or PoolRating(one.pool, Rating(), 0)
-                o_now = now_rated.get((one.o, one.pool)) or PoolRating(one.pool, Rating(), 0)
-                score = {"X": 1.0, "O": 0.0, "draw": 0.5}[one.result]
-                x_after, o_after = glicko2.after_game(x_now.rating, o_now.rating, score)
-                now_rated[(one.x, one.pool)] = PoolRating(one.pool, x_after, x_now.games + 1)
-                now_rated[(one.o, one.pool)] = PoolRating(one.pool, o_after, o_now.games + 1)
-                changed[(one.x, one.pool)] = changed[(one.o, one.pool)] = one.ended
-                recorded.append((x_now.rating, x_after, o_now.rating, o_after))
-            updates = [
-                _rating_row(player, pool, now_rated[(player, pool)], when, prefix="b_")
-                for (player, pool), when in changed.items()
-                if (player, pool) in stored
-            ]
-            inserts = [
-                _rating_row(player, pool, now_rated[(player, pool)], when)
-                for (player, pool), when in changed.items()
-                if (player, pool) not in stored
-            ]
-            if updates:
-                await connection.execute(_SET_RATING, updates)
-            if inserts:
-                await connection.execute(_NEW_RATING, inserts)
-            made = await connection.execute(
-                _NEW_GAME,
-                [_game_row(one, *sides) for one, sides in zip(batch, recorded, strict=True)],
-            )
-            ids = [int(row.id) for row in made]
-        return [Recorded(game, *sides) for game, sides in zip(ids, recorded, strict=True)]
+        return await self.results.keep(finished)
 
 
-_Sides = tuple[Rating | None, Rating | None, Rating | None, Rating | None]
-"""A game's ratings: X's before and after, O's before and after (None: unrated)."""
 _ONE, _OTHER = players.alias("one"), players.alias("other")
 _RATED_BETWEEN = (
     sa.select(sa.func.count())
@@ -499,81 +375,6 @@ _RATED_BETWEEN = (
 """The statements a server runs most, made once (SQLAlchemy then finds each compiled in its
 cache without building it anew)."""
 _PLAYER_BY_KEY = sa.select(players).where(players.c.public_key == sa.bindparam("key"))
-_RATINGS_OF = (
-    sa.select(ratings)
-    .where(
-        ratings.c.player.in_(sa.bindparam("players", expanding=True)),
-        ratings.c.pool.in_(sa.bindparam("pools", expanding=True)),
-    )
-    .order_by(ratings.c.player, ratings.c.pool)
-    .with_for_update()
-)
-"""A batch's players' ratings in its pools (a few more rows than needed where a batch has
-several pools), read for update: in the order of their keys, so two servers never wait on
-each other in a circle."""
-_SET_RATING = sa.update(ratings).where(
-    ratings.c.player == sa.bindparam("b_player"), ratings.c.pool == sa.bindparam("b_pool")
-)
-_NEW_RATING = sa.insert(ratings)
-_NEW_GAME = sa.insert(games).returning(games.c.id, sort_by_parameter_order=True)
-
-
-def _rating_row(
-    player: int | None, pool: str, now_rated: PoolRating, when: datetime, prefix: str = ""
-) -> dict[str, object]:
-    """A rating's parameters: the key columns named `prefix`+column (an UPDATE's WHERE)."""
-    rating = now_rated.rating
-    return {
-        f"{prefix}player": player,
-        f"{prefix}pool": pool,
-        "rating": rating.rating,
-        "deviation": rating.deviation,
-        "volatility": rating.volatility,
-        "games": now_rated.games,
-        "updated": when,
-    }
-
-
-def _game_row(
-    one: Finished,
-    x_before: Rating | None,
-    x_after: Rating | None,
-    o_before: Rating | None,
-    o_after: Rating | None,
-) -> dict[str, object]:
-    return {
-        "pool": one.pool,
-        "rated": one.rated,
-        "clock": one.clock,
-        "x_player": one.x,
-        "o_player": one.o,
-        "moves": one.moves,
-        "result": one.result,
-        "why": one.why,
-        "first": one.first,
-        "started": one.started,
-        "ended": one.ended,
-        "x_before": x_before.rating if x_before else None,
-        "x_after": x_after.rating if x_after else None,
-        "o_before": o_before.rating if o_before else None,
-        "o_after": o_after.rating if o_after else None,
-    }
-
-
-def _tell(
-    kept: asyncio.Future[Recorded],
-    recorded: Recorded | None = None,
-    *,
-    error: Exception | None = None,
-) -> None:
-    """A `record_game` told its result was written (or why not), unless it stopped waiting."""
-    if kept.done():
-        return
-    if error is not None:
-        kept.set_exception(error)
-    else:
-        assert recorded is not None
-        kept.set_result(recorded)
 
 
 def _names_from(wanted: str) -> Iterator[str]:
@@ -596,24 +397,20 @@ def _player(row: Any) -> Player:
     return Player(row.id, row.name, row.public_key, _aware(row.created))
 
 
-def _rating(row: Any) -> Rating:
-    return Rating(row.rating, row.deviation, row.volatility)
-
-
 async def _pool_rating(connection: AsyncConnection, player: int, pool: str) -> PoolRating:
     query = sa.select(ratings).where(ratings.c.player == player, ratings.c.pool == pool)
     row = (await connection.execute(query)).first()
     if row is None:
         return PoolRating(pool, Rating(), 0)
-    return PoolRating(pool, _rating(row), row.games)
+    return PoolRating(pool, rating_of(row), row.games)
 
 
-def _sqlite_settings(engine: AsyncEngine) -> None:
+def _sqlite_settings(engine: sa.Engine) -> None:
     """Every SQLite connection: WAL (readers never wait for the writer), foreign keys checked,
     a writer from another process waited for up to 5 s. (synchronous stays FULL: a commit is on
     the disk before a result is told.)"""
 
-    @sa.event.listens_for(engine.sync_engine, "connect")
+    @sa.event.listens_for(engine, "connect")
     def settings(connection: Any, _record: Any) -> None:
         cursor = connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")

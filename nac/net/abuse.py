@@ -5,6 +5,7 @@ counted over the day."""
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -30,7 +31,8 @@ class NewKeys:
 
     def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
         self.limits, self.clock = limits, clock
-        self.seen: dict[str, list[float]] = {}
+        self.seen: dict[str, deque[float]] = {}
+        """Each place's new keys' times, oldest first."""
 
     def _places(self, who: str) -> tuple[tuple[str, str, int], ...]:
         limits = self.limits
@@ -48,19 +50,21 @@ class NewKeys:
 
     def made(self, who: str) -> None:
         for place, _where, _most in self._places(who):
-            self.seen.setdefault(place, []).append(self.clock())
+            self.seen.setdefault(place, deque()).append(self.clock())
 
     def let_go(self) -> None:
         """Places whose new keys are all older than the hour forgotten."""
         for place in list(self.seen):
             self._recent(place)
 
-    def _recent(self, place: str) -> list[float]:
+    def _recent(self, place: str) -> deque[float]:
+        """The place's new keys within the hour (older ones dropped: each time is looked at
+        once more after it is an hour old, so a check costs no more as keys come)."""
         now = self.clock()
-        recent = [at for at in self.seen.get(place, []) if now - at < HOUR]
-        if recent:
-            self.seen[place] = recent
-        else:
+        recent = self.seen.get(place, deque())
+        while recent and now - recent[0] >= HOUR:
+            recent.popleft()
+        if not recent:
             self.seen.pop(place, None)
         return recent
 

@@ -14,7 +14,8 @@ from sqlalchemy.exc import IntegrityError
 
 from nac.ledger import glicko2
 from nac.ledger.glicko2 import Rating
-from nac.ledger.ledger import Finished, Ledger, Recorded, now
+from nac.ledger.ledger import Ledger, now
+from nac.ledger.results import Finished, Recorded
 from nac.ledger.schema import games
 
 SCORE = {"X": 1.0, "O": 0.0, "draw": 0.5}
@@ -27,13 +28,13 @@ def key(number: int) -> str:
 def batches_of(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The size of each batch the ledger writes from now on."""
     sizes: list[int] = []
-    write = ledger._write
+    write = ledger.results._write
 
     async def counted(batch: list[Finished]) -> list[Recorded]:
         sizes.append(len(batch))
         return await write(batch)
 
-    monkeypatch.setattr(ledger, "_write", counted)
+    monkeypatch.setattr(ledger.results, "_write", counted)
     return sizes
 
 
