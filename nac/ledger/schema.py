@@ -78,11 +78,53 @@ line a player reviews); a guest's side has no player; the ratings before and aft
 a rated game."""
 
 
+servers = sa.Table(
+    "servers",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("address", sa.String(300), nullable=False),
+    sa.Column("heartbeat", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("draining", sa.Boolean, nullable=False),
+    sa.Column("started", sa.DateTime(timezone=True), nullable=False),
+)
+"""The `nac serve` processes sharing the database (`nac.ledger.live`): a random id for each
+start, the address its clients dial (`--public-url`), its heartbeat (the database's clock,
+written every second: alive while younger than `live.DEAD_AFTER`), whether it is draining."""
+
+live_games = sa.Table(
+    "live_games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(32), nullable=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("rules", sa.String(40), nullable=False),
+    sa.Column("clock", sa.String(20), nullable=True),
+    sa.Column("host_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("guest_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("watch_key", sa.String(64), nullable=False, unique=True),
+    sa.Column("moves", sa.Text, nullable=False),
+    sa.Column("room", sa.Text, nullable=False),
+    sa.Column("ran", sa.Float, nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("live_games_by_owner", "owner"),
+)
+"""The rooms of a shared database's servers, written before anyone is told a change
+(`nac.ledger.live`): `owner` the server playing it (NULL: released by a draining one), `version`
+the fence of its writes; its invite keys as SHA-256 hex (bearer secrets); `moves` the game's in
+nac's notation, `room` the rest (seats, score, clocks) as JSON; `ran`: how long the side to
+move's clock had run when `updated` (the database's clock) was written."""
+
+
 def _tables_of_version_1(connection: Connection) -> None:
     metadata.create_all(connection, tables=[players, ratings, games])
 
 
-STEPS: list[Callable[[Connection], None]] = [_tables_of_version_1]
+def _live_games_of_version_2(connection: Connection) -> None:
+    metadata.create_all(connection, tables=[servers, live_games])
+
+
+STEPS: list[Callable[[Connection], None]] = [_tables_of_version_1, _live_games_of_version_2]
 """Step n (1 first) brings a database at version n-1 to version n."""
 VERSION = len(STEPS)
 
