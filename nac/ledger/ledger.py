@@ -178,6 +178,13 @@ class Ledger:
             raise
         return ledger
 
+    @property
+    def shared(self) -> bool:
+        """Whether several servers may share this database (PostgreSQL; not a SQLite file,
+        which is one server's): then the lobby, the quick-match queue and the games in
+        progress (move by move: `nac.ledger.live`, `nac.net.cluster`) are the database's too."""
+        return self.engine.dialect.name != "sqlite"
+
     async def close(self) -> None:
         """The results waiting written, then the database let go."""
         await self.results.close()
@@ -342,17 +349,20 @@ class Ledger:
         ended: datetime | None = None,
         clock: str | None = None,
         first: str = "X",
+        live: tuple[str, str] | None = None,
     ) -> Recorded:
         """Keep a finished game and, rated, both players' new ratings: committed before this
         returns (so a result is kept before the players are told it), in one transaction with
         the other results waiting (group commit). `first`: the side that moved first (the
-        room's), so the record's line replays."""
+        room's), so the record's line replays; `live`: on a shared database, the room's id
+        and its server's, whose row goes in the same transaction (`live.LostGame` if it is
+        no longer that server's: the game is not kept)."""
         if result not in RESULTS or why not in WHYS or first not in ("X", "O"):
             raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}, first X or O")
         if rated and (x is None or o is None or x == o or why == "abort"):
             raise ValueError("a rated game is between two players, and not aborted")
         finished = Finished(
-            pool, rated, x, o, moves, result, why, started, ended or now(), clock, first
+            pool, rated, x, o, moves, result, why, started, ended or now(), clock, first, live
         )
         return await self.results.keep(finished)
 

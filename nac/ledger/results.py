@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from . import glicko2
+from . import glicko2, live
 from .glicko2 import Rating
 from .schema import games, ratings
 
@@ -69,6 +69,10 @@ class Finished:
     ended: datetime
     clock: str | None
     first: str
+    live: tuple[str, str] | None = None
+    """A shared database's room it was played in and its server (`nac.ledger.live`): its row
+    deleted in the transaction that keeps the game, which is kept only if the row was still
+    that server's (else `live.LostGame`: another server took the game over, and keeps it)."""
 
 
 class Transactions:
@@ -151,15 +155,25 @@ class Results:
                 for (_, kept), recorded in zip(batch, written, strict=True):
                     _tell(kept, recorded)
 
-    async def _write(self, batch: list[Finished]) -> list[Recorded]:
+    async def _write(self, batch: list[Finished]) -> list[Recorded | live.LostGame]:
         async with self._writing:
             return await self.transactions.run(lambda connection: write(connection, batch))
 
 
-def write(connection: sa.Connection, batch: list[Finished]) -> list[Recorded]:
+def write(connection: sa.Connection, batch: list[Finished]) -> list[Recorded | live.LostGame]:
     """Keep `batch` in the transaction of `connection`, in its order (a player's two games in
     one batch are rated one after the other): the ratings read in one statement, each changed
-    rating written once, the games inserted in one statement."""
+    rating written once, the games inserted in one statement. A game of a shared database's
+    room whose row is no longer its server's is not kept (`live.LostGame` in its place)."""
+    rooms = [one.live for one in batch if one.live is not None]
+    deleted = live.ended(connection, rooms) if rooms else set()
+    lost = {at for at, one in enumerate(batch) if one.live and one.live[0] not in deleted}
+    if lost:
+        rest = [replace(one, live=None) for at, one in enumerate(batch) if at not in lost]
+        kept = iter(write(connection, rest) if rest else [])
+        return [
+            live.LostGame(one.live) if at in lost else next(kept) for at, one in enumerate(batch)
+        ]
     pairs = {(side, one.pool) for one in batch if one.rated for side in (one.x, one.o)}
     now_rated: dict[tuple[int | None, str], PoolRating] = {}
     if pairs:
@@ -278,14 +292,16 @@ def _game_row(
 
 def _tell(
     kept: asyncio.Future[Recorded],
-    recorded: Recorded | None = None,
+    recorded: Recorded | live.LostGame | None = None,
     *,
     error: Exception | None = None,
 ) -> None:
     """A `keep` told its result was written (or why not), unless it stopped waiting."""
     if kept.done():
         return
-    if error is not None:
+    if isinstance(recorded, live.LostGame):
+        kept.set_exception(recorded)
+    elif error is not None:
         kept.set_exception(error)
     else:
         assert recorded is not None
