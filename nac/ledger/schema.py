@@ -116,6 +116,55 @@ nac's notation, `room` the rest (seats, score, clocks) as JSON; `ran`: how long 
 move's clock had run when `updated` (the database's clock) was written."""
 
 
+seeks = sa.Table(
+    "seeks",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("server", sa.String(32), nullable=False),
+    sa.Column("public_key", sa.String(200), nullable=False),
+    sa.Column("name", sa.String(100), nullable=False),
+    sa.Column("pool", sa.String(40), nullable=False),
+    sa.Column("clock", sa.String(20), nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("owner", sa.String(32), nullable=True),
+    sa.Column("seat", sa.String(64), nullable=True),
+    sa.Column("mark", sa.String(1), nullable=True),
+    sa.Index("seeks_by_server", "server"),
+    sa.Index(
+        "seeks_by_key",
+        "public_key",
+        "pool",
+        unique=True,
+        postgresql_where=sa.text("public_key <> ''"),
+        sqlite_where=sa.text("public_key <> ''"),
+    ),
+)
+"""Quick match's seekers of a shared database's servers (`nac.ledger.meeting`): each its server's
+(`servers.id`), its key ("" for a guest: a key seeks a pool once, on any server), its queue
+(pool, clock, rated), its rating and since when it waits (the database's clock); once paired,
+`owner` the server whose room holds its game, `seat` the seat's invite key there and `mark` its
+side, until its own server has told it."""
+
+lobby = sa.Table(
+    "lobby",
+    metadata,
+    sa.Column("join_key", sa.String(64), primary_key=True),
+    sa.Column("watch_key", sa.String(64), nullable=False),
+    sa.Column("server", sa.String(32), nullable=False),
+    sa.Column("host", sa.String(100), nullable=False),
+    sa.Column("rating", sa.Integer, nullable=True),
+    sa.Column("provisional", sa.Boolean, nullable=False),
+    sa.Column("rules", sa.String(40), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("lobby_by_server", "server"),
+)
+"""The listed games of a shared database's servers waiting for a guest (`nac.ledger.meeting`),
+as every lobby shows them: the keys (a lobby shows them to anyone), the server holding it, its
+host, the host's rating (None: a guest) and whether it is provisional, the rules."""
+
+
 def _tables_of_version_1(connection: Connection) -> None:
     metadata.create_all(connection, tables=[players, ratings, games])
 
@@ -124,7 +173,15 @@ def _live_games_of_version_2(connection: Connection) -> None:
     metadata.create_all(connection, tables=[servers, live_games])
 
 
-STEPS: list[Callable[[Connection], None]] = [_tables_of_version_1, _live_games_of_version_2]
+def _meeting_of_version_3(connection: Connection) -> None:
+    metadata.create_all(connection, tables=[seeks, lobby])
+
+
+STEPS: list[Callable[[Connection], None]] = [
+    _tables_of_version_1,
+    _live_games_of_version_2,
+    _meeting_of_version_3,
+]
 """Step n (1 first) brings a database at version n-1 to version n."""
 VERSION = len(STEPS)
 

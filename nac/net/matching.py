@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..core import Rules
 from ..core.clock import TimeControl
@@ -55,6 +55,47 @@ def search_range(waited: float) -> float | None:
     return FIRST_RANGE + WIDER_BY * int(max(0.0, waited) // WIDEN_SECONDS)
 
 
+class Candidate(Protocol):
+    """Whatever waits in a queue to be paired: a seeker here, or a database's row of one
+    (`nac.ledger.meeting.Sought`) where servers share their queue."""
+
+    @property
+    def queue(self) -> tuple[str, str, bool]: ...
+
+    @property
+    def rating(self) -> float: ...
+
+    @property
+    def since(self) -> float: ...
+
+
+C = TypeVar("C", bound=Candidate)
+
+
+def accepts(one: Candidate, other: Candidate, now: float) -> bool:
+    """Whether `other`'s rating is within `one`'s range now."""
+    points = search_range(now - one.since)
+    return points is None or abs(one.rating - other.rating) <= points
+
+
+def pairs_of(waiting: list[C], now: float) -> Iterator[tuple[C, C]]:
+    """The pairs the rule makes of `waiting` (the longest waiting first) now, each as (X, O):
+    each one's rating within the other's range, the closest rating first."""
+    waiting = list(waiting)
+    while waiting:
+        one = waiting.pop(0)
+        matches = [
+            other
+            for other in waiting
+            if other.queue == one.queue and accepts(one, other, now) and accepts(other, one, now)
+        ]
+        if not matches:
+            continue
+        other = min(matches, key=lambda found: abs(found.rating - one.rating))
+        waiting.remove(other)
+        yield starting_first(one, other)
+
+
 @dataclass(eq=False)
 class Seeker:
     """One connection in a queue."""
@@ -83,11 +124,6 @@ class Seeker:
 
     def range(self, now: float) -> float | None:
         return search_range(now - self.since)
-
-    def accepts(self, other: Seeker, now: float) -> bool:
-        """Whether `other`'s rating is within this seeker's range now."""
-        points = self.range(now)
-        return points is None or abs(self.rating - other.rating) <= points
 
 
 class Queues:
@@ -151,27 +187,14 @@ class Queues:
                 yield seeker.link, searching(seeker, now)
 
     def pairs(self, now: float) -> Iterator[tuple[Seeker, Seeker]]:
-        """The pairs to seat now, each taken out of the queue as it is given: (X, O)."""
-        waiting = list(self.seekers)
-        while waiting:
-            seeker = waiting.pop(0)  # the longest waiting first
-            matches = [
-                other
-                for other in waiting
-                if other.queue == seeker.queue
-                and seeker.accepts(other, now)
-                and other.accepts(seeker, now)
-            ]
-            if not matches:
-                continue
-            other = min(matches, key=lambda one: abs(one.rating - seeker.rating))
-            waiting.remove(other)
-            for one in (seeker, other):
+        """The pairs to seat now (`pairs_of`), each taken out of the queue as it is given."""
+        for pair in pairs_of(self.seekers, now):
+            for one in pair:
                 self.seekers.remove(one)
-            yield starting_first(seeker, other)
+            yield pair
 
 
-def starting_first(older: Seeker, newer: Seeker) -> tuple[Seeker, Seeker]:
+def starting_first(older: C, newer: C) -> tuple[C, C]:
     """(X, O): the lower-rated moves first; on equal ratings the one who waited longer
     (`older`)."""
     return (newer, older) if newer.rating < older.rating else (older, newer)
