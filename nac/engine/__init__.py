@@ -31,7 +31,6 @@ from .door import (
     position_value as position_value,
 )
 from .drills import (
-    DRILLED_SIZES as DRILLED_SIZES,
     Drill as Drill,
     drills_of as drills_of,
     mistakes_in as mistakes_in,
@@ -89,6 +88,7 @@ from .review import (
 )
 from .sources import (
     forget as forget,
+    is_estimated as is_estimated,
 )
 from .stop import (
     SearchStopped as SearchStopped,

@@ -1,17 +1,18 @@
 """Your mistakes, as drills: every mistake and blunder a person made in a saved game, under any
 rules, becomes a position to solve again, the position before the move, answered right by any
-move as good as the best (Genius's value; in Ultimate, not solved, any move its search rates
-best). The schedule that brings each back is kept with the stats (`nac.store.drills`)."""
+move as good as the best (Genius's value; where the game is not solved, any move its search
+rates best). The schedule that brings each back is kept with the stats (`nac.store.drills`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..core import Family, Mark, Position, SavedGame, format_game
+from ..core import Mark, Position, Rules, SavedGame, format_game
 from ..core.notation import PERSON
 from ..core.positions import start_position
 from .review import GameReview, Rating, positions_before, review_game
+from .sources import Estimating, rules_source
 from .stop import StopSignal
 
 DRILLED = (Rating.MISTAKE, Rating.BLUNDER)
@@ -29,9 +30,9 @@ class Drill(NamedTuple):
     @property
     def key(self) -> str:
         """The same mistake in the same position, from any game: one drill (its rules named
-        first where they are not the normal game)."""
+        first where they are not the normal game on its board)."""
         board, rules = self.board, self.board.rules
-        named = "" if rules.family is Family.NORMAL else f"{rules.name}:"
+        named = "" if rules == Rules.of(rules.size) else f"{rules.name}:"
         return f"{named}{board}:{board.to_move.value}:{self.played}"
 
     def is_right(self, cell: int) -> bool:
@@ -52,10 +53,12 @@ def drills_of(game: SavedGame, review: GameReview) -> list[Drill]:
     return found
 
 
-DRILLED_SIZES = (3, 4)
-"""Boards whose games are scanned for drills: those every move of which is rated exactly (on
-5×5 only proven values are known, and a review takes seconds a move); Notakto's boards are
-3×3. Ultimate's games are scanned too, their moves rated by estimates."""
+def scanned(rules: Rules) -> bool:
+    """Whether games under `rules` are scanned for drills: those every move of which is rated,
+    by exact values or by estimates where the game is not solved (on 5×5 only proven values
+    are known, and a review takes seconds a move)."""
+    source = rules_source(rules)
+    return source.exact or isinstance(source, Estimating)
 
 
 def unscanned(games: list[SavedGame], marker: str | None) -> list[SavedGame]:
@@ -71,13 +74,11 @@ def mistakes_in(
     stop: StopSignal | None = None,
     review: Callable[[SavedGame], GameReview] | None = None,
 ) -> list[Drill]:
-    """The drills the games give (their persons' mistakes on 3×3 and 4×4, normal, misère and
-    Notakto; in Ultimate by the review's estimates), in order. `review` reviews a game (an
-    engine's, to search in its process; by default here)."""
+    """The drills the games give (their persons' mistakes, where the games are `scanned`), in
+    order. `review` reviews a game (an engine's, to search in its process; by default here)."""
     found: list[Drill] = []
     for game in games:
-        drilled = game.size in DRILLED_SIZES or game.rules.is_ultimate
-        if drilled and PERSON in (game.x_player, game.o_player) and game.moves:
+        if scanned(game.rules) and PERSON in (game.x_player, game.o_player) and game.moves:
             reviewed = (
                 review(game)
                 if review is not None

@@ -23,7 +23,8 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from ..core import Position
-from .spaces import Space, State, space_of
+from .sources import space_of
+from .spaces import Space, State
 from .stop import SearchStopped, StopSignal
 from .values import MoveValue, value_of
 

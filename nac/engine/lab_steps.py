@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from ..core import Position
 from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit
-from .spaces import State, space_of
+from .sources import space_of
+from .spaces import State
 
 
 class Step(NamedTuple):

@@ -9,11 +9,14 @@ loses as slowly as it can.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 
+from ..core import geometry
 from ..core.notakto import NotaktoBoard, is_dead, notakto_move
 from .hints import Hint
 from .limits import Limit
+from .spaces import BoardSpace
 from .stop import StopSignal
 from .symmetry import permutations, transform_bits
 from .values import MoveValue, Result
@@ -115,10 +118,54 @@ class NotaktoSource:
 
 
 def safe_moves(position: NotaktoBoard) -> tuple[int, ...]:
-    """The moves that kill no board, or every move if each one kills one."""
+    """The moves that kill no board, or every move if each one kills one: Average's rule of
+    thumb (a person's, blind to what follows)."""
     moves = position.legal_moves
     safe = tuple(cell for cell in moves if not kills(position, cell))
     return safe or moves
 
 
 NOTAKTO = NotaktoSource()
+
+
+class NotaktoSpace:
+    """The lab's view of a `NotaktoBoard`'s positions (`spaces.Space`): its boards' X's. The
+    game is the same for both seats, so the state needs no side; killing the last live board
+    loses."""
+
+    def __init__(self, boards: int) -> None:
+        self.cells = 9 * boards
+        self._centre = BoardSpace(geometry(3)).centre_first()
+
+    def moves(
+        self, state: tuple[int, ...], order: tuple[int, ...]
+    ) -> Iterator[tuple[int, tuple[int, ...], int | None]]:
+        placed = sum(bits.bit_count() for bits in state) + 1
+        for cell in order:
+            board, square = divmod(cell, 9)
+            bits = state[board]
+            if is_dead(bits) or bits >> square & 1:
+                continue
+            after = (*state[:board], bits | 1 << square, *state[board + 1 :])
+            final = -(self.cells + 1 - placed) if all(map(is_dead, after)) else None
+            yield cell, after, final
+
+    def over(self, state: tuple[int, ...]) -> bool:
+        return all(map(is_dead, state))
+
+    def key(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        return state
+
+    def canonical(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        """The boards folded by symmetry (dead ones dropped), with the count of X's: a score
+        is a distance to the end, and the dropped boards' X's are moves already played."""
+        return (sum(bits.bit_count() for bits in state), *folded(state))
+
+    def centre_first(self) -> tuple[int, ...]:
+        boards = self.cells // 9
+        return tuple(board * 9 + square for board in range(boards) for square in self._centre)
+
+
+def notakto_space(position: NotaktoBoard) -> tuple[NotaktoSpace, tuple[int, ...]]:
+    """The lab's view of Notakto, and `position` as its state."""
+    return NotaktoSpace(len(position.boards)), position.boards

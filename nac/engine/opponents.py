@@ -16,23 +16,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Protocol
 
-from ..core import (
-    CLASSIC_SIZE,
-    FIXED_LEVELS,
-    Board,
-    GameAlreadyOver,
-    Geometry,
-    Level,
-    NotaktoBoard,
-    Position,
-    UltimateBoard,
-)
+from ..core import FIXED_LEVELS, GameAlreadyOver, Level, Position
 from ..core.checks import checked
 from ..core.positions import checked_position
 from .limits import NO_LIMIT, Limit
-from .misere_rules import misere_candidates
-from .notakto import safe_moves
-from .sources import source_for
+from .sources import row_of, source_for
 from .stop import StopSignal
 
 
@@ -48,24 +36,6 @@ class Strategy(Protocol):
         thread) cancels a long search: SearchStopped. `limit` bounds a search that can stop
         short."""
         ...
-
-
-def completing_cells(shape: Geometry, bits: int, free: tuple[int, ...]) -> list[int]:
-    """The free cells that would complete a line for the player holding `bits`."""
-    return [cell for cell in free if shape.completes_line(bits | 1 << cell, cell)]
-
-
-def urgent_cells(board: Position) -> list[int]:
-    """The cells that win at once for the side to move, else those that block a win at once
-    of the other side; none if there are neither (nor ever in misère, where a line loses, or
-    in Notakto, where it kills a board)."""
-    if not isinstance(board, Board):
-        return []
-    shape, free = board.geometry, board.empty_cells
-    if not shape.completer_wins:
-        return []
-    mine, theirs = board.sides
-    return completing_cells(shape, mine, free) or completing_cells(shape, theirs, free)
 
 
 class Idiot:
@@ -108,46 +78,9 @@ class Average:
         return rng.choice(self.candidates(board))
 
     def candidates(self, board: Position) -> list[int]:
-        """The equally good cells under the first rule that applies."""
-        if isinstance(board, NotaktoBoard):
-            return list(safe_moves(board))
-        if isinstance(board, UltimateBoard):
-            from .ultimate import average_candidates
-
-            return average_candidates(board)
-        assert isinstance(board, Board)
-        shape = board.geometry
-        if not shape.completer_wins:
-            return misere_candidates(board)
-        theirs = board.sides[1]
-        free = board.empty_cells
-        rules = [urgent_cells(board)]
-        if shape.size == CLASSIC_SIZE:
-            rules += [
-                [cell for cell in shape.centre_cells if cell in free],
-                [
-                    shape.opposite_corner(corner)
-                    for corner in shape.corners
-                    if theirs >> corner & 1 and shape.opposite_corner(corner) in free
-                ],
-                [cell for cell in shape.corners if cell in free],
-            ]
-        else:
-            rules.append(_on_most_open_lines(shape, theirs, free))
-        for rule in rules:
-            if rule:
-                return rule
-        return list(free)
-
-
-def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> list[int]:
-    """The free cells with the most lines through them still free of the opponent's marks."""
-
-    def open_lines(cell: int) -> int:
-        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
-
-    most = max(open_lines(cell) for cell in free)
-    return [cell for cell in free if open_lines(cell) == most]
+        """The equally good cells under the first rule that applies (the rules of `board`'s
+        family: `sources.TABLE`)."""
+        return list(row_of(board).rules_of_thumb(board))
 
 
 class Genius:
@@ -199,7 +132,7 @@ class Clever:
         if rng.random() < self.slip:
             return _AVERAGE.choose(board, rng)
         cell = _GENIUS.choose(board, rng, stop, limit)
-        urgent = urgent_cells(board)  # lost anyway, Genius may not block: a person would
+        urgent = row_of(board).urgent(board)  # lost anyway, Genius may not block: a person would
         return rng.choice(urgent) if urgent and cell not in urgent else cell
 
 

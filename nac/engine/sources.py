@@ -1,4 +1,6 @@
-"""The one place that picks, for a board, where perfect play's answers come from:
+"""The engine's one table (`TABLE`): for each family of rules, where its answers come from (its
+source), the lab's view of its positions (its space) and Average's rules of thumb. Where the
+answers come from:
 
 - 3×3: the whole game solved (`whole_game.py`): every question a lookup;
 - 4×4 (and smaller boards with other line lengths): the opening table for the first positions
@@ -13,34 +15,35 @@
   (`ultimate.py`);
 - any other board: none (`Unsolvable`): the game does not offer it.
 
-Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle)
-asks `source_for(position)` and then the source, so the choice is made here only; a new rules
-plugs in here as one more source.
+Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle, the
+lab, Average's move) asks the table (`source_for(position)`, `space_of`, `row_of`), so the
+choice is made here only; a new rules plugs in here as one more row. The rest of the engine and
+the front ends ask a source's capabilities (`exact`, `Estimating`, `is_estimated`), never the
+family.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
-from ..core import (
-    Board,
-    GameAlreadyOver,
-    Geometry,
-    NotaktoBoard,
-    Position,
-    UltimateBoard,
-    Variant,
-    geometry,
-)
+from ..core import Board, Family, GameAlreadyOver, Geometry, Position, Rules, Variant, geometry
+from ..core.positions import start_position
 from . import book
 from .hints import Hint, exact_hint, proven_hint
 from .limits import Limit
 from .misere_five import MISERE_FIVE
-from .notakto import NOTAKTO, NotaktoSource
+from .misere_rules import misere_candidates
+from .normal_rules import normal_candidates, urgent_cells
+from .notakto import NOTAKTO, notakto_space, safe_moves
 from .solver import genius_choice, solver_for
+from .spaces import Space, State, board_space
 from .stop import StopSignal
+from .ultimate import ULTIMATE_SOURCE, average_candidates
 from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
 
@@ -218,18 +221,9 @@ SOLVED = Solved()
 FIVE_BY_FIVE = FiveByFive()
 
 
-def source_for(board: Position) -> Source:
-    """Where the answers for `board` come from; GameAlreadyOver once it is over, Unsolvable for
-    a board the game does not offer."""
-    if board.outcome is not None:
-        raise GameAlreadyOver()
-    if isinstance(board, NotaktoBoard):
-        return NOTAKTO
-    if isinstance(board, UltimateBoard):
-        from .ultimate import ULTIMATE_SOURCE  # the search: loaded on the first Ultimate use
-
-        return ULTIMATE_SOURCE
-    assert isinstance(board, Board)
+def board_source(board: Board) -> Source:
+    """Noughts and crosses, normal or misère: the source for the board's shape (chosen once);
+    Unsolvable for a board the game does not offer."""
     source = _chosen.get(board.geometry)
     if source is None:
         source = _chosen[board.geometry] = _choose(board)
@@ -253,13 +247,84 @@ _chosen: dict[Geometry, Source] = {}
 """The source chosen for each shape of board, once."""
 
 
+def no_urgent(board: Any) -> list[int]:
+    """No move is urgent where a line does not win."""
+    return []
+
+
+@dataclass(frozen=True)
+class Row:
+    """What the engine knows of one family of rules; each function takes the family's own
+    positions."""
+
+    source: Callable[[Any], Source]
+    """Where the answers for a position that is not over come from."""
+    space: Callable[[Any], tuple[Space, State]] | None
+    """The lab's view of the family's positions, with a position as its state; None where no
+    search reaches the game's end (the source estimates, and the lab too: `ultimate_lab`)."""
+    rules_of_thumb: Callable[[Any], Sequence[int]]
+    """Average's equally good moves, under the first of its rules that applies."""
+    urgent: Callable[[Any], list[int]] = no_urgent
+    """The moves that win at once, else those that block a win at once: Clever plays them
+    where Genius, lost anyway, would not, as a person would."""
+
+
+TABLE: Mapping[Family, Row] = MappingProxyType(
+    {
+        Family.NORMAL: Row(board_source, board_space, normal_candidates, urgent_cells),
+        Family.MISERE: Row(board_source, board_space, misere_candidates),
+        Family.NOTAKTO: Row(lambda position: NOTAKTO, notakto_space, safe_moves),
+        Family.ULTIMATE: Row(lambda position: ULTIMATE_SOURCE, None, average_candidates),
+    }
+)
+"""Each family's row: a new rules plugs into the engine here."""
+
+
+def row_of(board: Position) -> Row:
+    """The row of the family `board` is played by (a board the game does not offer, 6×6 say,
+    by its variant: Average still plays it)."""
+    try:
+        family = board.rules.family
+    except ValueError:  # only a Board has no rules (its size, or its line's length)
+        assert isinstance(board, Board)
+        family = Rules.of(variant=board.variant).family
+    return TABLE[family]
+
+
+def source_for(board: Position) -> Source:
+    """Where the answers for `board` come from; GameAlreadyOver once it is over, Unsolvable for
+    a board the game does not offer."""
+    if board.outcome is not None:
+        raise GameAlreadyOver()
+    return row_of(board).source(board)
+
+
+def rules_source(rules: Rules) -> Source:
+    """Where the answers for a game under `rules` come from (its first position's source)."""
+    return TABLE[rules.family].source(start_position(rules))
+
+
+def is_estimated(rules: Rules) -> bool:
+    """Whether the answers under `rules` are a search's estimates: the game is not solved
+    (the source is `Estimating`), so a review, the lab and the value strip say estimates."""
+    return isinstance(rules_source(rules), Estimating)
+
+
 def exact_source(board: Position) -> ExactSource:
     """The exact source of `board`; Unsolvable where values are not all known (5×5)."""
     source = source_for(board)
-    if isinstance(source, Exact | NotaktoSource):
-        return source
-    assert isinstance(board, Board)
-    raise Unsolvable(board)
+    if not source.exact:
+        raise Unsolvable(board)
+    return cast(ExactSource, source)
+
+
+def space_of(board: Position) -> tuple[Space, State]:
+    """The lab's view of `board`'s rules, and `board` as its state; ValueError for rules no
+    search reaches the end of (`is_estimated`: the lab estimates instead)."""
+    space = row_of(board).space
+    if space is None:
+        raise ValueError(f"no search reaches the end of {board.rules}: the lab estimates")
+    return space(board)
 
 
 def forget() -> None:

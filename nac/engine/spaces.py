@@ -1,16 +1,15 @@
 """The lab's view of each rules' positions (`Space`), fast enough to search millions of them:
 a state of bit masks, its moves, when it is over, its key and its canonical key under
-symmetry. A new rules plugs into the lab with a space of its own here (`space_of`)."""
+symmetry. A new rules plugs into the lab with a space of its own (Notakto's is in `notakto.py`),
+named in its row of the engine's table (`sources.py`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from typing import Any, Protocol
 
-from ..core import Board, NotaktoBoard, Position, geometry
+from ..core import Board
 from ..core.geometry import Geometry
-from ..core.notakto import is_dead
-from .notakto import folded
 from .symmetry import symmetries
 
 State = Hashable
@@ -86,48 +85,8 @@ class BoardSpace:
         )
 
 
-class NotaktoSpace:
-    """A `NotaktoBoard`'s positions as its boards' X's: the game is the same for both seats,
-    so the state needs no side; killing the last live board loses."""
-
-    def __init__(self, boards: int) -> None:
-        self.cells = 9 * boards
-        self._centre = BoardSpace(geometry(3)).centre_first()
-
-    def moves(
-        self, state: tuple[int, ...], order: tuple[int, ...]
-    ) -> Iterator[tuple[int, tuple[int, ...], int | None]]:
-        placed = sum(bits.bit_count() for bits in state) + 1
-        for cell in order:
-            board, square = divmod(cell, 9)
-            bits = state[board]
-            if is_dead(bits) or bits >> square & 1:
-                continue
-            after = (*state[:board], bits | 1 << square, *state[board + 1 :])
-            final = -(self.cells + 1 - placed) if all(map(is_dead, after)) else None
-            yield cell, after, final
-
-    def over(self, state: tuple[int, ...]) -> bool:
-        return all(map(is_dead, state))
-
-    def key(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        return state
-
-    def canonical(self, state: tuple[int, ...]) -> tuple[int, ...]:
-        """The boards folded by symmetry (dead ones dropped), with the count of X's: a score
-        is a distance to the end, and the dropped boards' X's are moves already played."""
-        return (sum(bits.bit_count() for bits in state), *folded(state))
-
-    def centre_first(self) -> tuple[int, ...]:
-        boards = self.cells // 9
-        return tuple(board * 9 + square for board in range(boards) for square in self._centre)
-
-
-def space_of(board: Position) -> tuple[Space, State]:
-    """The lab's view of `board`'s rules, and `board` as its state."""
-    if isinstance(board, NotaktoBoard):
-        return NotaktoSpace(len(board.boards)), board.boards
-    assert isinstance(board, Board)
+def board_space(board: Board) -> tuple[BoardSpace, tuple[int, int]]:
+    """The lab's view of a `Board`'s rules, and the board as its state."""
     return BoardSpace(board.geometry), board.sides
 
 

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import NamedTuple
 
+from ..core import Position
 from ..core.ultimate import BOARD_MASK, UltimateBoard
 from .lab import Counter, NodeLimit
 from .stop import SearchStopped, StopSignal
@@ -330,7 +331,7 @@ def _wins(state: State, move: int) -> bool:
 
 
 def estimate(
-    board: UltimateBoard,
+    board: Position,
     technique: UltimateTechnique,
     *,
     node_budget: int = ULTIMATE_NODES,
@@ -339,7 +340,9 @@ def estimate(
     stop: StopSignal | None = None,
     timer: Callable[[], float] = time.perf_counter,
 ) -> Estimated:
-    """`board` searched by `technique` on its budget."""
+    """`board` (a position of a game no search reaches the end of: Ultimate's) searched by
+    `technique` on its budget."""
+    assert isinstance(board, UltimateBoard)
     if technique is UltimateTechnique.TREE_SEARCH:
         return tree_search(board, simulations=simulations, seed=seed, stop=stop, timer=timer)
     return depth_limited(board, technique, node_budget=node_budget, stop=stop, timer=timer)

@@ -5,20 +5,24 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from ..core import Board
+from ..core import Position
 
 PERFECT_SIZE = 4
 """The biggest board solved exactly in play (5×5 has its own book and search)."""
 
 
 class Unsolvable(ValueError):
-    """Genius has no answer for this board: the game offers 3×3, 4×4 and 5×5."""
+    """Genius has no answer for this board, or no exact one: the game offers 3×3, 4×4 and 5×5,
+    exact analysis up to 4×4 (and Notakto's)."""
 
-    def __init__(self, board: Board) -> None:
-        n = board.size
+    def __init__(self, board: Position) -> None:
+        n, line = board.size, getattr(board, "win_length", None)  # a `Board`'s line's length
+        if line is None:
+            super().__init__(f"{board.rules.name} is not solved: no exact analysis")
+            return
         super().__init__(
             f"Genius plays the boards the game offers (3×3, 4×4, 5×5 with four in a row), not "
-            f"{n}×{n} with {board.win_length} in a row; exact analysis works on boards up to "
+            f"{n}×{n} with {line} in a row; exact analysis works on boards up to "
             f"{PERFECT_SIZE}×{PERFECT_SIZE}"
         )
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from nac.core import FIXED_LEVELS, Board, Game, GameResult, Level, Match, Mode, Starter
 from nac.engine import Engine, play
-from nac.engine.opponents import urgent_cells
+from nac.engine.normal_rules import urgent_cells
 
 from .common import ensure_bytecode, header
 

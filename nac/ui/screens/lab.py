@@ -22,7 +22,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...core import Position, UltimateBoard
+from ...core import Position
 from ...engine import (
     DEFAULT_NODE_LIMIT,
     ULTIMATE_NODES,
@@ -35,6 +35,7 @@ from ...engine import (
     UltimateTechnique,
     census,
     estimate,
+    is_estimated,
     search,
 )
 from ...present.command import Command
@@ -64,7 +65,7 @@ class LabScreen(Screen[None]):
         super().__init__()
         self.board = board
         self.square = square
-        self.unsolved = board.rules.is_ultimate
+        self.unsolved = is_estimated(board.rules)
         """Whether the techniques are the estimates of an unsolved game (Ultimate's)."""
         default = ULTIMATE_NODES if self.unsolved else DEFAULT_NODE_LIMIT
         self.node_limit = default if node_limit is None else node_limit
@@ -167,11 +168,9 @@ class LabScreen(Screen[None]):
     def _estimate(self) -> None:
         """Ultimate's techniques in turn, each on its budget; `space` ends the one running
         with what it has found so far, and the rest are not run."""
-        board = self.board
-        assert isinstance(board, UltimateBoard)
         for technique in UltimateTechnique:
             found = estimate(
-                board,
+                self.board,
                 technique,
                 node_budget=self.node_limit,
                 simulations=self.simulations,
