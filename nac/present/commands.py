@@ -11,12 +11,12 @@ from ..core import (
     LOCAL_MODES,
     NOTAKTO_BOARDS,
     OFFERED,
-    Family,
     KeypadLayout,
     Level,
     Mark,
     Rules,
     Starter,
+    find_rules,
 )
 from .command import Command as Command, Entry as Entry
 from .game.board_keys import (
@@ -26,8 +26,8 @@ from .game.board_keys import (
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
 )
+from .looks import LOOKS
 from .names import (
-    FAMILY_LABELS,
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
     STARTER_TITLES,
@@ -217,8 +217,8 @@ COMMANDS: tuple[Command, ...] = (
         "and killing the last board loses), or Ultimate (nine boards in one)",
         palette=tuple(
             Entry(
-                f"Rules: {FAMILY_LABELS[family]}",
-                f"Play {rules_name(Rules(family, 1 if family is Family.NOTAKTO else 3))}",
+                f"Rules: {LOOKS[family].label}",
+                f"Play {rules_name(find_rules(family.value))}",
                 f"rules('{family.value}')",
             )
             for family in OFFERED

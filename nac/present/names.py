@@ -3,33 +3,13 @@ words shared by the sentences (`words.py`) and the command table (`commands.py`)
 
 from __future__ import annotations
 
-from ..core import MIXED, Family, KeypadLayout, Level, Mark, Rules, Starter, Variant, win_length_for
-
-
-def board_name(size: int) -> str:
-    return f"{size}×{size}"
-
-
-def board_description(size: int) -> str:
-    return f"{win_length_for(size)} in a row on a {board_name(size)} board"
-
-
-_NUMBERS = {3: "three", 4: "four", 5: "five"}
-
-
-def in_a_row(size: int) -> str:
-    """ "three in a row" on 3×3, "four in a row" on the bigger boards."""
-    k = win_length_for(size)
-    return f"{_NUMBERS.get(k, str(k))} in a row"
-
-
-def notakto_name(boards: int) -> str:
-    """ "Notakto 1 board", "Notakto 3 boards"."""
-    return f"Notakto {boards} board{'s' if boards > 1 else ''}"
-
-
-def variant_name(variant: Variant) -> str:
-    return "misère (a line loses)" if variant is Variant.MISERE else "the normal game"
+from ..core import MIXED, KeypadLayout, Level, Mark, Rules, Starter
+from .looks import (
+    board_description as board_description,
+    board_name as board_name,
+    in_a_row as in_a_row,
+    look_of,
+)
 
 
 def side_label(rules: Rules, mark: Mark, first: Mark = Mark.X) -> str:
@@ -40,37 +20,16 @@ def side_label(rules: Rules, mark: Mark, first: Mark = Mark.X) -> str:
     return str(mark)
 
 
-FAMILY_LABELS = {
-    Family.NORMAL: "Normal",
-    Family.MISERE: "Misère",
-    Family.NOTAKTO: "Notakto",
-    Family.ULTIMATE: "Ultimate",
-}
-"""The rules' names in a title or a list ("Rules: Misère")."""
-
-
 def rules_label(rules: Rules) -> str:
     """The rules in fewest words, as the panel and the stats name them: "3×3", "4×4 misère",
     "Notakto 2 boards", "Ultimate"."""
-    if rules.is_notakto:
-        return notakto_name(rules.boards)
-    if rules.is_ultimate:
-        return FAMILY_LABELS[Family.ULTIMATE]
-    misere = " misère" if rules.family is Family.MISERE else ""
-    return f"{board_name(rules.size)}{misere}"
+    return look_of(rules).short_name(rules)
 
 
 def rules_name(rules: Rules) -> str:
     """The rules in a sentence: "the normal game on 4×4", "misère on 3×3 (a line loses)",
     "Notakto on 2 boards (killing the last board loses)", "Ultimate (nine boards in one)"."""
-    if rules.is_ultimate:
-        return "Ultimate (nine boards in one, each move sending the other side to a board)"
-    if rules.is_notakto:
-        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-        return f"Notakto on {boards} (killing the last board loses)"
-    if rules.family is Family.MISERE:
-        return f"misère on {board_name(rules.size)} (a line loses)"
-    return f"the normal game on {board_name(rules.size)}"
+    return look_of(rules).name(rules)
 
 
 KEYPAD_DESCRIPTIONS = {
