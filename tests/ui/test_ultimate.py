@@ -152,7 +152,7 @@ async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> 
         await settle(pilot, app)
         assert "b Board" not in app.screen.query_one(KeysBar).text  # one board in Ultimate
         await press(pilot, "b")
-        assert panel(app).message == words.ULTIMATE_ONE_BOARD
+        assert panel(app).message == words.one_board(app.game.rules)
         while not app.game.is_over:
             app.screen.play(rng.choice(app.game.board.legal_moves))  # type: ignore[attr-defined]
             await settle(pilot, app)

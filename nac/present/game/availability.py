@@ -71,8 +71,8 @@ def refusal(
     if action == "computer_starts":
         start = game.why_computer_cannot_start()
         return None if start is None else words.sentence(str(start))
-    if action in ("next_size", "size") and game.rules.is_ultimate:
-        return words.ULTIMATE_ONE_BOARD
+    if action in ("next_size", "size") and (only := words.one_board(game.rules)):
+        return only
     if action == "level" and game.mode is Mode.TWO_PLAYER:
         return words.LEVEL_IN_TWO_PLAYER
     if action == "o_level":

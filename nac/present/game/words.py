@@ -10,10 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...core import (
-    BOARD_SIZES,
-    CLASSIC_SIZE,
     COLUMN_LETTERS,
-    Family,
     Game,
     GameKind,
     Level,
@@ -24,14 +21,19 @@ from ...core import (
     Rules,
     Score,
     Starter,
-    UltimateBoard,
 )
 from ..commands import Command, key_for, level_key
+from ..looks import (
+    ANALYSIS_ON as ANALYSIS_ON,
+    ESTIMATE_BARS as ESTIMATE_BARS,
+    KILLS_MARK as KILLS_MARK,
+    MAKES_A_LINE as MAKES_A_LINE,
+    look_of,
+)
 from ..names import (
     board_name,
     capitalised,
     ended,
-    in_a_row,
     level_name,
     rules_label,
     side_label,
@@ -68,13 +70,8 @@ def side(game: Game, mark: Mark) -> str:
 
 
 def play_in(game: Game) -> str:
-    """After whose move it is, in Ultimate: where the move goes (" · board 4", by the board's
-    key; " · any board" when it is free); "" under other rules or once the game is over."""
-    board = game.board
-    if not isinstance(board, UltimateBoard) or board.is_over:
-        return ""
-    forced = board.forced  # a no-break space: the board and its key stay on one line
-    return " · any\u00a0board" if forced is None else f" · board\u00a0{game.key_for_cell(forced)}"
+    """After whose move it is, where the move goes where the rules send it (" · board 4")."""
+    return look_of(game.rules).play_in(game)
 
 
 def player_name(game: Game, mark: Mark) -> str:
@@ -113,10 +110,7 @@ def starter_label(game: Game, rule: Starter) -> str:
 
 def history_title(game: Game) -> str:
     """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
-    if game.rules.is_notakto:
-        return f"Moves (board:{game.keypad.value} key)"
-    named = game.uses_keypad and not game.rules.is_ultimate  # Ultimate's names are the grid's
-    return f"Moves ({game.keypad.value} keys)" if named else "Moves"
+    return look_of(game.rules).moves_title(game)
 
 
 # -- results ----------------------------------------------------------------------------------
@@ -199,13 +193,8 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
 
 
 def rules_words(rules: Rules) -> str:
-    """A word on the rules where they are not the normal game's ("" where they are)."""
-    if rules.family is Family.MISERE:
-        return f"Misère: {in_a_row(rules.size)} of your own loses."
-    if rules.is_notakto:
-        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-        return f"Notakto on {boards}: both play X; killing the last board loses."
-    return ""
+    """A word on the rules where they do not go without saying ("" where they do)."""
+    return look_of(rules).rules_word(rules)
 
 
 def rules_first(game: Game, said: str) -> str:
@@ -234,20 +223,10 @@ def welcome(match: Match) -> str:
 
 
 def hint_sentence(game: Game, found: Hint) -> str:
-    """ "Hint for X: square 5, blocks."; in Notakto "Hint: board 2, key 5: kills board 2: you
-    lose in 3."; in Ultimate the square and its keys, "square c2 (key 6)", "(keys 1 6)"."""
+    """ "Hint for X: square 5, blocks.", as the rules name the square."""
     from .hint_words import hint_reason  # with the engine's values: loaded with the first hint
 
-    if game.rules.is_notakto:
-        board, key = game.square_name(found.cell).split(":")
-        return f"Hint: board {board}, key {key}: {hint_reason(game.rules, found)}."
-    square = game.square_name(found.cell)
-    position = game.board
-    if isinstance(position, UltimateBoard):  # the keys that play it: one when the board is sent
-        own = game.key_for_cell(found.cell)
-        free = position.forced is None
-        square += f" (keys {game.key_for_cell(found.cell // 9)} {own})" if free else f" (key {own})"
-    return f"Hint for {game.turn}: square {square}, {hint_reason(game.rules, found)}."
+    return look_of(game.rules).hint(game, found.cell, hint_reason(game.rules, found))
 
 
 def took_back(count: int) -> str:
@@ -323,16 +302,9 @@ def square_begun(rules: Rules, letter: str, moved: str | None = None) -> str:
     return said
 
 
-def square_example(rules: Rules) -> str:
-    """How a square's name is typed under `rules`: "5 or b2", "b3", in Notakto "2:5"."""
-    if rules.is_notakto:
-        return "2:5 (board 2, key 5)" if rules.boards > 1 else "5 or b2"
-    return "5 or b2" if rules.size == CLASSIC_SIZE else "b3"
-
-
 def empty_square(rules: Rules) -> str:
     """Said when Enter is pressed on an empty move prompt."""
-    example = square_example(rules)
+    example = look_of(rules).square_example(rules)
     return (
         f"Type a square first, like {example} ({key_for('close', PROMPT_KEYS)} closes the prompt)."
     )
@@ -341,9 +313,14 @@ def empty_square(rules: Rules) -> str:
 O_LEVEL_IN_WATCH = (
     f"{key_for('o_level')} set O's level in watch mode ({key_for('next_mode')} changes the mode)."
 )
-ULTIMATE_ONE_BOARD = (
-    f"Ultimate is played on its one board of nine ({key_for('next_variant')} changes the rules)."
-)
+
+
+def one_board(rules: Rules) -> str:
+    """Said where the rules have no other board to switch to ("" where they have)."""
+    only = look_of(rules).one_board
+    return only and f"{only} ({key_for('next_variant')} changes the rules)."
+
+
 LEVEL_IN_TWO_PLAYER = (
     f"No computer plays in two-player mode ({key_for('next_mode')} changes the mode)."
 )
@@ -351,38 +328,13 @@ KEYPAD_3X3 = f"The keypad plays the 3×3 board only: {key_for('next_size')} chan
 ONE_BOARD = "There is no other live board to go to."
 LOOKING_FOR_HINT = "Looking for a hint…"
 HINT_AFTER_COMPUTER = "The computer moves first: your hint comes once it has."
-ANALYSIS_ON = (
-    "Analysis on: each empty square shows how the game ends with perfect play "
-    "if the side to move plays there."
-)
-ANALYSIS_ON_5X5 = (
-    "Analysis on: whether each empty square wins, draws or loses with perfect play (on 5×5 "
-    "not how fast; a blank square is not proven within the search's budget)."
-)
-MAKES_A_LINE = "line: loses"
-"""The analysis's word for a misère move that completes the mover's own line."""
-KILLS_MARK = "†"
-"""Before the analysis of a Notakto move that kills its board."""
-ANALYSIS_ON_NOTAKTO = (
-    "Analysis on: how each square ends with perfect play, in the mover's moves "
-    f"({KILLS_MARK}: it kills its board)."
-)
-ANALYSIS_ON_ULTIMATE = (
-    "Analysis on: Ultimate is not solved, so a square shows an estimate, how often the mover "
-    "won Genius's playouts through it; W1 and L1 are proven."
-)
 ANALYSIS_OFF = "Analysis off."
-ESTIMATE_BARS = "▁▂▃▄▅▆▇█"
-"""An estimate in one letter's room: a bar as high as the share of playouts won (eighths)."""
 
 
 def longest_note(rules: Rules) -> int:
     """The longest note the analysis may write in a square under `rules` ("loss in 5", in
-    Notakto "†loss in 14", in misère "line: loses"): a square with less room shows short ones."""
-    longest = len(f"loss in {(rules.cell_count + 1) // 2}")
-    if rules.is_notakto:
-        return longest + len(KILLS_MARK)
-    return max(longest, len(MAKES_A_LINE)) if rules.family is Family.MISERE else longest
+    misère "line: loses"): a square with less room shows short ones."""
+    return look_of(rules).longest_note(rules)
 
 
 def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
@@ -390,26 +342,10 @@ def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
     a square has less `room` than the longest note, what the short forms mean."""
     if not on:
         return ANALYSIS_OFF
-    if rules.is_notakto:
-        said = ANALYSIS_ON_NOTAKTO
-    elif rules.is_ultimate:
-        said = ANALYSIS_ON_ULTIMATE
-    else:
-        said = ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
-    short = room is not None and room < longest_note(rules)
-    return f"{said} {analysis_legend(rules)}" if short else said
-
-
-def analysis_legend(rules: Rules) -> str:
-    """What the analysis's short forms mean, under `rules`."""
-    forms = ["W3: a win in 3 of the mover's moves", "D: a draw", "L1: a loss in 1"]
-    if rules.is_ultimate:
-        return f"{ESTIMATE_BARS[0]} to {ESTIMATE_BARS[-1]}: from none of them won to all."
-    if rules.is_notakto:  # no draws; the kill mark is said with the analysis's first words
-        forms = forms[::2]
-    elif rules.family is Family.MISERE:
-        forms.append(f"L0 ({MAKES_A_LINE}): it makes a line of the mover's own")
-    return f"{'; '.join(forms)}."
+    look = look_of(rules)
+    said = look.analysis_on(rules)
+    short = room is not None and room < look.longest_note(rules)
+    return f"{said} {look.legend(rules)}" if short else said
 
 
 def analysis_time(seconds: float, playouts: int = 0) -> str:
@@ -460,15 +396,13 @@ def keys_play_3x3(size: int) -> str:
 
 
 def game_result(game: Game, outcome: Outcome) -> str:
-    """The result as a sentence; in misère, who made the line that lost: "You made three in a
-    row: misère, so Genius won."; in Notakto who killed the last board."""
-    rules = game.rules
+    """The result as a sentence; where a line loses, who made the line that lost: "You made
+    three in a row: misère, so Genius won."."""
+    rules, said = game.rules, headline(game, outcome)
     if outcome.winner is not None and outcome.line and rules.line_loses:
         loser = player_name(game, outcome.winner.other)
-        if rules.is_notakto:
-            return f"{loser} killed the last board: {headline(game, outcome)}."
-        return f"{loser} made {in_a_row(rules.size)}: misère, so {headline(game, outcome)}."
-    return f"{headline(game, outcome)}."
+        said = look_of(rules).lost_by_line(rules, loser, said)
+    return f"{said}."
 
 
 def after_game(game: Game, outcome: Outcome) -> str:
@@ -480,10 +414,6 @@ def after_game(game: Game, outcome: Outcome) -> str:
 
 def prompt_placeholder(rules: Rules) -> str:
     """Short: the prompt fits a 40-column terminal whole."""
-    squares = "1-9 or b2" if rules.size == CLASSIC_SIZE else "like b3"
-    if rules.is_notakto and rules.boards > 1:
-        squares = "like 2:5"
-    if rules.is_ultimate:
-        squares = "e5 or 5:5"
+    squares = look_of(rules).squares(rules)
     keys = f"{key_for('submit', PROMPT_KEYS)} plays, {key_for('close', PROMPT_KEYS)} closes"
     return f"{squares} — {keys}"
