@@ -5,6 +5,7 @@ board (`board * 9 + square`); this drawing turns one order into the other both w
 from __future__ import annotations
 
 from ...core import COLUMN_LETTERS, Mark, grid_cell, grid_place
+from ..looks import Shape
 from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run, junctions
 from .glyphs import glyph, glyph_width
 from .metrics import (
@@ -42,7 +43,7 @@ def in_grid_order(view: BoardView) -> BoardView:
         hint=_place(view.hint),
         cursor=_place(view.cursor),
         dead=(),
-        grid=False,
+        shape=Shape.BOARD,
     )
 
 

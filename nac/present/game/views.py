@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core import (
     NORMAL,
-    Family,
     FinishedGame,
     Game,
     GameResult,
@@ -17,23 +16,21 @@ from ...core import (
     Mark,
     Match,
     Mode,
-    NotaktoBoard,
     Position,
     Starter,
-    UltimateBoard,
-    Variant,
     grid_cell,
     grid_place,
 )
 from ..commands import key_for
-from ..names import board_name, rules_label
+from ..looks import ESTIMATE_BARS, KILLS_MARK, MAKES_A_LINE, Shape, look_of
+from ..names import rules_label
 from . import words
 
 if TYPE_CHECKING:
     from ...engine import Estimate, Hint, MoveValue
 
-ULTIMATE_CENTRE = 40
-"""The centre square of Ultimate's centre board."""
+GRID_CENTRE = 40
+"""The centre square of the grid's centre board."""
 
 
 LIKELY_WIN = 60
@@ -72,14 +69,13 @@ class BoardView(NamedTuple):
     cursor: int | None = None
     """The cursor's cell as drawn (the board widget puts it in while `playing`)."""
     dead: tuple[bool, ...] = ()
-    """Small 3×3 boards side by side (Notakto's), each dead or not; none: one board. In
-    Ultimate (`grid`), each of the nine boards closed to the next move (decided, or not the
-    one the move is sent to)."""
-    grid: bool = False
-    """The small boards make one 9×9 grid (Ultimate's), their cells still counted board by
-    board (`board * 9 + square`)."""
+    """Per small 3×3 board, whether it is closed to the next move (dead side by side; in the
+    grid decided, or not the one the move is sent to); none: one board."""
+    shape: Shape = Shape.BOARD
+    """How the board is drawn: one board, small boards side by side, or one 9×9 grid of small
+    boards, their cells still counted board by board (`board * 9 + square`)."""
     won: tuple[str, ...] = ()
-    """Ultimate: per small board, the mark that won it ("X", "O") or "": drawn as a big mark."""
+    """In the grid: per small board, the mark that won it ("X", "O") or "": drawn big."""
 
     @classmethod
     def of(
@@ -93,10 +89,11 @@ class BoardView(NamedTuple):
         notes: tuple[CellNote | None, ...] = (),
         playing: bool = False,
     ) -> BoardView:
-        """The view of `board`: its empty cells named by `name` (none without; in Ultimate
-        only the cells the next move may take), and the highlights given; the winning line
-        from the board's outcome."""
-        open_cells = set(board.legal_moves) if isinstance(board, UltimateBoard) else None
+        """The view of `board`: its empty cells named by `name` (none without; where the
+        rules say, only the cells the next move may take), and the highlights given; the
+        winning line from the board's outcome."""
+        look = look_of(board.rules)
+        open_cells = look.open_cells(board)
         return cls(
             marks=tuple(mark.value if mark else "" for mark in board),
             labels=tuple(
@@ -113,22 +110,27 @@ class BoardView(NamedTuple):
             hint_word=hint_word,
             notes=notes,
             playing=playing,
-            dead=_closed(board),
-            grid=isinstance(board, UltimateBoard),
-            won=_won(board),
+            dead=look.closed(board),
+            shape=look.shape,
+            won=look.won(board),
         )
 
     def note(self, cell: int) -> CellNote | None:
         return self.notes[cell] if self.notes else None
 
     @property
+    def grid(self) -> bool:
+        """Whether the small boards make one 9×9 grid."""
+        return self.shape is Shape.GRID
+
+    @property
     def boards(self) -> int:
-        """Small boards side by side (Notakto's); 0 for one board."""
+        """Small boards side by side; 0 for one board."""
         return len(self.dead)
 
     @property
     def cells(self) -> int:
-        """Cells per side (of each board; of the grid, in Ultimate)."""
+        """Cells per side (of each board; of the whole grid)."""
         if self.grid:
             return 9
         return 3 if self.dead else int(len(self.marks) ** 0.5)
@@ -138,36 +140,19 @@ class BoardView(NamedTuple):
         return cls(("",) * cells * cells, ("",) * cells * cells)
 
 
-def _won(board: Position) -> tuple[str, ...]:
-    """Ultimate's small boards by who won them ("X", "O", or "")."""
-    if not isinstance(board, UltimateBoard):
-        return ()
-    return tuple((winner.value if (winner := board.board_winner(b)) else "") for b in range(9))
-
-
-def _closed(board: Position) -> tuple[bool, ...]:
-    """Notakto's dead boards; in Ultimate, the boards the next move may not be played in."""
-    if isinstance(board, NotaktoBoard):
-        return board.dead
-    if isinstance(board, UltimateBoard):
-        playable = set(board.playable_boards)
-        return tuple(index not in playable for index in range(9))
-    return ()
-
-
 def centre(view: BoardView) -> int:
     """The cell where the cursor starts: the centre (on an even board, below and right of it);
-    on small boards, the first live board's (in Ultimate the centre board's, else the first
+    on small boards, the first live board's (in the grid the centre board's, else the first
     open one's)."""
     if view.grid:
-        return on_live_board(ULTIMATE_CENTRE, view.dead)
+        return on_live_board(GRID_CENTRE, view.dead)
     size = view.cells
     return on_live_board((size // 2) * size + size // 2, view.dead)
 
 
 def cursor_moved(cursor: int, view: BoardView, rows: int, columns: int) -> int:
     """The cursor moved by rows and columns, stopping at the board's edge (on small boards,
-    off a board's side onto the next one; in Ultimate across the 9×9 grid)."""
+    off a board's side onto the next one; in the grid across its 9×9 squares)."""
     if view.grid:
         column, row = grid_place(cursor)
         return grid_cell(min(8, max(0, column + columns)), min(8, max(0, row + rows)))
@@ -226,22 +211,20 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
 
 def square_label(game: Game) -> Callable[[int], str]:
     """What an empty square shows, on every screen with a game: its name (`5`, `b3`); on
-    Notakto's small boards its key alone (the board is where it stands)."""
-    if game.rules.is_notakto:
-        return lambda cell: str(game.key_for_cell(cell))
-    return game.square_name
+    small boards side by side its key alone (the board is where it stands)."""
+    return look_of(game.rules).square_label(game)
 
 
 def note_for(value: MoveValue, kills: bool = False) -> CellNote:
     """The analysis in a square: "win in 3", "draw", "loss in 1" (short: "W3", "D", "L1");
-    `kills`: the move kills its Notakto board (marked †)."""
+    `kills`: the move kills its board (marked †)."""
     from ...engine import Result  # loaded by then: a value comes from the engine
 
     if value.result is Result.DRAW:
         return CellNote("draw", "D", "draw")
-    mark = words.KILLS_MARK if kills else ""
+    mark = KILLS_MARK if kills else ""
     if value.result is Result.LOSS and value.plies == 1 and not kills:  # misère: a line
-        return CellNote(words.MAKES_A_LINE, "L0", "loss")
+        return CellNote(MAKES_A_LINE, "L0", "loss")
     letter = "W" if value.result is Result.WIN else "L"
     moves = "" if value.moves is None else str(value.moves)
     return CellNote(f"{mark}{value}", f"{mark}{letter}{moves}", value.result.value)
@@ -250,11 +233,12 @@ def note_for(value: MoveValue, kills: bool = False) -> CellNote:
 def analysis_notes(
     values: dict[int, MoveValue], board: Position, estimates: Sequence[Estimate] = ()
 ) -> tuple[CellNote | None, ...]:
-    """The analysis of every cell of `board`: its proven value, else its estimate (Ultimate),
-    else None."""
+    """The analysis of every cell of `board`: its proven value, else its estimate (where the
+    game is not solved), else None."""
     estimated = {found.cell: found for found in estimates}
+    kills = look_of(board.rules).kills
     return tuple(
-        note_for(values[cell], _kills(board, cell))
+        note_for(values[cell], kills(board, cell))
         if cell in values
         else estimate_note(estimated[cell])
         if cell in estimated
@@ -269,22 +253,13 @@ def estimate_note(found: Estimate) -> CellNote:
     coloured as a likely win, a balance or a likely loss."""
     percent = round(100 * found.share)
     tone = "win" if percent >= LIKELY_WIN else "loss" if percent <= LIKELY_LOSS else "draw"
-    bar = words.ESTIMATE_BARS[min(len(words.ESTIMATE_BARS) - 1, int(found.share * 8))]
+    bar = ESTIMATE_BARS[min(len(ESTIMATE_BARS) - 1, int(found.share * 8))]
     return CellNote(f"{percent}%", bar, tone)
 
 
 def playouts_of(estimates: Sequence[Estimate]) -> int:
     """The simulations behind `estimates` (each move's are counted once)."""
     return sum(found.simulations for found in estimates)
-
-
-def _kills(board: Position, cell: int) -> bool:
-    """Whether playing `cell` kills its Notakto board."""
-    if not isinstance(board, NotaktoBoard):
-        return False
-    from ...engine.notakto import kills
-
-    return kills(board, cell)
 
 
 class PanelState(NamedTuple):
@@ -348,18 +323,8 @@ def status(game: Game, activity: Activity) -> str:
 def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
     """The settings' rows, what matters most first (the rules where they are not the normal
     game's): a short panel keeps the first."""
-    rules = game.rules
-    rows: list[tuple[str, str]] = []
-    if rules.is_notakto:
-        rows += [("Rules", "Notakto: killing the last board loses"), ("Boards", str(rules.boards))]
-    elif rules.is_ultimate:
-        won = _boards_won(game)
-        if won:
-            rows.append(("Boards won", won))
-        rows.append(("Rules", "Ultimate: nine boards in one"))
-    elif rules.variant is Variant.MISERE:
-        rows.append(("Rules", "misère: a line loses"))
-    rows.append(("Mode", game.mode.label))
+    look = look_of(game.rules)
+    rows = [*look.rules_rows(game), ("Mode", game.mode.label)]
     if game.mode is Mode.COMPUTER:
         rows.append(("Level", game.level.label))
         like = game.plays_like(game.computer)
@@ -372,27 +337,11 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
             (f"{words.side(game, mark)} plays as", words.level_label(game, mark, short=True))
             for mark in Mark
         ]
-    if rules.family in (Family.NORMAL, Family.MISERE):
-        rows.append(("Board", board_name(rules.size)))
+    rows += look.board_rows(game.rules)
     if game.uses_keypad and game.mode is not Mode.WATCH:
         rows.append(("Keypad", game.keypad.value))
     rows.append(("Starts", words.starter_label(game, starter)))
     return tuple(rows)
-
-
-def _boards_won(game: Game) -> str:
-    """Ultimate: the boards each side has won, by their keys ("X 1 5 · O 7"), "" if none."""
-    board = game.board
-    if not isinstance(board, UltimateBoard):
-        return ""
-    sides = []
-    for mark in Mark:
-        keys = [
-            str(game.key_for_cell(index)) for index in range(9) if board.board_winner(index) is mark
-        ]
-        if keys:
-            sides.append(f"{words.side(game, mark)} {' '.join(sorted(keys))}")
-    return " · ".join(sides)
 
 
 def panel_state(match: Match, activity: Activity) -> PanelState:
