@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core import Family, Mark, SavedGame
-from ...engine import GameReview, MoveReview, Rating
+from ...engine import GameReview, MoveReview, Rating, is_estimated
 from ..names import side_label
 from ..panel_lines import GLUE, wrapped
 from ..runs import Line
@@ -46,8 +46,7 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
     side = side_label(game.rules, mark, game.first)
     text = marker + learning_words.review_move(number, side, view.name(cell), rating, best)
     outcome = game.board.outcome if number == len(game.moves) else None
-    normal = game.rules.family is Family.NORMAL
-    if not normal and outcome and outcome.line and outcome.winner is not mark:
+    if game.rules.line_loses and outcome and outcome.line and outcome.winner is not mark:
         text += learning_words.losing_line(game.rules)
     style = "current" if number == view.step else rating_style(rating)
     return wrapped(text, width, style, "      ")
@@ -61,8 +60,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     game = view.game
     head: list[Line] = []
     if view.review is None:
-        ultimate = game.rules.is_ultimate
-        note = learning_words.ESTIMATING if ultimate else learning_words.REVIEWING
+        estimated = is_estimated(game.rules)
+        note = learning_words.ESTIMATING if estimated else learning_words.REVIEWING
     elif not game.moves:
         note = learning_words.REVIEW_EMPTY
     else:
@@ -71,8 +70,8 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
             note = learning_words.REVIEW_MISERE
         elif game.rules.is_notakto:
             note = learning_words.REVIEW_NOTAKTO
-        elif game.rules.is_ultimate:
-            note = learning_words.review_ultimate()
+        elif is_estimated(game.rules):
+            note = learning_words.review_estimated()
     noted = wrapped(note, width, "title")
     head += noted
     if view.review is not None:

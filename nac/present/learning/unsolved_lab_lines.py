@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import Position, UltimateBoard
+from ...core import Position
 from ...engine import Estimated, UltimateTechnique
 from ..names import capitalised, side_label
 from .lab_lines import SEARCHING, seconds_text, table_text
@@ -52,7 +52,7 @@ def position_line(board: Position) -> str:
     move 12 · X to move in board 5"."""
     if board.is_over:
         return "Ultimate: the game is over"
-    forced = board.forced if isinstance(board, UltimateBoard) else None
+    forced = getattr(board, "forced", None)  # the board the move is sent to, if one
     where = "anywhere" if forced is None else f"in board {forced + 1}"
     side = side_label(board.rules, board.to_move)
     return f"Ultimate · move {board.mark_count + 1} · {side} to move {where}"

@@ -2,13 +2,13 @@
 perfect play from X's side (in Notakto player 1's, who moved first): won, drawn or lost, one
 mark per move, so who let the game slip and when shows at a glance.
 The shapes differ as well as the colours (16 colours, NO_COLOR).
-In Ultimate, not solved, the same marks from the review's estimates: likely won, even, likely
-lost (`LIKELY_WIN`, `LIKELY_LOSS`, as the analysis colours them)."""
+Where the game is not solved (Ultimate), the same marks from the review's estimates: likely
+won, even, likely lost (`LIKELY_WIN`, `LIKELY_LOSS`, as the analysis colours them)."""
 
 from __future__ import annotations
 
 from ...core import Mark, Rules
-from ...engine import GameReview, Result
+from ...engine import GameReview, Result, is_estimated
 from ..game.views import LIKELY_LOSS, LIKELY_WIN
 from ..names import side_label
 from ..panel_lines import wrapped
@@ -27,9 +27,8 @@ def strip_side(review: GameReview) -> Mark:
 def heading(rules: Rules) -> str:
     """ "Value for X after each move" (in Notakto, for player 1, who moved first)."""
     first = side_label(rules, Mark.X)
-    if rules.is_ultimate:
-        return f"Estimate for {first} after each move"
-    return f"Value for {'player ' if rules.shares_marks else ''}{first} after each move"
+    value = "Estimate" if is_estimated(rules) else "Value"
+    return f"{value} for {'player ' if rules.shares_marks else ''}{first} after each move"
 
 
 def key(rules: Rules) -> str:
@@ -37,7 +36,7 @@ def key(rules: Rules) -> str:
     x, o = (side_label(rules, mark) for mark in Mark)
     if rules.shares_marks:
         x, o = f"player {x}", f"player {o}"
-    if rules.is_ultimate:
+    if is_estimated(rules):
         return f"▲ {x} {LIKELY_WIN}%+  ● even  ▼ {o} {100 - LIKELY_LOSS}%+"
     draw = "  ● draw" if rules.draws else ""
     return f"▲ {x} wins{draw}  ▼ {o} wins"
@@ -49,7 +48,7 @@ def x_values(review: GameReview) -> tuple[str, ...]:
     side = strip_side(review)
     values = []
     for move in review.moves:
-        if move.share is not None:  # an estimate (Ultimate)
+        if move.share is not None:  # an estimate (a game not solved)
             percent = round(100 * (move.share if move.mark is side else 1 - move.share))
             values.append(
                 "won" if percent >= LIKELY_WIN else "lost" if percent <= LIKELY_LOSS else "drawn"

@@ -14,7 +14,7 @@ from ..screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
 ESTIMATING = "Estimating every move with Genius's search…"
-"""Said while an Ultimate game is reviewed (it is not solved: no perfect play to rate by)."""
+"""Said while a game not solved (Ultimate) is reviewed: no perfect play to rate by."""
 REVIEW_EXACT = "Every move rated against perfect play."
 REVIEW_SEARCHED = (
     "On 5×5 the ratings come from Genius's book and its exact search: win, draw or loss, not "
@@ -22,9 +22,9 @@ REVIEW_SEARCHED = (
 )
 
 
-def review_ultimate() -> str:
-    """How an Ultimate game is reviewed (with the engine's figures: the engine is loaded by
-    then, and these words load without it, at start)."""
+def review_estimated() -> str:
+    """How a game not solved (Ultimate) is reviewed (with the engine's figures: the engine is
+    loaded by then, and these words load without it, at start)."""
     from ...engine import DEEPER, REVIEW_PLAYOUTS
 
     return (
