@@ -12,8 +12,7 @@ database's calls, each one transaction.
   their servers tell them (`found`) and delete those rows. A key seeks a pool once, whatever the
   server (a unique index).
 - A lobby row is a listed game waiting for a guest, with its keys (a lobby shows them anyway):
-  each server lists its own (`list_games`) and shows the others' (`games`); a join or
-  watch key a server does not know is looked up here (`where`).
+  each server lists its own (`list_games`) and shows the others' (`games`).
 - Rows of servers not alive (`live.alive`) are left out of every read, and deleted by whoever
   sees them (`clear_dead`).
 - News: `notify` once a transaction changed what other servers show or do ("match", "seek",
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
@@ -235,7 +235,7 @@ class Meeting:
                 await connection.execute(sa.delete(lobby).where(lobby.c.join_key.in_(gone)))
             if added:
                 await connection.execute(
-                    sa.insert(lobby).values(created=sa.func.now()),
+                    insert(lobby).values(created=sa.func.now()).on_conflict_do_nothing(),
                     [
                         {
                             "join_key": game.join,
@@ -263,22 +263,6 @@ class Meeting:
                 Listed(r.join_key, r.watch_key, r.host, r.rating, r.provisional, r.rules)
                 for r in rows
             ]
-
-    async def where(self, key: str) -> str | None:
-        """The address of the live server (not this one) that lists a game with this join or
-        watch key, or None."""
-        async with self.engine.connect() as connection:
-            return (
-                await connection.execute(
-                    sa.select(servers.c.address)
-                    .join(lobby, lobby.c.server == servers.c.id)
-                    .where(
-                        sa.or_(lobby.c.join_key == key, lobby.c.watch_key == key),
-                        servers.c.id != self.me,
-                        alive(),
-                    )
-                )
-            ).scalar()
 
     # -- servers coming and going ----------------------------------------------------------------
 
