@@ -24,6 +24,7 @@ from nac.present.game.metrics import (
     screen_layout,
 )
 from nac.present.game.views import BoardView, CellNote
+from nac.present.looks import Shape
 from nac.ui.widgets.board import BoardWidget
 
 from .helpers import drawn_fit, drawn_metrics
@@ -198,7 +199,7 @@ async def test_the_widget_draws_anew_when_the_boards_change() -> None:
             cells = 9 * len(dead)
             marks = tuple("X" if cell % 9 == 4 else _ for cell in range(cells))
             labels = tuple("" if mark else str(1 + cell % 9) for cell, mark in enumerate(marks))
-            widget.view = BoardView(marks, labels, playing=True, dead=dead)
+            widget.view = BoardView(marks, labels, playing=True, dead=dead, shape=Shape.BOARDS)
             await pilot.pause()
             fit = drawn_fit(widget)
             assert fit is not None and fit.boards == len(dead), dead

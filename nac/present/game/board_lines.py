@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ...core import COLUMN_LETTERS, Mark
 from .glyphs import glyph, glyph_width
-from .metrics import EDGE_COLUMNS, ULTIMATE_GRID, BoardMetrics
+from .metrics import EDGE_COLUMNS, GRID, BoardMetrics
 from .views import BoardView
 
 LAST_MOVE_MARKER = "●"
@@ -100,8 +100,8 @@ class BoardLines:
 
     def __init__(self, metrics: BoardMetrics) -> None:
         self.metrics = metrics
-        self.section = 3 if metrics.cells == ULTIMATE_GRID else 0
-        """Every how many cells a heavy line parts the grid (Ultimate's small boards), or 0."""
+        self.section = 3 if metrics.cells == GRID else 0
+        """Every how many cells a heavy line parts the grid (the small boards of the grid), or 0."""
         self.top = 1 if metrics.edges else 0
         self.left = EDGE_COLUMNS if metrics.edges else 0
         self._interiors: dict[tuple[CellLook, int], Line] = {}
@@ -241,7 +241,7 @@ class BoardLines:
                 put(0, f"{look.note[1]:^3}", look.note[2])
             elif not look.mark:
                 label = EMPTY_MARKER if metrics.edges else look.label or " "
-                if self.section and not look.label:  # Ultimate: a square no move may take now
+                if self.section and not look.label:  # the grid: a square no move may take now
                     label = " "
                 put(1, HINT_MARKER if look.hint else label, "hint-mark" if look.hint else "key")
             else:

@@ -11,10 +11,10 @@ from .glyphs import glyph, glyph_width
 from .metrics import (
     DENSE_HEIGHT,
     DENSE_WIDTH,
+    GRID,
     MAX_GLYPH_ROWS,
     TIGHT_HEIGHT,
     TIGHT_WIDTH,
-    ULTIMATE_GRID,
     BoardMetrics,
 )
 from .views import BoardView
@@ -29,7 +29,7 @@ def _place(cell: int | None) -> int | None:
     if cell is None:
         return None
     column, row = grid_place(cell)
-    return row * ULTIMATE_GRID + column
+    return row * GRID + column
 
 
 def in_grid_order(view: BoardView) -> BoardView:

@@ -10,12 +10,11 @@ clear on each side of it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
+from ...core import NUMBERS, Rules
+from ..looks import Shape, look_of
 from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
-
-if TYPE_CHECKING:
-    from ...core import Rules
 
 MAX_GLYPH_ROWS = 24
 MIN_TERMINAL = (40, 15)
@@ -31,8 +30,8 @@ CHROME_ROWS = 3
 
 EDGE_COLUMNS = 2
 """Columns left of the grid for the row numbers of boards named like `b3`."""
-ULTIMATE_GRID = 9
-"""Ultimate's squares a side: drawn as one 9×9 board, heavy lines between its small boards."""
+GRID = 9
+"""The grid's squares a side: drawn as one 9×9 board, heavy lines between its small boards."""
 
 
 class BoardMetrics(NamedTuple):
@@ -121,7 +120,7 @@ def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
 
 
 GAP = 2
-"""Columns between two small boards (Notakto's)."""
+"""Columns between two small boards side by side."""
 CELL_SIZES = ((12, 5), (10, 4), (7, 3), (5, 3), (3, 1), (1, 1))
 """The insides of a small board's square, widest first: (columns, rows)."""
 
@@ -179,7 +178,7 @@ DENSE_HEIGHT = 1 + 9 + 4
 
 
 class DenseGrid(NamedTuple):
-    """Ultimate's board where the 9×9 board's lines do not fit: a letter a square, the small
+    """The grid where the 9×9 board's lines do not fit: a letter a square, the small
     boards parted by heavy lines only (`DenseGridLines`)."""
 
     width: int = DENSE_WIDTH
@@ -197,11 +196,11 @@ TIGHT_HEIGHT = 1 + 9 + 2
 """Its rows: the column letters, nine rows of squares, two heavy lines."""
 NARROW_PANEL_WIDTH = 24
 """Columns of the panel beside the board when the usual one leaves the board no room (only
-Ultimate's tight grid needs it; kept equal to `-narrow` in app.tcss)."""
+the grid's tight drawing needs it; kept equal to `-narrow` in app.tcss)."""
 
 
 class TightGrid(NamedTuple):
-    """Ultimate's board in the smallest terminals (40×15): a letter a square with no space
+    """The grid in the smallest terminals (40×15): a letter a square with no space
     between them, the small boards parted by heavy lines (`TightGridLines`)."""
 
     width: int = TIGHT_WIDTH
@@ -233,25 +232,34 @@ class ScreenLayout(NamedTuple):
     panel beside nor one under leaves room for the board."""
 
 
-def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | None:
-    """The board of `rules` drawn as big as fits in width×height, and its scale."""
-    if rules.is_notakto:
-        found = fit(rules.boards, width, height)
+def drawn(
+    shape: Shape, cells: int, boards: int, width: int, height: int
+) -> tuple[Drawn, int] | None:
+    """A board of `shape` drawn as big as fits in width×height, and its scale: one board of
+    `cells` a side, `boards` small boards side by side, or the grid (where its lines do not
+    fit, dense, else tight)."""
+    if shape is Shape.BOARDS:
+        found = fit(boards, width, height)
         return None if found is None else (found, found.scale)
-    metrics = board_metrics(ULTIMATE_GRID if rules.is_ultimate else rules.size, width, height)
-    if metrics is None and rules.is_ultimate:
+    metrics = board_metrics(GRID if shape is Shape.GRID else cells, width, height)
+    if metrics is None and shape is Shape.GRID:
         if dense_fits(width, height):
             return DenseGrid(), 0
         return (TightGrid(), -1) if tight_fits(width, height) else None
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
 
-def smallest_drawing(cells: int, boards: int, grid: bool) -> tuple[int, int]:
-    """The columns and rows the smallest drawing of a board takes, a column clear each side:
-    `cells` a side, or `boards` small boards side by side (Notakto's), or Ultimate's `grid`."""
-    if grid:
+def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | None:
+    """The board of `rules` drawn as big as fits in width×height, and its scale."""
+    return drawn(look_of(rules).shape, rules.size, rules.boards, width, height)
+
+
+def smallest_drawing(shape: Shape, cells: int, boards: int) -> tuple[int, int]:
+    """The columns and rows the smallest drawing of a board of `shape` takes, a column clear
+    each side: `cells` a side, or `boards` small boards side by side, or the grid."""
+    if shape is Shape.GRID:
         return TIGHT_WIDTH + 2 * SIDE_MARGIN, TIGHT_HEIGHT
-    if boards:
+    if shape is Shape.BOARDS:
         smallest = Fit(*CELL_SIZES[-1], boards, captioned=False)
         return smallest.width + 2 * SIDE_MARGIN, smallest.height
     compact = metrics_for(1, cells)
@@ -259,21 +267,15 @@ def smallest_drawing(cells: int, boards: int, grid: bool) -> tuple[int, int]:
 
 
 def minimum_terminal(rules: Rules) -> tuple[int, int]:
-    """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest
-    with the panel under it (Ultimate's: beside it, the narrow one; the 3×3 board:
-    MIN_TERMINAL)."""
-    if rules.is_ultimate:
-        width = TIGHT_WIDTH + 2 * SIDE_MARGIN + NARROW_PANEL_WIDTH
-        return max(MIN_TERMINAL[0], width), max(MIN_TERMINAL[1], TIGHT_HEIGHT + CHROME_ROWS)
-    if rules.is_notakto:
-        smallest = Fit(*CELL_SIZES[-1], rules.boards, captioned=False)
-        width, height = smallest.width + 2 * SIDE_MARGIN, smallest.height
-    else:
-        compact = metrics_for(1, rules.size)
-        width, height = compact.width, compact.height
-    return (
-        max(MIN_TERMINAL[0], width),
-        max(MIN_TERMINAL[1], height + CHROME_ROWS + STACKED_PANEL_HEIGHT),
+    """The smallest terminal (columns, rows) that shows the board of `rules` at its smallest,
+    the fewest columns first: with the panel under it, or the narrow one beside it (the 3×3
+    board: MIN_TERMINAL)."""
+    width, height = smallest_drawing(look_of(rules).shape, rules.size, rules.boards)
+    under = width, height + CHROME_ROWS + STACKED_PANEL_HEIGHT
+    beside = width + NARROW_PANEL_WIDTH, height + CHROME_ROWS
+    return min(
+        (max(MIN_TERMINAL[0], columns), max(MIN_TERMINAL[1], rows))
+        for columns, rows in (under, beside)
     )
 
 
@@ -295,14 +297,11 @@ def screen_layout(rules: Rules, columns: int, rows: int) -> ScreenLayout | None:
 
 
 def smaller_rules_that_fit(rules: Rules, columns: int, rows: int) -> Rules | None:
-    """The same rules on the biggest smaller board (fewer boards, in Notakto) that a terminal
-    of columns×rows shows, or None if none does."""
-    from ...core import BOARD_SIZES, NOTAKTO_BOARDS
-
-    numbers = NOTAKTO_BOARDS if rules.is_notakto else BOARD_SIZES
+    """The same rules on the biggest smaller board (or fewer boards) that a terminal of
+    columns×rows shows, or None if none does."""
     fitting = [
         rules.with_number(number)
-        for number in numbers
+        for number in NUMBERS[rules.family]
         if number < rules.number and screen_layout(rules.with_number(number), columns, rows)
     ]
     return max(fitting, key=lambda found: found.number, default=None)

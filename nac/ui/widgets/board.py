@@ -29,17 +29,10 @@ from textual.widget import Widget
 from ...core import KeypadLayout
 from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
-from ...present.game.board_lines import BoardLines, cell_look
-from ...present.game.boards_lines import BoardsLines
-from ...present.game.grid_lines import HERE, DenseGridLines, GridLines, TightGridLines
-from ...present.game.metrics import (
-    ULTIMATE_GRID,
-    board_metrics,
-    dense_fits,
-    fit,
-    smallest_drawing,
-    tight_fits,
-)
+from ...present.game.board_lines import cell_look
+from ...present.game.drawings import Drawing, drawing
+from ...present.game.grid_lines import HERE
+from ...present.game.metrics import smallest_drawing
 from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
 from ..bindings import bindings
 from ..strips import StripCache
@@ -60,8 +53,6 @@ FOREGROUNDS = (
     "caption-here",
 )
 BACKGROUNDS = ("cursor", "winning", "hint")
-Drawing = BoardLines | BoardsLines | DenseGridLines | TightGridLines
-"""A drawing of the board at one size."""
 TONES = ("win", "draw", "loss")
 
 
@@ -133,21 +124,7 @@ class BoardWidget(Widget):
         key = (view.cells, view.boards, self.content_size)
         if key != self._lines_for:
             self._lines_for = key
-            self._lines = None
-            if view.grid:
-                metrics = board_metrics(ULTIMATE_GRID, *self.content_size)
-                if metrics is not None:
-                    self._lines = GridLines(metrics)
-                elif dense_fits(*self.content_size):
-                    self._lines = DenseGridLines()
-                elif tight_fits(*self.content_size):
-                    self._lines = TightGridLines()
-            elif view.boards:
-                found = fit(view.boards, *self.content_size)
-                self._lines = BoardsLines(found) if found is not None else None
-            else:
-                metrics = board_metrics(view.cells, *self.content_size)
-                self._lines = BoardLines(metrics) if metrics is not None else None
+            self._lines = drawing(view, *self.content_size)
             self._cache.drop_lines()
         return self._lines
 
@@ -300,7 +277,7 @@ class BoardWidget(Widget):
         around the board stay as they are; its share of the columns grows at most in
         proportion (exact where a panel beside takes half, as on the learning screens)."""
         view, terminal, size, content = self.view, self.app.size, self.size, self.content_size
-        width, height = smallest_drawing(view.cells, view.boards, view.grid)
+        width, height = smallest_drawing(view.shape, view.cells, view.boards)
         columns, rows = terminal
         if width > content.width:
             wanted = width + size.width - content.width

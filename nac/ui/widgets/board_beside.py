@@ -37,7 +37,7 @@ class BoardBeside(Horizontal):
         view, size = board.view, self.size
         if not view.marks or not size.width:
             return
-        width, height = smallest_drawing(view.cells, len(view.dead), view.grid)
+        width, height = smallest_drawing(view.shape, view.cells, view.boards)
         stacked = width > size.width - self._panel_width_beside(panel, size)
         self.set_class(stacked, "-stacked")
         if stacked:
