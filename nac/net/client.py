@@ -4,7 +4,12 @@ the same key and the seat's token, to the same seat) until the server says no (a
 expired key, another version, the server stopping: an `error`), cannot be reached for
 `GIVE_UP_SECONDS`, closes EMPTY_TRIES connections in a row before sending the game (or sends
 nothing of it for WELCOME_SECONDS), drops it DROPS_TO_GIVE_UP times in DROPS_SECONDS, or the
-front end stops it. Whatever ends it is said in one line (`refused`)."""
+front end stops it. Whatever ends it is said in one line (`refused`).
+
+Where servers share a database, each `welcome` names them (`servers`): after a drop the client
+tries its own server OWN_TRIES times, then the others in turn with its own (one of them takes
+the game over if its server died). A server's `go` sends it to another server at once (the
+game is played there now), with its hello as it was (its seat's key and token, its own key)."""
 
 from __future__ import annotations
 
@@ -20,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .. import __version__
 from ..core import NORMAL, Rules
 from ..core.clock import TimeControl
-from .address import Address
+from .address import Address, BadAddress, parse_server
 from .identity import NONCE_BYTES, Identity, decoded, dialled, encoded
 from .protocol import PROTOCOL, server_text, write
 
@@ -61,12 +66,17 @@ GOING_AWAY = 1001
 LEAVE_SECONDS = 3.0
 """How long a player leaving waits for the server to close the connection (its sign that the
 leave is done)."""
+OWN_TRIES = 1
+"""Tries of the server the game was on, after a drop, before the other servers it named."""
+MOST_SERVERS = 16
+"""Servers' addresses a welcome's list is read for, at most."""
 
 
 class OnlineClient:
     """`run()` until the server refuses, the front end calls `stop()`, or (`retry` False) the
     first drop. The listener hears the server's messages as they come (objects with a
-    `type`), and the client's own: `{"type": "connection", "status": "lost" | "back"}`."""
+    `type`), and the client's own: `{"type": "connection", "status": "lost" | "back"}` (back:
+    welcomed again, so requests go)."""
 
     def __init__(
         self,
@@ -118,6 +128,19 @@ class OnlineClient:
         self.clock = time.monotonic
         self._connection: ClientConnection | None = None
         self._stopped = False
+        self.servers: list[str] = []
+        """The servers the last welcome named (where servers share a database), its own
+        first: tried after a drop, once its own fails."""
+        self._home = address.server
+        """The server the game was last played on (the last welcome's)."""
+        self.invited = address.server
+        """The server of the seat's invite (its pass is kept by it: the same invite line
+        finds it, though the game has moved to another server since)."""
+        self._returning = False
+        """This connection comes back after a drop (said "back" once it is welcomed)."""
+        self._going: tuple[str | None, str | None] | None = None
+        """A `go` heard on this connection: the server to go to (None: another of
+        `servers`), and the key to say hello with there (None: this one)."""
 
     async def run(self) -> None:
         from websockets.asyncio.client import connect
@@ -153,8 +176,7 @@ class OnlineClient:
                     # out: what it said is still read below.
                     with contextlib.suppress(ConnectionClosed):
                         await connection.send(self._hello())
-                    if was_connected:
-                        self.listener({"type": "connection", "status": "back"})
+                    self._returning = was_connected  # "back" once welcomed: usable then
                     was_connected, attempt = True, 0
                     async with asyncio.timeout(WELCOME_SECONDS) as waiting:
                         async for frame in connection:
@@ -174,6 +196,7 @@ class OnlineClient:
                     self.refused = _why(failure)
             finally:
                 self._connection = None
+            going, self._going = self._going, None
             if opened:
                 empty = 0 if self._heard_game else empty + 1
                 if self._heard_game:
@@ -183,6 +206,10 @@ class OnlineClient:
                 self.refused = self.refused or _given_up(*ending, empty)
                 received = ending[1]
                 self.over = self.refused is not None and getattr(received, "code", 0) == GOING_AWAY
+            if going is not None and self.refused is None and not self._stopped:
+                self._go(*going)  # at once: the game is played there now
+                attempt = 0
+                continue
             if was_connected and attempt == 0:
                 lost_at = self.clock()
             elif was_connected and self.clock() - lost_at > GIVE_UP_SECONDS:
@@ -193,8 +220,34 @@ class OnlineClient:
                 self.listener({"type": "connection", "status": "lost"})
             await asyncio.sleep(RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)])
             attempt += 1
+            if was_connected:
+                self._after_drop(attempt)
         if self.refused is not None:
             self.listener({"type": "error", "reason": self.refused})
+
+    def _after_drop(self, tries: int) -> None:
+        """Where the `tries`-th try after a drop goes: the server the game was on for the first
+        OWN_TRIES, then each other server the last welcome named, in turn with it."""
+        others = [server for server in self.servers if server != self._home]
+        server = self._home
+        if tries > OWN_TRIES and others:
+            turn = [*others, self._home]
+            server = turn[(tries - OWN_TRIES - 1) % len(turn)]
+        self.address = Address(server, self.key)
+
+    def _go(self, server: str | None, key: str | None) -> None:
+        """Follow a `go`: to `server` (None: the next server named after this one, or this one
+        again), saying hello there with `key` if it gave one (a seat's there: a search's hello
+        becomes that seat's join)."""
+        if server is None:
+            here = self.address.server
+            others = [one for one in self.servers if one != here]
+            server = others[0] if others else here
+        if key is not None and key != self.key:  # another seat, invited there
+            self.key, self.token, self.invited = key, "", server
+            if self.want in ("match", "host"):
+                self.want = "join"
+        self.address, self._home = Address(server, self.key), server
 
     def _hello(self) -> str:
         hosting: dict[str, object] = {"listed": self.listed} if self.want == "host" else {}
@@ -244,6 +297,11 @@ class OnlineClient:
             if self._welcomed:  # one welcome a connection: a second changes no seat
                 return
             self._welcomed = True
+            if self._returning:
+                self._returning = False
+                self.listener({"type": "connection", "status": "back"})
+            self._home = self.address.server
+            self.servers = _servers(message.get("servers"))
             key = message.get("key")
             hosting = self.want == "host" and message.get("role") == "host"
             if hosting and isinstance(key, str) and 0 < len(key) <= 64 and key.isascii():
@@ -261,12 +319,17 @@ class OnlineClient:
         if message["type"] == "error":
             self.refused = server_text(message.get("reason"), 300) or "the server said no"
             return
+        if message["type"] == "go":
+            server, key = _server(message.get("server")), message.get("key")
+            usable = isinstance(key, str) and 0 < len(key) <= 64 and key.isascii()
+            self._going = (server, key if usable and isinstance(key, str) else None)
         self.listener(message)
 
     async def send(self, kind: str, **fields: Any) -> bool:
-        """A request to the server; False if it could not go (the connection is down)."""
+        """A request to the server; False if it could not go (the connection is down, or not
+        yet welcomed: a request amid its hello and proof would read as a broken proof)."""
         connection = self._connection
-        if connection is None or len(fields) > 4:
+        if connection is None or not self._welcomed or len(fields) > 4:
             return False
         with contextlib.suppress(Exception):
             await connection.send(write(kind, **fields))
@@ -290,6 +353,24 @@ class OnlineClient:
         if connection is not None:
             with contextlib.suppress(Exception):
                 await connection.close()
+
+
+def _server(value: object) -> str | None:
+    """A server's address a server sent (ws:// or wss://, as nac writes them), or None."""
+    if not isinstance(value, str) or not value.lower().startswith(("ws://", "wss://")):
+        return None
+    try:
+        return parse_server(value)
+    except BadAddress:
+        return None
+
+
+def _servers(value: object) -> list[str]:
+    """The addresses a welcome's `servers` names (MOST_SERVERS at most), in its order."""
+    if not isinstance(value, list):
+        return []
+    found = (_server(one) for one in value[:MOST_SERVERS])
+    return list(dict.fromkeys(one for one in found if one is not None))
 
 
 def _given_up(sent: Close | None, received: Close | None, empty: int) -> str | None:

@@ -85,13 +85,15 @@ class OnlinePlay:
         return self.table.game
 
     def _heard(self, message: dict[str, Any]) -> None:
+        if message.get("type") == "welcome" and self.table.server:  # (it may have moved)
+            self.table.server = self.client.address.server
         self.table.hear(message)
         self.on_change()
 
     @property
     def seat(self) -> str:
         """The seat's invite address, as its pass is kept."""
-        return str(Address(self.client.address.server, self.client.key))
+        return str(Address(self.client.invited, self.client.key))
 
     def _keep_token(self, token: str) -> None:
         if self.passes is not None:

@@ -25,7 +25,9 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 | server | welcome   | you (X, O, or null for a watcher), role; a player's token; the    |
 |        |           | name the player plays by (a key's: the server's ledger keeps it); |
 |        |           | a lobby's yours (the key of the seat the hello's proven key holds |
-|        |           | in a game not over, to come back to; null: none)                  |
+|        |           | in a game not over, to come back to; null: none); where servers   |
+|        |           | share a database, servers (the live ones' addresses, this one     |
+|        |           | first: a client tries the others after a drop, when its own fails) |
 | server | searching | a quick match's search: rules, clock, rated, rating (the seeker's, |
 |        |           | whole points), provisional, range (the points either side it is   |
 |        |           | paired within now; null: any), waited (seconds): on joining the   |
@@ -44,6 +46,11 @@ gets the moves so far with it), and `refused` when a request of the client's cha
 |        |           | `Limits.listed` of them, and how many more                        |
 | server | refused   | reason (a move out of turn, on a taken square, ...)               |
 | server | error     | reason (a wrong key, another version, a full server: then closed) |
+| server | go        | server (an address; null: another of `servers`), why, and maybe a |
+|        |           | key (a seat's invite there): the game is played there now (another |
+|        |           | server took it over, this one drains, it was always there); the    |
+|        |           | connection closes, and the client says its hello there (with `key` |
+|        |           | instead of its own, a search's as a join), with its seat's token   |
 """
 
 from __future__ import annotations

@@ -25,10 +25,17 @@ LEDGER_WHY = {
 """The state's `why` as the ledger says it (a board's end is a line or a draw)."""
 
 
-async def record(ledger: Ledger, room: Room, ended: datetime | None = None) -> None:
+async def record(
+    ledger: Ledger,
+    room: Room,
+    ended: datetime | None = None,
+    live: tuple[str, str] | None = None,
+) -> None:
     """Keep the room's game, ended and not yet kept, in `ledger` (committed when this returns),
     and a rated game's new ratings in `room.ratings`. The room counts it as kept from the
-    start, so a game is never kept twice, even if this fails. `ended`: when (now if None)."""
+    start, so a game is never kept twice, even if this fails. `ended`: when (now if None);
+    `live`: where servers share the ledger, the room's row (its id and server), deleted with
+    the game kept (`live.LostGame`, the game not kept, if another server took it over)."""
     room.recorded = True
     game, why = room.game, room.why
     outcome = game.outcome
@@ -56,6 +63,7 @@ async def record(ledger: Ledger, room: Room, ended: datetime | None = None) -> N
         ended=ended,
         clock=control.name if control is not None else None,
         first=game.first.value,
+        live=live,
     )
     if not rated:
         return

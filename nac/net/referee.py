@@ -56,6 +56,7 @@ from .rooms import Link, Room, Seat, deliver as _send
 
 if TYPE_CHECKING:
     from ..ledger.ledger import Ledger, Player
+    from .cluster import Cluster
 
 log = logging.getLogger("nac.net")
 
@@ -121,6 +122,9 @@ class Referee:
         """The quick match's seekers (on a relay)."""
         self.paired: dict[Link, Room] = {}
         """Seekers seated in their match's room, until their session takes it up."""
+        self.cluster: Cluster | None = None
+        """Where servers share the ledger (`nac serve` on PostgreSQL): this server among them,
+        its rooms kept in the database move by move, taken over when their server dies."""
 
     # -- rooms ---------------------------------------------------------------------------------
 
@@ -227,12 +231,19 @@ class Referee:
 
     async def tell(self, room: Room) -> None:
         """Everyone in `room` told what changed; a game that has just ended kept in the ledger
-        first (committed before anyone is told: a result told is never lost)."""
+        first (committed before anyone is told: a result told is never lost). Where servers
+        share the ledger, the room is written to it first too (`Cluster.keep`): a room another
+        server took over is closed here instead, its players sent there."""
         if self.ledger is not None:
             await count_pair(self.ledger, room, self.wall(), self.limits)
+        if self.cluster is not None and not await self.cluster.keep(room):
+            return
         if self.ledger is not None and room.unrecorded_end:
             try:
-                await record(self.ledger, room, self.wall())
+                if self.cluster is None:
+                    await record(self.ledger, room, self.wall())
+                elif not await self.cluster.record(room, self.wall()):
+                    return
             except Exception:  # the database failed: the game is told, unkept, and said so
                 log.exception("a game's end could not be kept in the ledger")
         await room.tell_everyone()
@@ -445,6 +456,13 @@ class Referee:
         player = await self.player_for_key(hello.public_key, hello.name, who)
         return hello._replace(name=player.name)
 
+    def _welcome_text(self, **fields: Any) -> str:
+        """A `welcome` with these fields; where servers share the ledger, with the addresses
+        of the live ones, this one first (`servers`: a client tries them after its own)."""
+        if self.cluster is not None:
+            fields["servers"] = self.cluster.servers()
+        return write("welcome", **fields)
+
     async def _welcome(self, link: Link, who: str, hello: Hello) -> Room | None:
         if hello.protocol != PROTOCOL:
             raise Closing(
@@ -461,7 +479,7 @@ class Referee:
             if hello.want == "lobby":
                 self.lobby.links.add(link)
                 yours = self.lobby.yours(hello.public_key)  # a seat to come back to
-                await _send(link, write("welcome", you=None, role="lobby", yours=yours))
+                await _send(link, self._welcome_text(you=None, role="lobby", yours=yours))
                 await _send(link, self.lobby.text())
                 return None
             room = self.open_room(
@@ -480,8 +498,7 @@ class Referee:
             # the host's own key, to come back with after a drop
             await _send(
                 link,
-                write(
-                    "welcome",
+                self._welcome_text(
                     you="X",
                     role="host",
                     key=room.host.key,
@@ -493,6 +510,12 @@ class Referee:
             self.lobby.changed()
             return room
         found = self.keys.get(hello.key)
+        if found is None and self.cluster is not None and hello.want in ("join", "watch"):
+            taken = await self.cluster.find(hello.key, hello.token)
+            if taken is not None and not isinstance(taken, tuple):  # another server plays it
+                await _send(link, taken.message)
+                raise Left
+            found = taken
         wants_seat = hello.want == "join" and found is not None and found[1] != "watch"
         wants_view = hello.want == "watch" and found is not None and found[1] == "watch"
         if found is not None and hello.want == "join" and found[1] == "watch":
@@ -506,7 +529,7 @@ class Referee:
         if opens == "watch":
             self._may_watch(room, who)
             room.watch(link)
-            await _send(link, write("welcome", you=None, role="watch"))
+            await _send(link, self._welcome_text(you=None, role="watch"))
             await _send(link, room.state(None, room.shared_state()))
             return room
         seat = self._own_seat(hello) or (room.host if opens == "X" else room.guest)
@@ -523,7 +546,7 @@ class Referee:
             await _close(replaced, REPLACED, POLICY)
         await _send(
             link,
-            write("welcome", you=seat.mark.value, role="play", token=seat.token, name=seat.name),
+            self._welcome_text(you=seat.mark.value, role="play", token=seat.token, name=seat.name),
         )
         await self.tell(room)
         self.lobby.changed()

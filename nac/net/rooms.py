@@ -79,11 +79,14 @@ class Seat:
     on_clock: bool = False
     """Its player left a rated game (`leave`): their clock runs on, and decides the game
     unless they come back in time (nobody waits for them meanwhile)."""
+    token_hash: str = ""
+    """A seat taken over from another server (`nac.net.cluster`): its token's hash, until its
+    player comes back with the token (`token` is "" until then: only its key takes it)."""
 
     @property
     def taken(self) -> bool:
         """Whether someone has sat in it (it is theirs from then on)."""
-        return bool(self.token)
+        return bool(self.token or self.token_hash)
 
 
 @dataclass
@@ -115,6 +118,8 @@ class Room:
     turn_began: float = 0.0
     """When the last move was made (the guest's first move is timed from it in a listed room)."""
     closed: bool = False
+    id: str = field(default_factory=new_key)
+    """The room's name among every server's (where servers share a database: its row's)."""
     time_control: TimeControl | None = None
     """Each game's time control (None: no clock, a casual game)."""
     timer: GameClock | None = field(default=None, init=False)
@@ -302,7 +307,7 @@ class Room:
         `shared_state`, and to the host while the other seat is free the invite's parts (the
         server's address and the two keys: the client builds the lines itself)."""
         invite = ""
-        if you is Mark.X and not self.guest.taken:
+        if you is Mark.X and not self.guest.taken and self.guest.key:  # (known: see `Seat`)
             left = max(0.0, self.limits.invite_seconds - (self.clock() - self.created))
             parts = {"server": self.server, "join": self.guest.key, "watch": self.watch_key}
             invite = inside(invite={**parts, "expires_in": round(left)})

@@ -195,7 +195,8 @@ class Table:
     to (None: none)."""
     """A quick match's search, while it goes on (None once paired, or never searching)."""
     link: str = "connecting"
-    """"connecting", "open", "lost" (coming back by itself) or "closed"."""
+    """"connecting", "open", "lost" (coming back by itself), "moving" (to another server, which
+    plays the game now: a server's `go`) or "closed"."""
     refusal: str = ""
     """The server's last refusal of a request of ours ("it is O's turn")."""
     error: str = ""
@@ -261,6 +262,8 @@ class Table:
             elif kind == "error":
                 self.error = server_text(message.get("reason"), 300) or "the server said no"
                 self.link = "closed"
+            elif kind == "go":
+                self.link = "moving"
             elif kind == "connection":
                 self.link = "open" if message.get("status") == "back" else "lost"
         except BadState as bad:

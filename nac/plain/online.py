@@ -104,7 +104,8 @@ class PlainOnline:
                     self.say(online_words.host_again_plain(self.relay) + ".")
             self.done.set()
             return
-        if self._once("link", table.link) and table.link in ("lost", "open") and table.room:
+        link = table.link
+        if self._once("link", link) and link in ("lost", "moving", "open") and table.room:
             self.say(online_words.status(table, now))
         if table.refusal and self._once("refusal", table.refusal):
             self.say(online_words.refused(table.refusal))

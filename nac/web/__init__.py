@@ -132,7 +132,10 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "--public-url",
         metavar="URL",
         type=proxy_url,
-        help="the address online invites give, behind a reverse proxy (wss://example.org)",
+        help="the address terminals dial for this server's online play, which its invites "
+        "give: a reverse proxy's (wss://example.org), or with several servers on one "
+        "--database postgresql://..., this one's own through the proxy (wss://example.org/a); "
+        "default: its listener's (ws://HOST:PORT)",
     )
     parser.add_argument(
         "--trust-proxy",

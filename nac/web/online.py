@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -38,6 +39,7 @@ from ..net.referee import STOPPING, Referee
 from ..online import RELAY_GAME_HEADER
 from .door import let_go
 
+log = logging.getLogger("nac.web")
 FROM_A_PAGE = "nac: online play here is for this server's own page and for nac in a terminal"
 
 
@@ -222,13 +224,32 @@ class Relay:
             self.referee.ledger = await open_ledger(self.database)
 
     async def _start(self, _app: web.Application) -> None:
+        """Time passing for the referee; where servers share the ledger, this server joins
+        them (`nac.net.cluster`) before it takes anyone in."""
+        ledger = self.referee.ledger
+        if ledger is not None and ledger.shared and self.referee.cluster is None:
+            from ..net.cluster import Cluster
+
+            cluster = Cluster(self.referee, ledger, self.referee.server)
+            await cluster.start()
+            self.referee.cluster = cluster
         self._sweeper = asyncio.create_task(self.referee.sweep())
 
     async def _stop(self, _app: web.Application) -> None:
         """Every player, watcher and lobby is told the server is stopping (so no client tries
-        to come back), then the rooms go."""
+        to come back), then the rooms go. Where servers share the ledger, the games in
+        progress are handed over first (`Cluster.drain`): their players are sent to another
+        server, which takes each game over from the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        cluster = self.referee.cluster
+        if cluster is not None:
+            try:  # (a move meanwhile is refused by the database: its room is sent away too)
+                await cluster.drain()
+            except Exception:  # the database away: its games are taken over as from the dead
+                log.exception("the games in progress could not be handed over")
+            await cluster.stop()
+            self.referee.cluster = None
         await self.referee.close_all(STOPPING)
         for room in list(self.referee.rooms):
             self.referee.close_room(room)

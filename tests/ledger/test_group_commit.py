@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from nac.ledger import glicko2
 from nac.ledger.glicko2 import Rating
 from nac.ledger.ledger import Ledger, now
+from nac.ledger.live import LostGame
 from nac.ledger.results import Finished, Recorded
 from nac.ledger.schema import games
 
@@ -30,7 +31,7 @@ def batches_of(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     sizes: list[int] = []
     write = ledger.results._write
 
-    async def counted(batch: list[Finished]) -> list[Recorded]:
+    async def counted(batch: list[Finished]) -> list[Recorded | LostGame]:
         sizes.append(len(batch))
         return await write(batch)
 

@@ -15,6 +15,9 @@ from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COM
 
 TITLE = "Noughts & Crosses · online"
 CONNECTING = "Connecting to the game…"
+GAME_MOVED = "The game moved to another server: joining it there…"
+"""Said while a player follows their game to another server (a server's `go`: it took the
+game over from one that died, or this one is stopping)."""
 LOBBY_CONNECTING = "Connecting to the lobby…"
 WAITING_FOR_OPPONENT = "Waiting for your opponent"
 WAITING_FOR_PLAYERS = "Waiting for the players"
@@ -203,6 +206,8 @@ def status(table: Table, now: float) -> str:
         return CONNECTING
     if table.link == "lost":
         return "The connection to the game is lost: trying again…"
+    if table.link == "moving":
+        return GAME_MOVED
     if room.names[Mark.O] is None:
         return WAITING_FOR_OPPONENT if table.you is not None else WAITING_FOR_PLAYERS
     if room.abandoned:
@@ -379,7 +384,7 @@ def player_rows(table: Table) -> list[tuple[str, str, str, str]]:
         seen = "online" if room.online[mark] else ("away" if name else "not here yet")
         if mark in room.left:
             seen = "left"
-        if (table.ended or table.link == "lost") and name and mark not in room.left:
+        if (table.ended or table.link in ("lost", "moving")) and name and mark not in room.left:
             seen = "offline" if mark is table.you else "unknown"
         rows.append((label, side(table, mark), name or "…", seen))
     return rows

@@ -1,0 +1,461 @@
+"""A relay's part among the servers of one shared database (`Ledger.shared`: PostgreSQL), so
+that a server can die, or be stopped for an upgrade, without ending its games. The database's
+calls are `nac.ledger.live`'s; a server on SQLite, or with no ledger, has none of this.
+
+- Membership: the server's row, its heartbeat every `live.HEARTBEAT` seconds, and the
+  addresses of the live servers that are not draining, this one first, which every `welcome`
+  carries (`servers`): a client keeps them, to try after its own server.
+- Every room is its row, written before anyone is told a change (`keep`, from the referee's
+  `tell`: a move, a resignation, a rematch, a flag, a seat taken), fenced by this server and
+  the row's version. A write that changes no row means another server took the game over: the
+  room is closed here and its players told `go` there (`lose`).
+- Takeover: a key this server does not know is looked up by its hash (`find`). A room another
+  live server plays is answered `go` with its address; one whose server died, or released it,
+  is claimed and rebuilt (`rebuild`): its moves replayed through the core, its seats (names,
+  keys, the tokens' hashes), its score and its clocks, the side to move's time counted up to
+  the last owner's last heartbeat (or its release), not the time the game was away. Its
+  players come back to it with their seats' keys and tokens, or their proven keys.
+- Drain (the server stopping: SIGTERM or ctrl+c): the server is marked draining (named to no
+  client), its rooms released, and their players told `go` to another server, which takes
+  each game over as its players arrive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..core import Mark, find_rules
+from ..core.clock import GameClock, parse_time_control
+from ..core.match import Score
+from ..core.notation import cell_of, square_of
+from ..ledger.live import (
+    DEAD_AFTER,
+    HEARTBEAT,
+    Claimed,
+    Found,
+    Live,
+    LiveGame,
+    LostGame,
+    key_hash,
+)
+from .closing import GOING_AWAY
+from .limits import Limits
+from .protocol import write
+from .record import record
+from .rooms import Link, Room, Seat, deliver
+
+if TYPE_CHECKING:
+    from ..ledger.ledger import Ledger
+    from .referee import Referee
+
+log = logging.getLogger("nac.net")
+
+GAME_MOVED = "the game moved to another server"
+"""A `go`'s why: the game is another server's now (it took it over, or this one drains)."""
+CLEAR_EVERY = 10
+"""Heartbeats between two clearings of the rows nobody needs (`Live.clear`)."""
+LATE_BEAT = 1.2 * HEARTBEAT
+"""A heartbeat older than this is late: whether its server lives is waited for, up to
+DEAD_AFTER, before a player is sent there (a player whose server died often asks another
+before the database sees it dead)."""
+LOOK_AGAIN = 0.25
+"""Seconds between two looks at a late server's heartbeat."""
+CLOSE_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """A key's game is played on another server (`server`; None: on none that lives)."""
+
+    server: str | None
+
+    @property
+    def message(self) -> str:
+        """The `go` that sends its player there."""
+        return write("go", server=self.server, why=GAME_MOVED)
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """A room as this server last wrote it: the row's version, the room's text, and when the
+    side to move's time began (the server's clock; None: no clock runs)."""
+
+    version: int
+    text: str
+    since: float | None
+
+
+class Cluster:
+    """This server among those sharing `ledger`; `address`: where clients dial it."""
+
+    def __init__(self, referee: Referee, ledger: Ledger, address: str) -> None:
+        self.referee = referee
+        self.address = address
+        self.id = secrets.token_hex(8)
+        self.calls = Live(ledger.engine, self.id)
+        self.draining = False
+        self.others: list[str] = []
+        """The other live servers' addresses, as of the last heartbeat."""
+        self._saved: dict[str, _Saved] = {}
+        self._keys: dict[str, tuple[str, str, str]] = {}
+        """Each room's keys' hashes (a room taken over knows its keys by these alone)."""
+        self._writing: dict[str, asyncio.Lock] = {}
+        self._taking: dict[str, asyncio.Lock] = {}
+        """Held while a room is being taken over: its other players wait for that."""
+        self.beating: asyncio.Task[None] | None = None
+        """The heartbeat (a server whose heartbeat stops is taken for dead, and its games are
+        taken over)."""
+
+    # -- membership ----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """This server registered, and its heartbeat beating."""
+        await self.calls.register(self.address)
+        await self._look_around()
+        self.beating = asyncio.create_task(self._beat())
+
+    def servers(self) -> list[str]:
+        """What a `welcome` carries: this server's address first, then the others'."""
+        return [self.address, *self.others]
+
+    async def _beat(self) -> None:
+        beats, failing = 0, False
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            beats += 1
+            try:
+                if not await self.calls.heartbeat():
+                    await self.calls.register(self.address)  # seen dead meanwhile: back
+                await self._look_around()
+                if beats % CLEAR_EVERY == 0:
+                    await self.calls.clear(self.referee.limits.back_seconds + DEAD_AFTER)
+                failing = False
+            except Exception:
+                if not failing:
+                    log.exception("the heartbeat could not be written to the database")
+                failing = True
+
+    async def _look_around(self) -> None:
+        found = await self.calls.addresses()
+        self.others = [address for address in found if address != self.address]
+
+    async def stop(self) -> None:
+        """The heartbeat stopped and the server's row deleted (its rooms released first:
+        `drain`)."""
+        if self.beating is not None:
+            self.beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.beating
+        with contextlib.suppress(Exception):
+            await self.calls.leave()
+
+    async def drain(self) -> None:
+        """No new games here, and every game in progress handed over: its row released, its
+        players and watchers told `go` (to the other live servers in turn; none: any) and
+        their connections closed. Rooms with no game to hand over are left to the referee."""
+        self.draining = True
+        await self.calls.drain()
+        await self.calls.release()
+        rooms = [room for room in self.referee.rooms if room.id in self._saved]
+        self._saved.clear()
+        goes = []
+        for number, room in enumerate(rooms):
+            server = self.others[number % len(self.others)] if self.others else None
+            goes.append(self._send_away(room, server))
+        await asyncio.gather(*goes)
+
+    # -- rooms ---------------------------------------------------------------------------------
+
+    async def record(self, room: Room, ended: datetime) -> bool:
+        """The room's game, ended, kept in the ledger (`nac.net.record`) in the transaction
+        that deletes its row; whether it was (False: another server took the game over and
+        keeps it, and `lose` has sent the players there)."""
+        assert self.referee.ledger is not None
+        row = (room.id, self.id) if room.id in self._saved else None
+        try:
+            await record(self.referee.ledger, room, ended, row)
+        except LostGame:
+            await self.lose(room)
+            return False
+        self._saved.pop(room.id, None)
+        return True
+
+    async def keep(self, room: Room) -> bool:
+        """The room as it is now written to its row (made on its first change; deleted once
+        its game is abandoned or its room closed), unless it is unchanged; whether the room
+        is still this server's (False: it was lost, and `lose` has sent its players there)."""
+        async with self._writing.setdefault(room.id, asyncio.Lock()):
+            saved = self._saved.get(room.id)
+            if not _lives(room):
+                self._writing.pop(room.id, None)
+                if saved is None:
+                    return True
+                del self._saved[room.id]
+                if room.why is None or not room.recorded:  # (a record deleted the row itself)
+                    with contextlib.suppress(Exception):
+                        await self.calls.remove(room.id)
+                return True
+            moves, state, since = snapshot(room)
+            text = _text(state)
+            if saved is not None and saved.text == text and saved.since == since:
+                return True
+            ran = 0.0 if since is None else max(0.0, self.referee.clock() - since)
+            try:
+                if saved is None:
+                    keys = self._keys.setdefault(room.id, _key_hashes(room))
+                    game = LiveGame(
+                        room.id, room.rules.name, _control(room), keys, moves, state, ran
+                    )
+                    await self.calls.add(game)
+                    self._saved[room.id] = _Saved(1, text, since)
+                    return True
+                if await self.calls.save(room.id, saved.version, moves, state, ran):
+                    self._saved[room.id] = _Saved(saved.version + 1, text, since)
+                    return True
+            except Exception:
+                log.exception("a game's change could not be written to the database")
+        await self.lose(room)
+        return False
+
+    async def lose(self, room: Room) -> None:
+        """The room is another server's now (or could not be written): closed here, its
+        players and watchers told `go` to where it is played (none known: anywhere)."""
+        self._saved.pop(room.id, None)
+        self._writing.pop(room.id, None)
+        server = None
+        with contextlib.suppress(Exception):
+            server = await self.calls.owner_address(room.id)
+        await self._send_away(room, None if server == self.address else server)
+
+    async def _send_away(self, room: Room, server: str | None) -> None:
+        links: list[Link] = [*room.watchers, *(seat.link for seat in room.seats if seat.link)]
+        self.referee.close_room(room)
+        said = Elsewhere(server).message
+
+        async def away(link: Link) -> None:
+            await deliver(link, said)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(link.close(GOING_AWAY, GAME_MOVED), CLOSE_SECONDS)
+
+        await asyncio.gather(*(away(link) for link in links))
+
+    async def find(self, key: str, token: str) -> tuple[Room, str] | Elsewhere | None:
+        """The room a key this server does not know opens, and what it opens (X, O or
+        watch): a room taken over from the database (or one taken over before, whose key is
+        learnt now, with the token if it is its seat's); Elsewhere if another live server
+        plays it (or none does and this one drains); None if no room has that key."""
+        found = await self.calls.find(key)
+        if found is None:
+            return None
+        try:
+            async with self._taking.setdefault(found.id, asyncio.Lock()):  # one taker a room
+                room = next((one for one in self.referee.rooms if one.id == found.id), None)
+                taken = room or await self._take(key, found)
+        finally:  # (a taker after this finds the room taken over: no lock needed)
+            self._taking.pop(found.id, None)
+        if not isinstance(taken, Room):
+            return taken
+        room = taken
+        _learn(room, found.opens, key, token)
+        self.referee.keys[key] = (room, found.opens)
+        return room, found.opens
+
+    async def _take(self, key: str, found: Found) -> Room | Elsewhere | None:
+        """The room of `found` claimed and rebuilt here, unless another live server plays it
+        (its heartbeat waited for if it is late: `_settled`)."""
+        if self.draining:
+            return Elsewhere(found.address)
+        if found.owner not in (None, self.id) and found.address is not None:
+            settled = await self._settled(key, found)
+            if settled is None:
+                return None
+            if settled.address is not None and settled.owner != self.id:
+                return Elsewhere(settled.address)
+        claimed = await self.calls.claim(found.id)
+        if claimed is None:  # another server was quicker
+            return Elsewhere(await self.calls.owner_address(found.id))
+        return self.rebuild(claimed)
+
+    async def _settled(self, key: str, found: Found) -> Found | None:
+        """The key's row again, once its server's heartbeat is on time (it lives) or its
+        server is dead (looked at until then, DEAD_AFTER at most)."""
+        waited = 0.0
+        while (found.age or 0.0) > LATE_BEAT and waited < DEAD_AFTER + HEARTBEAT:
+            await asyncio.sleep(LOOK_AGAIN)
+            waited += LOOK_AGAIN
+            again = await self.calls.find(key)
+            if again is None or again.address is None:
+                return again
+            found = again
+        return found
+
+    def rebuild(self, claimed: Claimed) -> Room:
+        """The room of a row taken over, as this server's (`Room` with what the row keeps),
+        its players away until they come back."""
+        referee, row = self.referee, claimed.game
+        room = rebuilt(row, referee.server, referee.limits, referee.clock)
+        room.ranked = room.ranked and referee.ledger is not None
+        referee.rooms.append(room)
+        self._keys[room.id] = row.keys
+        _, state, since = snapshot(room)
+        self._saved[room.id] = _Saved(claimed.version, _text(state), since)
+        return room
+
+
+def _lives(room: Room) -> bool:
+    """Whether the room has a game to keep in the database: not closed, nor abandoned (it
+    counts for no one), nor ended and recorded (its row went with its record)."""
+    if room.closed or room.why == "abandoned":
+        return False
+    return room.why is None or not room.recorded
+
+
+def _key_hashes(room: Room) -> tuple[str, str, str]:
+    return key_hash(room.host.key), key_hash(room.guest.key), key_hash(room.watch_key)
+
+
+def _control(room: Room) -> str | None:
+    return room.time_control.name if room.time_control is not None else None
+
+
+def _text(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _learn(room: Room, opens: str, key: str, token: str) -> None:
+    """A room taken over learns a key (and a seat's token, from its player) as they come."""
+    if opens == "watch":
+        room.watch_key = room.watch_key or key
+    else:
+        seat = room.host if opens == "X" else room.guest
+        seat.key = seat.key or key
+    for seat in room.seats:
+        if not seat.token and seat.token_hash and token and key_hash(token) == seat.token_hash:
+            seat.token = token
+
+
+def snapshot(room: Room) -> tuple[str, dict[str, Any], float | None]:
+    """What a room's row keeps: its game's moves in the notation, the rest of the room, and
+    when the side to move's time began (the server's clock; None: no clock)."""
+    game, match, timer = room.game, room.match, room.timer
+    moves = " ".join(square_of(room.rules, move.cell) for move in game.moves)
+    state: dict[str, Any] = {
+        "listed": room.listed,
+        "matched": room.matched,
+        "ranked": room.ranked,
+        "host_rating": list(room.host_rating) if room.host_rating is not None else None,
+        "seats": {seat.mark.value: _seat(seat) for seat in room.seats},
+        "games": match.games_started,
+        "first": game.first.value,
+        "score": [match.score.first, match.score.second, match.score.draws],
+        "rematch": sorted(mark.value for mark in room.rematch),
+        "resigned": game.resigned.value if game.resigned is not None else None,
+        "abandoned": room.abandoned,
+        "aborted": room.aborted,
+        "forfeit": room.forfeit.value if room.forfeit is not None else None,
+        "flagged": room.flagged.value if room.flagged is not None else None,
+        "recorded": room.recorded,
+        "began": room.began.isoformat(),
+        "pair_rated": room.pair_rated,
+        "pair_limited": room.pair_limited,
+        "clock": None,
+    }
+    if timer is None:
+        return moves, state, None
+    state["clock"] = {
+        "left": {mark.value: timer.left[mark] for mark in Mark},
+        "turn": timer.turn.value,
+        "moves": timer.moves,
+        "stopped": timer.stopped,
+    }
+    return moves, state, timer.since
+
+
+def _seat(seat: Seat) -> dict[str, Any]:
+    return {
+        "name": seat.name,
+        "token": key_hash(seat.token) if seat.token else seat.token_hash,
+        "key": seat.public_key,
+        "gone": seat.gone,
+        "on_clock": seat.on_clock,
+    }
+
+
+def rebuilt(row: LiveGame, server: str, limits: Limits, clock: Callable[[], float]) -> Room:
+    """The room a row keeps (`snapshot`'s), on this server (`server`, its `limits` and
+    `clock`): the moves replayed through the core, the side to move's time begun `row.ran`
+    seconds ago, every seat's player away from now. Its keys are unknown until they come."""
+    state = row.room
+    rules = find_rules(row.rules)
+    control = parse_time_control(row.clock) if row.clock else None
+    seats = []
+    for mark in Mark:
+        kept = state["seats"][mark.value]
+        seats.append(
+            Seat(
+                mark,
+                "",
+                name=kept["name"],
+                public_key=kept["key"],
+                gone=kept["gone"],
+                on_clock=kept["on_clock"],
+                token_hash=kept["token"],
+            )
+        )
+    host, guest = seats
+    room = Room(
+        rules=rules,
+        host=host,
+        guest=guest,
+        watch_key="",
+        server=server,
+        limits=limits,
+        clock=clock,
+        listed=state["listed"] and guest.taken,  # (a lobby's join line needs the guest's key)
+        time_control=control,
+        ranked=state["ranked"],
+        id=row.id,
+    )
+    room.matched = state["matched"]
+    rating = state["host_rating"]
+    room.host_rating = (int(rating[0]), bool(rating[1])) if rating else None
+    game, match = room.game, room.match
+    first = Mark(state["first"])
+    if game.first is not first:
+        game.new_game(first=first)
+    for name in row.moves.split():
+        game.play_cell(cell_of(rules, name))
+    if state["resigned"] is not None and not game.is_over:
+        game.resign(Mark(state["resigned"]))
+    match.games_started = state["games"]
+    match.score = Score(*state["score"])
+    game.session_lead = match.score.lead
+    room.rematch = {Mark(mark) for mark in state["rematch"]}
+    room.abandoned, room.aborted = state["abandoned"], state["aborted"]
+    room.forfeit = Mark(state["forfeit"]) if state["forfeit"] else None
+    room.flagged = Mark(state["flagged"]) if state["flagged"] else None
+    room.recorded = state["recorded"]
+    room.began = datetime.fromisoformat(state["began"])
+    room.pair_rated, room.pair_limited = state["pair_rated"], state["pair_limited"]
+    now = clock()
+    kept_clock = state["clock"]
+    if kept_clock is not None and control is not None:
+        timer = GameClock(control, now, first, limits.first_move_seconds)
+        timer.left = {Mark(mark): float(left) for mark, left in kept_clock["left"].items()}
+        timer.turn, timer.moves = Mark(kept_clock["turn"]), kept_clock["moves"]
+        timer.stopped = kept_clock["stopped"]
+        timer.since = now - row.ran
+        room.timer = timer
+    for seat in room.seats:
+        if seat.taken:
+            seat.left_at = now
+    room.turn_began = now
+    return room

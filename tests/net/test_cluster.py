@@ -1,0 +1,300 @@
+"""Several servers on one PostgreSQL (`nac.net.cluster`): games in progress written move by
+move, taken over by another server when theirs dies (kill -9) or drains (SIGTERM), and a stale
+server's write refused. Real parts: a throwaway PostgreSQL cluster (tests/ledger/postgres.py),
+real `nac serve` processes on two loopback addresses (or, for the stale server, two relays of
+`nac serve`'s in this process), and real clients with their own keys in temporary homes.
+
+The tests wait for states (bounded), never for a time; the only figure about time is printed
+(how long from the kill to both players playing on the other server)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from nac.core import NORMAL, Mark
+from nac.core.clock import parse_time_control
+from nac.core.notation import square_of
+from nac.ledger.ledger import Ledger
+from nac.ledger.live import DEAD_AFTER, Live
+from nac.ledger.schema import games, live_games
+from nac.net.address import Address, parse_address, parse_server
+from nac.net.referee import Referee
+from nac.net.rooms import Room
+from nac.net.table import Invite
+from tests.ledger.conftest import missing
+from tests.ledger.postgres import REQUIRED, Cluster, start_cluster
+from tools.web_screenshot import RunningServer, free_port, served_game
+
+from .helpers import (
+    LONGEST_WAIT,
+    Player,
+    both_here,
+    hello,
+    key_in,
+    next_of,
+    play_moves,
+    player,
+    raw,
+)
+
+pytestmark = pytest.mark.postgres
+
+pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installed")
+
+A, B = "127.0.0.2", "127.0.0.3"
+"""The two servers' loopback addresses."""
+CLOCK = parse_time_control("3+2")
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL for this module's tests (skipped where there is none)."""
+    reason = missing()
+    if reason:
+        if os.environ.get(REQUIRED) == "required":
+            pytest.fail(reason, pytrace=False)
+        pytest.skip(reason)
+    cluster = start_cluster()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
+    """Wait (bounded) until `condition()` holds: a database's state."""
+    deadline = time.monotonic() + LONGEST_WAIT
+    while True:
+        if await condition():
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never came: {what}")
+        await asyncio.sleep(0.05)
+
+
+@asynccontextmanager
+async def looking_at(database: str) -> AsyncIterator[Live]:
+    """The database as a server sees it (`Live`, for a server that is none of the tests')."""
+    ledger = await Ledger.open(database)
+    try:
+        yield Live(ledger.engine, "the-test")
+    finally:
+        await ledger.close()
+
+
+async def servers_up(*servers: str) -> None:
+    """Each server's welcome names them all (each has seen the others' heartbeats)."""
+    for server in servers:
+        await until(partial(_names, server, len(servers)), f"{server} naming them all")
+
+
+async def _names(server: str, count: int) -> bool:
+    async with raw(server) as ws:
+        await ws.send(hello("lobby"))
+        welcome = await next_of(ws, "welcome")
+    return len(welcome.get("servers", [])) == count
+
+
+@contextmanager
+def nac_serve(host: str, database: str, home: Path) -> Iterator[tuple[RunningServer, str]]:
+    """`nac serve` on `host` with the shared database (its own home): the process, and the
+    address terminals dial."""
+    environment = {**os.environ, "NAC_HOME": str(home)}
+    options = ("--host", host, "--database", database, "--max-players", "1")
+    with served_game(*options, environment=environment) as server:
+        yield server, parse_server(server.url)
+
+
+async def back_on(server: str, since: float, *players: Player) -> None:
+    """Each player on `server` and playing there: welcomed there, and a state heard since
+    `since` (the moment the other server was stopped) with both players in."""
+    for one in players:
+        await one.until(playing_on(server, since), f"playing on {server}")
+
+
+def playing_on(server: str, since: float) -> Callable[[Player], bool]:
+    def playing(one: Player) -> bool:
+        room = one.table.room
+        return (
+            one.table.server == server
+            and one.table.link == "open"
+            and both_here(one)
+            and room.clock.at >= since
+        )
+
+    return playing
+
+
+async def seated_on(server: str, homes: Path) -> tuple[Player, Player, Invite]:
+    """Sam hosts a game with a clock on `server` (listed, rated: both have keys), Ana joins it
+    by its invite; both seated, and the invite."""
+    sam = player(Address(server, ""), "host", "Sam", identity=key_in(homes / "sam"), clock=CLOCK)
+    await sam.until(lambda one: one.table.room is not None and one.table.room.invite, "invite")
+    invite = sam.table.room.invite
+    ana = player(invite.join, name="Ana", identity=key_in(homes / "ana"))
+    for one in (sam, ana):
+        await one.until(both_here, "both seated")
+    return sam, ana, invite
+
+
+async def kept_games(database: str) -> list[tuple[str, str, str]]:
+    """The games the ledger keeps (moves, result, why), and checks no room is left live."""
+    ledger = await Ledger.open(database)
+    try:
+        async with ledger.engine.connect() as connection:
+            kept = (await connection.execute(games.select())).all()
+            live = (await connection.execute(live_games.select())).all()
+    finally:
+        await ledger.close()
+    assert live == []
+    return [(row.moves, row.result, row.why) for row in kept]
+
+
+async def test_a_game_goes_on_on_another_server_when_its_own_is_killed(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """Two `nac serve` on one PostgreSQL; Sam and Ana play on the first, which is killed
+    (kill -9) mid-game: both come back on the second within seconds, every move there, and
+    play to the end. The side to move is not charged for the time the game was away: the
+    second server takes over only once the first's heartbeat is DEAD_AFTER old, so a clock
+    charged for the outage would have lost that much at least; the other side's is as it was."""
+    database = postgres.database()
+    with (
+        nac_serve(A, database, tmp_path / "a") as (first, here),
+        nac_serve(B, database, tmp_path / "b") as (_, there),
+    ):
+        await servers_up(here, there)
+        sam, ana, _ = await seated_on(here, tmp_path)
+        assert sam.play.client.servers == [here, there]
+        await play_moves((sam, ana), [0, 3, 1])
+        before = sam.table.room.clock
+        killed = time.monotonic()
+        first.process.kill()
+        await back_on(there, killed, sam, ana)
+        took = time.monotonic() - killed
+        print(f"\ntakeover: {took:.2f} s from the kill -9 to both players playing again")
+        after = sam.table.room.clock
+        assert sam.moves == ana.moves == [0, 3, 1]
+        assert after.left[Mark.X] == pytest.approx(before.left[Mark.X], abs=0.02)
+        assert 0 <= before.left[Mark.O] - after.left[Mark.O] < DEAD_AFTER
+        assert after.running is Mark.O
+        await play_moves((sam, ana), [4, 2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings is not None, "the ratings")
+        first.process.wait()
+        for one in (sam, ana):
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+async def test_a_drained_server_hands_its_games_over_and_exits(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """SIGTERM to a server on a shared database: its games move to the other server (their
+    players told `go` there), which takes them over, and it exits."""
+    database = postgres.database()
+    with (
+        nac_serve(A, database, tmp_path / "a") as (first, here),
+        nac_serve(B, database, tmp_path / "b") as (_, there),
+    ):
+        await servers_up(here, there)
+        sam, ana, _ = await seated_on(here, tmp_path)
+        await play_moves((sam, ana), [4, 0])
+        process = first.process
+        stopped = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        await back_on(there, stopped, sam, ana)
+        assert await asyncio.to_thread(process.wait, LONGEST_WAIT) == 0
+        assert sam.moves == ana.moves == [4, 0]
+        await play_moves((sam, ana), [1, 2, 7])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.game.is_over, "the end")
+            await one.stop()
+    assert await kept_games(database) == [(line(4, 0, 1, 2, 7), "X", "line")]
+
+
+@dataclass
+class Relayed:
+    """A relay of `nac serve`'s in this process, on a loopback address, its ledger shared."""
+
+    referee: Referee
+    url: str
+
+
+@asynccontextmanager
+async def relay_on(host: str, database: str) -> AsyncIterator[Relayed]:
+    """`nac serve`'s relay (`Relay`, its aiohttp door and gate) on `host` with the shared
+    ledger: it joins the other servers as it starts and drains as it stops."""
+    from aiohttp import web
+
+    from nac.net.gate import fitted
+    from nac.web.door import listen
+    from nac.web.online import Relay
+
+    port = free_port()
+    url = f"ws://{host}:{port}"
+    referee = Referee(url, relay=True)
+    relay = Relay(referee, database=database)
+    await relay.open_ledger()
+    app = web.Application()
+    relay.add_to(app, lambda _request: True)
+    referee.limits, relay.gate = fitted(referee.limits, trust_proxy=False)
+    runner = await listen(app, host, port, relay.gate, referee.limits.hello_seconds)
+    try:
+        yield Relayed(referee, url)
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_stale_servers_write_is_refused_and_its_players_sent_to_the_new_one(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """A server whose heartbeat stopped (frozen, cut off from the database) is taken for dead:
+    another takes its game over (here for a watcher). The stale server's next write is refused
+    by the fence: the move is not played, the room is closed there, and its players are sent
+    to the new server, where the game goes on from its last move kept."""
+    database = postgres.database()
+    async with relay_on(A, database) as first, relay_on(B, database) as second:
+        await servers_up(first.url, second.url)
+        sam, ana, invite = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3])
+        cluster = first.referee.cluster
+        assert cluster is not None and cluster.beating is not None
+        cluster.beating.cancel()
+        watch_key = parse_address(invite.watch).key
+        async with looking_at(database) as live:
+            await until(lambda: _dead(live, watch_key), "the first server seen dead")
+        eve = player(Address(second.url, watch_key), "watch", "Eve")
+        await eve.until(lambda one: one.moves == [0, 3], "the game taken over")
+        room: Room = second.referee.rooms[0]
+        assert room.host.public_key and room.guest.name == "Ana"
+        sent = time.monotonic()
+        assert await sam.play.move(1) is None  # sent; the first server cannot keep it
+        await back_on(second.url, sent, sam, ana)
+        assert first.referee.rooms == []
+        assert sam.moves == ana.moves == [0, 3]
+        await play_moves((sam, ana), [1, 4, 2])
+        for one in (sam, ana, eve):
+            await one.until(lambda one: one.table.game.is_over, "the end")
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+def line(*cells: int) -> str:
+    """Moves as the ledger keeps them (nac's notation)."""
+    return " ".join(square_of(NORMAL, cell) for cell in cells)
+
+
+async def _dead(live: Live, key: str) -> bool:
+    found = await live.find(key)
+    return found is not None and found.address is None
