@@ -1,8 +1,8 @@
 """One look per rules family: what a player reads and sees that differs from one rules to
 another, said once. Its label and names, its word on the rules, how a game a line lost ends
 (for the game and online alike), its analysis's words and legend, its value strip's heading,
-its prompt's squares, its panel's rows, and the shape of its board (`Shape`: which drawing
-`nac.present.game` draws, and so the smallest terminal it fits).
+its review's note, its prompt's squares, its panel's rows, and the shape of its board
+(`Shape`: which drawing `nac.present.game` draws, and so the smallest terminal it fits).
 
 A leaf: it imports only the core. Everything else asks `look_of(rules)` and names no family;
 a new rules adds a look here (and a drawing, where its board has a new shape).
@@ -88,6 +88,10 @@ class Look:
         """The rules in a sentence: "the normal game on 4×4"."""
         return f"the normal game on {board_name(rules.size)}"
 
+    def the_board(self, rules: Rules) -> str:
+        """The board in a sentence: "the 4×4 board"."""
+        return f"the {board_name(rules.size)} board"
+
     def rules_word(self, rules: Rules) -> str:
         """A word on the rules before the welcome ("" where they go without saying)."""
         return ""
@@ -123,6 +127,11 @@ class Look:
     def value_heading(self, rules: Rules) -> str:
         """The value strip's heading: "Value for X after each move"."""
         return "Value for X after each move"
+
+    def review_note(self, note: str) -> str:
+        """The review's note on how its moves are rated: `note`, the engine's kind of values
+        (exact, proven, estimated), where the rules say nothing of their own."""
+        return note
 
     def squares(self, rules: Rules) -> str:
         """The move prompt's example squares, short: the prompt fits a 40-column terminal."""
@@ -199,6 +208,9 @@ class MisereLook(Look):
     def longest_note(self, rules: Rules) -> int:
         return max(super().longest_note(rules), len(MAKES_A_LINE))
 
+    def review_note(self, note: str) -> str:
+        return "Misère: every move rated against perfect play, where a line of your own loses."
+
 
 class NotaktoLook(Look):
     """Notakto: both put X's on small boards side by side; killing the last board loses."""
@@ -212,6 +224,9 @@ class NotaktoLook(Look):
 
     def name(self, rules: Rules) -> str:
         return f"Notakto on {boards_counted(rules.boards)} (killing the last board loses)"
+
+    def the_board(self, rules: Rules) -> str:
+        return boards_counted(rules.boards)
 
     def rules_word(self, rules: Rules) -> str:
         return (
@@ -251,6 +266,9 @@ class NotaktoLook(Look):
 
     def value_heading(self, rules: Rules) -> str:
         return "Value for player 1 after each move"
+
+    def review_note(self, note: str) -> str:
+        return "Notakto: every move rated against perfect play, where killing the last board loses."
 
     def squares(self, rules: Rules) -> str:
         return "like 2:5" if rules.boards > 1 else super().squares(rules)
@@ -293,6 +311,9 @@ class UltimateLook(Look):
 
     def name(self, rules: Rules) -> str:
         return "Ultimate (nine boards in one, each move sending the other side to a board)"
+
+    def the_board(self, rules: Rules) -> str:
+        return "Ultimate's board"
 
     def intro(self, rules: Rules) -> str:
         return (

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...core import Family, Mark, SavedGame
+from ...core import Mark, SavedGame
 from ...engine import GameReview, MoveReview, Rating, is_estimated
+from ..looks import look_of
 from ..names import side_label
 from ..panel_lines import GLUE, wrapped
 from ..runs import Line
@@ -66,12 +67,9 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
         note = learning_words.REVIEW_EMPTY
     else:
         note = learning_words.REVIEW_EXACT if view.review.exact else learning_words.REVIEW_SEARCHED
-        if game.rules.family is Family.MISERE:
-            note = learning_words.REVIEW_MISERE
-        elif game.rules.is_notakto:
-            note = learning_words.REVIEW_NOTAKTO
-        elif is_estimated(game.rules):
+        if is_estimated(game.rules):
             note = learning_words.review_estimated()
+        note = look_of(game.rules).review_note(note)
     noted = wrapped(note, width, "title")
     head += noted
     if view.review is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core import Mark, Rules
 from ...engine import GameReview, Result, is_estimated
 from ..game.views import LIKELY_LOSS, LIKELY_WIN
+from ..looks import look_of
 from ..names import side_label
 from ..panel_lines import wrapped
 from ..runs import Line, Run
@@ -26,9 +27,7 @@ def strip_side(review: GameReview) -> Mark:
 
 def heading(rules: Rules) -> str:
     """ "Value for X after each move" (in Notakto, for player 1, who moved first)."""
-    first = side_label(rules, Mark.X)
-    value = "Estimate" if is_estimated(rules) else "Value"
-    return f"{value} for {'player ' if rules.shares_marks else ''}{first} after each move"
+    return look_of(rules).value_heading(rules)
 
 
 def key(rules: Rules) -> str:

@@ -36,12 +36,6 @@ def review_estimated() -> str:
     )
 
 
-REVIEW_MISERE = "Misère: every move rated against perfect play, where a line of your own loses."
-REVIEW_NOTAKTO = (
-    "Notakto: every move rated against perfect play, where killing the last board loses."
-)
-
-
 def losing_line(rules: Rules) -> str:
     """Said after the move that made a line in misère, or killed the last board in Notakto."""
     if rules.is_notakto:
