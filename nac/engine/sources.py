@@ -283,12 +283,25 @@ TABLE: Mapping[Family, Row] = MappingProxyType(
 def row_of(board: Position) -> Row:
     """The row of the family `board` is played by (a board the game does not offer, 6×6 say,
     by its variant: Average still plays it)."""
+    shape = getattr(board, "geometry", None)  # a board's shape says its family: found once
+    if shape is None:
+        return TABLE[_family(board)]
+    row = _by_shape.get(shape)
+    if row is None:
+        row = _by_shape[shape] = TABLE[_family(board)]
+    return row
+
+
+def _family(board: Position) -> Family:
     try:
-        family = board.rules.family
+        return board.rules.family
     except ValueError:  # only a Board has no rules (its size, or its line's length)
         assert isinstance(board, Board)
-        family = Rules.of(variant=board.variant).family
-    return TABLE[family]
+        return Rules.of(variant=board.variant).family
+
+
+_by_shape: dict[Geometry, Row] = {}
+"""The row of each shape of board, found once (a reply on 3×3 takes microseconds)."""
 
 
 def source_for(board: Position) -> Source:
