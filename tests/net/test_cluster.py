@@ -25,7 +25,7 @@ from nac.core import NORMAL, Mark
 from nac.core.clock import parse_time_control
 from nac.core.notation import square_of
 from nac.ledger.ledger import Ledger
-from nac.ledger.live import DEAD_AFTER, Live
+from nac.ledger.live import DEAD_AFTER, HEARTBEAT, Live
 from nac.ledger.schema import games, live_games
 from nac.net.address import Address, parse_address, parse_server
 from nac.net.referee import Referee
@@ -165,9 +165,10 @@ async def test_a_game_goes_on_on_another_server_when_its_own_is_killed(
 ) -> None:
     """Two `nac serve` on one PostgreSQL; Sam and Ana play on the first, which is killed
     (kill -9) mid-game: both come back on the second within seconds, every move there, and
-    play to the end. The side to move is not charged for the time the game was away: the
-    second server takes over only once the first's heartbeat is DEAD_AFTER old, so a clock
-    charged for the outage would have lost that much at least; the other side's is as it was."""
+    play to the end. The side to move is charged up to the first server's last heartbeat
+    (within a heartbeat of the kill), not for the time the game was away: the second server
+    takes over only once that heartbeat is DEAD_AFTER old, so a clock charged for the outage
+    would have lost that much at least. The other side's is as it was."""
     database = postgres.database()
     with (
         nac_serve(A, database, tmp_path / "a") as (first, here),
@@ -186,7 +187,8 @@ async def test_a_game_goes_on_on_another_server_when_its_own_is_killed(
         after = sam.table.room.clock
         assert sam.moves == ana.moves == [0, 3, 1]
         assert after.left[Mark.X] == pytest.approx(before.left[Mark.X], abs=0.02)
-        assert 0 <= before.left[Mark.O] - after.left[Mark.O] < DEAD_AFTER
+        # charged up to the dead server's last heartbeat: within a heartbeat of the kill
+        assert -HEARTBEAT <= before.left[Mark.O] - after.left[Mark.O] < DEAD_AFTER
         assert after.running is Mark.O
         await play_moves((sam, ana), [4, 2])
         for one in (sam, ana):
