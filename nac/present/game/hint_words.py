@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from ...core import Family, Rules
-from ...engine import Hint, Result
+from ...core import Rules
+from ...engine import Hint, Result, is_estimated
 from ..names import in_a_row
 
 ESTIMATE = "a search estimate: nothing proven within the search's budget"
@@ -24,7 +24,7 @@ def hint_reason(rules: Rules, found: Hint) -> str:
     value = found.value
     if found.mirror:
         return MIRROR
-    if value is None and rules.is_ultimate:
+    if value is None and is_estimated(rules):  # not solved: the search's pick
         if found.share is not None:
             pick = f"Genius's pick: {estimated(found.share, found.simulations)}"
             return f"blocks a line on its board; {pick}" if found.blocks else pick
@@ -35,7 +35,7 @@ def hint_reason(rules: Rules, found: Hint) -> str:
         )
     if value is None:
         return "blocks (a search estimate)" if found.blocks else ESTIMATE
-    if rules.is_notakto:
+    if not rules.draws:  # a move wins or loses: in how many, and the board it kills
         outcome = f"you {'win' if value.result is Result.WIN else 'lose'} in {value.moves}"
         if found.kills is None:
             return outcome
@@ -46,7 +46,7 @@ def hint_reason(rules: Rules, found: Hint) -> str:
         )
     if value.plies is None:  # the result is proven, not how fast (5×5)
         return _proven(value.result, found.blocks)
-    if rules.family is Family.MISERE:
+    if rules.line_loses:
         return _misere(rules, value.result, value.plies, value.moves, found.only)
     if value.result is Result.WIN:
         return "wins" if value.plies == 1 else f"wins in {value.moves}"
