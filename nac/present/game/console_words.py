@@ -3,9 +3,9 @@ the full-screen game, from `words`."""
 
 from __future__ import annotations
 
-from ...core import Family, Game, Level, Mark, Match, Mode, Score
+from ...core import Game, Level, Mark, Match, Mode, Score
 from ..commands import key_for
-from ..names import board_description, in_a_row
+from ..looks import look_of
 from .words import level_label, player_name, score_rows, side
 
 NO_HINT_NOW = "a hint is for the side to move, on a person's turn"
@@ -56,30 +56,11 @@ def intro(match: Match) -> str:
     else:
         x, o = (level_label(game, mark) for mark in Mark)
         who = f"Watching {x} ({side(game, Mark.X)}) play {o} ({side(game, Mark.O)})"
-    if rules.is_notakto:
-        boards = f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-        return (
-            f"Notakto on {boards}: both players put X's; a board with three in a row is dead, "
-            f"and whoever kills the last board loses. {who}."
-        )
-    if rules.is_ultimate:
-        return (
-            "Ultimate noughts and crosses: nine 3×3 boards in a big one. Your move sends the "
-            "other side to the board of its square (anywhere when that board is decided); "
-            f"three boards won in a line win. {who}."
-        )
-    if rules.family is Family.MISERE:
-        board = f"{board_description(rules.size)}, misère: {in_a_row(rules.size)} of your own loses"
-        return f"Noughts and crosses, {board}. {who}."
-    return f"Noughts and crosses, {board_description(rules.size)}. {who}."
+    return f"{look_of(rules).intro(rules)} {who}."
 
 
 def help_line(game: Game) -> str:
-    squares = "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
-    if game.rules.is_notakto:
-        squares = "a board and a key (2:5, 2 5, 25 or 2b2; on one board the key alone)"
-    if game.rules.is_ultimate:
-        squares = "a square like e5 (a-i, 1-9 from the top) or a board and a key (5:5 or 55)"
+    squares = look_of(game.rules).typed_squares(game)
     if game.mode is Mode.WATCH:
         return f"Enter or {key_for('new_game')} starts the next game, {key_for('quit')} quits."
     start = key_for("computer_starts")
