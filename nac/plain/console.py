@@ -19,27 +19,23 @@ from collections.abc import Collection
 from typing import TextIO
 
 from ..core import (
-    COLUMN_LETTERS,
     Change,
     ChangeKind,
     ComputerTurn,
     FinishedGame,
-    Game,
     IllegalMove,
     KeypadLayout,
     Mode,
-    NotaktoBoard,
     NotASquare,
     Position,
     SavedGame,
-    UltimateBoard,
-    grid_cell,
     square_name,
 )
-from ..engine import NO_LIMIT, Engine, Limit, review_game
+from ..engine import NO_LIMIT, Engine, Limit, is_estimated, review_game
 from ..play import Session, Turns
 from ..present.game import console_words, words
 from ..present.game.pace import Pace
+from ..present.game.text_boards import board_text
 from ..present.learning import words as learning_words
 from ..present.learning.review_lines import ReviewView, review_lines
 from ..present.plain_text import encodable
@@ -172,87 +168,6 @@ class ConsoleGame(TypedLines):
         return True
 
 
-def board_text(game: Game) -> str:
-    """The board as text: keys in the empty squares of 3×3, names along the edges of bigger
-    boards; Notakto's boards side by side."""
-    board = game.board
-    if isinstance(board, NotaktoBoard):
-        return boards_text(board, game.keypad)
-    if isinstance(board, UltimateBoard):
-        return grid_text(board, game.keypad)
-    n = board.size
-    rule = "\n" + ("   " if n > 3 else "") + "+".join(["---"] * n) + "\n"
-    rows = []
-    for row in range(n):
-        cells = []
-        for column in range(n):
-            cell = row * n + column
-            mark = board[cell]
-            empty = game.square_name(cell) if game.uses_keypad else "."
-            cells.append(f" {mark.value if mark else empty} ")
-        edge = f"{row + 1:>2} " if n > 3 else ""
-        rows.append(edge + "|".join(cells))
-    top = "    " + "   ".join(COLUMN_LETTERS[:n]) + "\n" if n > 3 else ""
-    return "\n" + top + rule.join(rows) + "\n"
-
-
-def boards_text(board: NotaktoBoard, keypad: KeypadLayout) -> str:
-    """Notakto's boards side by side: each empty square's key, X's, a dead board's squares
-    as `#`."""
-    count = len(board.boards)
-    rows = ["  ".join(f"  board {number + 1}  " for number in range(count))]
-    for row in range(3):
-        if row:
-            rows.append("  ".join("---+---+---" for _ in range(count)))
-        parts = []
-        for number, bits in enumerate(board.boards):
-            cells = []
-            for column in range(3):
-                square = row * 3 + column
-                empty = "#" if board.dead[number] else str(keypad.key_for_cell(square))
-                cells.append(f" {'X' if bits >> square & 1 else empty} ")
-            parts.append("|".join(cells))
-        rows.append("  ".join(parts))
-    gone = [str(number + 1) for number, dead in enumerate(board.dead) if dead]
-    tail = f"\n(dead: board{'s' * (len(gone) > 1)} {', '.join(gone)})" if gone else ""
-    return "\n" + "\n".join(rows) + tail + "\n"
-
-
-def grid_text(board: UltimateBoard, keypad: KeypadLayout) -> str:
-    """Ultimate's nine boards as one 9×9 grid, its squares named by a letter and a number
-    (`e5`): each mark, a dot where the next move may go, the small boards parted by lines;
-    the boards won and the board to play in named by their keys."""
-    legal = set(board.legal_moves)
-    letters = "    " + "   ".join(
-        " ".join(COLUMN_LETTERS[third * 3 : third * 3 + 3]) for third in range(3)
-    )
-    rule = "   +" + "+".join(["-------"] * 3) + "+"
-    rows = [letters, rule]
-    for row in range(9):
-        parts = []
-        for third in range(3):
-            squares = []
-            for column in range(third * 3, third * 3 + 3):
-                cell = grid_cell(column, row)
-                mark = board[cell]
-                squares.append(mark.value if mark else "." if cell in legal else " ")
-            parts.append(" " + " ".join(squares) + " ")
-        rows.append(f"{row + 1:>2} |" + "|".join(parts) + "|")
-        if row % 3 == 2:
-            rows.append(rule)
-    won = [
-        f"{board.board_winner(index)} won board {keypad.key_for_cell(index)}"
-        for index in range(9)
-        if board.board_winner(index) is not None
-    ]
-    tail = f"\n({'; '.join(won)})" if won else ""
-    forced = board.forced
-    where = (
-        "" if board.is_over or forced is None else f"\nPlay in board {keypad.key_for_cell(forced)}."
-    )
-    return "\n" + "\n".join(rows) + tail + where + "\n"
-
-
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
     squares named as the game names them (the keys of `keypad` on 3×3)."""
@@ -273,7 +188,7 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
         return square_name(cell, board.rules, keypad)
 
     try:
-        if isinstance(board, UltimateBoard):
+        if is_estimated(board.rules):
             found = tuple(estimate(board, technique) for technique in UltimateTechnique)
             text = unsolved_lab_lines.plain_lab(board, found, ULTIMATE_NODES, square)
         else:
