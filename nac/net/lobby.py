@@ -33,10 +33,17 @@ def status(room: Room) -> str:
 
 
 class Lobby:
-    def __init__(self, limits: Limits, rooms: Callable[[], list[Room]]) -> None:
-        """`rooms`: the server's rooms, oldest first."""
+    def __init__(
+        self,
+        limits: Limits,
+        rooms: Callable[[], list[Room]],
+        others: Callable[[], list[dict[str, object]]] = list,
+    ) -> None:
+        """`rooms`: the server's rooms, oldest first; `others`: the games other servers of its
+        database list, waiting for a guest (`nac.net.meeting`), as this message lists a game."""
         self.limits = limits
         self.rooms = rooms
+        self.others = others
         self.links: set[Link] = set()
         """The connections watching the lobby."""
         self._said = ""
@@ -79,7 +86,10 @@ class Lobby:
             )
         )
         shown = listed[: self.limits.listed]
-        games = [
+        elsewhere = self.others()
+        waiting_here = sum(state == "waiting" for state, _room in listed)
+        fits = max(0, self.limits.listed - min(len(shown), waiting_here))
+        games: list[dict[str, object]] = [
             {
                 "host": room.host.name,
                 "rating": None if room.host_rating is None else room.host_rating[0],
@@ -94,9 +104,12 @@ class Lobby:
             }
             for state, room in shown
         ]
+        # the other servers' games wait for a guest: after the open ones here, before the rest
+        games[waiting_here:waiting_here] = elsewhere[:fits]
+        del games[self.limits.listed :]
         playing = sum(1 for room in rooms if room.guest.taken)
         watching = sum(len(room.watchers) for room in rooms)
-        more = len(listed) - len(shown)
+        more = len(listed) + len(elsewhere) - len(games)
         return write("lobby", games=games, more=more, playing=playing, watching=watching)
 
     def yours(self, public_key: str) -> str | None:

@@ -18,6 +18,7 @@ of it (a seeker let in and told, each pair seated in a room of its own).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -28,11 +29,14 @@ from ..ledger.glicko2 import NEW_RATING
 from .closing import TRY_AGAIN_LATER, Closing
 from .limits import Limits
 from .protocol import write
-from .rooms import Link, Room, deliver
+from .rooms import Link, Room, Seat, deliver
 
 if TYPE_CHECKING:
     from ..ledger.ledger import Ledger
+    from .lobby import Lobby
     from .protocol import Hello
+
+log = logging.getLogger("nac.net")
 
 FIRST_RANGE = 100.0
 """Rating points either side a seeker is paired within when they join."""
@@ -45,6 +49,9 @@ IN_QUEUE = "your key is searching for a game of these rules already: one search 
 IN_MATCH = "your key is playing a quick match of these rules already: finish it first"
 GUESTS_SEEKING = "your address has {count} guests searching here already: wait for a game"
 MATCH_CLOCK = "a quick match has a clock: give one, like 3+2"
+KEPT = "this seat is kept for the player it was matched with"
+"""Said to a connection with the key of a quick match's seat kept for another player's key
+(a pair made by another server: `nac.net.meeting`)."""
 
 
 def search_range(waited: float) -> float | None:
@@ -116,6 +123,8 @@ class Seeker:
     """Whether it seeks a rated game (a proven key on a server with a ledger)."""
     told: float | None = field(default=None)
     """The range it was last told (-1.0: any; None: told nothing yet)."""
+    seek: str = ""
+    """Its seek's id in a shared queue (`nac.net.meeting`; "": this relay's own queue)."""
 
     @property
     def queue(self) -> tuple[str, str, bool]:
@@ -137,6 +146,10 @@ class Queues:
 
     def of(self, link: Link) -> Seeker | None:
         return next((seeker for seeker in self.seekers if seeker.link is link), None)
+
+    def of_seek(self, seek: str) -> Seeker | None:
+        """The seeker of a seek's id in a shared queue (`Seeker.seek`)."""
+        return next((seeker for seeker in self.seekers if seeker.seek == seek), None)
 
     def holds_key(self, public_key: str, rules: Rules) -> bool:
         """Whether `public_key` is in `rules`' pool's queue already (at any clock)."""
@@ -228,11 +241,42 @@ async def rating_of(
     return found.rating, found.provisional
 
 
+class Meeting:
+    """Where a relay's players meet: its quick match's queue and its lobby's games. This one is
+    a relay's own (its queue in `Seating.queues`, its lobby its rooms); where servers share a
+    ledger, `nac.net.meeting.SharedMeeting` has the same face and the database's queue and
+    lobby behind it. The relay picks one as it opens its ledger."""
+
+    async def start(self, referee: Seating) -> None:
+        """The relay starts serving."""
+
+    async def stop(self) -> None:
+        """The relay stops: nothing more is done."""
+
+    async def join(self, referee: Seating, seeker: Seeker) -> None:
+        """A seeker let in (`Queues.refusal` heard) joins its queue (`Closing` if it may not)."""
+        referee.queues.add(seeker)
+
+    async def cancel(self, referee: Seating, link: Link) -> None:
+        """A connection's search cancelled (it left, or dropped)."""
+        referee.queues.remove(link)
+
+    async def pair(self, referee: Seating) -> None:
+        """Time to pair whoever can be (a seeker joined, time passed)."""
+        await seat_pairs(referee)
+
+    def others(self) -> list[dict[str, object]]:
+        """The games other servers' lobbies list, as a lobby message lists them."""
+        return []
+
+
 class Seating(Protocol):
     """What quick match's seating asks of the referee (`nac.net.referee.Referee`)."""
 
     ledger: Ledger | None
     queues: Queues
+    meeting: Meeting
+    lobby: Lobby
     rooms: list[Room]
     limits: Limits
     paired: dict[Link, Room]
@@ -246,6 +290,8 @@ class Seating(Protocol):
     def unlike(self, name: str, room: Room) -> str: ...
 
     async def tell(self, room: Room) -> None: ...
+
+    def close_room(self, room: Room) -> None: ...
 
 
 async def seek(referee: Seating, link: Link, who: str, hello: Hello) -> None:
@@ -262,9 +308,21 @@ async def seek(referee: Seating, link: Link, who: str, hello: Hello) -> None:
     rated = bool(hello.public_key) and referee.ledger is not None
     seeker = Seeker(link, who, hello.name, hello.public_key, hello.rules, hello.clock,
                     *rating, referee.clock(), rated)  # fmt: skip
-    referee.queues.add(seeker)
+    await referee.meeting.join(referee, seeker)
     await deliver(link, write("welcome", you=None, role="match", name=hello.name))
-    await seat_pairs(referee)
+    await referee.meeting.pair(referee)
+
+
+async def unseek(referee: Seating, link: Link) -> None:
+    """A connection's search (if it has one) cancelled; a database's failure to is logged (its
+    seek then goes with this server)."""
+    if referee.queues.of(link) is None:
+        return
+    try:
+        await referee.meeting.cancel(referee, link)
+    except Exception:
+        referee.queues.remove(link)
+        log.exception("a search could not be cancelled in the shared queue")
 
 
 async def seat_pairs(referee: Seating) -> None:
@@ -280,12 +338,22 @@ async def seat_pairs(referee: Seating) -> None:
         room = referee.open_room(x.rules, x.name, time_control=x.control)
         room.matched = True
         for one, seat in ((x, room.host), (o, room.guest)):
-            room.sit(seat, one.link, referee.unlike(one.name, room), one.who)
-            seat.public_key = one.public_key
-            referee.seated(one.link)
-            referee.paired[one.link] = room
-            parts = {"key": seat.key, "token": seat.token, "name": seat.name}
-            await deliver(one.link, write("matched", you=seat.mark.value, **parts))
+            await sit_matched(referee, room, seat, one)
         await referee.tell(room)
+    await tell_searches(referee, now)
+
+
+async def sit_matched(referee: Seating, room: Room, seat: Seat, one: Seeker) -> None:
+    """A seeker seated in its match's room, and told its seat (`matched`)."""
+    room.sit(seat, one.link, referee.unlike(one.name, room), one.who)
+    seat.public_key = one.public_key
+    referee.seated(one.link)
+    referee.paired[one.link] = room
+    parts = {"key": seat.key, "token": seat.token, "name": seat.name}
+    await deliver(one.link, write("matched", you=seat.mark.value, **parts))
+
+
+async def tell_searches(referee: Seating, now: float) -> None:
+    """Every seeker not told its search yet, or whose range has widened, told."""
     for link, told in referee.queues.to_tell(now):
         await deliver(link, told)

@@ -40,7 +40,7 @@ from .gate import Bucket, client, network, settle_collector
 from .identity import dialled, encoded, from_host_header, new_nonce, verified
 from .limits import Limits
 from .lobby import Lobby
-from .matching import Queues, rating_of, seat_pairs, seek
+from .matching import KEPT, Meeting, Queues, rating_of, seek, unseek
 from .protocol import (
     PROTOCOL,
     BadMessage,
@@ -107,7 +107,7 @@ class Referee:
         self.connections: Counter[str] = Counter()
         """Connections being served, by client (`gate.client`)."""
         self.wrong_keys: dict[str, list[float]] = {}
-        self.lobby = Lobby(self.limits, lambda: self.rooms)
+        self.lobby = Lobby(self.limits, lambda: self.rooms, lambda: self.meeting.others())
         self.stopping = False
         self.ledger: Ledger | None = None
         """The players, their ratings and games (`nac serve`'s); None: players by their keys
@@ -119,7 +119,9 @@ class Referee:
         self.seated: Callable[[Link], None] = lambda link: None
         """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
         self.queues = Queues()
-        """The quick match's seekers (on a relay)."""
+        """The quick match's seekers connected here (on a relay)."""
+        self.meeting = Meeting()
+        """Its queue and lobby (`nac.net.meeting.SharedMeeting` beside a `cluster`)."""
         self.paired: dict[Link, Room] = {}
         """Seekers seated in their match's room, until their session takes it up."""
         self.cluster: Cluster | None = None
@@ -297,7 +299,7 @@ class Referee:
         if changed:
             self.lobby.changed()
         if self.queues:
-            await seat_pairs(self)
+            await self.meeting.pair(self)
         for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
             self._wrong(who)
         self.new_keys.let_go()
@@ -414,7 +416,7 @@ class Referee:
             if self.connections[who] <= 0:
                 del self.connections[who]
             self.lobby.links.discard(link)
-            self.queues.remove(link)
+            await unseek(self, link)
             if room is None:
                 room = self.paired.pop(link, None)
             dropped = room is not None and not room.closed and room.leave(link)
@@ -536,6 +538,9 @@ class Referee:
         if room.holds(seat, hello.token) and not _keyed(seat, hello):
             self._count_wrong(who)
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
+        if not seat.taken and seat.public_key and not _keyed(seat, hello):
+            self._count_wrong(who)  # a match's seat kept for its seeker's key (another server's)
+            raise Closing(KEPT, TRY_AGAIN_LATER)
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)
         name = hello.name if seat.taken else self.unlike(hello.name, room)
@@ -556,7 +561,7 @@ class Referee:
         """Do what a message asks; whether it changed anything (a refusal did not)."""
         if room is None and self.queues.of(link) is not None:
             if message["type"] == "leave":  # the search cancelled
-                self.queues.remove(link)
+                await unseek(self, link)
                 raise Left
             await _send(link, write("refused", reason=SEARCHING))
             return False

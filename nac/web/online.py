@@ -233,6 +233,10 @@ class Relay:
             cluster = Cluster(self.referee, ledger, self.referee.server)
             await cluster.start()
             self.referee.cluster = cluster
+            from ..net.meeting import SharedMeeting  # the lobby and quick match: the database's
+
+            self.referee.meeting = SharedMeeting(ledger, cluster)
+        await self.referee.meeting.start(self.referee)
         self._sweeper = asyncio.create_task(self.referee.sweep())
 
     async def _stop(self, _app: web.Application) -> None:
@@ -242,6 +246,7 @@ class Relay:
         server, which takes each game over from the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await self.referee.meeting.stop()
         cluster = self.referee.cluster
         if cluster is not None:
             try:  # (a move meanwhile is refused by the database: its room is sent away too)
