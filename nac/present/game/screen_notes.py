@@ -4,17 +4,8 @@ from __future__ import annotations
 
 from ...core import Rules
 from ..commands import key_for
-from ..names import board_name
+from ..looks import look_of
 from ..screen_commands import STATS_COMMANDS
-
-
-def _boards(rules: Rules) -> str:
-    """ "the 4×4 board", "2 boards", "Ultimate's board"."""
-    if rules.is_ultimate:
-        return "Ultimate's board"
-    if rules.is_notakto:
-        return f"{rules.boards} board{'s' if rules.boards > 1 else ''}"
-    return f"the {board_name(rules.size)} board"
 
 
 def too_small(
@@ -28,10 +19,10 @@ def too_small(
     """What the screen says when the board does not fit: how big the terminal must be, the
     smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
     key = key_for("next_size")
-    other = "" if smaller is None else f"\nor press {key} for {_boards(smaller)}"
+    other = "" if smaller is None else f"\nor press {key} for {look_of(smaller).the_board(smaller)}"
     question = f"\n\n{asked}" if asked else ""
     return (
-        f"The terminal is {columns}×{rows}:\ntoo small for {_boards(rules)}.\n\n"
+        f"The terminal is {columns}×{rows}:\ntoo small for {look_of(rules).the_board(rules)}.\n\n"
         f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
     )
 
