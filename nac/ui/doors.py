@@ -11,6 +11,7 @@ from textual.screen import Screen
 from ..core import NotationError, parse_game
 from ..play import Session
 from ..present.learning import words as learning_words
+from ..present.looks import look_of
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -54,11 +55,11 @@ class Doors:
         self._screen.app.push_screen(PuzzleScreen(storage, keypad, self._engine))
 
     def help(self) -> None:
-        """The help (in Notakto, its section on Notakto first)."""
-        from .screens.help import NOTAKTO_SECTION, HelpScreen
+        """The help (its section on the rules first, where the rules' look names one)."""
+        from .screens.help import HelpScreen
 
         game = self._session.game
-        first = NOTAKTO_SECTION if game.rules.is_notakto else None
+        first = look_of(game.rules).help_section
         self._screen.app.push_screen(HelpScreen(game, first=first))
 
     def stats(self) -> None:

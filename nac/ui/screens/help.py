@@ -46,7 +46,6 @@ KEY_NAME = re.compile(
     r"\{(key|review|games|help|online|lobby):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
 )
 ONLINE_SECTION = "## Online play"
-NOTAKTO_SECTION = "## Notakto"
 LEARNING_SECTION = "## Learning"
 GAME_SECTION = "## Noughts and crosses"
 """The heading over the help's opening words where another section comes first."""
