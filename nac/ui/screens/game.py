@@ -28,7 +28,6 @@ from ...core import (
     NORMAL,
     Change,
     ComputerTurn,
-    Family,
     FinishedGame,
     IllegalMove,
     Mark,
@@ -416,8 +415,7 @@ class GameScreen(Screen[None]):
 
     def action_size(self, size: int) -> None:
         """Noughts and crosses (normal or misère, as now) on size×size."""
-        rules = self.game.rules
-        self._switch(rules=Rules(Family.NORMAL if rules.is_notakto else rules.family, size))
+        self._switch(rules=Rules.of(size, self.game.rules.variant))
 
     def action_next_variant(self) -> None:
         self._switch(rules=next_rules(self.game.rules))
