@@ -10,7 +10,8 @@ from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Search, Ta
 from ..commands import COMMANDS, key_for
 from ..game import words
 from ..game.words import sentence
-from ..names import in_a_row, rules_label, side_label
+from ..looks import look_of
+from ..names import rules_label, side_label
 from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 
 TITLE = "Noughts & Crosses · online"
@@ -275,10 +276,7 @@ def result(table: Table) -> str:
         loser = who(table, winner.other)
         if table.you is None:
             loser += f" ({side(table, winner.other)})"
-        said = won.replace("You won", "you won", 1)
-        if rules.is_notakto:
-            return f"{loser} killed the last board: {said}"
-        return f"{loser} made {in_a_row(rules.size)}: misère, so {said}"
+        return look_of(rules).lost_by_line(rules, loser, won.replace("You won", "you won", 1))
     if resigned is None:
         return won
     loser = "you" if resigned is table.you else room.name(resigned)
