@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from ..core import (
     BOARD_SIZES,
     LOCAL_MODES,
-    NOTAKTO_BOARDS,
     OFFERED,
+    RULES,
     KeypadLayout,
     Level,
     Mark,
-    Rules,
     Starter,
     find_rules,
 )
@@ -26,7 +25,7 @@ from .game.board_keys import (
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
 )
-from .looks import LOOKS
+from .looks import LOOKS, Shape, boards_counted, look_of
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
@@ -38,6 +37,14 @@ from .names import (
     mark_entry_title,
     rules_name,
 )
+
+BOARDS_COUNTED = {
+    look.label: [rules for rules in RULES if look_of(rules) is look]
+    for look in LOOKS.values()
+    if look.shape is Shape.BOARDS
+}
+"""The rules played on small boards side by side, by their look's label: the board switch
+picks how many."""
 
 LAB = Command(
     (("y", "app.lab"),),
@@ -187,8 +194,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         (("b", "next_size"),),
         "b",
-        "Board: " + ", ".join(board_name(size) for size in BOARD_SIZES) + "; in Notakto the "
-        "boards: " + ", ".join(map(str, NOTAKTO_BOARDS)) + " (a new game)",
+        "Board: "
+        + ", ".join(board_name(size) for size in BOARD_SIZES)
+        + "".join(
+            f"; in {label} the boards: {', '.join(str(rules.boards) for rules in counted)}"
+            for label, counted in BOARDS_COUNTED.items()
+        )
+        + " (a new game)",
         "Board",
         rank=6,
         palette=(
@@ -202,11 +214,12 @@ COMMANDS: tuple[Command, ...] = (
             ),
             *(
                 Entry(
-                    f"Notakto: {count} board{'s' if count > 1 else ''}",
-                    capitalised(rules_name(Rules.notakto(count))),
-                    f"rules('notakto {count}')",
+                    f"{label}: {boards_counted(rules.boards)}",
+                    capitalised(rules_name(rules)),
+                    f"rules('{rules.name}')",
                 )
-                for count in NOTAKTO_BOARDS
+                for label, counted in BOARDS_COUNTED.items()
+                for rules in counted
             ),
         ),
     ),
