@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...core import Game, KeypadLayout, Level, Mark, Mode, Rules, Starter
 from ..commands import key_for
+from ..looks import look_of
 from ..names import KEYPAD_DESCRIPTIONS, STARTER_DESCRIPTIONS, mark_entry_title, rules_name
 
 ADAPTIVE_AIMS = "it follows your results this session and aims at an even score"
@@ -55,8 +56,9 @@ def mode_switch_question(mode: Mode) -> str:
 
 
 def rules_switch_question(before: Rules, after: Rules) -> str:
-    """Asked before other rules (or another board) drop a game in progress."""
-    key = key_for("next_variant") if after.family is not before.family else key_for("next_size")
+    """Asked before other rules (or another board of the same kind) drop a game in progress."""
+    board = look_of(after) is look_of(before)
+    key = key_for("next_size") if board else key_for("next_variant")
     return _abandon(f"play {rules_name(after)}", key)
 
 
