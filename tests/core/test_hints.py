@@ -96,7 +96,7 @@ def test_5x5_hints_agree_with_the_independent_solver_late_in_games() -> None:
 def test_an_ultimate_hint_says_it_is_a_searchs_pick_not_a_proof() -> None:
     from nac.core import ULTIMATE
     from nac.engine import Hint
-    from nac.present.game.hint_words import ULTIMATE_PICK
+    from nac.present.game.hint_words import UNSOLVED_PICK
 
-    assert hint_reason(ULTIMATE, Hint(40, None)) == ULTIMATE_PICK
+    assert hint_reason(ULTIMATE, Hint(40, None)) == UNSOLVED_PICK
     assert "not proven" in hint_reason(ULTIMATE, Hint(40, None, blocks=True))

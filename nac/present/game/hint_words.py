@@ -10,7 +10,7 @@ from ..names import in_a_row
 ESTIMATE = "a search estimate: nothing proven within the search's budget"
 MIRROR = "mirrors their move through the centre: the first player never loses so"
 HOLDS_OUT = "every move loses: this one holds out longest"
-ULTIMATE_PICK = "Genius's pick after its search (Ultimate is not solved: nothing proven)"
+UNSOLVED_PICK = "Genius's pick after its search (Ultimate is not solved: nothing proven)"
 
 
 def estimated(share: float, simulations: int) -> str:
@@ -31,7 +31,7 @@ def hint_reason(rules: Rules, found: Hint) -> str:
         return (
             "blocks a line on its board (Genius's pick, not proven)"
             if found.blocks
-            else (ULTIMATE_PICK)
+            else (UNSOLVED_PICK)
         )
     if value is None:
         return "blocks (a search estimate)" if found.blocks else ESTIMATE
@@ -47,7 +47,7 @@ def hint_reason(rules: Rules, found: Hint) -> str:
     if value.plies is None:  # the result is proven, not how fast (5×5)
         return _proven(value.result, found.blocks)
     if rules.line_loses:
-        return _misere(rules, value.result, value.plies, value.moves, found.only)
+        return _own_line_loses(rules, value.result, value.plies, value.moves, found.only)
     if value.result is Result.WIN:
         return "wins" if value.plies == 1 else f"wins in {value.moves}"
     if value.result is Result.LOSS:
@@ -65,7 +65,7 @@ def _proven(result: Result, blocks: bool) -> str:
     return "blocks, though every move loses" if blocks else "every move loses"
 
 
-def _misere(rules: Rules, result: Result, plies: int, moves: int | None, only: bool) -> str:
+def _own_line_loses(rules: Rules, result: Result, plies: int, moves: int | None, only: bool) -> str:
     """Where a line of one's own loses."""
     line = in_a_row(rules.size)
     if result is Result.WIN:
