@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -33,11 +32,10 @@ from .. import __version__
 from ..core import Mark, Rules
 from ..core.clock import TimeControl
 from ..core.players import distinct
-from .abuse import NewKeys, count_pair
+from .abuse import count_pair
 from .address import new_key
 from .closing import GOING_AWAY, INTERNAL_ERROR, POLICY, TRY_AGAIN_LATER, Closing
 from .gate import Bucket, client, network, settle_collector
-from .identity import dialled, encoded, from_host_header, new_nonce, verified
 from .limits import Limits
 from .lobby import Lobby
 from .matching import KEPT, Meeting, Queues, rating_of, seek, unseek
@@ -48,9 +46,9 @@ from .protocol import (
     read,
     read_cell,
     read_hello,
-    read_proof,
     write,
 )
+from .proving import Proving
 from .record import record
 from .rooms import Link, Room, Seat, deliver as _send
 
@@ -69,9 +67,6 @@ HELD = "this seat is {name}'s: only the nac that sat in it can take it back"
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
 GAVE_BACK = "you left this game before it began: its seat is for someone else now"
-NOT_PROVEN = "your key's signature does not answer this connection's challenge"
-GUEST = "Guest-"
-"""A guest's name where the one they gave is a player's (on a server with a ledger)."""
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
 SEARCHING = "you are searching for an opponent: nothing to play yet"
@@ -106,7 +101,6 @@ class Referee:
         self.opened_in: Counter[str] = Counter()
         self.connections: Counter[str] = Counter()
         """Connections being served, by client (`gate.client`)."""
-        self.wrong_keys: dict[str, list[float]] = {}
         self.lobby = Lobby(self.limits, lambda: self.rooms, lambda: self.meeting.others())
         self.stopping = False
         self.ledger: Ledger | None = None
@@ -114,8 +108,8 @@ class Referee:
         for this server's life only, as `nac host` keeps them."""
         self.wall: Callable[[], datetime] = lambda: datetime.now(UTC)
         """The wall clock a game's end is kept at, and a day's rated games counted by."""
-        self.new_keys = NewKeys(self.limits, clock)
-        """The new keys the ledger saw lately, by address and by network."""
+        self.proving = Proving(self.limits, clock)
+        """Who connects: keys proven, players named, wrong and new keys counted."""
         self.seated: Callable[[Link], None] = lambda link: None
         """Told of a connection that sits in a seat (its door's gate never closes it for room)."""
         self.queues = Queues()
@@ -251,19 +245,9 @@ class Referee:
         await room.tell_everyone()
 
     async def player_for_key(self, public_key: str, wanted: str, who: str) -> Player:
-        """The ledger's player of this proven key (its name kept); a key it has not seen is a
-        new player, made only within its address's and its network's new keys for the hour
-        (`Limits.new_keys_per_address`, `new_keys_per_network`; Closing past them)."""
+        """The ledger's player of this proven key (`Proving.player_for_key`)."""
         assert self.ledger is not None
-        found = await self.ledger.find_player(public_key)
-        if found is not None:
-            return found
-        refusal = self.new_keys.refusal(who)
-        if refusal is not None:
-            raise Closing(refusal, TRY_AGAIN_LATER)
-        player = await self.ledger.player_for_key(public_key, wanted, network(who))
-        self.new_keys.made(who)
-        return player
+        return await self.proving.player_for_key(self.ledger, public_key, wanted, who)
 
     def close_room(self, room: Room) -> None:
         room.closed = True
@@ -300,9 +284,7 @@ class Referee:
             self.lobby.changed()
         if self.queues:
             await self.meeting.pair(self)
-        for who in list(self.wrong_keys):  # addresses whose wrong keys are all old let go
-            self._wrong(who)
-        self.new_keys.let_go()
+        self.proving.let_go()
 
     async def close_all(self, reason: str = STOPPING) -> None:
         """The server is closing: every connection is told why (an `error`: its client stops
@@ -328,21 +310,6 @@ class Referee:
         if self.connections[who] > self.limits.per_address:
             return "too many connections from your address"
         return None
-
-    def _wrong(self, who: str) -> list[float]:
-        recent = [
-            at
-            for at in self.wrong_keys.get(who, [])
-            if self.clock() - at < self.limits.wrong_key_seconds
-        ]
-        if recent:
-            self.wrong_keys[who] = recent
-        else:
-            self.wrong_keys.pop(who, None)
-        return recent
-
-    def _count_wrong(self, who: str) -> None:
-        self.wrong_keys.setdefault(who, []).append(self.clock())
 
     def _comes_back(self, hello: Hello, proven: bool = False) -> bool:
         """Whether `hello` is a seat's player coming back: with its token, or (`proven`: its
@@ -380,16 +347,20 @@ class Referee:
             # a seat's key coming back proves it first: then no limit of its address holds it
             proven = self._own_seat(hello) is not None or bool(getattr(link, "vouched", ""))
             if proven:
-                hello = await self._identify(link, who, hello, frames)
+                hello = await self.proving.identify(
+                    link, who, hello, frames, self.ledger, self.server
+                )
             back = self._comes_back(hello, proven)
             refusal = None if back else self.admit(who)
             if refusal is not None:
                 raise Closing(refusal, TRY_AGAIN_LATER)
-            locked = len(self._wrong(who)) >= self.limits.wrong_keys
+            locked = len(self.proving.wrong(who)) >= self.limits.wrong_keys
             if locked and not back:
                 raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
             if not proven:
-                hello = await self._identify(link, who, hello, frames)
+                hello = await self.proving.identify(
+                    link, who, hello, frames, self.ledger, self.server
+                )
             room = await self._welcome(link, who, hello)
             bucket = Bucket(self.limits.messages_per_second, self.limits.burst, self.clock)
             async for frame in frames:
@@ -425,38 +396,6 @@ class Referee:
                 self.lobby.changed()
             if ending is not None:
                 await _close(link, *ending)
-
-    async def _identify(
-        self, link: Link, who: str, hello: Hello, frames: AsyncIterator[str | bytes]
-    ) -> Hello:
-        """A hello with a key: the key proven (a `challenge` of a fresh nonce, answered by a
-        `proof` signed for this server's address), its name the ledger's (made on its first
-        sight). A connection its door vouches for (`link.vouched`: an SSH door's game, whose
-        player proved the key to the door) is that key's without a challenge. Without one: a
-        guest, who may not show a player's name."""
-        vouched = getattr(link, "vouched", "")
-        if vouched:
-            hello = hello._replace(public_key=vouched)
-            if self.ledger is None:
-                return hello
-            player = await self.player_for_key(vouched, hello.name, who)
-            return hello._replace(name=player.name)
-        if not hello.public_key:
-            if self.ledger is not None and await self.ledger.name_taken(hello.name):
-                return hello._replace(name=f"{GUEST}{secrets.randbelow(10_000):04d}")
-            return hello
-        nonce = new_nonce()
-        await _send(link, write("challenge", nonce=encoded(nonce)))
-        answer = await asyncio.wait_for(anext(frames), self.limits.hello_seconds)
-        signature = read_proof(read(answer))
-        places = {from_host_header(getattr(link, "dialled", "")), dialled(self.server)} - {""}
-        if not any(verified(hello.public_key, nonce, place, signature) for place in places):
-            self._count_wrong(who)
-            raise Closing(NOT_PROVEN)
-        if self.ledger is None:
-            return hello
-        player = await self.player_for_key(hello.public_key, hello.name, who)
-        return hello._replace(name=player.name)
 
     def _welcome_text(self, **fields: Any) -> str:
         """A `welcome` with these fields; where servers share the ledger, with the addresses
@@ -523,7 +462,7 @@ class Referee:
         if found is not None and hello.want == "join" and found[1] == "watch":
             raise Closing(WATCH_LINE)
         if found is None or not (wants_seat or wants_view):
-            self._count_wrong(who)
+            self.proving.count_wrong(who)
             raise Closing("no game has that key: check the invite (it may have expired)")
         room, opens = found
         if room.closed or (opens == "O" and room.invite_expired):
@@ -536,10 +475,11 @@ class Referee:
             return room
         seat = self._own_seat(hello) or (room.host if opens == "X" else room.guest)
         if room.holds(seat, hello.token) and not _keyed(seat, hello):
-            self._count_wrong(who)
+            self.proving.count_wrong(who)
             raise Closing(HELD.format(name=seat.name), TRY_AGAIN_LATER)
         if not seat.taken and seat.public_key and not _keyed(seat, hello):
-            self._count_wrong(who)  # a match's seat kept for its seeker's key (another server's)
+            # a match's seat kept for its seeker's key (another server's)
+            self.proving.count_wrong(who)
             raise Closing(KEPT, TRY_AGAIN_LATER)
         if not seat.taken and who in room.turned_away:
             raise Closing(GAVE_BACK, TRY_AGAIN_LATER)

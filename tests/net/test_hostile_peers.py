@@ -249,7 +249,7 @@ async def test_wrong_keys_from_many_addresses_are_forgotten_once_they_are_old() 
             async with raw(served.url, local_addr=(f"127.0.4.{number + 1}", 0)) as ws:
                 await ws.send(hello("watch", f"not-the-key-{number:04}-xxxxx"))
                 await replies(ws)
-        assert len(served.referee.wrong_keys) == 30
+        assert len(served.referee.proving.wrong_keys) == 30
         clock.now += Limits().wrong_key_seconds + 1
         await served.referee.tick()
-        assert served.referee.wrong_keys == {}
+        assert served.referee.proving.wrong_keys == {}

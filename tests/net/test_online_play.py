@@ -305,7 +305,7 @@ async def test_a_stranger_with_the_join_line_never_takes_a_seat_someone_sat_in()
             again = player(room.invites()["join"], name="Mal")
             await again.until(lambda one: one.table.link == "closed", "the refusal")
             assert again.table.error.startswith("this seat is Ana's")
-        assert len(served.referee.wrong_keys["127.0.0.1"]) == 4  # each try counted
+        assert len(served.referee.proving.wrong_keys["127.0.0.1"]) == 4  # each try counted
         # her own nac comes back with the token it kept
         back = player(room.invites()["join"], name="Ana", passes=guest.passes)
         await back.until(lambda _: back.moves == [4, 0] and back.table.you is Mark.O)
@@ -338,7 +338,7 @@ async def test_a_watch_line_given_to_join_is_refused_saying_so() -> None:
         joiner = player(served.address(room.watch_key), "join", "Ana")
         await joiner.until(lambda _: joiner.table.link == "closed", "the refusal")
         assert joiner.table.error.startswith("that is a watch line: watch with nac watch")
-        assert not room.guest.taken and not served.referee.wrong_keys
+        assert not room.guest.taken and not served.referee.proving.wrong_keys
 
 
 async def test_a_client_whose_server_has_gone_gives_up_after_a_bound_and_says_why() -> None:

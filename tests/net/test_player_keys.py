@@ -8,7 +8,8 @@ from pathlib import Path
 
 from nac.ledger.ledger import now
 from nac.net.identity import decoded, dialled, encoded
-from nac.net.referee import HELD, NOT_PROVEN
+from nac.net.proving import NOT_PROVEN
+from nac.net.referee import HELD
 
 from .helpers import (
     Served,

@@ -194,10 +194,11 @@ async def test_a_forwarded_address_counts_only_behind_a_proxy_that_is_trusted(
         other = await watch("203.0.113.8", room.watch_key)
         assert locked.get("reason") == WRONG_KEYS
         if trusted:  # each address the proxy forwards counts apart
-            assert other["type"] == "welcome" and set(served.referee.wrong_keys) == {"203.0.113.7"}
+            wrong = set(served.referee.proving.wrong_keys)
+            assert other["type"] == "welcome" and wrong == {"203.0.113.7"}
         else:  # a header anyone can send counts for nothing: it is all 127.0.0.1
             assert other.get("reason") == WRONG_KEYS
-            assert set(served.referee.wrong_keys) == {"127.0.0.1"}
+            assert set(served.referee.proving.wrong_keys) == {"127.0.0.1"}
 
 
 async def test_a_web_page_from_another_site_cannot_use_online_play() -> None:
@@ -294,7 +295,7 @@ async def test_a_relay_host_seat_is_theirs_alone() -> None:
             await ws.send(hello("join", key, name="Mal"))
             said = await replies(ws)
         assert said[-1]["reason"].startswith("this seat is Sam's")
-        assert len(served.referee.wrong_keys["127.0.0.8"]) == 1  # a try at a seat: counted
+        assert len(served.referee.proving.wrong_keys["127.0.0.8"]) == 1  # a try at a seat: counted
         await host.stop()
 
 
