@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..core import Rules
 from ..core.clock import TimeControl
@@ -293,6 +293,8 @@ class Seating(Protocol):
 
     def close_room(self, room: Room) -> None: ...
 
+    def welcome_text(self, **fields: Any) -> str: ...
+
 
 async def seek(referee: Seating, link: Link, who: str, hello: Hello) -> None:
     """A connection joins its quick match's queue (`matching.Queues.refusal` says who may
@@ -309,7 +311,7 @@ async def seek(referee: Seating, link: Link, who: str, hello: Hello) -> None:
     seeker = Seeker(link, who, hello.name, hello.public_key, hello.rules, hello.clock,
                     *rating, referee.clock(), rated)  # fmt: skip
     await referee.meeting.join(referee, seeker)
-    await deliver(link, write("welcome", you=None, role="match", name=hello.name))
+    await deliver(link, referee.welcome_text(you=None, role="match", name=hello.name))
     await referee.meeting.pair(referee)
 
 

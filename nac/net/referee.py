@@ -397,7 +397,7 @@ class Referee:
             if ending is not None:
                 await _close(link, *ending)
 
-    def _welcome_text(self, **fields: Any) -> str:
+    def welcome_text(self, **fields: Any) -> str:
         """A `welcome` with these fields; where servers share the ledger, with the addresses
         of the live ones, this one first (`servers`: a client tries them after its own)."""
         if self.cluster is not None:
@@ -420,7 +420,7 @@ class Referee:
             if hello.want == "lobby":
                 self.lobby.links.add(link)
                 yours = self.lobby.yours(hello.public_key)  # a seat to come back to
-                await _send(link, self._welcome_text(you=None, role="lobby", yours=yours))
+                await _send(link, self.welcome_text(you=None, role="lobby", yours=yours))
                 await _send(link, self.lobby.text())
                 return None
             room = self.open_room(
@@ -439,7 +439,7 @@ class Referee:
             # the host's own key, to come back with after a drop
             await _send(
                 link,
-                self._welcome_text(
+                self.welcome_text(
                     you="X",
                     role="host",
                     key=room.host.key,
@@ -470,7 +470,7 @@ class Referee:
         if opens == "watch":
             self._may_watch(room, who)
             room.watch(link)
-            await _send(link, self._welcome_text(you=None, role="watch"))
+            await _send(link, self.welcome_text(you=None, role="watch"))
             await _send(link, room.state(None, room.shared_state()))
             return room
         seat = self._own_seat(hello) or (room.host if opens == "X" else room.guest)
@@ -491,7 +491,7 @@ class Referee:
             await _close(replaced, REPLACED, POLICY)
         await _send(
             link,
-            self._welcome_text(you=seat.mark.value, role="play", token=seat.token, name=seat.name),
+            self.welcome_text(you=seat.mark.value, role="play", token=seat.token, name=seat.name),
         )
         await self.tell(room)
         self.lobby.changed()

@@ -124,6 +124,8 @@ async def test_two_players_on_two_servers_meet_by_quick_match_and_play_to_the_en
     with two_servers(database, tmp_path / "servers") as (one, two):
         sam = seeker(one, "Sam", tmp_path / "sam")
         await sam.until(searching, "Sam searching on the first server")
+        # a seeker's welcome names the live servers (its own first), as every welcome does
+        assert sam.play.client.servers[:1] == [play_url(one)]
         ana = seeker(two, "Ana", tmp_path / "ana")
         for each in (sam, ana):
             await each.until(paired, "paired across the servers")
