@@ -35,7 +35,7 @@ from ..engine import NO_LIMIT, Engine, Limit, is_estimated, review_game
 from ..play import Session, Turns
 from ..present.game import console_words, words
 from ..present.game.pace import Pace
-from ..present.game.text_boards import board_text
+from ..present.game.text_boards import board_text as board_text
 from ..present.learning import words as learning_words
 from ..present.learning.review_lines import ReviewView, review_lines
 from ..present.plain_text import encodable
