@@ -65,12 +65,15 @@ KILLS_MARK = "†"
 """Before the analysis of a Notakto move that kills its board."""
 ESTIMATE_BARS = "▁▂▃▄▅▆▇█"
 """An estimate in one letter's room: a bar as high as the share of playouts won (eighths)."""
-LEGEND = ("W3: a win in 3 of the mover's moves", "D: a draw", "L1: a loss in 1")
+LEGEND = "W3: a win in 3 of the mover's moves; D: a draw; L1: a loss in 1"
 """What the analysis's short forms mean."""
 
 
 class Look:
-    """Noughts and crosses: one n×n board, a line wins."""
+    """Noughts and crosses: one n×n board, a line wins.
+
+    A look's words are said of its rules: `{board}` ("4×4"), `{boards}` ("2 boards"), `{line}`
+    ("four in a row"), `{described}` ("four in a row on a 4×4 board")."""
 
     label = "Normal"
     """The family's name in a title or a list ("Rules: Misère")."""
@@ -79,54 +82,73 @@ class Look:
     """The help's section shown first under these rules (None: the help as it is)."""
     one_board = ""
     """Said where the rules have no other board to switch to ("" where they have)."""
+    short = "{board}"
+    """The rules in fewest words, as the panel and the stats name them."""
+    named = "the normal game on {board}"
+    """The rules in a sentence."""
+    board_named = "the {board} board"
+    word = ""
+    """A word on the rules before the welcome ("" where they go without saying)."""
+    opening = "Noughts and crosses, {described}."
+    """The rules as the plain console opens a game with them."""
+    lost = "{result}"
+    """How a game is said that the line its `{loser}` made lost, where a line loses."""
+    analysis = ""
+    """Said when the analysis is switched on ("": what a board of this size can show)."""
+    legend = f"{LEGEND}."
+    heading = "Value for X after each move"
+    """The value strip's heading."""
+    typed = ""
+    """The squares as the plain console's help says to type them ("": by the board's size)."""
+
+    def said(self, words: str, rules: Rules, **more: str) -> str:
+        size = rules.size
+        return words.format(
+            board=board_name(size),
+            boards=boards_counted(rules.boards),
+            line=in_a_row(size),
+            described=board_description(size),
+            **more,
+        )
 
     def short_name(self, rules: Rules) -> str:
-        """The rules in fewest words, as the panel and the stats name them: "3×3"."""
-        return board_name(rules.size)
+        return self.said(self.short, rules)
 
     def name(self, rules: Rules) -> str:
-        """The rules in a sentence: "the normal game on 4×4"."""
-        return f"the normal game on {board_name(rules.size)}"
+        return self.said(self.named, rules)
 
     def the_board(self, rules: Rules) -> str:
-        """The board in a sentence: "the 4×4 board"."""
-        return f"the {board_name(rules.size)} board"
+        return self.said(self.board_named, rules)
 
     def rules_word(self, rules: Rules) -> str:
-        """A word on the rules before the welcome ("" where they go without saying)."""
-        return ""
+        return self.said(self.word, rules)
 
     def intro(self, rules: Rules) -> str:
-        """The rules as the plain console opens a game with them."""
-        return f"Noughts and crosses, {board_description(rules.size)}."
+        return self.said(self.opening, rules)
 
     def lost_by_line(self, rules: Rules, loser: str, result: str) -> str:
-        """How a game is said that the line its `loser` made lost (where a line loses)."""
-        return result
+        return self.said(self.lost, rules, loser=loser, result=result)
+
+    def analysis_on(self, rules: Rules) -> str:
+        return self.analysis or (ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON)
+
+    def value_heading(self, rules: Rules) -> str:
+        return self.heading
+
+    def typed_squares(self, game: Game) -> str:
+        return self.typed or ("1-9 (or a1-c3)" if game.uses_keypad else "a square like b3")
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
         """The panel's rows on the rules, first of its details."""
         return []
 
     def board_rows(self, rules: Rules) -> list[tuple[str, str]]:
-        """The panel's row on the board, after the mode's."""
-        return [("Board", board_name(rules.size))]
-
-    def analysis_on(self, rules: Rules) -> str:
-        """Said when the analysis is switched on."""
-        return ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON
-
-    def legend(self, rules: Rules) -> str:
-        """What the analysis's short forms mean."""
-        return f"{'; '.join(LEGEND)}."
+        """The panel's row on one board's size, after the mode's."""
+        return [("Board", board_name(rules.size))] if self.shape is Shape.BOARD else []
 
     def longest_note(self, rules: Rules) -> int:
         """The longest note the analysis may write in a square ("loss in 5")."""
         return len(f"loss in {(rules.cell_count + 1) // 2}")
-
-    def value_heading(self, rules: Rules) -> str:
-        """The value strip's heading: "Value for X after each move"."""
-        return "Value for X after each move"
 
     def review_note(self, note: str) -> str:
         """The review's note on how its moves are rated: `note`, the engine's kind of values
@@ -140,10 +162,6 @@ class Look:
     def square_example(self, rules: Rules) -> str:
         """How a square's name is typed: "5 or b2", "b3"."""
         return "5 or b2" if rules.size == CLASSIC_SIZE else "b3"
-
-    def typed_squares(self, game: Game) -> str:
-        """The squares as the plain console's help says to type them."""
-        return "1-9 (or a1-c3)" if game.uses_keypad else "a square like b3"
 
     def moves_title(self, game: Game) -> str:
         """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
@@ -182,28 +200,15 @@ class MisereLook(Look):
     """Misère: the same boards, a line of your own loses."""
 
     label = "Misère"
-
-    def short_name(self, rules: Rules) -> str:
-        return f"{board_name(rules.size)} misère"
-
-    def name(self, rules: Rules) -> str:
-        return f"misère on {board_name(rules.size)} (a line loses)"
-
-    def rules_word(self, rules: Rules) -> str:
-        return f"Misère: {in_a_row(rules.size)} of your own loses."
-
-    def intro(self, rules: Rules) -> str:
-        board, line = board_description(rules.size), in_a_row(rules.size)
-        return f"Noughts and crosses, {board}, misère: {line} of your own loses."
-
-    def lost_by_line(self, rules: Rules, loser: str, result: str) -> str:
-        return f"{loser} made {in_a_row(rules.size)}: misère, so {result}"
+    short = "{board} misère"
+    named = "misère on {board} (a line loses)"
+    word = "Misère: {line} of your own loses."
+    opening = "Noughts and crosses, {described}, misère: {line} of your own loses."
+    lost = "{loser} made {line}: misère, so {result}"
+    legend = f"{LEGEND}; L0 ({MAKES_A_LINE}): it makes a line of the mover's own."
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
         return [("Rules", "misère: a line loses")]
-
-    def legend(self, rules: Rules) -> str:
-        return f"{'; '.join(LEGEND)}; L0 ({MAKES_A_LINE}): it makes a line of the mover's own."
 
     def longest_note(self, rules: Rules) -> int:
         return max(super().longest_note(rules), len(MAKES_A_LINE))
@@ -218,54 +223,29 @@ class NotaktoLook(Look):
     label = "Notakto"
     shape = Shape.BOARDS
     help_section = "## Notakto"
-
-    def short_name(self, rules: Rules) -> str:
-        return f"Notakto {boards_counted(rules.boards)}"
-
-    def name(self, rules: Rules) -> str:
-        return f"Notakto on {boards_counted(rules.boards)} (killing the last board loses)"
-
-    def the_board(self, rules: Rules) -> str:
-        return boards_counted(rules.boards)
-
-    def rules_word(self, rules: Rules) -> str:
-        return (
-            f"Notakto on {boards_counted(rules.boards)}: both play X; killing the last board loses."
-        )
-
-    def intro(self, rules: Rules) -> str:
-        return (
-            f"Notakto on {boards_counted(rules.boards)}: both players put X's; a board with three "
-            "in a row is dead, and whoever kills the last board loses."
-        )
-
-    def lost_by_line(self, rules: Rules, loser: str, result: str) -> str:
-        return f"{loser} killed the last board: {result}"
+    short = "Notakto {boards}"
+    named = "Notakto on {boards} (killing the last board loses)"
+    board_named = "{boards}"
+    word = "Notakto on {boards}: both play X; killing the last board loses."
+    opening = (
+        "Notakto on {boards}: both players put X's; a board with three in a row is dead, and "
+        "whoever kills the last board loses."
+    )
+    lost = "{loser} killed the last board: {result}"
+    analysis = (
+        "Analysis on: how each square ends with perfect play, in the mover's moves "
+        f"({KILLS_MARK}: it kills its board)."
+    )
+    legend = "W3: a win in 3 of the mover's moves; L1: a loss in 1."  # no draws
+    heading = "Value for player 1 after each move"
+    typed = "a board and a key (2:5, 2 5, 25 or 2b2; on one board the key alone)"
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
-        return [
-            ("Rules", "Notakto: killing the last board loses"),
-            ("Boards", str(game.rules.boards)),
-        ]
-
-    def board_rows(self, rules: Rules) -> list[tuple[str, str]]:
-        return []
-
-    def analysis_on(self, rules: Rules) -> str:
-        return (
-            "Analysis on: how each square ends with perfect play, in the mover's moves "
-            f"({KILLS_MARK}: it kills its board)."
-        )
-
-    def legend(self, rules: Rules) -> str:
-        # no draws; the kill mark is said with the analysis's first words
-        return f"{'; '.join(LEGEND[::2])}."
+        rows = [("Rules", "Notakto: killing the last board loses")]
+        return [*rows, ("Boards", str(game.rules.boards))]
 
     def longest_note(self, rules: Rules) -> int:
         return super().longest_note(rules) + len(KILLS_MARK)
-
-    def value_heading(self, rules: Rules) -> str:
-        return "Value for player 1 after each move"
 
     def review_note(self, note: str) -> str:
         return "Notakto: every move rated against perfect play, where killing the last board loses."
@@ -275,9 +255,6 @@ class NotaktoLook(Look):
 
     def square_example(self, rules: Rules) -> str:
         return "2:5 (board 2, key 5)" if rules.boards > 1 else super().square_example(rules)
-
-    def typed_squares(self, game: Game) -> str:
-        return "a board and a key (2:5, 2 5, 25 or 2b2; on one board the key alone)"
 
     def moves_title(self, game: Game) -> str:
         return f"Moves (board:{game.keypad.value} key)"
@@ -305,58 +282,36 @@ class UltimateLook(Look):
     label = "Ultimate"
     shape = Shape.GRID
     one_board = "Ultimate is played on its one board of nine"
-
-    def short_name(self, rules: Rules) -> str:
-        return self.label
-
-    def name(self, rules: Rules) -> str:
-        return "Ultimate (nine boards in one, each move sending the other side to a board)"
-
-    def the_board(self, rules: Rules) -> str:
-        return "Ultimate's board"
-
-    def intro(self, rules: Rules) -> str:
-        return (
-            "Ultimate noughts and crosses: nine 3×3 boards in a big one. Your move sends the "
-            "other side to the board of its square (anywhere when that board is decided); "
-            "three boards won in a line win."
-        )
+    short = "Ultimate"
+    named = "Ultimate (nine boards in one, each move sending the other side to a board)"
+    board_named = "Ultimate's board"
+    opening = (
+        "Ultimate noughts and crosses: nine 3×3 boards in a big one. Your move sends the other "
+        "side to the board of its square (anywhere when that board is decided); three boards "
+        "won in a line win."
+    )
+    analysis = (
+        "Analysis on: Ultimate is not solved, so a square shows an estimate, how often the "
+        "mover won Genius's playouts through it; W1 and L1 are proven."
+    )
+    legend = f"{ESTIMATE_BARS[0]} to {ESTIMATE_BARS[-1]}: from none of them won to all."
+    heading = "Estimate for X after each move"
+    typed = "a square like e5 (a-i, 1-9 from the top) or a board and a key (5:5 or 55)"
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
+        """The boards each side has won, by their keys ("X 1 5 · O 7"), and the rules."""
         board = game.board
         assert isinstance(board, UltimateBoard)
         sides = []
         for mark in Mark:
-            keys = [
-                str(game.key_for_cell(index))
-                for index in range(9)
-                if board.board_winner(index) is mark
-            ]
-            if keys:
-                sides.append(f"{mark} {' '.join(sorted(keys))}")
-        won = [("Boards won", " · ".join(sides))] if sides else []
-        return [*won, ("Rules", "Ultimate: nine boards in one")]
-
-    def board_rows(self, rules: Rules) -> list[tuple[str, str]]:
-        return []
-
-    def analysis_on(self, rules: Rules) -> str:
-        return (
-            "Analysis on: Ultimate is not solved, so a square shows an estimate, how often the "
-            "mover won Genius's playouts through it; W1 and L1 are proven."
-        )
-
-    def legend(self, rules: Rules) -> str:
-        return f"{ESTIMATE_BARS[0]} to {ESTIMATE_BARS[-1]}: from none of them won to all."
-
-    def value_heading(self, rules: Rules) -> str:
-        return "Estimate for X after each move"
+            won = (index for index in range(9) if board.board_winner(index) is mark)
+            keys = sorted(str(game.key_for_cell(index)) for index in won)
+            sides += [f"{mark} {' '.join(keys)}"] if keys else []
+        won_rows = [("Boards won", " · ".join(sides))] if sides else []
+        return [*won_rows, ("Rules", "Ultimate: nine boards in one")]
 
     def squares(self, rules: Rules) -> str:
         return "e5 or 5:5"
-
-    def typed_squares(self, game: Game) -> str:
-        return "a square like e5 (a-i, 1-9 from the top) or a board and a key (5:5 or 55)"
 
     def moves_title(self, game: Game) -> str:
         return "Moves"  # its squares' names are the grid's

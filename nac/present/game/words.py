@@ -345,7 +345,7 @@ def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
     look = look_of(rules)
     said = look.analysis_on(rules)
     short = room is not None and room < look.longest_note(rules)
-    return f"{said} {look.legend(rules)}" if short else said
+    return f"{said} {look.legend}" if short else said
 
 
 def analysis_time(seconds: float, playouts: int = 0) -> str:
