@@ -12,15 +12,11 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .core import (
     GENIUS_SECONDS,
-    NOTAKTO_BOARDS,
-    Mark,
     Position,
     Rules,
     SavedGame,
     Starter,
-    checked_size,
     player_name,
-    read_position,
 )
 from .online import WANTS, add_online_commands, online_start
 from .options import (
@@ -125,21 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def lab_position(text: str, rules: Rules, boards: int | None = None) -> Position:
-    """A position for the lab under `rules`; ValueError saying what is wrong. In Notakto the
-    count of boards is the position's, unless `--boards` gave one (`boards`)."""
-    if rules.is_ultimate:  # X moves first: X to move when the marks are even
-        xs, os = (text.count(mark) + text.count(mark.lower()) for mark in "XO")
-        return read_position(rules, text, Mark.X if xs == os else Mark.O)
-    if rules.is_notakto:
-        if boards is None and len(text.split()) in NOTAKTO_BOARDS:
-            rules = Rules.notakto(len(text.split()))
-        marks = text.count("X") + text.count("x")
-        return read_position(rules, text, Mark.X if marks % 2 == 0 else Mark.O)
-    from .core import Board
-
-    board = Board.parse(text, variant=rules.variant)
-    checked_size(board.size)
-    return read_position(rules.with_number(board.size), text, board.to_move)
+    """A position for the lab under `rules`' family; ValueError saying what is wrong. Its board
+    (the size, Notakto's boards) is the text's, unless `--boards` gave one (`boards`)."""
+    return rules.rulebook.read(text, boards)
 
 
 def run_options(options: argparse.Namespace) -> dict[str, object]:

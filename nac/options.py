@@ -10,13 +10,14 @@ from typing import TypeVar
 from .core import (
     BOARD_SIZES,
     LOCAL_MODES,
-    NOTAKTO_BOARDS,
     OFFERED,
+    RULEBOOKS,
     Family,
     KeypadLayout,
     Level,
     Mark,
     Mode,
+    Rulebook,
     Rules,
     Starter,
     checked_size,
@@ -32,11 +33,26 @@ GENIUS_SECONDS_RANGE = (0.1, 60.0)
 Choice = TypeVar("Choice")
 
 
-def notakto_boards(text: str) -> int:
-    """Notakto's boards: 1, 2 or 3."""
-    if text.strip() not in ("1", "2", "3"):
-        raise ValueError(f"{text!r} is not 1, 2 or 3 boards")
+def numbered_by(option: str) -> tuple[Rulebook, ...]:
+    """The offered families whose number `option` (`size`, `boards`) gives, in order."""
+    return tuple(RULEBOOKS[found] for found in OFFERED if RULEBOOKS[found].numbered_by == option)
+
+
+BOARD_COUNTS = tuple(number for rulebook in numbered_by("boards") for number in rulebook.numbers)
+"""What `--boards` may give."""
+
+
+def board_count(text: str) -> int:
+    """How many boards (`--boards`): BOARD_COUNTS."""
+    if not text.strip().isdigit() or int(text) not in BOARD_COUNTS:
+        raise ValueError(f"{text!r} is not {said(BOARD_COUNTS)} boards")
     return int(text)
+
+
+def said(numbers: tuple[int, ...]) -> str:
+    """ "1, 2 or 3"."""
+    *most, last = map(str, numbers)
+    return f"{', '.join(most)} or {last}" if most else last
 
 
 def family(text: str) -> Family:
@@ -51,24 +67,31 @@ def family(text: str) -> Family:
 
 def chosen_rules(options: argparse.Namespace, saved: Rules) -> Rules | None:
     """The rules `--variant`, `--size` and `--boards` choose (None if none is given), the rest
-    from `saved`: `--size 4` keeps misère, `--boards 2` plays Notakto. ValueError for rules nac
+    from `saved`: `--size 4` keeps misère, `--boards 2` plays the family it numbers (Notakto),
+    and a family keeps the saved number where it is played with it. ValueError for rules nac
     does not offer (Notakto on a 4×4 board)."""
-    chosen, size, boards = options.variant, options.size, options.boards
-    if chosen is None and size is None and boards is None:
+    given = {"size": options.size, "boards": options.boards}
+    if options.variant is None and set(given.values()) == {None}:
         return None
-    if chosen is None:
-        chosen = (
-            Family.NOTAKTO
-            if boards is not None
-            else (Family.NORMAL if saved.is_notakto else saved.family)
+    numbered = "boards" if options.boards is not None else "size"
+    kept = saved.rulebook if saved.rulebook.numbered_by == numbered else numbered_by(numbered)[0]
+    rulebook = kept if options.variant is None else RULEBOOKS[options.variant]
+    if options.boards is not None and rulebook.numbered_by != "boards":
+        owner = numbered_by("boards")[0].family.value
+        raise ValueError(
+            f"--boards is {owner.capitalize()}'s: give --variant {owner}, or leave --boards out"
         )
-    if chosen is Family.NOTAKTO:
-        if size not in (None, 3):
-            raise ValueError("Notakto is played on 3×3 boards: --boards 1, 2 or 3")
-        return Rules.notakto(boards or (saved.boards if saved.is_notakto else 1))
-    if boards is not None:
-        raise ValueError("--boards is Notakto's: give --variant notakto, or leave --boards out")
-    return Rules(chosen, size or (saved.size if not saved.is_notakto else 3))
+    side = rulebook.size(rulebook.numbers[0])
+    if options.size not in (None, side) and rulebook.numbered_by != "size":
+        raise ValueError(
+            f"{rulebook.family.value.capitalize()} is played on {side}×{side} boards: "
+            f"--{rulebook.numbered_by} {said(rulebook.numbers)}"
+        )
+    number = given.get(rulebook.numbered_by)
+    if number is None:
+        same = saved.rulebook.numbered_by == rulebook.numbered_by
+        number = saved.number if same and saved.number in rulebook.numbers else rulebook.numbers[0]
+    return Rules(rulebook.family, number)
 
 
 def genius_seconds(text: str) -> float:
@@ -145,8 +168,8 @@ RULES_CHOICES: tuple[tuple[str, Callable[[str], object], str, str], ...] = (
     ),
     (
         "--boards",
-        notakto_boards,
-        "{" + ",".join(map(str, NOTAKTO_BOARDS)) + "}",
+        board_count,
+        "{" + ",".join(map(str, BOARD_COUNTS)) + "}",
         "Notakto's boards (plays Notakto; default: 1)",
     ),
 )

@@ -40,6 +40,11 @@ from .errors import (
     SquareTaken as SquareTaken,
     shown as shown,
 )
+from .families import (
+    check_square as check_square,
+    parse_square as parse_square,
+    square_name as square_name,
+)
 from .game import Game as Game
 from .geometry import (
     BOARD_SIZES as BOARD_SIZES,
@@ -48,15 +53,9 @@ from .geometry import (
     geometry as geometry,
     win_length_for as win_length_for,
 )
-from .keypad import (
-    KeypadLayout as KeypadLayout,
-    check_square as check_square,
-    parse_square as parse_square,
-    square_name as square_name,
-)
+from .keypad import KeypadLayout as KeypadLayout
 from .kinds import (
     MIXED as MIXED,
-    NOTAKTO as NOTAKTO,
     GameKind as GameKind,
     GameResult as GameResult,
 )
@@ -102,13 +101,12 @@ from .notation import (
     replay as replay,
     square_of as square_of,
 )
-from .outcome import Outcome as Outcome
+from .outcome import Outcome as Outcome, Termination as Termination
 from .players import (
     LONGEST_NAME as LONGEST_NAME,
     named as named,
     player_name as player_name,
 )
-from .position import Position as Position
 from .positions import (
     checked_position as checked_position,
     read_position as read_position,
@@ -119,9 +117,12 @@ from .rules import (
     NOTAKTO_BOARDS as NOTAKTO_BOARDS,
     NUMBERS as NUMBERS,
     OFFERED as OFFERED,
+    RULEBOOKS as RULEBOOKS,
     RULES as RULES,
     ULTIMATE as ULTIMATE,
     Family as Family,
+    Position as Position,
+    Rulebook as Rulebook,
     Rules as Rules,
     find_rules as find_rules,
 )

@@ -209,8 +209,7 @@ class Board(Ends):
         mover_bits = x_bits if mover is Mark.X else o_bits
         outcome: Outcome | None = None
         if shape.completes_line(mover_bits, cell):
-            winner = shape.winner_when_completed_by(mover)
-            outcome = Outcome(winner, shape.completed_cells(mover_bits, cell))
+            outcome = shape.line_outcome(mover, shape.completed_cells(mover_bits, cell))
         elif (x_bits | o_bits) == shape.full_mask:
             outcome = Outcome(None)
         board = object.__new__(Board)
@@ -226,7 +225,7 @@ class Board(Ends):
 
     def __repr__(self) -> str:
         extra = "" if self.win_length == geometry(self.size).win_length else f", {self.win_length}"
-        if self.variant is not Variant.NORMAL:
+        if not self.geometry.completer_wins:
             extra += f", variant={self.variant}"
         return f"Board.parse({str(self)!r}, to_move={self.to_move.value!r}{extra})"
 
@@ -314,7 +313,7 @@ def _outcome_of(shape: Geometry, x_bits: int, o_bits: int, to_move: Mark) -> Out
         if not common:
             raise InvalidPosition(f"{last_mover} has lines that no single last move completed")
         cells = sorted({cell for mask in winning_masks for cell in _cells(mask)})
-        return Outcome(shape.winner_when_completed_by(last_mover), tuple(cells))
+        return shape.line_outcome(last_mover, tuple(cells))
     if (x_bits | o_bits) == full:
         return Outcome(None)
     return None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .mark import Mark
 
 if TYPE_CHECKING:
-    from .position import Position
+    from .rules import Position
 
 
 class Ending(Enum):

@@ -6,7 +6,7 @@ A front end calls `Game` methods for what the player does and hears back through
 `on_game_over` once per finished game, and `on_new_game` when the board is cleared for another
 game. A refused call raises and changes nothing.
 
-The game applies the rules only (the position's: `game.board`, a `Board` or a `NotaktoBoard`):
+The game applies the rules only (the position's: `game.board`, any rules' position):
 the computer's move is found by an engine (`nac.engine`) and played with `computer_move(cell)`.
 
 Listeners run after the game's state is complete, in the order they were added.
@@ -18,18 +18,17 @@ heard) or itself played on.
 from __future__ import annotations
 
 from .checks import checked, checked_size
-from .coordinates import parse_coordinate
 from .errors import GameAlreadyOver, IllegalMove, NotASquare, NotYourTurn
+from .families import check_square, parse_square, square_name
 from .geometry import CLASSIC_SIZE
-from .keypad import KeypadLayout, check_square, parse_square, square_name
+from .keypad import KeypadLayout
 from .levels import DEFAULT_LEVEL, DEFAULT_WATCH_LEVELS, ComputerTurn, Level
 from .mark import Mark
 from .modes import Mode
 from .moves import Cell, Change, ChangeKind, Move, moves_to_undo, start_refusal
-from .outcome import Outcome
-from .position import Position
+from .outcome import Outcome, resignation
 from .positions import start_position
-from .rules import Rules
+from .rules import Position, Rules
 from .seats import ChangeListener, GameOverListener, NewGameListener, Seats
 from .variants import Variant, checked_variant
 
@@ -112,7 +111,7 @@ class Game(Seats):
     def uses_keypad(self) -> bool:
         """Keys 1-9 play a 3×3 board (in Notakto, the one the player is on); bigger boards
         name squares like `b3`."""
-        return self._rules.size == CLASSIC_SIZE
+        return self._rules.uses_keypad
 
     def square_name(self, cell: int) -> str:
         """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise, in
@@ -138,7 +137,7 @@ class Game(Seats):
     def outcome(self) -> Outcome | None:
         """How the game ended (a resignation: the other side won, with no line), or None."""
         resigned = self._resigned
-        return self._board.outcome if resigned is None else Outcome(resigned.other)
+        return self._board.outcome if resigned is None else resignation(resigned)
 
     def key_for_cell(self, cell: int) -> int:
         """The key that plays `cell` (of its board) under the active keypad layout."""
@@ -160,10 +159,9 @@ class Game(Seats):
         return self._human_move(self._board.cell_index(cell))
 
     def play_coordinate(self, name: str) -> Cell:
-        """A person plays the square named like `b3` (column letter, row number from the top)."""
-        if self._rules.is_notakto:
-            return self._human_move(self.parse_square(name))
-        return self._human_move(parse_coordinate(name, self.size))
+        """A person plays the square named like `b3` (column letter, row number from the top;
+        in Notakto with its board, `2b3`; in Ultimate on the 9×9 grid, `e5`)."""
+        return self._human_move(self.parse_square(name))
 
     def computer_starts(self) -> None:
         """Against the computer, on an empty board: the computer makes the first move (call

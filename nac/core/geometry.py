@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from .mark import Mark
+from .outcome import Outcome, Termination
 from .variants import Variant
 
 MIN_SIZE = 3
@@ -85,18 +86,20 @@ class Geometry:
         self.masks_through = tuple(tuple(masks[i] for i in indices) for indices in through)
 
     def __repr__(self) -> str:
-        misere = ", Variant.MISERE" if self.variant is Variant.MISERE else ""
-        return f"geometry({self.size}, {self.win_length}{misere})"
+        loses = "" if self.completer_wins else f", {self.variant}"
+        return f"geometry({self.size}, {self.win_length}{loses})"
 
     @property
     def completer_wins(self) -> bool:
         """Whether a side that completes a line wins (the normal game) or loses (misère)."""
         return self.variant.completer_wins
 
-    def winner_when_completed_by(self, mark: Mark) -> Mark:
-        """The winner of a game that `mark` ends by completing a line: the rule of the variant,
-        in one place."""
-        return mark if self.variant.completer_wins else mark.other
+    def line_outcome(self, mark: Mark, cells: tuple[int, ...]) -> Outcome:
+        """How a game ends that `mark` ends by completing the lines of `cells`: the rule of the
+        variant, in one place."""
+        if self.variant.completer_wins:
+            return Outcome(mark, cells)
+        return Outcome(mark.other, cells, Termination.LOSING_LINE)
 
     @property
     def full_mask(self) -> int:

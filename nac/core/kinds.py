@@ -13,12 +13,8 @@ from .mark import Mark
 from .modes import Mode
 from .moves import Move
 from .players import escaped, player_name, unescaped
-from .rules import NORMAL, Family, Rules
+from .rules import NORMAL, RULES, Rules
 
-NOTAKTO = "notakto"
-"""Notakto's name in a kind's key and a game's line."""
-ULTIMATE_NAME = "ultimate"
-"""Ultimate's name in a kind's key and a game's line."""
 VARIANT_MARK = "+"
 """Between a kind's key and its variant, where it is not the normal game: `+misere`."""
 MIXED = "mixed"
@@ -58,32 +54,23 @@ class GameKind:
         else:
             key = Mode.TWO_PLAYER.value
         rules = self.rules
-        if rules.is_notakto:
-            return f"{key}{VARIANT_MARK}{NOTAKTO}{rules.boards}"
-        if rules.is_ultimate:
-            return f"{key}{VARIANT_MARK}{ULTIMATE_NAME}"
         key = key if rules.size == CLASSIC_SIZE else f"{key}@{rules.size}x{rules.size}"
-        return key if rules.family is Family.NORMAL else f"{key}{VARIANT_MARK}{rules.family.value}"
+        word = rules.rulebook.key_word(rules.number)
+        return f"{key}{VARIANT_MARK}{word}" if word else key
 
     @classmethod
     def parse(cls, key: str) -> GameKind:
         """The kind named by `key`; ValueError if it names none."""
-        family, number = Family.NORMAL, 0
-        if VARIANT_MARK in key:
-            key, _, variant_name = key.rpartition(VARIANT_MARK)
-            count = variant_name.removeprefix(NOTAKTO)
-            if variant_name.startswith(NOTAKTO) and count in ("1", "2", "3"):
-                family, number = Family.NOTAKTO, int(count)
-            elif variant_name == Family.MISERE.value:
-                family = Family.MISERE
-            elif variant_name == ULTIMATE_NAME:
-                family = Family.ULTIMATE
-            else:
-                raise ValueError(f"{variant_name!r} names no variant")
+        key, marked, word = key.rpartition(VARIANT_MARK) if VARIANT_MARK in key else (key, "", "")
+        named = [rules for rules in RULES if rules.rulebook.key_word(rules.number) == word]
+        if not named or (marked and not word):
+            raise ValueError(f"{word!r} names no variant")
         mode, size, levels = cls._parse(key)
-        if family in (Family.NOTAKTO, Family.ULTIMATE) and size != CLASSIC_SIZE:
-            raise ValueError(f"{key!r}: {family.value} is played on 3×3 boards")
-        return cls(mode, Rules(family, number or size), levels)
+        for rules in named:
+            if rules.size == size:
+                return cls(mode, rules, levels)
+        sides = ", ".join(sorted({f"{rules.size}×{rules.size}" for rules in named}))
+        raise ValueError(f"{key!r}: {named[0].family.value} is played on {sides} boards")
 
     @classmethod
     def _parse(cls, key: str) -> tuple[Mode, int, tuple[str, ...]]:

@@ -15,7 +15,7 @@ from .checks import checked
 from .choices import parse_choice
 
 if TYPE_CHECKING:
-    from .position import Position
+    from .rules import Position
 
 
 GENIUS_SECONDS = 1.0

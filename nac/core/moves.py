@@ -13,7 +13,7 @@ from .mark import Mark
 from .modes import Mode
 
 if TYPE_CHECKING:
-    from .position import Position
+    from .rules import Position
 
 
 @dataclass(frozen=True, slots=True)

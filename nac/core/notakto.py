@@ -2,7 +2,7 @@
 with three in a row is dead (no more moves there); whoever kills the last live board loses, so
 there are no draws.
 
-A `NotaktoBoard` is a position with the same face as a `Board` (`nac.core.position`): moves
+A `NotaktoBoard` is a position with the same face as a `Board` (`nac.core.rules.Position`): moves
 are cells counted across the boards (`board * 9 + square`, `notakto_cell`), `play` returns a
 new position, `outcome` says who won and the killing lines' cells. X and O name the two seats
 (both draw X's): `first` moved first, and the seat to move follows from how many marks there
@@ -17,7 +17,7 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
 from .geometry import geometry
 from .mark import Mark
-from .outcome import Ends, Outcome
+from .outcome import Ends, Outcome, Termination
 from .rules import NOTAKTO_BOARDS, Rules
 from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
@@ -56,7 +56,11 @@ class NotaktoBoard(Ends):
         set_slot(self, "boards", boards)
         set_slot(self, "first", first)
         over = all(is_dead(bits) for bits in boards)
-        set_slot(self, "outcome", Outcome(self.to_move, dead_lines(self)) if over else None)
+        set_slot(
+            self,
+            "outcome",
+            Outcome(self.to_move, dead_lines(self), Termination.LAST_BOARD) if over else None,
+        )
 
     @classmethod
     def empty(cls, count: int = 1, first: Mark = Mark.X) -> NotaktoBoard:
@@ -188,7 +192,11 @@ class NotaktoBoard(Ends):
         boards[board] |= 1 << square
         after = NotaktoBoard(tuple(boards), self.first)
         if after.outcome is not None:  # the line that ended it, as a normal game's win shows
-            object.__setattr__(after, "outcome", Outcome(after.to_move, after.killing_lines(board)))
+            object.__setattr__(
+                after,
+                "outcome",
+                Outcome(after.to_move, after.killing_lines(board), Termination.LAST_BOARD),
+            )
         return after
 
     def killing_lines(self, board: int) -> tuple[int, ...]:

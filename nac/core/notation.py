@@ -40,34 +40,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .checks import checked, checked_cell, checked_cells
-from .coordinates import coordinate
+from .checks import checked, checked_cells
 from .endings import Ending as Ending
 from .errors import GameAlreadyOver, IllegalMove, SquareTaken, shown
-from .kinds import MIXED, NOTAKTO, ULTIMATE_NAME, GameKind
+from .families import NORMAL_RULEBOOK, tagged
+from .kinds import MIXED, GameKind
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
-from .notakto import notakto_move
 from .notation_fields import (
-    BOARDS,
     DATE_FORMAT,
     NotationError as NotationError,
     field,
-    notakto_square,
     parsed,
-    read_boards,
     read_date,
     read_ending,
-    read_size,
-    square,
 )
 from .players import LONGEST_ESCAPED, REMOTE, name_of, named
-from .position import Position
 from .positions import start_position
-from .rules import ULTIMATE, Family, Rules
-from .ultimate import GRID as ULTIMATE_GRID, grid_cell, grid_place
-from .variants import Variant
+from .rules import TAG_FIELD, Position, Rules
 
 TAG = "nac1"
 PERSON = "person"
@@ -175,34 +166,18 @@ class SavedGame:
 
 
 def square_of(rules: Rules, cell: int) -> str:
-    """A cell as the notation names it under `rules`: `b3`, `e5` on Ultimate's 9×9 grid, or in
-    Notakto with its board
-    first: `2b3` (the same on 3×3 whatever the keypad)."""
-    if rules.is_ultimate:
-        column, row = grid_place(checked_cell(cell, rules.cell_count))
-        return coordinate(row * ULTIMATE_GRID + column, ULTIMATE_GRID)
-    if rules.is_notakto:
-        board, square = notakto_move(cell)
-        return f"{board + 1}{coordinate(square, 3)}"
-    return coordinate(cell, rules.size)
+    """A cell as a game's line names it under `rules`: `b3`, `e5` on Ultimate's 9×9 grid, or in
+    Notakto with its board first: `2b3` (the same on 3×3 whatever the keypad)."""
+    return rules.rulebook.notation_square(rules, cell)
 
 
 def cell_of(rules: Rules, name: str) -> int:
     """The cell a square's name (`square_of`'s form) names under `rules`; NotationError if it
     names none."""
-    if rules.is_notakto:
-        return notakto_square(name, rules.boards, 1)
-    if rules.is_ultimate:
-        return ultimate_square(name, 1)
-    return square(name, rules.size, 1)
+    return rules.rulebook.notation_cell(rules, name, 1)
 
 
 A_SAVED_GAME = ("from parse_game(line) or SavedGame.of(kind, moves, first)",)
-
-
-def ultimate_square(name: str, number: int) -> int:
-    row, column = divmod(square(name, ULTIMATE_GRID, number), ULTIMATE_GRID)
-    return grid_cell(column, row)
 
 
 def replay(rules: Rules, first: Mark, moves: tuple[int, ...]) -> Position:
@@ -228,20 +203,12 @@ def format_game(game: SavedGame) -> str:
     is not a SavedGame."""
     checked(game, SavedGame, "game", A_SAVED_GAME)
     squares = " ".join(game.square(cell) for cell in game.moves)
-    rules = game.rules
-    variant = [f"variant={rules.variant.value}"] if rules.family is Family.MISERE else []
-    if rules.is_notakto:
-        variant = [f"variant={NOTAKTO}", f"{BOARDS}={rules.boards}"]
-    side = game.size
-    if rules.is_ultimate:
-        variant, side = [f"variant={ULTIMATE_NAME}"], ULTIMATE_GRID
     return " ".join(
         [
             TAG,
             game.date.astimezone(UTC).strftime(DATE_FORMAT),
             game.mode.value,
-            f"{side}x{side}",
-            *variant,
+            *game.rules.rulebook.notation_fields(game.rules),
             f"X={game.x_player}",
             f"O={game.o_player}",
             f"first={game.first.value}",
@@ -268,15 +235,11 @@ def parse_game(line: str) -> SavedGame:
         raise NotationError(f"no {MOVES_MARK!r} before the moves: is it a nac game's line?")
     fields = words[: words.index(MOVES_MARK)]
     squares = words[words.index(MOVES_MARK) + 1 :]
-    variant, notakto, ultimate = Variant.NORMAL, 0, False
-    if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith("variant="):
-        name = field("variant", fields.pop(VARIANT_FIELD))
-        if name.lower() == NOTAKTO:
-            notakto = read_boards(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
-        elif name.lower() == ULTIMATE_NAME:
-            ultimate = True
-        else:
-            variant = parsed(Variant.parse, name)
+    rulebook, extra = NORMAL_RULEBOOK, []
+    if len(fields) > VARIANT_FIELD and fields[VARIANT_FIELD].lower().startswith(f"{TAG_FIELD}="):
+        rulebook = tagged(field(TAG_FIELD, fields.pop(VARIANT_FIELD)))
+        for _ in range(rulebook.extra_fields):
+            extra.append(fields.pop(VARIANT_FIELD) if len(fields) > VARIANT_FIELD else "")
     if len(fields) != FIELD_COUNT or fields[0].lower() != TAG:
         raise NotationError(
             f"a game's line is {TAG!r} and 7 fields, then {MOVES_MARK!r} and the moves: "
@@ -285,24 +248,11 @@ def parse_game(line: str) -> SavedGame:
     _, date, mode, board, x_player, o_player, first, result = fields
     when = read_date(date)
     played = parsed(Mode.parse, mode)
-    grid = f"{ULTIMATE_GRID}x{ULTIMATE_GRID}"
-    if ultimate and board.lower() != grid:
-        raise NotationError(f"Ultimate is played on the {grid} grid, not {shown(board)}")
-    size = 3 if ultimate else read_size(board)
+    rules = rulebook.notation_rules(board, tuple(extra))
     players = _player(field("X", x_player)), _player(field("O", o_player))
     first_mark = parsed(Mark.parse, field("first", first))
     ending = read_ending(field("result", result))
-    if ultimate:
-        rules = ULTIMATE
-        moves = tuple(ultimate_square(name, n) for n, name in enumerate(squares, 1))
-    elif notakto:
-        if size != 3:
-            raise NotationError("Notakto is played on boards of 3x3")
-        rules = Rules.notakto(notakto)
-        moves = tuple(notakto_square(name, notakto, n) for n, name in enumerate(squares, 1))
-    else:
-        rules = Rules.of(size, variant)
-        moves = tuple(square(name, size, number) for number, name in enumerate(squares, 1))
+    moves = tuple(rulebook.notation_cell(rules, name, n) for n, name in enumerate(squares, 1))
     return SavedGame(when, played, rules, *players, first_mark, ending, moves)
 
 

@@ -1,5 +1,6 @@
 """The fields of a game's line, read one by one (`notation.py` puts them together): the date,
-the board, `name=value` fields, the result, the squares, and Notakto's boards and squares; each
+the board, `name=value` fields, the result, the squares and Notakto's boards (each family's
+rulebook, `families`, reads its own squares and fields with them); each
 refused with a `NotationError` that says what is wrong."""
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from .coordinates import parse_coordinate
 from .endings import Ending
 from .errors import IllegalMove, shown
 from .geometry import BOARD_SIZES
-from .notakto import notakto_cell
 
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%SZ"
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z", re.ASCII)
@@ -73,16 +73,6 @@ def read_boards(text: str) -> int:
     if count not in ("1", "2", "3"):
         raise NotationError(f"{shown(text)}: Notakto is played on boards=1, boards=2 or boards=3")
     return int(count)
-
-
-def notakto_square(name: str, boards: int, number: int) -> int:
-    board = name[:1]
-    if not board.isdigit() or not 1 <= int(board) <= boards:
-        raise NotationError(
-            f"move {number}, {shown(name)}: a Notakto square starts with its board, 1 to {boards}"
-            " (like 2b3)"
-        )
-    return notakto_cell(int(board) - 1, square(name[1:], 3, number))
 
 
 def square(name: str, size: int, number: int) -> int:

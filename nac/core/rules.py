@@ -1,5 +1,6 @@
 """The rules a game is played by: one value that names them, found by name as python-chess finds
-a variant (`find_rules("misere 4")`); `positions` knows the position class that plays them.
+a variant (`find_rules("misere 4")`); its family's `rulebook` (`nac.core.families`) knows the
+position class that plays them and what they can do.
 
 - `normal N`: noughts and crosses on an N×N board (3, 4 or 5), three in a row on 3×3, four on
   the bigger boards; a line wins (`Board`).
@@ -16,10 +17,17 @@ numbered from 0, across the boards in Notakto), `play`, `outcome`, its text. One
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
-from .geometry import BOARD_SIZES, CLASSIC_SIZE
+from .errors import InvalidPosition
+from .geometry import BOARD_SIZES, CLASSIC_SIZE, win_length_for
+from .keypad import KeypadLayout
+from .mark import Mark
+from .outcome import Outcome
 from .variants import Variant
 
 NOTAKTO_BOARDS = (1, 2, 3)
@@ -49,7 +57,8 @@ NUMBERS = {
 @dataclass(frozen=True)
 class Rules:
     """The rules of a game: a family and a number (the board's size, or Notakto's boards).
-    Made only for rules nac offers: ValueError otherwise."""
+    Made only for rules nac offers: ValueError otherwise. What the family's rules are and can do
+    is its `rulebook`'s (`nac.core.families`)."""
 
     family: Family = Family.NORMAL
     number: int = CLASSIC_SIZE
@@ -62,18 +71,16 @@ class Rules:
         offered = NUMBERS[self.family]
         number = self.number
         if isinstance(number, bool) or not isinstance(number, int) or number not in offered:
-            what = "boards" if self.family is Family.NOTAKTO else "a board of"
-            what = "a big board of" if self.family is Family.ULTIMATE else what
             raise ValueError(
-                f"{self.family.value} is played on {what} {', '.join(map(str, offered))}, "
-                f"not {number!r}"
+                f"{self.family.value} is played on {self.rulebook.played_on} "
+                f"{', '.join(map(str, offered))}, not {number!r}"
             )
 
     @classmethod
     def of(cls, size: int = CLASSIC_SIZE, variant: Variant = Variant.NORMAL) -> Rules:
-        """Noughts and crosses on a size×size board, normal or misère."""
-        family = Family.MISERE if variant is Variant.MISERE else Family.NORMAL
-        return cls(family, size)
+        """Noughts and crosses on a size×size board, normal or misère (the family a variant
+        names)."""
+        return cls(Family(variant.value), size)
 
     @classmethod
     def notakto(cls, boards: int = 1) -> Rules:
@@ -89,54 +96,224 @@ class Rules:
         return self.name
 
     @property
+    def rulebook(self) -> Rulebook:
+        """The family's rules: its position, its squares' names, what it can do."""
+        return RULEBOOKS[self.family]
+
+    @property
     def is_notakto(self) -> bool:
         return self.family is Family.NOTAKTO
 
-    @property
-    def is_ultimate(self) -> bool:
-        return self.family is Family.ULTIMATE
+    # What the family's rulebook says of these rules:
 
     @property
     def size(self) -> int:
         """The side of each board: N for noughts and crosses, 3 in Notakto and Ultimate."""
-        return self.number if self.family in (Family.NORMAL, Family.MISERE) else CLASSIC_SIZE
+        return self.rulebook.size(self.number)
 
     @property
     def boards(self) -> int:
         """How many boards: Notakto's, Ultimate's nine, else 1."""
-        if self.is_ultimate:
-            return self.number * self.number
-        return self.number if self.is_notakto else 1
-
-    @property
-    def variant(self) -> Variant:
-        """What a line does on a board: wins (normal; in Notakto, kills the board) or loses."""
-        return Variant.MISERE if self.family is Family.MISERE else Variant.NORMAL
+        return self.rulebook.boards(self.number)
 
     @property
     def cell_count(self) -> int:
-        """The cells of every board together."""
         return self.size * self.size * self.boards
 
     @property
+    def variant(self) -> Variant:
+        return self.rulebook.variant
+
+    @property
     def line_loses(self) -> bool:
-        """Whether the side that makes the ending line loses (misère; Notakto, where it kills
-        the last board), not wins."""
-        return self.family in (Family.MISERE, Family.NOTAKTO)
+        return self.rulebook.line_loses
 
     @property
     def draws(self) -> bool:
-        """Whether a game can end in a draw (not in Notakto: a full board has a line)."""
-        return not self.is_notakto
+        return self.rulebook.draws
 
     @property
     def shares_marks(self) -> bool:
-        """Whether both sides put the same mark (Notakto's X): X and O then name the seats."""
-        return self.is_notakto
+        return self.rulebook.shares_marks
+
+    @property
+    def uses_keypad(self) -> bool:
+        return self.rulebook.uses_keypad(self.number)
+
+    @property
+    def line_length(self) -> int:
+        return self.rulebook.line_length(self.number)
 
     def with_number(self, number: int) -> Rules:
         """The same family on another board (or number of boards)."""
         return Rules(self.family, number)
+
+
+class Position(Protocol):
+    """The face every rules' position shows (`Board`, `NotaktoBoard`, `UltimateBoard`): what
+    `Game`, `Match`, the notation and the engines' door need, so that a new rules plugs in as one
+    more position class. A position is immutable: `play(cell)` returns the next one. Cells are
+    numbered from 0, row by row from the top left, across the boards where there are several."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def to_move(self) -> Mark:
+        """The side to move (once over, the side that would have)."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def size(self) -> int:
+        """A board's side (each board's, where there are several)."""
+        ...
+
+    @property
+    def cell_count(self) -> int: ...
+
+    @property
+    def mark_count(self) -> int: ...
+
+    @property
+    def is_empty(self) -> bool: ...
+
+    @property
+    def empty_cells(self) -> tuple[int, ...]: ...
+
+    @property
+    def legal_moves(self) -> tuple[int, ...]:
+        """The cells the side to move may play (none once the game is over)."""
+        ...
+
+    def __getitem__(self, cell: int) -> Mark | None: ...
+
+    def __iter__(self) -> Iterator[Mark | None]: ...
+
+    def cell_index(self, cell: object) -> int:
+        """`cell` if it is a cell of this position, else NotASquare."""
+        ...
+
+    def check_move(self, cell: object) -> int:
+        """`cell` if the side to move may play there, else an IllegalMove saying why."""
+        ...
+
+    def play(self, cell: int) -> Position:
+        """The position after the side to move plays `cell`."""
+        ...
+
+
+class Rulebook(ABC):
+    """A family of rules, said once (`nac.core.families` has each family's, as python-chess has a
+    class per variant and OpenSpiel a `GameType` per game): its position class, how a game starts
+    and how a position is read from text, how a player and a game's line name its squares, its
+    tag, and what its rules can do. The code that uses the rules asks it, never the family."""
+
+    family: Family
+    position: type[Position]
+    variant = Variant.NORMAL
+    """What a line does on a board: wins (or kills it, in Notakto) or loses (misère)."""
+    numbered_by = "size"
+    """What the rules' number gives, as the command line's option names it: `size` (a board's
+    side; Ultimate's big board's) or `boards` (how many)."""
+    played_on = "a board of"
+    """Before the numbers, where the rules refuse one: `normal is played on a board of 3, 4, 5`."""
+    draws = True
+    """Whether a game can end in a draw (not in Notakto: a full board has a line)."""
+    line_loses = False
+    """Whether the side that makes the ending line loses (misère; Notakto, where it kills the last
+    board), not wins."""
+    shares_marks = False
+    """Whether both sides put the same mark (Notakto's X): X and O then name the seats."""
+    extra_fields = 0
+    """The fields of a game's line after the tag (Notakto's `boards=N`)."""
+
+    @property
+    def tag(self) -> str:
+        """The family's name in a game's line (`variant=misere`) and a stats key (`+misere`)."""
+        return self.family.value
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return NUMBERS[self.family]
+
+    def size(self, number: int) -> int:
+        """Each board's side."""
+        return number
+
+    def boards(self, number: int) -> int:
+        return 1
+
+    def line_length(self, number: int) -> int:
+        """How many in a row make a line (on each small board, where there are several)."""
+        return win_length_for(self.size(number))
+
+    def uses_keypad(self, number: int) -> bool:
+        """Whether keys 1-9 play (a 3×3 board); bigger boards name squares like `b3`."""
+        return self.size(number) == CLASSIC_SIZE
+
+    @abstractmethod
+    def start(self, rules: Rules, first: Mark) -> Position:
+        """The position a game under `rules` begins from, `first` to move."""
+
+    def read(self, text: str, number: int | None = None, to_move: Mark | None = None) -> Position:
+        """The position `text` shows (a position's `str`) under this family's `number` (None:
+        the number the text shows), `to_move` to move (None: as when X moved first, X to move
+        on an even number of marks). InvalidPosition (a ValueError) if it is not one; ValueError
+        if nac offers no rules for it."""
+        if to_move is None:
+            marks = sum(map(text.upper().count, "XO")) if isinstance(text, str) else 0
+            to_move = Mark.X if marks % 2 == 0 else Mark.O
+        position = self.parse(text, to_move)
+        if number not in (None, position.rules.number):
+            raise InvalidPosition(f"{text!r} is not a position of {self.family.value} {number}")
+        return position
+
+    @abstractmethod
+    def parse(self, text: str, to_move: Mark) -> Position:
+        """The position `text` shows, `to_move` to move; InvalidPosition if none."""
+
+    @abstractmethod
+    def square_name(self, rules: Rules, cell: int, keypad: KeypadLayout) -> str:
+        """What the player calls a square."""
+
+    @abstractmethod
+    def parse_square(self, rules: Rules, name: str, keypad: KeypadLayout) -> int:
+        """The cell a player names (`square_name`'s forms and others); NotASquare if none."""
+
+    @abstractmethod
+    def notation_square(self, rules: Rules, cell: int) -> str:
+        """A cell as a game's line names it (the same whatever the keypad)."""
+
+    @abstractmethod
+    def notation_cell(self, rules: Rules, name: str, move: int) -> int:
+        """The cell a game's line names as its `move`th; NotationError if it names none."""
+
+    def notation_fields(self, rules: Rules) -> tuple[str, ...]:
+        """The fields of a game's line that name the rules: the board's, then the tag's."""
+        return (f"{rules.size}x{rules.size}", f"{TAG_FIELD}={self.tag}")
+
+    @abstractmethod
+    def notation_rules(self, board: str, extra: tuple[str, ...]) -> Rules:
+        """The rules a game's line names by its board's field and the fields after the tag;
+        NotationError if they name none."""
+
+    def key_word(self, number: int) -> str:
+        """The rules' word in a stats key, after `+`."""
+        return self.tag
+
+
+RULEBOOKS: dict[Family, Rulebook] = {}
+"""Every family's rulebook, by family: filled by `nac.core.families` (which `nac.core` loads)."""
+TAG_FIELD = "variant"
+"""The field of a game's line that names the family: `variant=misere`."""
 
 
 NORMAL = Rules()
@@ -162,7 +339,7 @@ def find_rules(name: object) -> Rules:
         raise ValueError(f"{name!r} names no rules: give {choices}")
     family = Family(words[0])
     if len(words) == 1:
-        return Rules(family, NUMBERS[family][0] if family is Family.NOTAKTO else CLASSIC_SIZE)
+        return Rules(family, NUMBERS[family][0])
     number = words[1].removesuffix("x" + words[1][:1]) if "x" in words[1] else words[1]
     if not number.isdigit():
         raise ValueError(f"{name!r}: {words[1]!r} is not a number of boards or a board's size")

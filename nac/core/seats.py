@@ -15,10 +15,10 @@ from .listeners import tell
 from .mark import Mark
 from .modes import Mode
 from .moves import Change, Move, moves_to_undo, resigner
-from .outcome import Outcome
+from .outcome import Outcome, resignation
 
 if TYPE_CHECKING:
-    from .position import Position
+    from .rules import Position
 
 GameOverListener = Callable[[Outcome], object]
 ChangeListener = Callable[[Change], object]
@@ -174,7 +174,7 @@ class Seats(ABC):
         if isinstance(found, IllegalMove):
             raise found
         self._resigned = found
-        outcome = Outcome(found.other)
+        outcome = resignation(found)
         self._announce([], outcome)
         return outcome
 

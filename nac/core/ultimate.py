@@ -6,7 +6,7 @@ when that board is decided (won, or full). A small board is won by three in a ro
 more moves; the game is won by three won boards in a line; when every board is decided with no
 such line, it is a draw.
 
-An `UltimateBoard` is a position with the same face as a `Board` (`nac.core.position`). Cells
+An `UltimateBoard` is a position with the same face as a `Board` (`nac.core.rules.Position`). Cells
 are counted board by board (`board * 9 + square`, `ultimate_cell`), boards and squares each row
 by row from the top left, as Notakto's are; on the 9×9 grid a cell is the column and the row of
 `grid_cell`. The marks are two 81-bit masks, so a move is a few integer operations (the engine's

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .choices import parse_choice
-
 
 class Variant(Enum):
     """What completing a line does: `NORMAL` wins the game, `MISERE` loses it (three in a row
@@ -18,21 +16,6 @@ class Variant(Enum):
     def completer_wins(self) -> bool:
         """Whether the side that completes a line wins (else it loses)."""
         return self is Variant.NORMAL
-
-    @property
-    def label(self) -> str:
-        return "Misère" if self is Variant.MISERE else "Normal"
-
-    @property
-    def next(self) -> Variant:
-        """The other variant (the switch's order)."""
-        return Variant.MISERE if self is Variant.NORMAL else Variant.NORMAL
-
-    @classmethod
-    def parse(cls, text: str) -> Variant:
-        """A variant from its name in any case ("misere", "Misère" too); ValueError otherwise."""
-        folded = text.replace("è", "e").replace("È", "E") if isinstance(text, str) else text
-        return parse_choice(cls, folded, "a variant")
 
 
 def checked_variant(variant: object) -> Variant:

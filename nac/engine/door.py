@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from ..core.board import Board
 from ..core.checks import checked
 from ..core.levels import FIXED_LEVELS, Level
-from ..core.position import Position
 from ..core.positions import checked_position
+from ..core.rules import Position
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
 from .opponents import A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move

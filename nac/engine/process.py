@@ -23,8 +23,8 @@ import threading
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.board import Board
-from ..core.position import Position
 from ..core.positions import start_position
+from ..core.rules import Position
 from .door import Engine
 from .limits import NO_LIMIT, Limit
 from .stop import SearchStopped, StopSignal

@@ -124,10 +124,10 @@ def rules_named(name: str, rules: Rules) -> Rules:
     """The rules `name` names (`misere 4`), or a family alone on the board of `rules` where it
     is played there (`misere` from normal 4×4: misère 4×4)."""
     found = find_rules(name)
-    many = (found.is_notakto, rules.is_notakto, found.is_ultimate, rules.is_ultimate)
-    if len(name.split()) > 1 or any(many):
+    same = found.rulebook.numbered_by == rules.rulebook.numbered_by
+    if len(name.split()) > 1 or not same or rules.number not in found.rulebook.numbers:
         return found
-    return Rules(found.family, rules.size)
+    return found.with_number(rules.number)
 
 
 def next_board(rules: Rules) -> Rules:

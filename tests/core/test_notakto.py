@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from nac.core import Level, Mark, Outcome, Rules
+from nac.core import Level, Mark, Outcome, Rules, Termination
 from nac.core.errors import GameAlreadyOver, IllegalMove
 from nac.core.notakto import (
     NotaktoBoard,
@@ -124,7 +124,7 @@ def test_three_in_a_row_kills_a_board_and_killing_the_last_one_loses() -> None:
     last = once.play(notakto_cell(1, 2))
     # the second player moved last, killing the last board: the first player wins, and the
     # outcome shows the killing line, as a normal game's win shows its line
-    assert last.is_over and last.outcome == Outcome(Mark.X, (9, 10, 11))
+    assert last.is_over and last.outcome == Outcome(Mark.X, (9, 10, 11), Termination.LAST_BOARD)
     assert last.legal_moves == () and dead_lines(last) == (0, 1, 2, 9, 10, 11)
     with pytest.raises(GameAlreadyOver):
         last.play(notakto_cell(1, 5))

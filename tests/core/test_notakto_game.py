@@ -27,6 +27,7 @@ from nac.core import (
     Outcome,
     Rules,
     Starter,
+    Termination,
     format_game,
     notakto_cell,
     parse_game,
@@ -119,7 +120,9 @@ def test_the_listeners_hear_every_mark_its_seat_and_the_end_once() -> None:
     assert changes[-1].board == game.board == NotaktoBoard.parse(".../.../... X../.../...")
     for cell in (1, 2, 0, 10, 11):  # O kills board 1, then the last board: X wins
         game.play_cell(cell)
-    assert changes[-1].board.is_over and outcomes == [Outcome(Mark.X, (9, 10, 11))]
+    assert changes[-1].board.is_over and outcomes == [
+        Outcome(Mark.X, (9, 10, 11), Termination.LAST_BOARD)
+    ]
     assert game.outcome == outcomes[0]
 
 

@@ -15,6 +15,7 @@ from nac.core import (
     GameAlreadyOver,
     IllegalMove,
     InvalidPosition,
+    KeypadLayout,
     Mark,
     UltimateBoard,
     find_rules,
@@ -22,11 +23,12 @@ from nac.core import (
     grid_cell,
     grid_place,
     parse_game,
+    parse_square,
     read_position,
+    square_name,
     start_position,
     ultimate_cell,
 )
-from nac.core.keypad import KeypadLayout, parse_square, square_name
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
