@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -395,3 +396,97 @@ def test_no_screen_builds_on_another_screen_of_ours() -> None:
     for screen in ours:
         parents = [base for base in screen.__mro__[1:] if base.__module__.startswith("nac.")]
         assert not parents, f"{screen.__name__} builds on {parents}"
+
+
+FAMILY_WORDS = ("misere", "notakto", "ultimate")
+"""The families named by a word of their own (the normal game is every rules' default)."""
+FAMILY_FLAGS = ("is_misere", "is_notakto", "is_ultimate")
+POSITION_CLASSES = ("Board", "NotaktoBoard", "UltimateBoard")
+IFS_ON_A_FAMILY = 2
+MODULES_NAMING = {"misere": 8, "notakto": 10, "ultimate": 19}
+"""Today's counts, a ceiling while the families move into their homes (the core's rulebooks,
+the engine's table, the looks): at most 20 `if`s and 8 modules naming each family at the end."""
+
+
+def names_a_family(node: ast.AST) -> bool:
+    """`family`, `x.family`, `Family.X`, `Variant.X`, or a name holding a family's word."""
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
+    owner = getattr(getattr(node, "value", None), "id", "")
+    worded = any(word in name.lower() for word in FAMILY_WORDS)
+    return name == "family" or owner in ("Family", "Variant") or worded
+
+
+def asks_a_family(test: ast.expr, owner: str) -> bool:
+    """Whether a condition asks a family: a family flag, a comparison with a family (or one
+    among several), `isinstance` with a position class (but its own class's, in an `__eq__`),
+    or a name holding a family's word as the condition."""
+    for node in ast.walk(test):
+        if getattr(node, "attr", getattr(node, "id", "")) in FAMILY_FLAGS:
+            return True
+        if isinstance(node, ast.Compare):
+            lefts = [node.left, *node.comparators[:-1]]
+            for op, left, right in zip(node.ops, lefts, node.comparators, strict=True):
+                sides = [left, *(right.elts if isinstance(right, ast.Tuple | ast.Set) else [])]
+                sides += [] if isinstance(op, ast.In | ast.NotIn) else [right]
+                if any(names_a_family(side) for side in sides):
+                    return True
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance":
+            classes = {getattr(n, "id", "") for n in ast.walk(node.args[-1])}
+            if classes & (set(POSITION_CLASSES) - {owner}):
+                return True
+    plain = [test]
+    while plain:
+        node = plain.pop()
+        plain += getattr(node, "values", [])
+        plain += [node.operand] if isinstance(node, ast.UnaryOp) else []
+        if isinstance(node, ast.Name) and any(word in node.id.lower() for word in FAMILY_WORDS):
+            return True
+    return False
+
+
+def conditions(node: ast.AST, owner: str = "") -> Iterator[tuple[ast.expr, str]]:
+    """Every `if`'s, conditional expression's, `while`'s and comprehension filter's condition,
+    with the class it is written in."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If | ast.IfExp | ast.While):
+            yield child.test, owner
+        elif isinstance(child, ast.comprehension):
+            yield from ((test, owner) for test in child.ifs)
+        yield from conditions(child, child.name if isinstance(child, ast.ClassDef) else owner)
+
+
+def identifiers(tree: ast.AST) -> set[str]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.alias):
+            found |= {node.name.rpartition(".")[2], node.asname or ""}
+        for field in ("id", "attr", "name", "arg", "module"):
+            value = getattr(node, field, None)
+            found |= {value.rpartition(".")[2]} if isinstance(value, str) else set()
+    return {name.lower() for name in found}
+
+
+def test_rules_families_are_asked_in_ever_fewer_places() -> None:
+    """Issue 40: a family's differences live in its own objects; the code that uses the rules
+    asks a capability. Counted: the `if`s on a family, a family flag or a position class in
+    all of nac/, and the modules whose code names each family."""
+    ifs: dict[str, int] = {}
+    naming: dict[str, list[str]] = {word: [] for word in FAMILY_WORDS}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        count = sum(asks_a_family(test, owner) for test, owner in conditions(tree))
+        ifs |= {where: count} if count else {}
+        names = identifiers(tree)
+        for word in FAMILY_WORDS:
+            naming[word] += [where] if any(word in name for name in names) else []
+    said = "\n".join(
+        [
+            f"{sum(ifs.values())} ifs on a family (at most {IFS_ON_A_FAMILY}):",
+            *(f"  {n:3} {where}" for where, n in sorted(ifs.items(), key=lambda item: -item[1])),
+            *(f"{len(found)} modules name {word} (at most {MODULES_NAMING[word]}): "
+              + " ".join(found) for word, found in naming.items()),
+        ]
+    )  # fmt: skip
+    assert sum(ifs.values()) <= IFS_ON_A_FAMILY, said
+    assert all(len(naming[word]) <= MODULES_NAMING[word] for word in FAMILY_WORDS), said
