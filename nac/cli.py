@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .core import (
     GENIUS_SECONDS,
-    Position,
-    Rules,
     SavedGame,
     Starter,
     player_name,
@@ -120,12 +118,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def lab_position(text: str, rules: Rules, boards: int | None = None) -> Position:
-    """A position for the lab under `rules`' family; ValueError saying what is wrong. Its board
-    (the size, Notakto's boards) is the text's, unless `--boards` gave one (`boards`)."""
-    return rules.rulebook.read(text, boards)
-
-
 def run_options(options: argparse.Namespace) -> dict[str, object]:
     """The settings the command line gives for this run (the rules aside: `chosen_rules`)."""
     given = {
@@ -210,10 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules = chosen_rules(options, settings.rules)
         if rules is not None:
             settings, given = settings.but(rules=rules), given | {"rules"}
+        # the lab's position: its text's board under the rules' family (--boards's, if given)
         lab = (
             None
             if options.lab is None
-            else lab_position(options.lab, settings.rules, options.boards)
+            else settings.rules.rulebook.read(options.lab, options.boards)
         )
         start = online_start(options) if options.command in WANTS else None
     except ValueError as refusal:
