@@ -30,7 +30,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core import Mark, find_rules
 from ..core.clock import GameClock, parse_time_control
@@ -54,7 +54,6 @@ from .rooms import Link, Room, Seat, deliver
 
 if TYPE_CHECKING:
     from ..ledger.ledger import Ledger
-    from .referee import Referee
 
 log = logging.getLogger("nac.net")
 
@@ -93,10 +92,23 @@ class _Saved:
     since: float | None
 
 
+class Held(Protocol):
+    """What the cluster asks of the referee (`nac.net.referee.Referee`) whose rooms it keeps."""
+
+    ledger: Ledger | None
+    rooms: list[Room]
+    keys: dict[str, tuple[Room, str]]
+    limits: Limits
+    server: str
+    clock: Callable[[], float]
+
+    def close_room(self, room: Room) -> None: ...
+
+
 class Cluster:
     """This server among those sharing `ledger`; `address`: where clients dial it."""
 
-    def __init__(self, referee: Referee, ledger: Ledger, address: str) -> None:
+    def __init__(self, referee: Held, ledger: Ledger, address: str) -> None:
         self.referee = referee
         self.address = address
         self.id = secrets.token_hex(8)
