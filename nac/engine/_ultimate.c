@@ -1,17 +1,19 @@
-/* Genius's search for Ultimate noughts and crosses, compiled: the same search as
+/* Genius's search for Ultimate noughts and crosses, compiled: the search of
  * nac/engine/ultimate_search.py (a UCT Monte Carlo tree search whose simulations end in the
- * informed playouts of nac/engine/ultimate_state.py, wins in one proven and carried up the
- * tree, the tree kept from one move to the next), run in C for speed. ultimate_fast.py loads
- * it when Ultimate's Genius first searches; where it was not built (no C compiler at install,
- * or nac run from a zip) the Python search answers instead.
+ * informed playouts of nac/engine/ultimate_state.py; wins, losses and draws proven and carried
+ * up the tree, MCTS-Solver's way; the tree kept from one move to the next), run in C for speed.
+ * ultimate_fast.py loads it when Ultimate's Genius first searches; where it was not built (no C
+ * compiler at install, or nac run from a zip) the Python search answers instead.
  *
  * A state is what ultimate_state.State holds: 23 ints, the X's of each small board (9-bit
  * masks), the O's, the boards won by X, by O, the decided boards, the board the next move must
  * go in (-1: any open one) and the side to move (0: X, 1: O). A move is a cell, board * 9 +
- * square. Nodes live in one array (indices, not pointers); when the tree is kept for the next
- * move, the subtree that is kept is copied to a fresh array, so the array never holds more
- * than the search's node cap allows. The interpreter lock is released while it simulates and
- * taken back every `check_every` simulations, to ask the caller's stop signal.
+ * square. Nodes live in one array (indices, not pointers), 24 bytes each, a node's children
+ * side by side (a selection reads them from one place in memory, not from all over the tree);
+ * when the tree is kept for the next move, the subtree that is kept is copied to a fresh array,
+ * so the array never holds more than the search's node cap (`max_nodes`, set by memory: see
+ * ultimate_fast.py). The interpreter lock is released while it simulates and taken back every
+ * `check_every` simulations, to ask the caller's stop signal.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -28,23 +30,20 @@
 #define PROVEN_WIN 1
 #define PROVEN_LOSS (-1)
 #define PROVEN_SCORE 1e6
+#define PROVEN_DRAW 2
 #define FIRST_NODES 4096
 
 /* -- bits ------------------------------------------------------------------------------- */
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LOWEST(x) __builtin_ctz(x)
-#define LOWEST64(x) __builtin_ctzll(x)
-#define COUNT(x) __builtin_popcount(x)
-#define COUNT64(x) __builtin_popcountll(x)
 #else
 static int LOWEST(uint32_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
-static int LOWEST64(uint64_t x) { int n = 0; while (!(x & 1)) { x >>= 1; n++; } return n; }
-static int COUNT(uint32_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
-static int COUNT64(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
 #endif
 
 static uint8_t WINS[512];       /* whether a 9-bit set holds a line */
+static uint8_t BITS[512];       /* how many squares a 9-bit set holds */
+static uint8_t NTH[512][9];     /* the place of a 9-bit set's k-th square (k from 0) */
 static uint16_t FINISHERS[512]; /* the squares that would complete a line for those marks */
 
 static void make_tables(void)
@@ -55,6 +54,13 @@ static void make_tables(void)
         for (int i = 0; i < 8; i++)
             wins |= (bits & lines[i]) == lines[i];
         WINS[bits] = (uint8_t)wins;
+    }
+    for (int bits = 0; bits < 512; bits++) {
+        int n = 0;
+        for (int s = 0; s < 9; s++)
+            if (bits >> s & 1)
+                NTH[bits][n++] = (uint8_t)s;
+        BITS[bits] = (uint8_t)n;
     }
     for (int bits = 0; bits < 512; bits++) {
         uint16_t finishers = 0;
@@ -99,14 +105,6 @@ static void rng_seed(Rng *r, uint64_t seed)
 
 /* A number from 0 to n - 1, evenly (n is at most 81: the bias of one multiply is negligible). */
 static inline int below(Rng *r, int n) { return (int)(((rng_next(r) >> 32) * (uint64_t)n) >> 32); }
-
-/* The k-th lowest set bit's place (k counted from 0). */
-static inline int kth_bit(uint32_t bits, int k)
-{
-    while (k--)
-        bits &= bits - 1;
-    return LOWEST(bits);
-}
 
 /* -- the state ---------------------------------------------------------------------------- */
 
@@ -184,11 +182,12 @@ static int legal_moves(const State *s, uint8_t *out)
 /* The game played to its end, each side by ultimate_state.playout's informed random policy:
  * win the game if one move does; else win a small board where one move does; else a move that
  * does not send the other side to a board it can win (nor let it play anywhere); else any
- * move. The boards where each side can win in one (`threats`) are kept as the game goes. */
+ * move. The boards where each side can win in one (`threats`) are kept as the game goes. A
+ * move among several boards is drawn evenly among their squares, board by board. */
 static void playout(State *s, Rng *rng)
 {
     uint16_t threats[2] = {0, 0};
-    uint8_t cells[CELLS];
+    uint16_t options[9];
     for (uint32_t open = FULL & ~s->decided; open; open &= open - 1) {
         int board = LOWEST(open);
         uint16_t free = free_squares(s, board);
@@ -213,18 +212,22 @@ static void playout(State *s, Rng *rng)
             if (forced >= 0) {
                 board = forced;
                 uint32_t squares = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
-                square = kth_bit(squares, below(rng, COUNT(squares)));
+                square = NTH[squares][below(rng, BITS[squares])];
             } else {
                 int n = 0;
                 for (uint32_t boards = hot; boards; boards &= boards - 1) {
                     int b = LOWEST(boards);
-                    for (uint32_t f = FINISHERS[s->marks[b + mine]] & free_squares(s, b); f;
-                         f &= f - 1)
-                        cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                    options[b] = FINISHERS[s->marks[b + mine]] & free_squares(s, b);
+                    n += BITS[options[b]];
                 }
-                int cell = cells[below(rng, n)];
-                board = cell / 9;
-                square = cell % 9;
+                int k = below(rng, n);
+                for (uint32_t boards = hot;; boards &= boards - 1) {
+                    board = LOWEST(boards);
+                    if (k < BITS[options[board]])
+                        break;
+                    k -= BITS[options[board]];
+                }
+                square = NTH[options[board]][k];
             }
         } else { /* no board to win: a square that sends the other side to none it can win */
             uint16_t bad = s->decided | threats[1 - turn];
@@ -232,25 +235,30 @@ static void playout(State *s, Rng *rng)
                 board = forced;
                 uint32_t free = free_squares(s, board);
                 uint32_t squares = free & ~bad ? free & ~bad : free;
-                square = kth_bit(squares, below(rng, COUNT(squares)));
+                square = NTH[squares][below(rng, BITS[squares])];
             } else {
-                int n = 0;
                 uint32_t open = FULL & ~s->decided;
+                int n = 0;
                 for (uint32_t boards = open; boards; boards &= boards - 1) {
                     int b = LOWEST(boards);
-                    for (uint32_t f = free_squares(s, b) & ~bad; f; f &= f - 1)
-                        cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                    options[b] = free_squares(s, b) & ~bad;
+                    n += BITS[options[b]];
                 }
                 if (!n) {
                     for (uint32_t boards = open; boards; boards &= boards - 1) {
                         int b = LOWEST(boards);
-                        for (uint32_t f = free_squares(s, b); f; f &= f - 1)
-                            cells[n++] = (uint8_t)(b * 9 + LOWEST(f));
+                        options[b] = free_squares(s, b);
+                        n += BITS[options[b]];
                     }
                 }
-                int cell = cells[below(rng, n)];
-                board = cell / 9;
-                square = cell % 9;
+                int k = below(rng, n);
+                for (uint32_t boards = open;; boards &= boards - 1) {
+                    board = LOWEST(boards);
+                    if (k < BITS[options[board]])
+                        break;
+                    k -= BITS[options[board]];
+                }
+                square = NTH[options[board]][k];
             }
         }
         uint16_t bit = (uint16_t)(1 << board);
@@ -277,83 +285,56 @@ static void playout(State *s, Rng *rng)
 
 /* -- the tree ------------------------------------------------------------------------------ */
 
+/* A node: a position reached by `move`, its statistics from the view of the side that played
+ * it. Its children (one per legal move, in a random order) lie side by side in the node
+ * array from `children`, made when the node is first passed through; the first `tried` of
+ * them have been simulated (and set up: `node_init`), the rest not yet. */
 typedef struct {
-    double mean; /* halves / 2 / visits, or +-PROVEN_SCORE once proven (what selection reads) */
-    double shy;  /* 1 / sqrt(visits) */
-    uint64_t untried_low; /* the moves not yet tried: cells 0..63 */
-    uint32_t untried_high; /* cells 64..80 */
-    int32_t first_child;  /* -1: none */
-    int32_t next_sibling; /* -1: the last */
+    float mean;        /* halves / 2 / visits; once proven +-PROVEN_SCORE, or a half (a draw) */
+    float shy;         /* 1 / sqrt(visits) */
     uint32_t visits;
-    uint32_t halves; /* wins counted in half points (a draw is 1), for the side that moved */
+    uint32_t halves;   /* wins counted in half points (a draw is 1), for the side that moved */
+    int32_t children;  /* the first child's index; -1: none made yet */
+    uint8_t count;     /* children */
+    uint8_t tried;     /* children simulated: the first `tried` */
     int8_t move;
-    int8_t proven; /* PROVEN_WIN, PROVEN_LOSS (for the side that played `move`) or 0 */
+    int8_t proven;     /* PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW (for the side that played
+                          `move`) or 0 */
 } Node;
-
-static inline int untried_count(const Node *n)
-{
-    return COUNT64(n->untried_low) + COUNT(n->untried_high);
-}
-
-static inline void untried_add(Node *n, int cell)
-{
-    if (cell < 64)
-        n->untried_low |= 1ULL << cell;
-    else
-        n->untried_high |= 1U << (cell - 64);
-}
-
-/* One untried move, at random, taken out of the untried ones. */
-static int untried_pop(Node *n, Rng *rng)
-{
-    int low = COUNT64(n->untried_low);
-    int k = below(rng, low + COUNT(n->untried_high));
-    if (k < low) {
-        uint64_t bits = n->untried_low;
-        while (k--)
-            bits &= bits - 1;
-        int cell = LOWEST64(bits);
-        n->untried_low &= ~(1ULL << cell);
-        return cell;
-    }
-    int cell = kth_bit(n->untried_high, k - low);
-    n->untried_high &= ~(1U << cell);
-    return 64 + cell;
-}
 
 static inline void set_proven(Node *n, int proven)
 {
     n->proven = (int8_t)proven;
-    n->mean = proven * PROVEN_SCORE;
+    n->mean = proven == PROVEN_DRAW ? 0.5f : (float)(proven * PROVEN_SCORE);
 }
 
-/* A new node for `state`, reached by `move` (ultimate_search.Node's constructor). */
-static void node_init(Node *n, int move, const State *s)
+/* The side to move's move that wins the game at once, or -1. */
+static int winning_move(const State *s)
 {
-    memset(n, 0, sizeof *n);
-    n->move = (int8_t)move;
-    n->first_child = n->next_sibling = -1;
+    int turn = s->turn;
+    for (uint32_t boards = allowed_boards(s) & FINISHERS[s->won[turn]]; boards;
+         boards &= boards - 1) {
+        int board = LOWEST(boards);
+        uint16_t finishing = FINISHERS[s->marks[board + 9 * turn]] & free_squares(s, board);
+        if (finishing)
+            return board * 9 + LOWEST(finishing);
+    }
+    return -1;
+}
+
+/* A child tried for the first time, `s` the position after its move: proven at once if the
+ * game is over, or if the side to move now wins in one (a loss for its mover). */
+static void node_init(Node *n, const State *s)
+{
+    n->children = -1;
+    n->count = n->tried = 0;
+    n->visits = n->halves = 0;
+    n->mean = n->shy = 0;
+    n->proven = 0;
     if (is_over(s)) {
         int halves = halves_for(s, 1 - s->turn);
-        set_proven(n, halves == 2 ? PROVEN_WIN : (halves == 0 ? PROVEN_LOSS : 0));
-        return;
-    }
-    int turn = s->turn, winning = -1;
-    for (uint32_t boards = allowed_boards(s); boards; boards &= boards - 1) {
-        int board = LOWEST(boards);
-        uint16_t free = free_squares(s, board);
-        if (winning < 0 && WINS[s->won[turn] | 1 << board]) {
-            uint16_t finishing = FINISHERS[s->marks[board + 9 * turn]] & free;
-            if (finishing)
-                winning = board * 9 + LOWEST(finishing);
-        }
-        for (uint32_t f = free; f; f &= f - 1)
-            untried_add(n, board * 9 + LOWEST(f));
-    }
-    if (winning >= 0) { /* the side to move wins at once: nothing else is worth a look */
-        n->untried_low = 0;
-        n->untried_high = 0;
-        untried_add(n, winning);
+        set_proven(n, halves == 2 ? PROVEN_WIN : (halves == 0 ? PROVEN_LOSS : PROVEN_DRAW));
+    } else if (winning_move(s) >= 0) {
         set_proven(n, PROVEN_LOSS);
     }
 }
@@ -368,8 +349,10 @@ typedef struct {
     int busy;
 } SearchObject;
 
-static int grow(SearchObject *self, int32_t needed, int64_t most)
+static int grow(SearchObject *self, int64_t needed, int64_t most)
 {
+    if (needed > most)
+        return 1;
     if (needed <= self->capacity)
         return 0;
     int64_t capacity = self->capacity ? (int64_t)self->capacity * 2 : FIRST_NODES;
@@ -385,43 +368,75 @@ static int grow(SearchObject *self, int32_t needed, int64_t most)
     return 0;
 }
 
+/* The children of `parent` (not proven: its game not over, no win in one for the side to
+ * move; `s` its position) made: one per legal move, in a random order. The array has room for
+ * them. */
+static void expand(SearchObject *self, int32_t parent, const State *s)
+{
+    uint8_t moves[CELLS];
+    int n = legal_moves(s, moves);
+    for (int i = n - 1; i > 0; i--) {
+        int j = below(&self->rng, i + 1);
+        uint8_t swap = moves[i];
+        moves[i] = moves[j];
+        moves[j] = swap;
+    }
+    int32_t first = self->count;
+    for (int i = 0; i < n; i++) {
+        Node *child = &self->nodes[first + i];
+        memset(child, 0, sizeof *child);
+        child->children = -1;
+        child->move = (int8_t)moves[i];
+    }
+    self->count += n;
+    self->nodes[parent].children = first;
+    self->nodes[parent].count = (uint8_t)n;
+    self->nodes[parent].tried = 0;
+}
+
+/* How many nodes the subtree under `root` holds (itself and its children's blocks). */
+static int64_t subtree_size(const Node *nodes, int32_t root)
+{
+    int64_t size = 1;
+    int32_t stack[CELLS * 82];
+    int top = 0;
+    stack[top++] = root;
+    /* a tree of blocks: count each block once, then go down its tried children */
+    while (top) {
+        const Node *node = &nodes[stack[--top]];
+        if (node->children < 0)
+            continue;
+        size += node->count;
+        for (int i = node->tried - 1; i >= 0; i--)
+            if (nodes[node->children + i].children >= 0)
+                stack[top++] = node->children + i;
+    }
+    return size;
+}
+
 /* Keep only the subtree under `root`: copied, breadth first, to a new array, root at 0. */
 static int keep_subtree(SearchObject *self, int32_t root)
 {
     Node *old = self->nodes;
-    int64_t bound = (int64_t)old[root].visits + 1; /* a simulation makes one node at most */
-    int32_t capacity = (int32_t)(bound < FIRST_NODES ? FIRST_NODES : bound);
+    int64_t size = subtree_size(old, root);
+    int64_t capacity = size + FIRST_NODES;
     Node *kept = PyMem_RawMalloc((size_t)capacity * sizeof(Node));
     if (kept == NULL)
         return -1;
     kept[0] = old[root];
-    kept[0].next_sibling = -1;
-    int32_t head = 0, tail = 1;
-    for (; head < tail; head++) { /* a kept node's first_child is the old index till here */
-        int32_t previous = -1;
-        for (int32_t child = kept[head].first_child; child >= 0; child = old[child].next_sibling) {
-            if (tail == capacity) { /* not reached while the bound holds */
-                Node *more = PyMem_RawRealloc(kept, (size_t)capacity * 2 * sizeof(Node));
-                if (more == NULL) {
-                    PyMem_RawFree(kept);
-                    return -1;
-                }
-                kept = more;
-                capacity *= 2;
-            }
-            kept[tail] = old[child];
-            kept[tail].next_sibling = -1;
-            if (previous < 0)
-                kept[head].first_child = tail;
-            else
-                kept[previous].next_sibling = tail;
-            previous = tail++;
-        }
+    int64_t tail = 1;
+    for (int64_t head = 0; head < tail; head++) { /* a kept node's children: old indices */
+        Node *node = &kept[head];
+        if (node->children < 0)
+            continue;
+        memcpy(&kept[tail], &old[node->children], node->count * sizeof(Node));
+        node->children = (int32_t)tail;
+        tail += node->count;
     }
     PyMem_RawFree(old);
     self->nodes = kept;
-    self->count = tail;
-    self->capacity = capacity;
+    self->count = (int32_t)tail;
+    self->capacity = (int32_t)capacity;
     return 0;
 }
 
@@ -436,9 +451,20 @@ static int new_tree(SearchObject *self, const State *state)
     self->count = 0;
     if (grow(self, 1, FIRST_NODES) < 0)
         return -1;
-    node_init(&self->nodes[0], -1, state);
+    node_init(&self->nodes[0], state);
+    self->nodes[0].move = -1;
     self->count = 1;
     return 0;
+}
+
+/* The tried child of `parent` reached by `move`, or -1. */
+static int32_t child_by_move(const Node *nodes, int32_t parent, int move)
+{
+    const Node *node = &nodes[parent];
+    for (int i = 0; i < node->tried; i++)
+        if (nodes[node->children + i].move == move)
+            return node->children + i;
+    return -1;
 }
 
 /* The root for `state`: the kept tree's where it holds it (up to two moves on), else new. */
@@ -448,13 +474,15 @@ static int reuse(SearchObject *self, const State *state)
         const Node *nodes = self->nodes;
         if (!memcmp(&self->root_state, state, sizeof *state))
             return 0;
-        for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling) {
+        const Node *root = &nodes[0];
+        for (int i = 0; root->children >= 0 && i < root->tried; i++) {
+            int32_t child = root->children + i;
             State after = self->root_state;
             play(&after, nodes[child].move);
             if (!memcmp(&after, state, sizeof *state))
                 return keep_subtree(self, child);
-            for (int32_t grandchild = nodes[child].first_child; grandchild >= 0;
-                 grandchild = nodes[grandchild].next_sibling) {
+            for (int j = 0; nodes[child].children >= 0 && j < nodes[child].tried; j++) {
+                int32_t grandchild = nodes[child].children + j;
                 State later = after;
                 play(&later, nodes[grandchild].move);
                 if (!memcmp(&later, state, sizeof *state))
@@ -465,51 +493,56 @@ static int reuse(SearchObject *self, const State *state)
     return new_tree(self, state);
 }
 
-/* The child UCT picks: a proven win at once, never a proven loss while another is left. */
-static inline int32_t select_child(const Node *nodes, int32_t parent, double exploration)
+/* The child UCT picks among the tried ones: a proven win at once, never a proven loss while
+ * another is left. */
+static inline int32_t select_child(const Node *nodes, const Node *parent, float exploration)
 {
-    double explore = exploration * sqrt(log((double)nodes[parent].visits));
-    int32_t best = nodes[parent].first_child;
-    double best_score = -INFINITY;
-    for (int32_t child = best; child >= 0; child = nodes[child].next_sibling) {
-        double score = nodes[child].mean + explore * nodes[child].shy;
+    float explore = exploration * sqrtf(logf((float)parent->visits));
+    const Node *child = &nodes[parent->children];
+    int best = 0;
+    float best_score = -INFINITY;
+    for (int i = 0; i < parent->tried; i++) {
+        float score = child[i].mean + explore * child[i].shy;
         if (score > best_score) {
-            best = child;
+            best = i;
             best_score = score;
         }
     }
-    return best;
+    return parent->children + best;
 }
 
-/* Carry proofs up the path: a node is a loss for its mover if one reply wins; a win if every
- * reply (all tried) loses. */
+/* Carry proofs up the path: a node is a loss for its mover if one reply wins; once every
+ * reply is tried and proven, a win if they all lose, else a draw. */
 static void prove(Node *nodes, const int32_t *path, int depth)
 {
     for (int i = depth - 1; i >= 0; i--) {
         Node *node = &nodes[path[i]];
-        if (node->proven || node->first_child < 0)
+        if (node->proven || node->children < 0)
             continue;
-        int any_win = 0, all_lose = 1;
-        for (int32_t child = node->first_child; child >= 0; child = nodes[child].next_sibling) {
-            if (nodes[child].proven == PROVEN_WIN) {
+        int any_win = 0, all_lose = 1, all_proven = 1;
+        const Node *child = &nodes[node->children];
+        for (int j = 0; j < node->tried; j++) {
+            if (child[j].proven == PROVEN_WIN) {
                 any_win = 1;
                 break;
             }
-            if (nodes[child].proven != PROVEN_LOSS)
+            if (child[j].proven != PROVEN_LOSS)
                 all_lose = 0;
+            if (!child[j].proven)
+                all_proven = 0;
         }
         if (any_win)
             set_proven(node, PROVEN_LOSS);
-        else if (all_lose && !untried_count(node))
-            set_proven(node, PROVEN_WIN);
-        else
+        else if (node->tried < node->count || !all_proven)
             return;
+        else
+            set_proven(node, all_lose ? PROVEN_WIN : PROVEN_DRAW);
     }
 }
 
-/* One simulation: down the tree by UCT, one new node, a playout, the result up. The array
- * has room for one more node. */
-static void simulate(SearchObject *self, double exploration)
+/* One simulation: down the tree by UCT, one child tried, a playout, the result up. The array
+ * has room for one more block of children. */
+static void simulate(SearchObject *self, float exploration)
 {
     Node *nodes = self->nodes;
     State state = self->root_state;
@@ -517,26 +550,27 @@ static void simulate(SearchObject *self, double exploration)
     int depth = 0;
     int32_t at = 0;
     path[depth++] = at;
-    while (!untried_count(&nodes[at]) && nodes[at].first_child >= 0 && !nodes[at].proven) {
-        at = select_child(nodes, at, exploration);
+    while (!nodes[at].proven) {
+        if (nodes[at].children < 0)
+            expand(self, at, &state);
+        Node *node = &nodes[at];
+        if (node->tried < node->count) { /* an untried child: tried now, then a playout */
+            at = node->children + node->tried++;
+            play(&state, nodes[at].move);
+            node_init(&nodes[at], &state);
+            path[depth++] = at;
+            break;
+        }
+        at = select_child(nodes, node, exploration);
         play(&state, nodes[at].move);
         path[depth++] = at;
     }
-    if (untried_count(&nodes[at]) && !nodes[at].proven) {
-        int move = untried_pop(&nodes[at], &self->rng);
-        play(&state, move);
-        int32_t child = self->count++;
-        node_init(&nodes[child], move, &state);
-        nodes[child].next_sibling = nodes[at].first_child;
-        nodes[at].first_child = child;
-        at = child;
-        path[depth++] = at;
-    }
-    int mover = 1 - state.turn; /* the side that played the last node's move */
     int outcome;
     if (nodes[at].proven) {
-        outcome = nodes[at].proven == PROVEN_WIN ? 2 : 0;
+        int proven = nodes[at].proven;
+        outcome = proven == PROVEN_WIN ? 2 : (proven == PROVEN_LOSS ? 0 : 1);
     } else {
+        int mover = 1 - state.turn; /* the side that played the last node's move */
         playout(&state, &self->rng);
         outcome = halves_for(&state, mover);
     }
@@ -544,13 +578,14 @@ static void simulate(SearchObject *self, double exploration)
         Node *step = &nodes[path[i]];
         step->visits++;
         step->halves += (uint32_t)outcome;
-        step->shy = 1.0 / sqrt((double)step->visits);
+        step->shy = 1.0f / sqrtf((float)step->visits);
         if (!step->proven)
-            step->mean = step->halves * 0.5 / step->visits;
+            step->mean = (float)step->halves * 0.5f / (float)step->visits;
         outcome = 2 - outcome;
     }
     prove(nodes, path, depth);
 }
+
 
 static double now(void)
 {
@@ -685,7 +720,7 @@ static PyObject *Search_run(SearchObject *self, PyObject *args, PyObject *kwargs
     int failed = 0, out_of_memory = 0;
     self->busy = 1;
     PyThreadState *thread = PyEval_SaveThread();
-    while (!self->nodes[0].proven && self->nodes[0].visits < (uint64_t)max_nodes) {
+    while (!self->nodes[0].proven) {
         if (budget >= 0 && count >= budget)
             break;
         if (count && count % check_every == 0) {
@@ -703,11 +738,12 @@ static PyObject *Search_run(SearchObject *self, PyObject *args, PyObject *kwargs
                 }
             }
         }
-        if (grow(self, self->count + 1, (int64_t)max_nodes + 2) < 0) {
-            out_of_memory = 1;
+        int full = grow(self, (int64_t)self->count + CELLS, (int64_t)max_nodes);
+        if (full) {
+            out_of_memory = full < 0;
             break;
         }
-        simulate(self, exploration);
+        simulate(self, (float)exploration);
         count++;
     }
     PyEval_RestoreThread(thread);
@@ -724,25 +760,25 @@ static PyObject *Search_best_move(SearchObject *self, PyObject *Py_UNUSED(ignore
     if (not_busy(self) < 0)
         return NULL;
     const Node *nodes = self->nodes;
-    if (!self->count || nodes[0].first_child < 0) {
+    if (!self->count || !nodes[0].tried) {
         PyErr_SetString(PyExc_ValueError, "no move has been searched");
         return NULL;
     }
-    int32_t best = -1;
-    for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling)
-        if (nodes[child].proven == PROVEN_WIN)
-            return PyLong_FromLong(nodes[child].move);
+    const Node *child = &nodes[nodes[0].children];
+    int tried = nodes[0].tried, best = -1;
+    for (int i = 0; i < tried; i++)
+        if (child[i].proven == PROVEN_WIN)
+            return PyLong_FromLong(child[i].move);
     for (int pass = 0; pass < 2 && best < 0; pass++) { /* alive ones, else all */
-        for (int32_t child = nodes[0].first_child; child >= 0; child = nodes[child].next_sibling) {
-            if (!pass && nodes[child].proven == PROVEN_LOSS)
+        for (int i = 0; i < tried; i++) {
+            if (!pass && child[i].proven == PROVEN_LOSS)
                 continue;
-            if (best < 0 || nodes[child].visits > nodes[best].visits ||
-                (nodes[child].visits == nodes[best].visits &&
-                 nodes[child].halves > nodes[best].halves))
-                best = child;
+            if (best < 0 || child[i].visits > child[best].visits ||
+                (child[i].visits == child[best].visits && child[i].halves > child[best].halves))
+                best = i;
         }
     }
-    return PyLong_FromLong(nodes[best].move);
+    return PyLong_FromLong(child[best].move);
 }
 
 static PyObject *Search_estimates(SearchObject *self, PyObject *args)
@@ -768,19 +804,17 @@ static PyObject *Search_estimates(SearchObject *self, PyObject *args)
                 Py_DECREF(found);
                 return NULL;
             }
-            int32_t child = nodes[at].first_child;
-            while (child >= 0 && nodes[child].move != move)
-                child = nodes[child].next_sibling;
-            at = child;
+            at = child_by_move(nodes, at, (int)move);
         }
         Py_DECREF(moves);
         if (at < 0)
             return found;
     }
-    for (int32_t child = nodes[at].first_child; child >= 0; child = nodes[child].next_sibling) {
-        PyObject *item = Py_BuildValue("(idIi)", (int)nodes[child].move,
-                                       nodes[child].halves * 0.5, nodes[child].visits,
-                                       (int)nodes[child].proven);
+    for (int i = 0; i < nodes[at].tried; i++) { /* a proven draw is told as not proven */
+        const Node *child = &nodes[nodes[at].children + i];
+        int proven = child->proven == PROVEN_DRAW ? 0 : child->proven;
+        PyObject *item = Py_BuildValue("(idIi)", (int)child->move, child->halves * 0.5,
+                                       child->visits, proven);
         if (item == NULL || PyList_Append(found, item) < 0) {
             Py_XDECREF(item);
             Py_DECREF(found);
@@ -922,6 +956,10 @@ PyMODINIT_FUNC PyInit__ultimate(void)
     PyObject *created = PyModule_Create(&module);
     if (created == NULL)
         return NULL;
+    if (PyModule_AddIntConstant(created, "NODE_BYTES", (long)sizeof(Node)) < 0) {
+        Py_DECREF(created);
+        return NULL;
+    }
     Py_INCREF(&SearchType);
     if (PyModule_AddObject(created, "Search", (PyObject *)&SearchType) < 0) {
         Py_DECREF(&SearchType);

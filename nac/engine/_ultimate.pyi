@@ -1,6 +1,8 @@
 # The compiled search (_ultimate.c): see ultimate_fast.py, which alone imports it.
 from collections.abc import Callable, Sequence
 
+NODE_BYTES: int
+
 class Search:
     visits: int
     nodes: int

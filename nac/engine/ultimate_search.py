@@ -1,10 +1,12 @@
 """Genius's search for Ultimate noughts and crosses: a Monte Carlo tree search (UCT) whose
 simulations end in informed playouts (`ultimate_state.playout`), that sees a win in one move
 (a node where the side to move can win at once is a proven loss for the side that moved into
-it, and the winning move is the only one tried), and that keeps its tree from one move to the
+it, and the winning move is the only one tried), proves what the tree holds to the end as an
+MCTS-Solver does (a node is lost for its mover once a reply wins; once every reply is tried
+and proven, won if they all lose, else drawn), and that keeps its tree from one move to the
 next (the subtree of the moves both sides then played).
 
-Nothing here is proven beyond those wins in one: a move's value is the share of the
+Little is proven before the end of the game is near: a move's value is the share of the
 simulations through it that its side won (a draw counts a half), with how many there were.
 
 The same search runs compiled (`_ultimate.c`, built at install where a C compiler is found);
@@ -33,16 +35,23 @@ from .ultimate_state import (
 EXPLORATION = 0.5
 """UCT's exploration constant (the informed playouts make the averages worth trusting more
 than random playouts' would). Tuned in head-to-head games at 6,000 simulations a move: 0.5
-scored 0.60 ± 0.08 against 0.8 (120 games)."""
+scored 0.60 ± 0.08 against 0.8 (120 games); again on the compiled search at 20,000: 0.3
+scored 0.43 ± 0.10 and 0.8 scored 0.48 ± 0.10 against 0.5 (100 games each)."""
 CHECK_EVERY = 32
 """Simulations between looks at the clock and the stop signal."""
-TREE_NODES = 500_000
-"""The most simulations a tree holds (one node each, about 400 bytes): a search stops when its
-tree is that big, however long it was given, so its memory stays under about 200 MB."""
+TREE_MEMORY = 200_000_000
+"""The memory a search's tree may take (about 200 MB): a search stops when its tree is that
+big, however long it was given. The compiled search's nodes are smaller: it holds more of
+them (`ultimate_fast`)."""
+NODE_BYTES = 400
+"""About what one of this search's nodes takes (one a simulation): its tree holds
+`TREE_MEMORY // NODE_BYTES` simulations, half a million."""
 PROVEN_WIN = 1
 PROVEN_LOSS = -1
+PROVEN_DRAW = 2
+"""A node proven drawn (told as not proven in an `Estimate`, whose share then nears a half)."""
 PROVEN_SCORE = 1e6
-"""A proven node's `mean`: above (a win) or below (a loss) any UCT score."""
+"""A proven node's `mean`: above (a win) or below (a loss) any UCT score; a half for a draw."""
 
 
 class Node:
@@ -62,13 +71,16 @@ class Node:
         """`1 / sqrt(visits)`: selection's exploration term is this times
         `EXPLORATION * sqrt(log(parent visits))`."""
         self.proven = 0
-        """PROVEN_WIN: the side that played `move` has won or wins whatever follows in one;
-        PROVEN_LOSS: the other side wins at once; 0: not known."""
+        """PROVEN_WIN: the side that played `move` wins whatever follows; PROVEN_LOSS: the
+        other side does; PROVEN_DRAW: neither can win against the other's best; 0: not
+        known."""
         if is_over(state):
             self.untried: list[int] = []
             outcome = result_for(state, 1 - state[TURN])
-            self.proven = PROVEN_WIN if outcome == 1.0 else (PROVEN_LOSS if outcome == 0 else 0)
-            self.mean = self.proven * PROVEN_SCORE
+            _set_proven(
+                self,
+                PROVEN_WIN if outcome == 1.0 else (PROVEN_LOSS if outcome == 0 else PROVEN_DRAW),
+            )
             return
         moves = legal(state)
         winning = winning_moves(state, moves)
@@ -82,7 +94,8 @@ class Node:
 
 class Estimate(NamedTuple):
     """What the search thinks of a move: the share of its simulations the mover won (a draw
-    counts a half), how many there were, and whether it is a proven win or loss (in one)."""
+    counts a half), how many there were, and whether it is a proven win (1) or loss (-1): 0
+    if neither (a proven draw too)."""
 
     cell: int
     share: float
@@ -147,12 +160,13 @@ class Search:
         stopped: object = None,
     ) -> Node:
         """Search from `state` for `seconds` (or `simulations`), stopping early if `stopped()`
-        says so, the root is proven or the tree holds TREE_NODES; returns the root."""
+        says so, the root is proven or the tree fills TREE_MEMORY; returns the root."""
         root = self._reuse(state)
         self.root, self.root_state = root, state[:]
         deadline = None if seconds is None else time.perf_counter() + seconds
         rng, count = self.rng, 0
-        while not root.proven and root.visits < TREE_NODES:
+        most = TREE_MEMORY // NODE_BYTES
+        while not root.proven and root.visits < most:
             if simulations is not None and count >= simulations:
                 break
             if count % CHECK_EVERY == 0 and count:
@@ -181,7 +195,7 @@ class Search:
             path.append(node)
         mover = 1 - state[TURN]  # the side that played the last node's move
         if node.proven:
-            outcome = 1.0 if node.proven == PROVEN_WIN else 0.0
+            outcome = PROVEN_OUTCOME[node.proven]
         else:
             playout(state, rng)
             outcome = result_for(state, mover)
@@ -207,23 +221,28 @@ def _select(node: Node) -> Node:
     return best
 
 
+PROVEN_OUTCOME = {PROVEN_WIN: 1.0, PROVEN_LOSS: 0.0, PROVEN_DRAW: 0.5}
+"""What a simulation that reaches a proven node counts for its mover."""
+
+
 def _prove(path: list[Node]) -> None:
-    """Carry proofs up the path: a node is a loss for its mover if one reply wins; a win if
-    every reply (all tried) loses."""
+    """Carry proofs up the path: a node is a loss for its mover if one reply wins; once every
+    reply is tried and proven, a win if they all lose, else a draw."""
     for node in reversed(path):
         if node.proven or not node.children:
             continue
         if any(child.proven == PROVEN_WIN for child in node.children):
             _set_proven(node, PROVEN_LOSS)
-        elif not node.untried and all(child.proven == PROVEN_LOSS for child in node.children):
-            _set_proven(node, PROVEN_WIN)
+        elif not node.untried and all(child.proven for child in node.children):
+            lost = all(child.proven == PROVEN_LOSS for child in node.children)
+            _set_proven(node, PROVEN_WIN if lost else PROVEN_DRAW)
         else:
             return
 
 
 def _set_proven(node: Node, proven: int) -> None:
     node.proven = proven
-    node.mean = proven * PROVEN_SCORE
+    node.mean = 0.5 if proven == PROVEN_DRAW else proven * PROVEN_SCORE
 
 
 def best_child(root: Node) -> Node:
@@ -239,7 +258,12 @@ def best_child(root: Node) -> Node:
 def estimates(root: Node) -> list[Estimate]:
     """Every searched move's estimate, most simulated first."""
     return [
-        Estimate(child.move, child.wins / child.visits, child.visits, child.proven)
+        Estimate(child.move, child.wins / child.visits, child.visits, told(child.proven))
         for child in sorted(root.children, key=lambda child: -child.visits)
         if child.visits
     ]
+
+
+def told(proven: int) -> int:
+    """A node's proof as an `Estimate` tells it: a win 1, a loss -1, else 0 (a draw too)."""
+    return 0 if proven == PROVEN_DRAW else proven

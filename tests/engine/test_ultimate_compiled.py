@@ -228,6 +228,50 @@ def test_the_search_proves_a_win_in_two_and_plays_it(kind: str) -> None:
     assert proved >= 10
 
 
+def exact_values(state: State) -> dict[int, int]:
+    """Every legal move's value for the side to move by plain minimax to the end: 1 a win, 0
+    a draw, -1 a loss (for positions near the end only)."""
+
+    def value(after: State) -> int:  # for the side that just moved
+        if is_over(after):
+            return round(2 * result_for(after, 1 - after[TURN])) - 1
+        return -max(value(_played(after, cell)) for cell in legal(after))
+
+    return {cell: value(_played(state, cell)) for cell in legal(state)}
+
+
+def _played(state: State, cell: int) -> State:
+    after = state[:]
+    play(after, cell)
+    return after
+
+
+def _free_cells(state: State) -> int:
+    return sum(
+        9 - bin(state[b] | state[9 + b]).count("1") for b in range(9) if not state[20] >> b & 1
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_search_proves_a_drawn_endgame_and_keeps_the_draw(kind: str) -> None:
+    """Near the end, where the exact value is a draw: the search proves it (it stops long
+    before its budget) and plays a move that keeps the draw, not one that loses."""
+    proved = 0
+    for position in random_positions(6000, seed=21):
+        state = state_of(position)
+        if _free_cells(state) > 8 or winning_moves(state, legal(state)):
+            continue
+        values = exact_values(state)
+        if max(values.values()) != 0 or min(values.values()) == 0:
+            continue  # not a draw, or no move that loses it
+        search = make_search(kind, random.Random(proved))
+        search.run(state, None, 200_000)
+        assert search.simulations < 200_000, str(position)
+        assert values[search.best_move()] == 0, str(position)
+        proved += 1
+    assert proved >= 5
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_seeded_search_repeats(kind: str) -> None:
     position = random_positions(30, seed=2)[-1]
@@ -293,8 +337,9 @@ def test_a_timed_search_ends_on_time(kind: str) -> None:
 def test_the_compiled_tree_stays_under_its_cap_from_move_to_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The cap is memory: TREE_MEMORY holds TREE_MEMORY // NODE_BYTES compiled nodes."""
     core = compiled()
-    monkeypatch.setattr(ultimate_search, "TREE_NODES", 2000)
+    monkeypatch.setattr(ultimate_search, "TREE_MEMORY", 2000 * core.NODE_BYTES)
     search = CompiledSearch(random.Random(3), core)
     tree = search._tree
     rng = random.Random(5)
@@ -304,8 +349,8 @@ def test_the_compiled_tree_stays_under_its_cap_from_move_to_move(
         if winning_moves(state, legal(state)):
             break
         search.run(state, 5.0)
-        searched += 1
-        assert search.visits <= 2000 and tree.nodes <= search.visits + 1
+        searched += search.simulations > 0  # none where the kept tree is already full
+        assert tree.nodes <= 2000
         position = position.play(search.best_move())
         if position.is_over:
             break
