@@ -2,9 +2,14 @@
 `UltimateBoard` (`sources.py` picks it). The game is not solved: Genius searches for its time
 (`Limit(seconds=...)`, one second by default) with a Monte Carlo tree search
 (`ultimate_search.py`, compiled where it was built: `ultimate_fast.py`) and keeps its tree
-between the moves of a game. Only wins in one move are proven (a move that wins at once; a
-move after which the other side wins at once); everything else is an estimate, the share of
-simulations won (`estimates`).
+between the moves of a game. Only wins in one move are proven values (a move that wins at
+once; a move after which the other side wins at once); everything else is an estimate, the
+share of simulations won (`estimates`).
+
+A hint and an analysis, where the caller names no limit, search a budget of simulations
+(`ADVICE_SIMULATIONS`) in a tree of their own seeded by the position: the same answer for the
+same position on any machine (with the same search: the Python one, where the compiled one is
+not built, is given fewer, so that it answers in about the same time).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from ..core.ultimate import UltimateBoard
 from .hints import Hint
 from .limits import Limit
 from .stop import SearchStopped, StopSignal
-from .ultimate_fast import UltimateSearch, new_search
+from .ultimate_fast import UltimateSearch, compiled, new_search
 from .ultimate_search import Estimate
 from .ultimate_state import (
     FINISHERS,
@@ -30,6 +35,12 @@ from .ultimate_state import (
     winning_moves,
 )
 from .values import MoveValue, Result
+
+ADVICE_SIMULATIONS = 200_000
+"""A hint's or an analysis's simulations where no limit is named (about a fifth of a second
+on the compiled search, one core of this machine)."""
+PYTHON_ADVICE_SIMULATIONS = 20_000
+"""... on the Python search (about half a second)."""
 
 WIN_NOW = MoveValue(Result.WIN, 1, 1)
 LOSS_NEXT = MoveValue(Result.LOSS, 2, -1)
@@ -57,10 +68,10 @@ class UltimateSource:
         return self._simulations
 
     def _searched(
-        self, board: UltimateBoard, rng: random.Random | None, limit: Limit, stop: StopSignal | None
+        self, board: UltimateBoard, rng: random.Random, limit: Limit, stop: StopSignal | None
     ) -> UltimateSearch:
-        if rng is not None:
-            self._rng = rng
+        """Genius's search for its move, in the tree kept from the last one."""
+        self._rng = rng
         if self._search is None:
             self._search = new_search(self._rng)
         search = self._search
@@ -88,17 +99,25 @@ class UltimateSource:
     def estimates(
         self, board: UltimateBoard, limit: Limit, stop: StopSignal | None, seed: int | None = None
     ) -> list[Estimate]:
-        """Every legal move's estimate from a search of `limit` (most simulated first). With
-        a `seed`, a search of its own from nothing, seeded: the same answer every time for a
-        limit in simulations (a review's), whatever was searched before."""
-        if seed is None:
-            return self._searched(board, None, limit, stop).estimates()
-        search = new_search(random.Random(seed))
+        """Every legal move's estimate from a search of `limit` (`ADVICE_SIMULATIONS` where it
+        names none; most simulated first): a search of its own from nothing, seeded by `seed`
+        (a review's) or else by the position, so the same answer every time for a limit in
+        simulations, whatever was searched before."""
+        return self._advised(board, limit, stop, seed).estimates()
+
+    def _advised(
+        self, board: UltimateBoard, limit: Limit, stop: StopSignal | None, seed: int | None
+    ) -> UltimateSearch:
+        """A search of its own for a hint or estimates, seeded (by the position where no
+        `seed` is given), on `limit` or else the advice's budget in simulations."""
+        search = new_search(random.Random(str(board) if seed is None else seed))
+        if limit.seconds is None and limit.nodes is None:
+            limit = Limit(nodes=advice_simulations())
         stopped = stop.is_set if stop is not None else None
         search.run(state_of(board), limit.seconds, limit.nodes, stopped)
         if stop is not None and stop.is_set():
             raise SearchStopped()
-        return search.estimates()
+        return search
 
     def values(
         self, board: UltimateBoard, limit: Limit, stop: StopSignal | None
@@ -118,19 +137,29 @@ class UltimateSource:
         return values
 
     def hint(self, board: UltimateBoard, limit: Limit, stop: StopSignal | None) -> Hint:
+        """Genius's move by a search of its own (`_advised`): the same hint every time for a
+        limit in simulations (none named: `ADVICE_SIMULATIONS`)."""
         state = state_of(board)
-        cell = self.genius_move(board, self._rng, limit, stop)
         them = 9 * (1 - state[TURN])
+        winning = winning_moves(state, legal(state))
+        search = None if winning else self._advised(board, limit, stop, None)
+        cell = winning[0] if search is None else search.best_move()
         blocks = bool(FINISHERS[state[cell // 9 + them]] >> (cell % 9) & 1)
         if cell in winning_moves(state, [cell]):
             return Hint(cell, WIN_NOW, blocks=blocks)
-        searched = [] if self._search is None else self._search.estimates()
+        searched = [] if search is None else search.estimates()
         found = [e for e in searched if e.cell == cell]
         if not found:
             return Hint(cell, None, blocks=blocks)
         return Hint(
             cell, None, blocks=blocks, share=found[0].share, simulations=found[0].simulations
         )
+
+
+def advice_simulations() -> int:
+    """A hint's or an analysis's simulations where no limit is named: the compiled search's
+    budget, or the Python one's where that answers."""
+    return PYTHON_ADVICE_SIMULATIONS if compiled() is None else ADVICE_SIMULATIONS
 
 
 def average_candidates(board: UltimateBoard) -> list[int]:

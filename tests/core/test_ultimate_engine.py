@@ -11,7 +11,8 @@ import random
 import pytest
 
 from nac.core import ULTIMATE, Level, Mark, UltimateBoard, grid_cell, start_position
-from nac.engine import Limit, analyse, choose_move, ultimate_search
+from nac.engine import Limit, analyse, choose_move, ultimate, ultimate_search
+from nac.engine.limits import NO_LIMIT
 from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates
 from nac.engine.ultimate_state import (
     FINISHERS,
@@ -154,3 +155,29 @@ def test_values_are_claimed_only_where_proven() -> None:
     opening = analyse(UltimateBoard.empty().play(grid_cell(4, 4)), FEW)
     assert all(str(value) in ("win in 1", "loss in 1") for value in opening.values())
     assert len(ULTIMATE_SOURCE.estimates(UltimateBoard.empty(), FEW, None)) > 1
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_hint_and_an_analysis_answer_the_same_every_time(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no limit is named, a hint and an analysis search a budget of simulations in a
+    tree of their own seeded by the position: the same answer every time, whatever Genius
+    searched in between."""
+    monkeypatch.setattr(ultimate, "new_search", lambda rng: make_search(kind, rng))
+    monkeypatch.setattr(ultimate, "advice_simulations", lambda: 3000)
+    position = next(
+        p for p in random_positions(60, seed=3)[30:] if not winning_moves(*_state_and_moves(p))
+    )
+    hint = ULTIMATE_SOURCE.hint(position, NO_LIMIT, None)
+    found = ULTIMATE_SOURCE.estimates(position, NO_LIMIT, None)
+    assert sum(e.simulations for e in found) == 3000 and hint.cell in position.legal_moves
+    choose_move(position, Level.GENIUS, random.Random(1), limit=FEW)  # Genius's own tree
+    assert ULTIMATE_SOURCE.hint(position, NO_LIMIT, None) == hint
+    assert ULTIMATE_SOURCE.estimates(position, NO_LIMIT, None) == found
+    assert ULTIMATE_SOURCE.estimates(position, FEW, None) != found  # a limit named: kept
+
+
+def _state_and_moves(position: UltimateBoard) -> tuple[list[int], list[int]]:
+    state = state_of(position)
+    return state, legal(state)
