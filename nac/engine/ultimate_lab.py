@@ -12,7 +12,7 @@ within its depth is certain); each gives an estimate, and the lab says which kin
 - **+ move ordering**: the move found best at the last, shallower depth first (remembered by
   position in a table), then the moves that win a small board, then the rest, moves that send
   the other side to a board it can win at once last. More cuts, deeper still.
-- **Monte Carlo tree search** (Genius's own, `ultimate_search.Search`): simulations, each a
+- **Monte Carlo tree search** (Genius's own, `ultimate_fast.new_search`): simulations, each a
   walk down the tree, one new position, a game played to its end by an informed random policy
   and its result carried back up; a move's score is the share of its simulations its side won.
 
@@ -35,7 +35,7 @@ from ..core import Position
 from ..core.ultimate import BOARD_MASK, UltimateBoard
 from .lab import Counter, NodeLimit
 from .stop import SearchStopped, StopSignal
-from .ultimate_search import Search, estimates
+from .ultimate_fast import new_search
 from .ultimate_state import (
     DECIDED,
     FINISHERS,
@@ -308,9 +308,9 @@ def tree_search(
     if winning:  # the search sees a win in one before it simulates anything
         won = MoveValue(Result.WIN, 1, WIN - 1)
         return Estimated(technique, 0, None, 0, winning[0], 1.0, won, timer() - started, False)
-    search = Search(random.Random(seed))
-    root = search.run(state, None, simulations, stop.is_set if stop is not None else None)
-    found = estimates(root)
+    search = new_search(random.Random(seed))
+    search.run(state, None, simulations, stop.is_set if stop is not None else None)
+    found = search.estimates()
     stopped = stop is not None and stop.is_set()
     pick = next((e for e in found if e.proven > 0), None) or next(
         (e for e in found if e.proven == 0), found[0] if found else None
