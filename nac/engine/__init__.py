@@ -97,8 +97,11 @@ from .stop import (
 from .ultimate_lab import (
     ULTIMATE_NODES as ULTIMATE_NODES,
     ULTIMATE_SIMULATIONS as ULTIMATE_SIMULATIONS,
+    UNSOLVED_NODES as UNSOLVED_NODES,
+    UNSOLVED_SIMULATIONS as UNSOLVED_SIMULATIONS,
     Estimated as Estimated,
     UltimateTechnique as UltimateTechnique,
+    UnsolvedTechnique as UnsolvedTechnique,
     estimate as estimate,
 )
 from .ultimate_search import (

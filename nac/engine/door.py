@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
     from ..core.notation import SavedGame
     from .puzzles import Judgement
     from .review import GameReview
-    from .ultimate_search import Estimate
+    from .sources import Estimate
 
 
 def play(

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # imported when the child first starts, or when first asked f
     from .hints import Hint
     from .puzzles import Judgement
     from .review import GameReview
-    from .ultimate_search import Estimate
+    from .sources import Estimate
     from .values import MoveValue
 
 CHILD = "import sys; from nac.engine.process import main; main(sys.argv[1:])"

@@ -52,7 +52,7 @@ from .stop import SearchStopped, StopSignal
 from .values import MoveValue, Result, best_of
 
 if TYPE_CHECKING:
-    from .ultimate_search import Estimate
+    from .sources import Estimate
 
 
 class Rating(Enum):

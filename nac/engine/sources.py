@@ -48,7 +48,7 @@ from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
 
 if TYPE_CHECKING:
-    from .ultimate_search import Estimate
+    from .ultimate_search import Estimate as Estimate  # what an estimating source answers
 
 FIVE = geometry(5, 4)
 """The 5×5 board with four in a row: Genius plays it from its book (`nac.engine.five`)."""
@@ -219,6 +219,10 @@ class FiveByFive:
 WHOLE_GAME = WholeGame()
 SOLVED = Solved()
 FIVE_BY_FIVE = FiveByFive()
+SEARCHED: Mapping[Geometry, Source] = MappingProxyType(
+    {FIVE: FIVE_BY_FIVE, MISERE_FIVE_SHAPE: MISERE_FIVE}
+)
+"""The bigger boards the game offers, each with its own search within a budget."""
 
 
 def board_source(board: Board) -> Source:
@@ -236,10 +240,8 @@ def _choose(board: Board) -> Source:
         return WHOLE_GAME
     if shape.size <= PERFECT_SIZE:
         return SOLVED
-    if shape is FIVE:
-        return FIVE_BY_FIVE
-    if shape is MISERE_FIVE_SHAPE:
-        return MISERE_FIVE
+    if shape in SEARCHED:
+        return SEARCHED[shape]
     raise Unsolvable(board)
 
 

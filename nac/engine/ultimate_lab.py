@@ -50,9 +50,9 @@ from .ultimate_state import (
 )
 from .values import MoveValue, Result
 
-ULTIMATE_NODES = 200_000
+UNSOLVED_NODES = 200_000
 """Nodes each depth-limited technique may visit."""
-ULTIMATE_SIMULATIONS = 10_000
+UNSOLVED_SIMULATIONS = 10_000
 """Simulations the tree search runs (each plays a game to its end: far more work than a
 node)."""
 SEED = 30
@@ -73,7 +73,7 @@ SQUARE_LINE = 1
 through that board's place on the big board."""
 
 
-class UltimateTechnique(Enum):
+class UnsolvedTechnique(Enum):
     """The techniques in the order the lab shows them."""
 
     MINIMAX = "minimax"
@@ -82,10 +82,17 @@ class UltimateTechnique(Enum):
     TREE_SEARCH = "Monte Carlo tree search"
 
 
+UltimateTechnique = UnsolvedTechnique
+ULTIMATE_NODES = UNSOLVED_NODES
+ULTIMATE_SIMULATIONS = UNSOLVED_SIMULATIONS
+"""The names in Ultimate's terms (the lab's techniques for a game no search reaches the end of
+are Ultimate's): the same values."""
+
+
 class Estimated(NamedTuple):
     """What one technique found on its budget and what it cost."""
 
-    technique: UltimateTechnique
+    technique: UnsolvedTechnique
     work: int
     """Nodes visited (the depth-limited searches) or simulations run (the tree search)."""
     depth: int | None
@@ -106,7 +113,7 @@ class Estimated(NamedTuple):
     @property
     def is_share(self) -> bool:
         """Whether the score is a share of simulations won (else the heuristic's points)."""
-        return self.technique is UltimateTechnique.TREE_SEARCH
+        return self.technique is UnsolvedTechnique.TREE_SEARCH
 
 
 def evaluate(state: State) -> int:
@@ -240,7 +247,7 @@ def deepen(
     *,
     pruning: bool = True,
     ordering: bool = False,
-    node_budget: int = ULTIMATE_NODES,
+    node_budget: int = UNSOLVED_NODES,
     max_depth: int | None = None,
     stop: StopSignal | None = None,
 ) -> Deepened:
@@ -266,9 +273,9 @@ def deepen(
 
 def depth_limited(
     board: UltimateBoard,
-    technique: UltimateTechnique,
+    technique: UnsolvedTechnique,
     *,
-    node_budget: int = ULTIMATE_NODES,
+    node_budget: int = UNSOLVED_NODES,
     stop: StopSignal | None = None,
     timer: Callable[[], float] = time.perf_counter,
 ) -> Estimated:
@@ -276,8 +283,8 @@ def depth_limited(
     started = timer()
     found = deepen(
         state_of(board),
-        pruning=technique is not UltimateTechnique.MINIMAX,
-        ordering=technique is UltimateTechnique.ORDERING,
+        pruning=technique is not UnsolvedTechnique.MINIMAX,
+        ordering=technique is UnsolvedTechnique.ORDERING,
         node_budget=node_budget,
         stop=stop,
     )
@@ -291,7 +298,7 @@ def depth_limited(
 def tree_search(
     board: UltimateBoard,
     *,
-    simulations: int = ULTIMATE_SIMULATIONS,
+    simulations: int = UNSOLVED_SIMULATIONS,
     seed: int = SEED,
     stop: StopSignal | None = None,
     timer: Callable[[], float] = time.perf_counter,
@@ -301,7 +308,7 @@ def tree_search(
     that move's simulations its side won."""
     started = timer()
     state = state_of(board)
-    technique = UltimateTechnique.TREE_SEARCH
+    technique = UnsolvedTechnique.TREE_SEARCH
     if is_over(state):
         return Estimated(technique, 0, None, 0, None, None, None, timer() - started, False)
     winning = [move for move in legal(state) if _wins(state, move)]
@@ -332,10 +339,10 @@ def _wins(state: State, move: int) -> bool:
 
 def estimate(
     board: Position,
-    technique: UltimateTechnique,
+    technique: UnsolvedTechnique,
     *,
-    node_budget: int = ULTIMATE_NODES,
-    simulations: int = ULTIMATE_SIMULATIONS,
+    node_budget: int = UNSOLVED_NODES,
+    simulations: int = UNSOLVED_SIMULATIONS,
     seed: int = SEED,
     stop: StopSignal | None = None,
     timer: Callable[[], float] = time.perf_counter,
@@ -343,6 +350,6 @@ def estimate(
     """`board` (a position of a game no search reaches the end of: Ultimate's) searched by
     `technique` on its budget."""
     assert isinstance(board, UltimateBoard)
-    if technique is UltimateTechnique.TREE_SEARCH:
+    if technique is UnsolvedTechnique.TREE_SEARCH:
         return tree_search(board, simulations=simulations, seed=seed, stop=stop, timer=timer)
     return depth_limited(board, technique, node_budget=node_budget, stop=stop, timer=timer)

@@ -47,8 +47,7 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
     side = side_label(game.rules, mark, game.first)
     text = marker + learning_words.review_move(number, side, view.name(cell), rating, best)
     outcome = game.board.outcome if number == len(game.moves) else None
-    if game.rules.line_loses and outcome and outcome.line and outcome.winner is not mark:
-        text += learning_words.losing_line(game.rules)
+    text += learning_words.losing_line(outcome, game.rules.size)
     style = "current" if number == view.step else rating_style(rating)
     return wrapped(text, width, style, "      ")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core import Position
-from ...engine import Estimated, UltimateTechnique
+from ...engine import Estimated, UnsolvedTechnique
 from ..names import capitalised, side_label
 from .lab_lines import SEARCHING, seconds_text, table_text
 
@@ -19,23 +19,23 @@ NUMBERS = (1, 2, 3)
 NARROW_COLUMNS = (0, 1, 2, 4, 5)
 """Where the whole table does not fit: all but the time."""
 TECHNIQUE_NAMES = {
-    UltimateTechnique.MINIMAX: "minimax",
-    UltimateTechnique.ALPHA_BETA: "+ alpha-beta",
-    UltimateTechnique.ORDERING: "+ move ordering",
-    UltimateTechnique.TREE_SEARCH: "Monte Carlo (Genius)",
+    UnsolvedTechnique.MINIMAX: "minimax",
+    UnsolvedTechnique.ALPHA_BETA: "+ alpha-beta",
+    UnsolvedTechnique.ORDERING: "+ move ordering",
+    UnsolvedTechnique.TREE_SEARCH: "Monte Carlo (Genius)",
 }
 SHORT_NAMES = {
-    UltimateTechnique.MINIMAX: "minimax",
-    UltimateTechnique.ALPHA_BETA: "+ α-β",
-    UltimateTechnique.ORDERING: "+ ordering",
-    UltimateTechnique.TREE_SEARCH: "Monte Carlo",
+    UnsolvedTechnique.MINIMAX: "minimax",
+    UnsolvedTechnique.ALPHA_BETA: "+ α-β",
+    UnsolvedTechnique.ORDERING: "+ ordering",
+    UnsolvedTechnique.TREE_SEARCH: "Monte Carlo",
 }
 """The same, where the terminal is narrow."""
 VERDICT_NAMES = {
-    UltimateTechnique.MINIMAX: "minimax",
-    UltimateTechnique.ALPHA_BETA: "alpha-beta",
-    UltimateTechnique.ORDERING: "move ordering",
-    UltimateTechnique.TREE_SEARCH: "Monte Carlo",
+    UnsolvedTechnique.MINIMAX: "minimax",
+    UnsolvedTechnique.ALPHA_BETA: "alpha-beta",
+    UnsolvedTechnique.ORDERING: "move ordering",
+    UnsolvedTechnique.TREE_SEARCH: "Monte Carlo",
 }
 """The techniques in a sentence."""
 ESTIMATES = (
@@ -88,7 +88,7 @@ def row(result: Estimated, square: Callable[[int], str], *, short: bool = False)
 
 
 def pending_row(
-    technique: UltimateTechnique, state: str = SEARCHING, *, short: bool = False
+    technique: UnsolvedTechnique, state: str = SEARCHING, *, short: bool = False
 ) -> tuple[str, ...]:
     """A technique not run yet: `state` is SEARCHING, or STOPPED once the searches are."""
     return ((SHORT_NAMES if short else TECHNIQUE_NAMES)[technique], "", "", "", state, "")

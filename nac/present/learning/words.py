@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core import NORMAL, Ending, Mark, Mode, Rules, SavedGame
+from ...core import NORMAL, Ending, Mark, Mode, Outcome, Rules, SavedGame, Termination
 from ...core.players import REMOTE, name_of
 from ..commands import key_for
 from ..game import words
@@ -36,11 +36,17 @@ def review_estimated() -> str:
     )
 
 
-def losing_line(rules: Rules) -> str:
-    """Said after the move that made a line in misère, or killed the last board in Notakto."""
-    if rules.is_notakto:
-        return " (kills the last board: loses)"
-    return f" (makes {in_a_row(rules.size)}: loses)"
+LOST_BY = {
+    Termination.LOSING_LINE: " (makes {line}: loses)",
+    Termination.LAST_BOARD: " (kills the last board: loses)",
+}
+"""Said after the move that lost the game by the line it made (`{line}`: "three in a row")."""
+
+
+def losing_line(outcome: Outcome | None, size: int) -> str:
+    """Said after the last move where the line it made lost the game ("" after any other)."""
+    said = "" if outcome is None else LOST_BY.get(outcome.reason, "")
+    return said.format(line=in_a_row(size))
 
 
 REVIEW_EMPTY = f"No moves yet: play, then press {key_for('review')}."

@@ -25,14 +25,14 @@ from textual.widgets import DataTable, Static
 from ...core import Position
 from ...engine import (
     DEFAULT_NODE_LIMIT,
-    ULTIMATE_NODES,
-    ULTIMATE_SIMULATIONS,
+    UNSOLVED_NODES,
+    UNSOLVED_SIMULATIONS,
     Census,
     Estimated,
     Searched,
     SearchStopped,
     Technique,
-    UltimateTechnique,
+    UnsolvedTechnique,
     census,
     estimate,
     is_estimated,
@@ -59,7 +59,7 @@ class LabScreen(Screen[None]):
         square: Callable[[int], str],
         *,
         node_limit: int | None = None,
-        simulations: int = ULTIMATE_SIMULATIONS,
+        simulations: int = UNSOLVED_SIMULATIONS,
         timer: Callable[[], float] | None = None,
     ) -> None:
         super().__init__()
@@ -67,7 +67,7 @@ class LabScreen(Screen[None]):
         self.square = square
         self.unsolved = is_estimated(board.rules)
         """Whether the techniques are the estimates of an unsolved game (Ultimate's)."""
-        default = ULTIMATE_NODES if self.unsolved else DEFAULT_NODE_LIMIT
+        default = UNSOLVED_NODES if self.unsolved else DEFAULT_NODE_LIMIT
         self.node_limit = default if node_limit is None else node_limit
         self.simulations = simulations
         """Monte Carlo's simulations (Ultimate's lab)."""
@@ -135,7 +135,7 @@ class LabScreen(Screen[None]):
                 unsolved_lab_lines.row(estimated[technique], self.square, short=short)
                 if technique in estimated
                 else unsolved_lab_lines.pending_row(technique, state, short=short)
-                for technique in UltimateTechnique
+                for technique in UnsolvedTechnique
             ]
         found = {result.technique: result for result in self.results}
         return [
@@ -168,7 +168,7 @@ class LabScreen(Screen[None]):
     def _estimate(self) -> None:
         """Ultimate's techniques in turn, each on its budget; `space` ends the one running
         with what it has found so far, and the rest are not run."""
-        for technique in UltimateTechnique:
+        for technique in UnsolvedTechnique:
             found = estimate(
                 self.board,
                 technique,
@@ -185,7 +185,7 @@ class LabScreen(Screen[None]):
     def _estimated(self, found: Estimated) -> None:
         self.estimates.append(found)
         self._lay_out(self.size.width)
-        if len(self.estimates) == len(UltimateTechnique):
+        if len(self.estimates) == len(UnsolvedTechnique):
             verdict = unsolved_lab_lines.verdict(
                 tuple(self.estimates), self.node_limit, self.square
             )
