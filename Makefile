@@ -17,7 +17,7 @@ INSTALL_POSTGRES := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 	&& $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 .PHONY: play test lint bench check-strength screenshots openings puzzles clean serve test-web \
-	test-ssh test-long test-strangers postgres test-postgres \
+	test-ssh test-long test-strangers postgres test-postgres test-pure \
 	prove-5x5 \
 	web-screenshot
 
@@ -70,6 +70,12 @@ play: $(VENV)/.installed-play
 # Four workers on two cores: most tests wait (for a frame, a pause, a server), not compute.
 test: lint
 	$(BIN)/pytest -n 4
+
+## test-pure: the Ultimate and engine tests on the Python search alone (NAC_PURE_PYTHON=1), as
+## where no C compiler built Genius's compiled one (make test runs them on the compiled search)
+test-pure: $(VENV)/.installed-test
+	NAC_PURE_PYTHON=1 $(BIN)/pytest -n 4 -k ultimate
+	NAC_PURE_PYTHON=1 $(BIN)/pytest -n 4 tests/engine -k 'not ultimate'
 
 ## test-web: the browser tests in Debian's Chromium (installs chromium with apt, playwright with pip)
 test-web: $(VENV)/.installed-browser
@@ -130,6 +136,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_web
 	$(BIN)/python -m tests.benchmarks.bench_ultimate
 	$(BIN)/python -m tests.benchmarks.bench_ultimate_speed
+	$(BIN)/python -m tests.benchmarks.bench_ultimate_outside
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_rated
 	$(BIN)/python -m tests.benchmarks.bench_strangers

@@ -8,6 +8,7 @@ from __future__ import annotations
 import email.parser
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -21,6 +22,7 @@ import pytest
 
 import nac
 from tests.building import one_build_at_a_time
+from tests.engine.ultimate_searches import NOT_BUILT, built as built_here
 from tests.test_structure import data_files
 
 pytestmark = pytest.mark.long
@@ -42,8 +44,9 @@ class Built:
     wheel: Path
 
 
-def build_hook(hook: str, source: Path, out: Path) -> Path:
-    """Run setuptools' PEP 517 `hook` on `source` (no isolation: the venv's setuptools)."""
+def build_hook(hook: str, source: Path, out: Path, env: dict[str, str] | None = None) -> Path:
+    """Run setuptools' PEP 517 `hook` on `source` (no isolation: the venv's setuptools), in
+    `env` where given."""
     script = f"import sys; from setuptools import build_meta; print(build_meta.{hook}(sys.argv[1]))"
     with one_build_at_a_time(source):
         result = subprocess.run(
@@ -51,6 +54,7 @@ def build_hook(hook: str, source: Path, out: Path) -> Path:
             cwd=source,
             capture_output=True,
             text=True,
+            env=env,
             check=False,
         )
     assert result.returncode == 0, result.stderr
@@ -85,14 +89,18 @@ def outside_the_source_tree() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def installed(built: Built, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the wheel installed: its bin directory."""
-    venv = tmp_path_factory.mktemp("venv")
+    return install(built.wheel, tmp_path_factory.mktemp("venv"))
+
+
+def install(wheel: Path, venv: Path) -> Path:
+    """A fresh virtual environment at `venv` with `wheel` installed: its bin directory."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     result = subprocess.run(
         [
             *(sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet"),
             *("--disable-pip-version-check", "-c", str(ROOT / "tests" / "constraints.txt")),
-            str(built.wheel),
+            str(wheel),
         ],
         capture_output=True,
         text=True,
@@ -274,6 +282,46 @@ def test_the_installed_genius_answers_on_5x5_from_its_book(installed: Path, tmp_
     assert result.returncode == 0, result.stderr
     entries, source = result.stdout.split()
     assert int(entries) > 1000 and source == "book"
+
+
+COMPILED_SEARCH = re.compile(r"nac/engine/_ultimate\.[^/]*\.(so|pyd)$")
+"""Genius's compiled Ultimate search in a wheel (`setup.py` builds it where a C compiler is
+found)."""
+
+
+@pytest.mark.skipif(built_here() is None, reason=NOT_BUILT)
+def test_the_wheel_carries_the_compiled_ultimate_search(built: Built) -> None:
+    """Where a C compiler built the compiled search here, the wheel is built with it too."""
+    with zipfile.ZipFile(built.wheel) as archive:
+        assert [name for name in archive.namelist() if COMPILED_SEARCH.search(name)]
+
+
+def test_an_install_without_a_c_compiler_plays_ultimate_on_the_python_search(
+    built: Built, tmp_path: Path
+) -> None:
+    """Where no C compiler is found (CC names none), the wheel still builds, without the
+    compiled search (its extension is optional), installs, and Genius plays Ultimate on the
+    Python search, silently."""
+    out = tmp_path / "dist"
+    out.mkdir()
+    source = tmp_path / "source"  # the sdist as unpacked, without what the first wheel built
+    shutil.copytree(built.source, source, ignore=shutil.ignore_patterns("build", "*.so"))
+    nowhere = str(tmp_path / "no-compiler")
+    no_compiler = {**outside_the_source_tree(), "CC": nowhere, "LDSHARED": f"{nowhere} -shared"}
+    wheel = build_hook("build_wheel", source, out, env=no_compiler)
+    with zipfile.ZipFile(wheel) as archive:
+        assert not [name for name in archive.namelist() if COMPILED_SEARCH.search(name)]
+    bin_directory = install(wheel, tmp_path / "venv")
+    script = (
+        "from nac.core import Level, UltimateBoard\n"
+        "from nac.engine import Limit, play, ultimate_fast\n"
+        "print(ultimate_fast.compiled() is None)\n"
+        "board = UltimateBoard.empty()\n"
+        "print(play(board, Level.GENIUS, Limit(nodes=300)) in board.legal_moves)\n"
+    )
+    result = run_installed(bin_directory, "python", "-I", "-c", script, cwd=tmp_path)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    assert result.stdout.split() == ["True", "True"]
 
 
 def test_the_engines_run_from_the_wheel_as_a_zip(built: Built, tmp_path: Path) -> None:
