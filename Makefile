@@ -139,6 +139,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m tests.benchmarks.bench_ultimate_outside
 	$(BIN)/python -m tests.benchmarks.bench_online
 	$(BIN)/python -m tests.benchmarks.bench_rated
+	$(BIN)/python -m tests.benchmarks.bench_cluster
 	$(BIN)/python -m tests.benchmarks.bench_strangers
 	$(BIN)/python -m tests.benchmarks.bench_ssh
 	$(BIN)/python -m tests.benchmarks.bench_floods

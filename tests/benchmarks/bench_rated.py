@@ -167,6 +167,45 @@ class Table:
             self.load.round_trips.append(now - sent_at)
 
 
+async def proven(
+    url: str, identity: Identity, *, answer_seconds: float | None = None, **hello: str
+) -> tuple[ClientConnection, dict[str, Any]]:
+    """A connection to `url` as nac's client makes it (its heartbeat, its message size), its
+    hello (`hello`'s fields, with the protocol, nac's version and `identity`'s key) proven by
+    signing the server's challenge: the connection, and the server's answer to the proof (a
+    welcome; where servers share a database, maybe a go), waited for at most
+    `answer_seconds` (None: as long as it takes); or its answer to the hello, if that is no
+    challenge (an error: a limit, a key it does not know)."""
+    from websockets.asyncio.client import connect
+
+    connection = await connect(
+        url,
+        max_size=LONGEST_SERVER_MESSAGE,
+        ping_interval=HEARTBEAT_SECONDS,
+        ping_timeout=HEARTBEAT_SECONDS,
+        open_timeout=60,
+        close_timeout=2,
+        compression=None,
+    )
+    try:
+        fields = {"protocol": PROTOCOL, "version": __version__, **hello}
+        await connection.send(write("hello", **fields, public_key=identity.public_line))
+        challenge = json.loads(await connection.recv())
+        if challenge.get("type") != "challenge":
+            return connection, challenge
+        nonce = decoded(challenge.get("nonce"), NONCE_BYTES)
+        if nonce is None:
+            raise RuntimeError(f"a challenge without a nonce: {challenge}")
+        signature = identity.sign(nonce, dialled(url))
+        await connection.send(write("proof", signature=encoded(signature)))
+        async with asyncio.timeout(answer_seconds):
+            answer = json.loads(await connection.recv())
+    except BaseException:
+        connection.transport.abort()
+        raise
+    return connection, answer
+
+
 class Client:
     """A player: a raw connection speaking nac's protocol 4 as nac's client does (its key, its
     heartbeat, its message size), acting on the states it hears after a think."""
@@ -182,37 +221,12 @@ class Client:
         self.pending = False
 
     async def connect(self, url: str, gate: asyncio.Semaphore) -> None:
-        from websockets.asyncio.client import connect
-
         async with gate:
-            connection = await connect(
-                url,
-                max_size=LONGEST_SERVER_MESSAGE,
-                ping_interval=HEARTBEAT_SECONDS,
-                ping_timeout=HEARTBEAT_SECONDS,
-                open_timeout=60,
-                close_timeout=2,
-                compression=None,
+            connection, welcome = await proven(
+                url, self.identity, name=self.name, want="join", key=self.seat_key
             )
-            hello = {
-                "protocol": PROTOCOL,
-                "version": __version__,
-                "name": self.name,
-                "want": "join",
-            }
-            await connection.send(
-                write("hello", **hello, key=self.seat_key, public_key=self.identity.public_line)
-            )
-            challenge = json.loads(await connection.recv())
-            if challenge.get("type") != "challenge":
-                raise RuntimeError(f"not challenged: {challenge}")
-            nonce = decoded(challenge.get("nonce"), NONCE_BYTES)
-            if nonce is None:
-                raise RuntimeError(f"a challenge without a nonce: {challenge}")
-            signature = self.identity.sign(nonce, dialled(url))
-            await connection.send(write("proof", signature=encoded(signature)))
-            welcome = json.loads(await connection.recv())
             if welcome.get("type") != "welcome":
+                await connection.close()
                 raise RuntimeError(f"not welcome: {welcome}")
             self.connection = connection
 

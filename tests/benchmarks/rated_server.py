@@ -91,6 +91,13 @@ async def size_line(relay: Relay, directory: Path) -> str:
 async def serve(kind: str, directory: Path, rooms: int) -> None:
     runner, relay = await start(kind, directory, rooms)
     print(f"port {int(runner.addresses[0][1])}", flush=True)
+    await obey(relay, directory)
+    await runner.cleanup()
+
+
+async def obey(relay: Relay, directory: Path) -> None:
+    """The benchmark's commands on stdin (`open N`, and `size` of a ledger on SQLite in
+    `directory`), until it closes."""
     loop = asyncio.get_running_loop()
     commands = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
@@ -103,7 +110,6 @@ async def serve(kind: str, directory: Path, rooms: int) -> None:
             print("opened", flush=True)
         elif words[:1] == ["size"]:
             print(await size_line(relay, directory), flush=True)
-    await runner.cleanup()
 
 
 def main() -> None:

@@ -1,0 +1,99 @@
+"""A server of the cluster benchmark (`bench_cluster`), in a process of its own (so that it can
+be killed with kill -9): `python -m tests.benchmarks.cluster_server HOST DATABASE ROOMS` runs
+`nac serve`'s relay (`Relay(Referee(url, relay=True))` on an aiohttp application through nac's
+door, its limits fitted as `nac serve` fits them) on HOST at a free port, with its ledger at
+DATABASE, a PostgreSQL URL that other servers share: as the relay starts it joins them
+(`nac.net.cluster`: its heartbeat, every room written to the database before its players are
+told a change) and meets them (`nac.net.meeting`), as `nac serve --database` does.
+
+It prints `port PORT` once it listens; then, on its stdin, `open N` opens N rooms with a 3+2
+clock and prints `keys HOST GUEST` for each, then `opened` (`rated_server.obey`). It stops when
+its stdin closes (so it never outlives the benchmark), draining as `nac serve` does: its games
+in progress handed to the other servers. Its limits take the whole load, from 127.0.0.1:
+`rated_server.load_limits` for ROOMS rooms (the benchmark gives each server room for every
+game, its own and those it takes over from a server killed), and as many wrong keys an address
+(a key of a game lost with its server counts as wrong, and every player is at 127.0.0.1). What
+nac logs is counted, not printed: as it stops, the server prints one line on stderr of what it
+logged, how many times each, by the error's kind (a server swamped logs thousands of
+tracebacks)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+from aiohttp import web
+
+from nac.net.gate import fitted
+from nac.net.referee import Referee
+from nac.web.door import listen
+from nac.web.online import Relay
+from tools.web_screenshot import free_port
+
+from .online_server import raise_file_limit
+from .rated_server import load_limits, obey
+
+
+class Tally(logging.Handler):
+    """What nac logs, counted by its message and its exception's kind."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen: Counter[str] = Counter()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        kind = record.exc_info[0].__name__ if record.exc_info and record.exc_info[0] else ""
+        self.seen[f"{record.getMessage()}{f' ({kind})' if kind else ''}"] += 1
+
+    def line(self, host: str) -> str:
+        said = "; ".join(f"{count:,}× {what}" for what, count in self.seen.most_common())
+        return f"the server on {host} logged: {said}"
+
+
+async def start(host: str, database: str, rooms: int) -> tuple[web.AppRunner, Relay]:
+    """`nac serve`'s relay without its pages on `host`, its ledger at `database`. Its address
+    (what the cluster tells the others and every welcome names) is known before it starts:
+    the relay joins the cluster as the application starts, before the port is bound."""
+    url = f"ws://{host}:{free_port()}"
+    most = load_limits(rooms)
+    limits, gate = fitted(replace(most, wrong_keys=most.connections), trust_proxy=False)
+    referee = Referee(url, limits, relay=True)
+    app = web.Application()
+    relay = Relay(referee, database=database)
+    relay.gate = gate
+    relay.add_to(app, lambda _request: True)
+    await relay.open_ledger()
+    port = int(url.rpartition(":")[2])
+    runner = await listen(app, host, port, gate, limits.hello_seconds)
+    return runner, relay
+
+
+async def serve(host: str, database: str, rooms: int) -> None:
+    runner, relay = await start(host, database, rooms)
+    print(f"port {int(runner.addresses[0][1])}", flush=True)
+    await obey(relay, Path())  # (never asked its size: the ledger is PostgreSQL's)
+    await runner.cleanup()
+
+
+def main() -> None:
+    if len(sys.argv) != 4:
+        raise SystemExit("usage: python -m tests.benchmarks.cluster_server HOST DATABASE ROOMS")
+    host, database, rooms = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    raise_file_limit()
+    tally = Tally()
+    nac = logging.getLogger("nac")
+    nac.addHandler(tally)
+    nac.propagate = False
+    try:
+        asyncio.run(serve(host, database, rooms))
+    finally:
+        if tally.seen:
+            print(tally.line(host), file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    main()
