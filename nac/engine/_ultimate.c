@@ -1,14 +1,15 @@
 /* Genius's search for Ultimate noughts and crosses, compiled: the search of
  * nac/engine/ultimate_search.py (a UCT Monte Carlo tree search whose simulations end in the
- * informed playouts of nac/engine/ultimate_state.py; wins, losses and draws proven and carried
- * up the tree, MCTS-Solver's way; the tree kept from one move to the next), run in C for speed.
+ * informed playouts of nac/engine/ultimate_state.py, with a progressive bias from the same
+ * rules of thumb; wins, losses and draws proven and carried up the tree, MCTS-Solver's way;
+ * the tree kept from one move to the next), run in C for speed.
  * ultimate_fast.py loads it when Ultimate's Genius first searches; where it was not built (no C
  * compiler at install, or nac run from a zip) the Python search answers instead.
  *
  * A state is what ultimate_state.State holds: 23 ints, the X's of each small board (9-bit
  * masks), the O's, the boards won by X, by O, the decided boards, the board the next move must
  * go in (-1: any open one) and the side to move (0: X, 1: O). A move is a cell, board * 9 +
- * square. Nodes live in one array (indices, not pointers), 24 bytes each, a node's children
+ * square. Nodes live in one array (indices, not pointers), 28 bytes each, a node's children
  * side by side (a selection reads them from one place in memory, not from all over the tree);
  * when the tree is kept for the next move, the subtree that is kept is copied to a fresh array,
  * so the array never holds more than the search's node cap (`max_nodes`, set by memory: see
@@ -288,10 +289,14 @@ static void playout(State *s, Rng *rng)
 /* A node: a position reached by `move`, its statistics from the view of the side that played
  * it. Its children (one per legal move, in a random order) lie side by side in the node
  * array from `children`, made when the node is first passed through; the first `tried` of
- * them have been simulated (and set up: `node_init`), the rest not yet. */
+ * them have been simulated (and set up: `node_init`), the rest not yet. Selection reads
+ * `mean`, which holds a progressive bias besides the share won: `bias / (visits + 1)`, what
+ * rules of thumb think of the move (`move_hint`), worth less with each simulation. */
 typedef struct {
-    float mean;        /* halves / 2 / visits; once proven +-PROVEN_SCORE, or a half (a draw) */
+    float mean;        /* halves / 2 / visits + bias / (visits + 1); once proven
+                          +-PROVEN_SCORE, or a half (a draw) */
     float shy;         /* 1 / sqrt(visits) */
+    float bias;        /* the progressive bias: the weight given times `move_hint` */
     uint32_t visits;
     uint32_t halves;   /* wins counted in half points (a draw is 1), for the side that moved */
     int32_t children;  /* the first child's index; -1: none made yet */
@@ -322,14 +327,32 @@ static int winning_move(const State *s)
     return -1;
 }
 
-/* A child tried for the first time, `s` the position after its move: proven at once if the
- * game is over, or if the side to move now wins in one (a loss for its mover). */
-static void node_init(Node *n, const State *s)
+/* What rules of thumb think of the move from `before` to `after`, for its mover: a point for
+ * winning its small board, a point off for sending the other side to a board it can win at
+ * once or letting it play anywhere (the informed playouts' rules, in the tree). */
+static float move_hint(const State *before, const State *after)
+{
+    float hint = 0;
+    if (after->won[before->turn] != before->won[before->turn])
+        hint += 1;
+    if (after->forced < 0)
+        hint -= 1;
+    else if (FINISHERS[after->marks[after->forced + 9 * after->turn]] &
+             free_squares(after, after->forced))
+        hint -= 1;
+    return hint;
+}
+
+/* A child tried for the first time, `s` the position after its move, `bias` its progressive
+ * bias: proven at once if the game is over, or if the side to move now wins in one (a loss for
+ * its mover). */
+static void node_init(Node *n, const State *s, float bias)
 {
     n->children = -1;
     n->count = n->tried = 0;
     n->visits = n->halves = 0;
     n->mean = n->shy = 0;
+    n->bias = bias;
     n->proven = 0;
     if (is_over(s)) {
         int halves = halves_for(s, 1 - s->turn);
@@ -451,7 +474,7 @@ static int new_tree(SearchObject *self, const State *state)
     self->count = 0;
     if (grow(self, 1, FIRST_NODES) < 0)
         return -1;
-    node_init(&self->nodes[0], state);
+    node_init(&self->nodes[0], state, 0);
     self->nodes[0].move = -1;
     self->count = 1;
     return 0;
@@ -542,7 +565,7 @@ static void prove(Node *nodes, const int32_t *path, int depth)
 
 /* One simulation: down the tree by UCT, one child tried, a playout, the result up. The array
  * has room for one more block of children. */
-static void simulate(SearchObject *self, float exploration)
+static void simulate(SearchObject *self, float exploration, float bias)
 {
     Node *nodes = self->nodes;
     State state = self->root_state;
@@ -556,8 +579,9 @@ static void simulate(SearchObject *self, float exploration)
         Node *node = &nodes[at];
         if (node->tried < node->count) { /* an untried child: tried now, then a playout */
             at = node->children + node->tried++;
+            State before = state;
             play(&state, nodes[at].move);
-            node_init(&nodes[at], &state);
+            node_init(&nodes[at], &state, bias * move_hint(&before, &state));
             path[depth++] = at;
             break;
         }
@@ -580,7 +604,8 @@ static void simulate(SearchObject *self, float exploration)
         step->halves += (uint32_t)outcome;
         step->shy = 1.0f / sqrtf((float)step->visits);
         if (!step->proven)
-            step->mean = (float)step->halves * 0.5f / (float)step->visits;
+            step->mean = (float)step->halves * 0.5f / (float)step->visits +
+                         step->bias / (float)(step->visits + 1);
         outcome = 2 - outcome;
     }
     prove(nodes, path, depth);
@@ -672,15 +697,15 @@ static int not_busy(SearchObject *self)
 static PyObject *Search_run(SearchObject *self, PyObject *args, PyObject *kwargs)
 {
     static char *keywords[] = {"state", "seconds", "simulations", "stopped", "seed",
-                               "max_nodes", "exploration", "check_every", NULL};
+                               "max_nodes", "exploration", "check_every", "bias", NULL};
     PyObject *given, *seconds_given, *simulations_given, *stopped;
     unsigned long long seed;
     Py_ssize_t max_nodes;
-    double exploration;
+    double exploration, bias;
     int check_every;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO$Kndi", keywords, &given,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOO$Kndid", keywords, &given,
                                      &seconds_given, &simulations_given, &stopped, &seed,
-                                     &max_nodes, &exploration, &check_every))
+                                     &max_nodes, &exploration, &check_every, &bias))
         return NULL;
     State state;
     if (not_busy(self) < 0 || read_state(given, &state) < 0)
@@ -743,7 +768,7 @@ static PyObject *Search_run(SearchObject *self, PyObject *args, PyObject *kwargs
             out_of_memory = full < 0;
             break;
         }
-        simulate(self, (float)exploration);
+        simulate(self, (float)exploration, (float)bias);
         count++;
     }
     PyEval_RestoreThread(thread);
@@ -843,7 +868,8 @@ static void Search_dealloc(SearchObject *self)
 
 static PyMethodDef Search_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Search_run, METH_VARARGS | METH_KEYWORDS,
-     "run(state, seconds, simulations, stopped, *, seed, max_nodes, exploration, check_every)"
+     "run(state, seconds, simulations, stopped, *, seed, max_nodes, exploration, check_every,"
+     " bias)"
      " -> the simulations run"},
     {"best_move", (PyCFunction)Search_best_move, METH_NOARGS, "The move to play."},
     {"estimates", (PyCFunction)Search_estimates, METH_VARARGS,

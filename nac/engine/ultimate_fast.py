@@ -64,8 +64,8 @@ class UltimateSearch(Protocol):
 class CompiledSearch:
     """The compiled search (`_ultimate.Search`) behind the Python search's face. Its
     constants are read from `ultimate_search` at each run: one place sets them for both. Its
-    nodes are smaller (`_ultimate.NODE_BYTES`, 24, against about 400): the same memory holds
-    some sixteen times the nodes."""
+    nodes are smaller (`_ultimate.NODE_BYTES`, 28, against about 400): the same memory holds
+    some fourteen times the nodes."""
 
     def __init__(self, rng: random.Random, compiled: ModuleType) -> None:
         self.rng = rng
@@ -89,6 +89,7 @@ class CompiledSearch:
             max_nodes=ultimate_search.TREE_MEMORY // self._node_bytes,
             exploration=ultimate_search.EXPLORATION,
             check_every=ultimate_search.CHECK_EVERY,
+            bias=ultimate_search.PROGRESSIVE_BIAS,
         )
 
     def best_move(self) -> int:
