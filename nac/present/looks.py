@@ -1,8 +1,9 @@
 """One look per rules family: what a player reads and sees that differs from one rules to
-another, said once. Its label and names, its word on the rules, how a game a line lost ends
-(for the game and online alike), its analysis's words and legend, its value strip's heading,
-its review's note, its prompt's squares, its panel's rows, and the shape of its board
-(`Shape`: which drawing `nac.present.game` draws, and so the smallest terminal it fits).
+another, said once. Its label and names, its word on the rules, how a game its loser ended is
+said (for the game and online alike, by why it ended), its analysis's words and legend, its
+value strip's heading, its review's note, its prompt's squares, its panel's rows, and the
+shape of its board (`Shape`: which drawing `nac.present.game` draws, and so the smallest
+terminal it fits).
 
 A leaf: it imports only the core. Everything else asks `look_of(rules)` and names no family;
 a new rules adds a look here (and a drawing, where its board has a new shape).
@@ -13,7 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from ..core import BOARD_SIZES, CLASSIC_SIZE, Family, Game, Mark, Position, Rules, win_length_for
+from ..core import (
+    BOARD_SIZES,
+    CLASSIC_SIZE,
+    Family,
+    Game,
+    Mark,
+    Position,
+    Rules,
+    Termination,
+    win_length_for,
+)
 from ..core.notakto import NotaktoBoard, is_dead, notakto_move
 from ..core.ultimate import UltimateBoard
 
@@ -65,6 +76,11 @@ KILLS_MARK = "†"
 """Before the analysis of a Notakto move that kills its board."""
 ESTIMATE_BARS = "▁▂▃▄▅▆▇█"
 """An estimate in one letter's room: a bar as high as the share of playouts won (eighths)."""
+ENDED_BY_THE_LOSER = {
+    Termination.LOSING_LINE: "{loser} made {line}: misère, so {result}",
+    Termination.LAST_BOARD: "{loser} killed the last board: {result}",
+}
+"""How a game is said that its loser ended, by why it ended."""
 LEGEND = "W3: a win in 3 of the mover's moves; D: a draw; L1: a loss in 1"
 """What the analysis's short forms mean."""
 
@@ -91,8 +107,6 @@ class Look:
     """A word on the rules before the welcome ("" where they go without saying)."""
     opening = "Noughts and crosses, {described}."
     """The rules as the plain console opens a game with them."""
-    lost = "{result}"
-    """How a game is said that the line its `{loser}` made lost, where a line loses."""
     analysis = ""
     """Said when the analysis is switched on ("": what a board of this size can show)."""
     legend = f"{LEGEND}."
@@ -126,8 +140,9 @@ class Look:
     def intro(self, rules: Rules) -> str:
         return self.said(self.opening, rules)
 
-    def lost_by_line(self, rules: Rules, loser: str, result: str) -> str:
-        return self.said(self.lost, rules, loser=loser, result=result)
+    def ended(self, rules: Rules, why: Termination, loser: str, result: str) -> str:
+        """The `result` of a game won, and how its `loser` ended it where that is said."""
+        return self.said(ENDED_BY_THE_LOSER.get(why, "{result}"), rules, loser=loser, result=result)
 
     def analysis_on(self, rules: Rules) -> str:
         return self.analysis or (ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON)
@@ -204,7 +219,6 @@ class MisereLook(Look):
     named = "misère on {board} (a line loses)"
     word = "Misère: {line} of your own loses."
     opening = "Noughts and crosses, {described}, misère: {line} of your own loses."
-    lost = "{loser} made {line}: misère, so {result}"
     legend = f"{LEGEND}; L0 ({MAKES_A_LINE}): it makes a line of the mover's own."
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
@@ -231,7 +245,6 @@ class NotaktoLook(Look):
         "Notakto on {boards}: both players put X's; a board with three in a row is dead, and "
         "whoever kills the last board loses."
     )
-    lost = "{loser} killed the last board: {result}"
     analysis = (
         "Analysis on: how each square ends with perfect play, in the mover's moves "
         f"({KILLS_MARK}: it kills its board)."

@@ -396,12 +396,12 @@ def keys_play_3x3(size: int) -> str:
 
 
 def game_result(game: Game, outcome: Outcome) -> str:
-    """The result as a sentence; where a line loses, who made the line that lost: "You made
-    three in a row: misère, so Genius won."."""
-    rules, said = game.rules, headline(game, outcome)
-    if outcome.winner is not None and outcome.line and rules.line_loses:
+    """The result as a sentence, and how the loser ended the game where that is said: "You
+    made three in a row: misère, so Genius won."."""
+    said = headline(game, outcome)
+    if outcome.winner is not None:
         loser = player_name(game, outcome.winner.other)
-        said = look_of(rules).lost_by_line(rules, loser, said)
+        said = look_of(game.rules).ended(game.rules, outcome.reason, loser, said)
     return f"{said}."
 
 

@@ -10,7 +10,7 @@ from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Search, Ta
 from ..commands import COMMANDS, key_for
 from ..game import words
 from ..game.words import sentence
-from ..looks import look_of
+from ..looks import ENDED_BY_THE_LOSER, look_of
 from ..names import rules_label, side_label
 from ..screen_commands import LOBBY_COMMANDS, ONLINE_COMMANDS, ONLINE_DIALOG_COMMANDS
 
@@ -270,13 +270,13 @@ def result(table: Table) -> str:
         won += f" ({side(table, winner)})"
     if room.why == "time":
         return f"{won} on time"
-    resigned = game.resigned
-    rules = room.rules
-    if resigned is None and outcome.line and rules.line_loses:
+    if outcome.reason in ENDED_BY_THE_LOSER:  # a line of their own, the last board killed
         loser = who(table, winner.other)
         if table.you is None:
             loser += f" ({side(table, winner.other)})"
-        return look_of(rules).lost_by_line(rules, loser, won.replace("You won", "you won", 1))
+        lowered = won.replace("You won", "you won", 1)
+        return look_of(room.rules).ended(room.rules, outcome.reason, loser, lowered)
+    resigned = game.resigned
     if resigned is None:
         return won
     loser = "you" if resigned is table.you else room.name(resigned)
