@@ -179,9 +179,9 @@ def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, widt
 
 
 def print_lab(board: Position, keypad: KeypadLayout) -> int:
-    """`nac --plain --lab POSITION`: the lab's table for the position, searched here (on
-    Ultimate, the estimates of an unsolved game's techniques)."""
-    from ..engine import ULTIMATE_NODES, UltimateTechnique, census, compare, estimate
+    """`nac --plain --lab POSITION`: the lab's table for the position, searched here (where
+    the game is not solved, the estimates of an unsolved game's techniques)."""
+    from ..engine import UNSOLVED_NODES, UnsolvedTechnique, census, compare, estimate
     from ..present.learning import lab_lines, unsolved_lab_lines
 
     def square(cell: int) -> str:
@@ -189,8 +189,8 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
 
     try:
         if is_estimated(board.rules):
-            found = tuple(estimate(board, technique) for technique in UltimateTechnique)
-            text = unsolved_lab_lines.plain_lab(board, found, ULTIMATE_NODES, square)
+            found = tuple(estimate(board, technique) for technique in UnsolvedTechnique)
+            text = unsolved_lab_lines.plain_lab(board, found, UNSOLVED_NODES, square)
         else:
             text = lab_lines.plain_lab(board, compare(board), census(board), square)
     except KeyboardInterrupt:
