@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from ...core import NUMBERS, Rules
+from ...core import Rules
 from ..looks import Shape, look_of
 from .glyphs import SMALL_ROWS, TINY_ROWS, glyph_width
 
@@ -301,7 +301,7 @@ def smaller_rules_that_fit(rules: Rules, columns: int, rows: int) -> Rules | Non
     columns×rows shows, or None if none does."""
     fitting = [
         rules.with_number(number)
-        for number in NUMBERS[rules.family]
+        for number in rules.rulebook.numbers
         if number < rules.number and screen_layout(rules.with_number(number), columns, rows)
     ]
     return max(fitting, key=lambda found: found.number, default=None)
