@@ -137,6 +137,8 @@ async def test_tab_after_the_game_never_says_that_no_other_board_lives() -> None
         await settle(pilot, app)
         await press(pilot, "1", "2", "3")  # the last board dies
         assert app.game.is_over
+        await app.workers.wait_for_complete()  # the end's own notes (the review's) said first
+        await pilot.pause()
         said = panel(app).message
         await press(pilot, "tab")
         assert panel(app).message in (said, words.GAME_OVER)
