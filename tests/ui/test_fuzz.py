@@ -43,8 +43,10 @@ async def run_actions(app: NacApp, steps: list[tuple[str, object]]) -> None:
                 await pilot.resize_terminal(*argument)
             elif kind == "click":
                 assert isinstance(argument, tuple)
+                await pilot.pause()  # a resize's layout settled: the board's region is today's
                 widget = app.query_one(BoardWidget)
-                if app.screen is widget.screen and widget.region.contains(*argument):
+                on_screen = app.screen.region.contains(*argument)
+                if app.screen is widget.screen and on_screen and widget.region.contains(*argument):
                     await pilot.click(offset=argument)
             else:
                 assert isinstance(argument, float)
