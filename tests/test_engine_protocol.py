@@ -3,6 +3,7 @@ commands on its standard input, its answers read from its standard output."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -16,11 +17,12 @@ from nac.plain.engine import LONGEST_LINE, WAITING
 LONGEST_WAIT = 60.0
 
 
-def engine(*commands: str) -> list[str]:
-    """What `nac engine` answers to these commands, one line each."""
+def engine(*commands: str, env: dict[str, str] | None = None) -> list[str]:
+    """What `nac engine` answers to these commands, one line each (`env`: variables added)."""
     done = subprocess.run(
         [sys.executable, "-m", "nac", "engine"],
         input="\n".join(commands) + "\n",
+        env={**os.environ, **(env or {})},
         capture_output=True,
         text=True,
         timeout=LONGEST_WAIT,
@@ -151,7 +153,12 @@ def test_commands_after_a_quick_go_are_done_in_order_and_a_late_stop_is_no_error
 
 def test_commands_past_the_waiting_ones_are_refused_and_stop_is_still_read() -> None:
     waiting = ["isready"] * (WAITING + 5)
-    answers = engine("rules ultimate", "go seconds 3600", *waiting, "stop")
+    # the search must outlast the reading of the lines: the Python search, which its tree's
+    # cap stops after tens of seconds (the compiled one reaches the cap within a second or two,
+    # and on a loaded machine the lines were not all read by then)
+    answers = engine(
+        "rules ultimate", "go seconds 3600", *waiting, "stop", env={"NAC_PURE_PYTHON": "1"}
+    )
     refused = [line for line in answers if line.startswith("error ")]
     # 5 past the waiting ones (6 if the go still waited for the search's thread to take it)
     assert len(refused) in (5, 6) and "commands wait for the search" in refused[0]
