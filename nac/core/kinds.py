@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .checks import size_refusal
-from .geometry import BOARD_SIZES, CLASSIC_SIZE
+from .geometry import CLASSIC_SIZE
 from .levels import Level
 from .mark import Mark
 from .modes import Mode
@@ -78,7 +78,8 @@ class GameKind:
         size = CLASSIC_SIZE
         if at:
             rows, _, columns = board.partition("x")
-            if rows != columns or not rows.isdigit() or int(rows) not in BOARD_SIZES:
+            offered = {rules.size for rules in RULES}  # every rules' board, not the normal game's
+            if rows != columns or not rows.isdigit() or int(rows) not in offered:
                 raise ValueError(f"{key!r} names no board: {size_refusal(board)}")
             size = int(rows)
         mode_name, _, detail = kind.partition("/")
