@@ -43,6 +43,20 @@ LONGEST_PAGE = 100
 """Rows a leaderboard's page or a player's last games hold at most."""
 KNOWN_PLAYERS = 20_000
 """Players kept in memory by key at most (the oldest seen forgotten first)."""
+POOL = 8
+"""A shared database's connections for a server's reads and rarer writes (`Ledger.engine`: the
+lobby and the queue, takeovers, players' keys, the record's pages; one of them held by the
+meeting's news listener), opened as needed and kept; a burst past them waits for one (up to
+SQLAlchemy's 30 s), opening none more. A server is one event loop on one core: its own CPU
+(SQLAlchemy's, about 0.3 to 0.7 ms a statement) bounds its calls, a few connections already
+carry them, and more would only queue in PostgreSQL, each a process of its own there. With
+WRITERS, 11 a server: nine servers within PostgreSQL's default 100 connections."""
+WRITERS = 3
+"""A shared database's connections of their own for what must never wait behind a burst of
+reads (`Ledger.writer`): the rooms' changes (`live.Live`'s writer), the results (`Results`'s
+writer) and the heartbeat, each one call at a time. SQLAlchemy's default pool (5 and 10 more
+at a push, for every call alike) let 2,000 games' moves queue behind the takeovers' and the
+meeting's queries, past its timeout (bench_cluster)."""
 
 
 class Unavailable(Exception):
@@ -149,10 +163,13 @@ class PlayerPage:
 class Ledger:
     """`await Ledger.open(url)`, then the calls below, then `await close()`."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, writer: AsyncEngine | None = None) -> None:
         self.engine = engine
+        self.writer = writer or engine
+        """The pool of the writers and the heartbeat (WRITERS) on a shared database; on
+        SQLite, `engine`."""
         self._writing = asyncio.Lock()
-        self.transactions = Transactions(engine, _sqlite_settings)
+        self.transactions = Transactions(self.writer, _sqlite_settings)
         self.results = Results(self.transactions, self._writing)
         self._known: dict[str, Player] = {}
         """Players by key, as the ledger holds them (a key's player never changes)."""
@@ -163,18 +180,22 @@ class Ledger:
         one: `driver_url`), its schema brought to this nac's."""
         url = driver_url(url)
         sqlite = url.startswith("sqlite")
-        engine = create_async_engine(url)
+        writer = None
         if sqlite:
+            engine = create_async_engine(url)
             _sqlite_settings(engine.sync_engine)
             database = sa.make_url(url).database
             if database and database != ":memory:":
                 Path(database).parent.mkdir(parents=True, exist_ok=True)
-        ledger = cls(engine)
+        else:
+            engine = create_async_engine(url, pool_size=POOL, max_overflow=0)
+            writer = create_async_engine(url, pool_size=WRITERS, max_overflow=0)
+        ledger = cls(engine, writer)
         try:
             async with engine.connect() as connection:
                 await connection.run_sync(migrate)
         except BaseException:
-            await engine.dispose()
+            await ledger.dispose()
             raise
         return ledger
 
@@ -189,7 +210,13 @@ class Ledger:
         """The results waiting written, then the database let go."""
         await self.results.close()
         self.transactions.close()
+        await self.dispose()
+
+    async def dispose(self) -> None:
+        """The database's connections closed (both pools, where it has two)."""
         await self.engine.dispose()
+        if self.writer is not self.engine:
+            await self.writer.dispose()
 
     # -- players -------------------------------------------------------------------------------
 
@@ -204,10 +231,10 @@ class Ledger:
             wanted = player_name(wanted_name)
         except ValueError:
             wanted = DEFAULT_NAME
-        async with self._writing:
+        async with self._writing:  # (on the writers' pool: the results' writer waits for it)
             for name in _names_from(wanted):
                 try:
-                    async with self.engine.begin() as connection:
+                    async with self.writer.begin() as connection:
                         await connection.execute(
                             sa.insert(players).values(
                                 public_key=public_key,

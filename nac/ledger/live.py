@@ -9,6 +9,13 @@ rebuilt are the relay's (`nac.net.cluster`); here are only rows.
   a write fenced by the owner and the row's `version` (`save`), committed before anyone is
   told it. A write that changes no row means another server took the game over: the writer
   has lost it.
+- The rooms' changes are written by group commit (`add`, `save`, `remove`): one writer task
+  takes every change waiting and writes them in one statement (its own transaction: one round
+  trip), and each call returns once it is committed. A move's write was a transaction of its
+  own (BEGIN, UPDATE, COMMIT, and SQLAlchemy's CPU each time): at 2,000 games the writes
+  queued for the pool past its timeout (bench_cluster). The writer, the results' writer and
+  the heartbeat run on a pool of their own (`Ledger.writer`), so no burst of reads (takeovers,
+  the meeting) holds them up.
 - A server that does not know an invite key looks its hash up (`find`); it takes over a room
   whose owner is dead, or released it (`claim`): the side to move's clock then counts the time
   up to the owner's last heartbeat (or the release), not the time the room was away.
@@ -19,6 +26,7 @@ rebuilt are the relay's (`nac.net.cluster`); here are only rows.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
@@ -35,6 +43,9 @@ HEARTBEAT = 1.0
 """Seconds between a server's heartbeats."""
 DEAD_AFTER = 3.0
 """Seconds without a heartbeat after which a server is dead, and its games anyone's."""
+MOST_IN_ONE_WRITE = 1000
+"""Rooms' changes written in one statement at most (more wait for the next): bounds a
+statement's length (a change is about a kilobyte)."""
 
 
 class LostGame(Exception):
@@ -84,6 +95,20 @@ class Found:
 
 
 @dataclass(frozen=True)
+class _Change:
+    """A room's change waiting for the writer: a new row (`game`), a change written over
+    `version` (`moves`, `room`, `ran`), or the row deleted (`gone`)."""
+
+    id: str
+    game: LiveGame | None = None
+    version: int = 0
+    moves: str = ""
+    room: str = ""
+    ran: float = 0.0
+    gone: bool = False
+
+
+@dataclass(frozen=True)
 class Claimed:
     """A room taken over: its row, the version this server writes on, and `ran` counted up
     to its last owner's last heartbeat (or its release)."""
@@ -93,17 +118,23 @@ class Claimed:
 
 
 class Live:
-    """The database's calls for one server (`me`, its `servers.id`)."""
+    """The database's calls for one server (`me`, its `servers.id`): the rooms' changes and
+    the heartbeat on `writer` (`Ledger.writer`: a pool no burst of reads holds), the rest on
+    `engine`."""
 
-    def __init__(self, engine: AsyncEngine, me: str) -> None:
+    def __init__(self, engine: AsyncEngine, me: str, writer: AsyncEngine | None = None) -> None:
         self.engine = engine
         self.me = me
+        self.writer = writer or engine
+        self._waiting: list[tuple[_Change, asyncio.Future[bool]]] = []
+        """Changes not yet written, each with the future its call awaits."""
+        self._writing: asyncio.Task[None] | None = None
 
     # -- servers -----------------------------------------------------------------------------
 
     async def register(self, address: str) -> None:
         """This server's row, alive from now (made again if another deleted it as dead)."""
-        async with self.engine.begin() as connection:
+        async with self.writer.begin() as connection:
             done = await connection.execute(
                 sa.update(servers)
                 .where(servers.c.id == self.me)
@@ -123,7 +154,7 @@ class Live:
     async def heartbeat(self) -> bool:
         """This server alive a while longer; False if its row had gone (another server saw
         it dead and deleted it): `register` makes it again."""
-        async with self.engine.begin() as connection:
+        async with self.writer.begin() as connection:
             done = await connection.execute(
                 sa.update(servers).where(servers.c.id == self.me).values(heartbeat=sa.func.now())
             )
@@ -176,61 +207,87 @@ class Live:
 
     # -- games -------------------------------------------------------------------------------
 
-    async def add(self, game: LiveGame) -> None:
-        """A room's first row, this server's, at version 1."""
-        host, guest, watch = game.keys
-        async with self.engine.begin() as connection:
-            await connection.execute(
-                sa.insert(live_games).values(
-                    id=game.id,
-                    owner=self.me,
-                    version=1,
-                    rules=game.rules,
-                    clock=game.clock,
-                    host_key=host,
-                    guest_key=guest,
-                    watch_key=watch,
-                    moves=game.moves,
-                    room=_text(game.room),
-                    ran=game.ran,
-                    created=sa.func.now(),
-                    updated=sa.func.now(),
-                )
-            )
+    async def add(self, game: LiveGame) -> bool:
+        """A room's first row, this server's, at version 1; whether it was made (False: a row
+        of that room, or of one of its keys, is there already)."""
+        return await self._write(_Change(game.id, game=game))
 
     async def save(
-        self, game_id: str, version: int, moves: str, room: dict[str, Any], ran: float
+        self, game_id: str, version: int, moves: str, room: dict[str, Any] | str, ran: float
     ) -> bool:
-        """A room's change, written over `version` (which becomes version + 1) if the row is
-        still this server's at that version; whether it was (False: the game was lost)."""
-        async with self.engine.begin() as connection:
-            done = await connection.execute(
-                sa.update(live_games)
-                .where(
-                    live_games.c.id == game_id,
-                    live_games.c.owner == self.me,
-                    live_games.c.version == version,
-                )
-                .values(
-                    version=version + 1,
-                    moves=moves,
-                    room=_text(room),
-                    ran=ran,
-                    updated=sa.func.now(),
-                )
-            )
-            return done.rowcount == 1
+        """A room's change (`room`: as a dict, or its `room_text`), written over `version` (which
+        becomes version + 1) if the row is still this server's at that version; whether it
+        was (False: the game was lost)."""
+        kept = room if isinstance(room, str) else room_text(room)
+        return await self._write(_Change(game_id, version=version, moves=moves, room=kept, ran=ran))
 
     async def remove(self, game_id: str) -> bool:
-        """A room's row deleted (its game abandoned, its room closed), if it is this
-        server's; whether it was."""
-        async with self.engine.begin() as connection:
-            done = await connection.execute(
-                sa.delete(live_games).where(
-                    live_games.c.id == game_id, live_games.c.owner == self.me
-                )
-            )
-            return done.rowcount == 1
+        """A room's row deleted (its room closed), if it is this server's; whether it was."""
+        return await self._write(_Change(game_id, gone=True))
+
+    async def close(self) -> None:
+        """The changes waiting written."""
+        while self._writing is not None and not self._writing.done():
+            await asyncio.wait([self._writing])
+
+    async def _write(self, change: _Change) -> bool:
+        """`change` written with every other waiting (group commit), once committed."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((change, done))
+        if self._writing is None or self._writing.done():
+            self._writing = asyncio.create_task(self._write_waiting())
+        return await done
+
+    async def _write_waiting(self) -> None:
+        """The writer: every change waiting written in one statement, each call told once it
+        is committed, until none waits. A batch that fails is written again a change at a
+        time, so one bad change fails alone."""
+        while self._waiting:
+            batch = self._waiting[:MOST_IN_ONE_WRITE]
+            del self._waiting[:MOST_IN_ONE_WRITE]
+            try:
+                written = await self._written([change for change, _ in batch])
+            except Exception as error:
+                if len(batch) == 1:
+                    _tell(batch[0][1], error=error)
+                    continue
+                for change, done in batch:
+                    try:
+                        alone = await self._written([change])
+                    except Exception as failure:
+                        _tell(done, error=failure)
+                    else:
+                        _tell(done, change.id in alone)
+            else:
+                for change, done in batch:
+                    _tell(done, change.id in written)
+
+    async def _written(self, batch: list[_Change]) -> set[str]:
+        """`batch` written in one statement (committed as it ends); the ids of the rooms whose
+        change it made."""
+        added = [change.game for change in batch if change.game is not None]
+        saved = [change for change in batch if change.game is None and not change.gone]
+        parameters = {
+            "me": self.me,
+            "a_id": [game.id for game in added],
+            "a_rules": [game.rules for game in added],
+            "a_clock": [game.clock for game in added],
+            "a_host": [game.keys[0] for game in added],
+            "a_guest": [game.keys[1] for game in added],
+            "a_watch": [game.keys[2] for game in added],
+            "a_moves": [game.moves for game in added],
+            "a_room": [room_text(game.room) for game in added],
+            "a_ran": [game.ran for game in added],
+            "s_id": [change.id for change in saved],
+            "s_version": [change.version for change in saved],
+            "s_moves": [change.moves for change in saved],
+            "s_room": [change.room for change in saved],
+            "s_ran": [change.ran for change in saved],
+            "gone": [change.id for change in batch if change.gone],
+        }
+        async with self.writer.connect() as connection:
+            alone = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            return set((await alone.execute(_WRITE, parameters)).scalars())
 
     async def find(self, key: str) -> Found | None:
         """The room an invite key (its hash) opens, and where it is played, if any."""
@@ -350,5 +407,57 @@ def ended(connection: sa.Connection, rooms: list[tuple[str, str]]) -> set[str]:
     return {row.id for row in done}
 
 
-def _text(room: dict[str, Any]) -> str:
+_WRITE = sa.text(
+    """
+    WITH added AS (
+        INSERT INTO live_games (id, owner, version, rules, clock, host_key, guest_key,
+            watch_key, moves, room, ran, created, updated)
+        SELECT a.id, :me, 1, a.rules, a.clock, a.host_key, a.guest_key, a.watch_key, a.moves,
+            a.room, a.ran, now(), now()
+        FROM unnest(CAST(:a_id AS text[]), CAST(:a_rules AS text[]), CAST(:a_clock AS text[]),
+            CAST(:a_host AS text[]), CAST(:a_guest AS text[]), CAST(:a_watch AS text[]),
+            CAST(:a_moves AS text[]), CAST(:a_room AS text[]), CAST(:a_ran AS float8[]))
+            AS a(id, rules, clock, host_key, guest_key, watch_key, moves, room, ran)
+        ON CONFLICT DO NOTHING
+        RETURNING id
+    ), saved AS (
+        UPDATE live_games SET version = s.version + 1, moves = s.moves, room = s.room,
+            ran = s.ran, updated = now()
+        FROM unnest(CAST(:s_id AS text[]), CAST(:s_version AS integer[]),
+            CAST(:s_moves AS text[]), CAST(:s_room AS text[]), CAST(:s_ran AS float8[]))
+            AS s(id, version, moves, room, ran)
+        WHERE live_games.id = s.id AND live_games.owner = :me
+            AND live_games.version = s.version
+        RETURNING live_games.id
+    ), gone AS (
+        DELETE FROM live_games WHERE id = ANY(CAST(:gone AS text[])) AND owner = :me
+        RETURNING id
+    )
+    SELECT id FROM added UNION ALL SELECT id FROM saved UNION ALL SELECT id FROM gone
+    """
+)
+"""A batch of rooms' changes in one statement: the new rows inserted (none where the room, or
+one of its keys, has one: ON CONFLICT DO NOTHING), the changes written over their versions
+where the rows are still this server's, the rows of rooms closed deleted; the ids of those
+done. Each kind's values are arrays, one element a room (`unnest` makes them rows), so the
+statement's text is the same for every batch: compiled by SQLAlchemy and prepared by
+PostgreSQL once a connection. A room has one change in a batch at most (`nac.net.cluster`
+writes a room's changes one after the other)."""
+
+
+def _tell(
+    done: asyncio.Future[bool], made: bool = False, *, error: Exception | None = None
+) -> None:
+    """A change's call told whether it was made (or why it could not be written), unless it
+    stopped waiting."""
+    if done.done():
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(made)
+
+
+def room_text(room: dict[str, Any]) -> str:
+    """A room as its row keeps it: JSON, compact, its keys sorted (two rooms alike, one text)."""
     return json.dumps(room, separators=(",", ":"), ensure_ascii=False, sort_keys=True)

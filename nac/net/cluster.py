@@ -2,13 +2,15 @@
 that a server can die, or be stopped for an upgrade, without ending its games. The database's
 calls are `nac.ledger.live`'s; a server on SQLite, or with no ledger, has none of this.
 
-- Membership: the server's row, its heartbeat every `live.HEARTBEAT` seconds, and the
-  addresses of the live servers that are not draining, this one first, which every `welcome`
-  carries (`servers`): a client keeps them, to try after its own server.
+- Membership: the server's row, its heartbeat every `live.HEARTBEAT` seconds (a task of its
+  own, on the writers' pool: nothing else waits in its way), and the addresses of the live
+  servers that are not draining, this one first, which every `welcome` carries (`servers`): a
+  client keeps them, to try after its own server.
 - Every room is its row, written before anyone is told a change (`keep`, from the referee's
   `tell`: a move, a resignation, a rematch, a flag, a seat taken), fenced by this server and
-  the row's version. A write that changes no row means another server took the game over: the
-  room is closed here and its players told `go` there (`lose`).
+  the row's version, by group commit (`Live`: the changes of every room waiting written in one
+  statement). A write that changes no row means another server took the game over: the room
+  is closed here and its players told `go` there (`lose`).
 - Takeover: a key this server does not know is looked up by its hash (`find`). A room another
   live server plays is answered `go` with its address; one whose server died, or released it,
   is claimed and rebuilt (`rebuild`): its moves replayed through the core, its seats (names,
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -45,6 +46,7 @@ from ..ledger.live import (
     LiveGame,
     LostGame,
     key_hash,
+    room_text,
 )
 from .closing import GOING_AWAY
 from .limits import Limits
@@ -112,7 +114,7 @@ class Cluster:
         self.referee = referee
         self.address = address
         self.id = secrets.token_hex(8)
-        self.calls = Live(ledger.engine, self.id)
+        self.calls = Live(ledger.engine, self.id, ledger.writer)
         self.draining = False
         self.others: list[str] = []
         """The other live servers' addresses, as of the last heartbeat."""
@@ -125,6 +127,8 @@ class Cluster:
         self.beating: asyncio.Task[None] | None = None
         """The heartbeat (a server whose heartbeat stops is taken for dead, and its games are
         taken over)."""
+        self.looking: asyncio.Task[None] | None = None
+        """The other servers looked at, and the rows nobody needs cleared, as often."""
 
     # -- membership ----------------------------------------------------------------------------
 
@@ -133,26 +137,39 @@ class Cluster:
         await self.calls.register(self.address)
         await self._look_around()
         self.beating = asyncio.create_task(self._beat())
+        self.looking = asyncio.create_task(self._look())
 
     def servers(self) -> list[str]:
         """What a `welcome` carries: this server's address first, then the others'."""
         return [self.address, *self.others]
 
     async def _beat(self) -> None:
-        beats, failing = 0, False
+        """The heartbeat, and nothing else: a slow read elsewhere never makes it late."""
+        failing = False
         while True:
             await asyncio.sleep(HEARTBEAT)
-            beats += 1
             try:
                 if not await self.calls.heartbeat():
                     await self.calls.register(self.address)  # seen dead meanwhile: back
-                await self._look_around()
-                if beats % CLEAR_EVERY == 0:
-                    await self.calls.clear(self.referee.limits.back_seconds + DEAD_AFTER)
                 failing = False
             except Exception:
                 if not failing:
                     log.exception("the heartbeat could not be written to the database")
+                failing = True
+
+    async def _look(self) -> None:
+        looks, failing = 0, False
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            looks += 1
+            try:
+                await self._look_around()
+                if looks % CLEAR_EVERY == 0:
+                    await self.calls.clear(self.referee.limits.back_seconds + DEAD_AFTER)
+                failing = False
+            except Exception:
+                if not failing:
+                    log.exception("the other servers could not be read from the database")
                 failing = True
 
     async def _look_around(self) -> None:
@@ -161,11 +178,13 @@ class Cluster:
 
     async def stop(self) -> None:
         """The heartbeat stopped and the server's row deleted (its rooms released first:
-        `drain`)."""
-        if self.beating is not None:
-            self.beating.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.beating
+        `drain`), the rooms' changes waiting written first."""
+        for task in (self.beating, self.looking):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        await self.calls.close()
         with contextlib.suppress(Exception):
             await self.calls.leave()
 
@@ -202,8 +221,10 @@ class Cluster:
 
     async def keep(self, room: Room) -> bool:
         """The room as it is now written to its row (made on its first change; deleted once
-        its game is abandoned or its room closed), unless it is unchanged; whether the room
-        is still this server's (False: it was lost, and `lose` has sent its players there)."""
+        its game is abandoned or its room closed), unless it is unchanged, with every other
+        room's change waiting (group commit: `Live`), committed when this returns; whether
+        the room is still this server's (False: it was lost, and `lose` has sent its players
+        there). A room's changes are written one after the other."""
         async with self._writing.setdefault(room.id, asyncio.Lock()):
             saved = self._saved.get(room.id)
             if not _lives(room):
@@ -215,27 +236,33 @@ class Cluster:
                     with contextlib.suppress(Exception):
                         await self.calls.remove(room.id)
                 return True
-            moves, state, since = snapshot(room)
-            text = _text(state)
+            moves, state, text, since, ran = self._row(room)
             if saved is not None and saved.text == text and saved.since == since:
                 return True
-            ran = 0.0 if since is None else max(0.0, self.referee.clock() - since)
             try:
                 if saved is None:
                     keys = self._keys.setdefault(room.id, _key_hashes(room))
-                    game = LiveGame(
-                        room.id, room.rules.name, _control(room), keys, moves, state, ran
-                    )
-                    await self.calls.add(game)
-                    self._saved[room.id] = _Saved(1, text, since)
-                    return True
-                if await self.calls.save(room.id, saved.version, moves, state, ran):
-                    self._saved[room.id] = _Saved(saved.version + 1, text, since)
-                    return True
+                    control = _control(room)
+                    game = LiveGame(room.id, room.rules.name, control, keys, moves, state, ran)
+                    made, version = await self.calls.add(game), 1
+                else:
+                    made = await self.calls.save(room.id, saved.version, moves, text, ran)
+                    version = saved.version + 1
             except Exception:
                 log.exception("a game's change could not be written to the database")
+                made = False
+            if made:
+                self._saved[room.id] = _Saved(version, text, since)
+                return True
         await self.lose(room)
         return False
+
+    def _row(self, room: Room) -> tuple[str, dict[str, Any], str, float | None, float]:
+        """What the room's row keeps now: its moves, the rest of the room and its text, when
+        the side to move's time began (`snapshot`) and how long it has run."""
+        moves, state, since = snapshot(room)
+        ran = 0.0 if since is None else max(0.0, self.referee.clock() - since)
+        return moves, state, room_text(state), since, ran
 
     async def lose(self, room: Room) -> None:
         """The room is another server's now (or could not be written): closed here, its
@@ -317,8 +344,8 @@ class Cluster:
         room.ranked = room.ranked and referee.ledger is not None
         referee.rooms.append(room)
         self._keys[room.id] = row.keys
-        _, state, since = snapshot(room)
-        self._saved[room.id] = _Saved(claimed.version, _text(state), since)
+        _, _, text, since, _ = self._row(room)
+        self._saved[room.id] = _Saved(claimed.version, text, since)
         return room
 
 
@@ -336,10 +363,6 @@ def _key_hashes(room: Room) -> tuple[str, str, str]:
 
 def _control(room: Room) -> str | None:
     return room.time_control.name if room.time_control is not None else None
-
-
-def _text(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
 def _learn(room: Room, opens: str, key: str, token: str) -> None:

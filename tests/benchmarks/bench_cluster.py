@@ -626,9 +626,10 @@ async def kill(run: Run, server: RatedServer, deadline: Deadline) -> None:
 @dataclass
 class Writes:
     """A move's write alone, one at a time on an idle database: each one's wall time and this
-    process's CPU time, through `Live.save` (SQLAlchemy over asyncpg) and through asyncpg
-    alone, in a transaction (BEGIN, UPDATE, COMMIT: three round trips, as `Live.save`) and as
-    one statement (its own transaction: one round trip)."""
+    process's CPU time, through `Live.save` (SQLAlchemy over asyncpg: the rooms' group commit,
+    with nothing else waiting, one statement) and through asyncpg alone, in a transaction
+    (BEGIN, UPDATE, COMMIT: three round trips, as `Live.save` wrote before the group commit)
+    and as one statement (its own transaction: one round trip)."""
 
     ledger_wall: list[float] = field(default_factory=list)
     ledger_cpu: list[float] = field(default_factory=list)
@@ -642,13 +643,14 @@ BARE_SAVE = (
     "UPDATE live_games SET version = $1, moves = $2, room = $3, ran = $4, updated = now() "
     "WHERE id = $5 AND owner = $6 AND version = $7"
 )
-"""`Live.save`'s statement, for asyncpg alone."""
+"""`Live.save`'s UPDATE (without the group commit's batch around it), for asyncpg alone."""
 
 
 async def write_alone(postgres: Cluster) -> Writes:
-    """What `Cluster.keep` writes at a move (`Live.save`: a transaction of one fenced UPDATE of
-    a real room's row), WRITES times one after the other, against the same UPDATE in a
-    transaction through asyncpg alone: the yardstick of where a move's write costs."""
+    """What `Cluster.keep` writes at a move (`Live.save`: the group commit's statement, here
+    with one fenced UPDATE of a real room's row), WRITES times one after the other, against
+    the same UPDATE in a transaction through asyncpg alone: the yardstick of where a move's
+    write costs."""
     from nac.core import NORMAL
     from nac.ledger.ledger import Ledger
     from nac.ledger.live import Live, LiveGame
@@ -665,7 +667,7 @@ async def write_alone(postgres: Cluster) -> Writes:
     moves, state, _since = snapshot(room)
     ledger = await Ledger.open(database)
     try:
-        live = Live(ledger.engine, "bench")
+        live = Live(ledger.engine, "bench", ledger.writer)
         await live.register("ws://127.0.0.1:1")
         await live.add(LiveGame(room.id, NORMAL.name, CLOCK.name, ("a", "b", "c"), moves, state))
         for version in range(1, WRITES + 1):

@@ -2,11 +2,13 @@
 (`nac.ledger.live`), on a real PostgreSQL (a throwaway cluster): servers coming and going by
 their heartbeats, a room's writes fenced by its owner and version, found by a key's hash, taken
 over from a dead or draining server with the side to move's time counted up to its last
-heartbeat, and kept in the ledger once, by whoever deletes its row. Times are moved by writing
-the rows' times on the database's clock, never by waiting."""
+heartbeat, and kept in the ledger once, by whoever deletes its row; the rooms' changes
+waiting written together (group commit). Times are moved by writing the rows' times on
+the database's clock, never by waiting."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -191,6 +193,45 @@ async def test_a_game_is_kept_once_by_whoever_deletes_its_row(ledger: Ledger) ->
         ).scalar() == 2
         left = (await connection.execute(sa.select(live_games.c.id))).all()
     assert left == []
+
+
+async def test_the_rooms_changes_waiting_are_written_in_one_statement(ledger: Ledger) -> None:
+    """Group commit: 300 rooms' changes asked for at once (rooms made, changes over the right
+    version and a stale one, another server's room, rows deleted) are written in one statement,
+    each call told its own outcome once it is committed. (Each was a transaction of its own:
+    BEGIN, the statement, COMMIT.)"""
+    mine, other = Live(ledger.engine, "mine", ledger.writer), Live(ledger.engine, "other")
+    await mine.register("ws://127.0.0.2:8000")
+    await other.register("ws://127.0.0.3:8000")
+    assert all(await asyncio.gather(*(mine.add(room(number)) for number in range(100))))
+    assert await other.add(room(100))
+    statements: list[str] = []
+
+    def seen(_connection: object, _cursor: object, statement: str, *_rest: object) -> None:
+        statements.append(statement)
+
+    writer = ledger.writer.sync_engine
+    sa.event.listen(writer, "before_cursor_execute", seen)
+    try:
+        told = await asyncio.gather(
+            *(mine.add(room(number)) for number in range(101, 201)),  # new rooms
+            *(mine.save(f"room{number}", 1, "b2", {"n": number}, 0.5) for number in range(50)),
+            *(mine.save(f"room{number}", 7, "b2", {}, 0.5) for number in range(50, 60)),  # stale
+            mine.save("room100", 1, "b2", {}, 0.5),  # another server's
+            mine.add(room(100)),  # made already (by another server)
+            *(mine.remove(f"room{number}") for number in range(60, 99)),
+        )
+    finally:
+        sa.event.remove(writer, "before_cursor_execute", seen)
+    assert len(statements) == 1
+    assert told == [True] * 150 + [False] * 12 + [True] * 39
+    async with ledger.engine.connect() as connection:
+        rows = (await connection.execute(sa.select(live_games.c.id, live_games.c.version))).all()
+    versions = {row.id: row.version for row in rows}
+    assert len(versions) == 201 - 39
+    assert [versions[f"room{number}"] for number in (0, 49, 50, 59, 99, 100, 101, 200)] == [
+        2, 2, 1, 1, 1, 1, 1, 1,
+    ]  # fmt: skip
 
 
 async def test_rows_nobody_needs_are_cleared(ledger: Ledger) -> None:

@@ -16,17 +16,21 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import AsyncAdaptedQueuePool
 
 from nac.core import NORMAL, Mark
 from nac.core.clock import parse_time_control
 from nac.core.notation import square_of
 from nac.ledger.ledger import Ledger
 from nac.ledger.live import DEAD_AFTER, HEARTBEAT, Live
-from nac.ledger.schema import games, live_games
+from nac.ledger.schema import games, live_games, servers
 from nac.net.address import Address, parse_address, parse_server
 from nac.net.referee import Referee
 from nac.net.rooms import Room
@@ -290,6 +294,58 @@ async def test_a_stale_servers_write_is_refused_and_its_players_sent_to_the_new_
             await one.until(lambda one: one.table.game.is_over, "the end")
             await one.stop()
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+@asynccontextmanager
+async def pool_taken(engine: AsyncEngine) -> AsyncIterator[None]:
+    """Every connection of `engine`'s pool held, as a burst of reads would hold them (the
+    takeovers of a dead server's games, the meeting's rounds)."""
+    pool = engine.pool
+    assert isinstance(pool, AsyncAdaptedQueuePool)
+    free = pool.size() + max(0, getattr(pool, "_max_overflow", 0)) - pool.checkedout()
+    held = [await engine.connect() for _ in range(free)]
+    try:
+        yield
+    finally:
+        for connection in held:
+            await connection.close()
+
+
+async def test_moves_are_written_and_the_heartbeat_goes_on_while_the_reads_hold_every_connection(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """A server's games go on while a burst of reads holds every connection of its pool: each
+    move is written (and told), and its heartbeat too, so no other server takes its games for
+    dead. The writers and the heartbeat have a pool of their own. (All shared one: at 2,000
+    games the moves' writes waited behind the takeovers' queries past the pool's timeout.)"""
+    database = postgres.database()
+    async with relay_on(A, database) as first, looking_at(database) as live:
+        ledger, cluster = first.referee.ledger, first.referee.cluster
+        assert ledger is not None and cluster is not None
+        sam, ana, _ = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3])
+        async with pool_taken(ledger.engine):
+            since = await _now(live)
+            await play_moves((sam, ana), [1, 4])
+            await until(partial(_beaten_since, live, cluster.id, since), "a heartbeat")
+        await play_moves((sam, ana), [2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the ratings")
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+async def _now(live: Live) -> datetime:
+    async with live.engine.connect() as connection:
+        return (await connection.execute(sa.select(sa.func.now()))).scalar_one()
+
+
+async def _beaten_since(live: Live, server: str, since: datetime) -> bool:
+    async with live.engine.connect() as connection:
+        beat = await connection.execute(
+            sa.select(servers.c.heartbeat).where(servers.c.id == server)
+        )
+        return bool(beat.scalar_one() > since)
 
 
 def line(*cells: int) -> str:
