@@ -100,10 +100,6 @@ class Rules:
         """The family's rules: its position, its squares' names, what it can do."""
         return RULEBOOKS[self.family]
 
-    @property
-    def is_notakto(self) -> bool:
-        return self.family is Family.NOTAKTO
-
     # What the family's rulebook says of these rules:
 
     @property
