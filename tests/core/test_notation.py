@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from nac.core import RULES, GameKind, Mark, Mode, Rules
+from nac.core import RULES, GameKind, Mark, Mode, Rules, player_name
 from nac.core.notation import (
     LONGEST_LINE,
     PERSON,
@@ -143,7 +143,15 @@ NAMES = st.text(
     st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp")),
     min_size=1,
     max_size=LONGEST_NAME,
-).filter(lambda name: " ".join(name.split()) == name and name.isprintable() and bool(name))
+).filter(lambda name: " ".join(name.split()) == name and _a_name(name))
+
+
+def _a_name(name: str) -> bool:
+    """Whether `name` is a name a player may have (`player_name` takes it as it is)."""
+    try:
+        return player_name(name) == name
+    except ValueError:
+        return False
 
 
 @st.composite
