@@ -10,7 +10,8 @@ calls are `nac.ledger.live`'s; a server on SQLite, or with no ledger, has none o
   `tell`: a move, a resignation, a rematch, a flag, a seat taken), fenced by this server and
   the row's version, by group commit (`Live`: the changes of every room waiting written in one
   statement). A write that changes no row means another server took the game over: the room
-  is closed here and its players told `go` there (`lose`).
+  is closed here (no change of its written from then on) and its players told `go` there
+  (`lose`).
 - Takeover: a key this server does not know is looked up by its hash (`find`). A room another
   live server plays is answered `go` with its address; one whose server died, or released it,
   is claimed and rebuilt (`rebuild`): its moves replayed through the core, its seats (names,
@@ -200,7 +201,7 @@ class Cluster:
         goes = []
         for number, room in enumerate(rooms):
             server = self.others[number % len(self.others)] if self.others else None
-            goes.append(self._send_away(room, server))
+            goes.append(_tell_go(self._close(room), server))
         await asyncio.gather(*goes)
 
     # -- rooms ---------------------------------------------------------------------------------
@@ -224,8 +225,11 @@ class Cluster:
         its game is abandoned or its room closed), unless it is unchanged, with every other
         room's change waiting (group commit: `Live`), committed when this returns; whether
         the room is still this server's (False: it was lost, and `lose` has sent its players
-        there). A room's changes are written one after the other."""
+        there; or it was closed and its players sent away before: nothing to tell them). A
+        room's changes are written one after the other."""
         async with self._writing.setdefault(room.id, asyncio.Lock()):
+            if room.closed and not any(one is room for one in self.referee.rooms):
+                return False  # closed as its players were sent away (lost, drained)
             saved = self._saved.get(room.id)
             if not _lives(room):
                 self._writing.pop(room.id, None)
@@ -254,8 +258,8 @@ class Cluster:
             if made:
                 self._saved[room.id] = _Saved(version, text, since)
                 return True
-        await self.lose(room)
-        return False
+            await self.lose(room)
+            return False
 
     def _row(self, room: Room) -> tuple[str, dict[str, Any], str, float | None, float]:
         """What the room's row keeps now: its moves, the rest of the room and its text, when
@@ -265,26 +269,24 @@ class Cluster:
         return moves, state, room_text(state), since, ran
 
     async def lose(self, room: Room) -> None:
-        """The room is another server's now (or could not be written): closed here, its
-        players and watchers told `go` to where it is played (none known: anywhere)."""
+        """The room is another server's now (or could not be written): closed here first, so
+        that no change of its is written from now on (`keep` writes none for a closed room:
+        its row is the other server's), then its players and watchers told `go` to where it
+        is played (none known: anywhere)."""
         self._saved.pop(room.id, None)
         self._writing.pop(room.id, None)
+        self._keys.pop(room.id, None)
+        links = self._close(room)
         server = None
         with contextlib.suppress(Exception):
             server = await self.calls.owner_address(room.id)
-        await self._send_away(room, None if server == self.address else server)
+        await _tell_go(links, None if server == self.address else server)
 
-    async def _send_away(self, room: Room, server: str | None) -> None:
+    def _close(self, room: Room) -> list[Link]:
+        """The room closed here (`Referee.close_room`); who was in it."""
         links: list[Link] = [*room.watchers, *(seat.link for seat in room.seats if seat.link)]
         self.referee.close_room(room)
-        said = Elsewhere(server).message
-
-        async def away(link: Link) -> None:
-            await deliver(link, said)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(link.close(GOING_AWAY, GAME_MOVED), CLOSE_SECONDS)
-
-        await asyncio.gather(*(away(link) for link in links))
+        return links
 
     async def find(self, key: str, token: str) -> tuple[Room, str] | Elsewhere | None:
         """The room a key this server does not know opens, and what it opens (X, O or
@@ -355,6 +357,18 @@ def _lives(room: Room) -> bool:
     if room.closed or room.why == "abandoned":
         return False
     return room.why is None or not room.recorded
+
+
+async def _tell_go(links: list[Link], server: str | None) -> None:
+    """Each of `links` told `go` to `server` (None: any), then closed."""
+    said = Elsewhere(server).message
+
+    async def away(link: Link) -> None:
+        await deliver(link, said)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(link.close(GOING_AWAY, GAME_MOVED), CLOSE_SECONDS)
+
+    await asyncio.gather(*(away(link) for link in links))
 
 
 def _key_hashes(room: Room) -> tuple[str, str, str]:

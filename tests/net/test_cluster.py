@@ -335,6 +335,62 @@ async def test_moves_are_written_and_the_heartbeat_goes_on_while_the_reads_hold_
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
+async def test_a_lost_room_is_closed_before_its_new_server_is_looked_up(
+    postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stale server whose write is refused closes the room at once, and only then looks up
+    where it is played now (here held until the test lets it go, as a lookup waiting for a
+    busy pool is): a change of the room told meanwhile writes nothing, and the players go on
+    on the new server. (The room stayed open while the lookup waited, and its next change
+    inserted its row again: 1,472 duplicate keys at 2,000 games.)"""
+    database = postgres.database()
+    async with relay_on(A, database) as first, relay_on(B, database) as second:
+        await servers_up(first.url, second.url)
+        sam, ana, invite = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3])
+        ledger, cluster = first.referee.ledger, first.referee.cluster
+        assert ledger is not None and cluster is not None and cluster.beating is not None
+        cluster.beating.cancel()
+        watch_key = parse_address(invite.watch).key
+        async with looking_at(database) as live:
+            await until(lambda: _dead(live, watch_key), "the first server seen dead")
+        eve = player(Address(second.url, watch_key), "watch", "Eve")
+        await eve.until(lambda one: one.moves == [0, 3], "the game taken over")
+        room: Room = first.referee.rooms[0]
+        let_go, lookup = asyncio.Event(), cluster.calls.owner_address
+
+        async def held_lookup(game: str) -> str | None:
+            await let_go.wait()
+            return await lookup(game)
+
+        monkeypatch.setattr(cluster.calls, "owner_address", held_lookup)
+        statements: list[str] = []
+
+        def seen(_connection: object, _cursor: object, statement: str, *_rest: object) -> None:
+            statements.append(statement)
+
+        sent = time.monotonic()
+        assert await sam.play.move(1) is None  # refused by the fence: the room is lost
+        await until(partial(_closed, room), "the lost room closed")
+        sa.event.listen(ledger.writer.sync_engine, "before_cursor_execute", seen)
+        try:
+            assert not await cluster.keep(room)  # a change told meanwhile
+        finally:
+            sa.event.remove(ledger.writer.sync_engine, "before_cursor_execute", seen)
+        assert statements == [] and first.referee.rooms == []
+        let_go.set()
+        await back_on(second.url, sent, sam, ana)
+        await play_moves((sam, ana), [1, 4, 2])
+        for one in (sam, ana, eve):
+            await one.until(lambda one: one.table.game.is_over, "the end")
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+async def _closed(room: Room) -> bool:
+    return room.closed
+
+
 async def _now(live: Live) -> datetime:
     async with live.engine.connect() as connection:
         return (await connection.execute(sa.select(sa.func.now()))).scalar_one()
