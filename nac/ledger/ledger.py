@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from ..core import player_name
 from . import glicko2
 from .glicko2 import Rating
+from .live import Ended
 from .results import Finished, PoolRating, Recorded, Results, Transactions, rating_of
 from .schema import games, migrate, players, ratings
 
@@ -376,14 +377,14 @@ class Ledger:
         ended: datetime | None = None,
         clock: str | None = None,
         first: str = "X",
-        live: tuple[str, str] | None = None,
+        live: Ended | None = None,
     ) -> Recorded:
         """Keep a finished game and, rated, both players' new ratings: committed before this
         returns (so a result is kept before the players are told it), in one transaction with
         the other results waiting (group commit). `first`: the side that moved first (the
-        room's), so the record's line replays; `live`: on a shared database, the room's id
-        and its server's, whose row goes in the same transaction (`live.LostGame` if it is
-        no longer that server's: the game is not kept)."""
+        room's), so the record's line replays; `live`: on a shared database, the room's row,
+        written as recorded in the same transaction (`live.LostGame` if it is no longer its
+        server's at its version: the game is not kept)."""
         if result not in RESULTS or why not in WHYS or first not in ("X", "O"):
             raise ValueError(f"a result is one of {RESULTS}, why one of {WHYS}, first X or O")
         if rated and (x is None or o is None or x == o or why == "abort"):

@@ -5,10 +5,10 @@ rebuilt are the relay's (`nac.net.cluster`); here are only rows.
 - A server is a `servers` row of its own from its start (`register`), its heartbeat written
   every second on the database's clock (so the servers' own clocks never need to agree): alive
   while younger than DEAD_AFTER. A draining one is alive but is named to no client.
-- A room is a `live_games` row of its server's (`owner`) from its first change; each change is
-  a write fenced by the owner and the row's `version` (`save`), committed before anyone is
-  told it. A write that changes no row means another server took the game over: the writer
-  has lost it.
+- A room is a `live_games` row of its server's (`owner`) from its first change to its close;
+  each change is a write fenced by the owner and the row's `version` (`save`), committed
+  before anyone is told it. A write that changes no row means another server took the game
+  over: the writer has lost it.
 - The rooms' changes are written by group commit (`add`, `save`, `remove`): one writer task
   takes every change waiting and writes them in one statement (its own transaction: one round
   trip), and each call returns once it is committed. A move's write was a transaction of its
@@ -19,8 +19,10 @@ rebuilt are the relay's (`nac.net.cluster`); here are only rows.
 - A server that does not know an invite key looks its hash up (`find`); it takes over a room
   whose owner is dead, or released it (`claim`): the side to move's clock then counts the time
   up to the owner's last heartbeat (or the release), not the time the room was away.
-- A game's end is kept in the ledger in the transaction that deletes its row (`ended`, called
-  by the results' group commit): whoever deletes it keeps it, once.
+- A game's end is kept in the ledger in the transaction that writes its row as recorded
+  (`ended`, called by the results' group commit, fenced as `save` is): whoever writes it keeps
+  it, once. The row stays while its room lives (a match's next game, a rematch asked: a server
+  taking it over between two games has the match to go on with), and goes as the room closes.
 - Whoever sees them deletes the rows of servers dead and owning nothing, and of rooms nobody
   took over in time (`clear`)."""
 
@@ -92,6 +94,21 @@ class Found:
     """The owner's address, while it is alive (None: dead, or released)."""
     age: float | None
     """Seconds since the owner's last heartbeat (None: no owner, or its row is gone)."""
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A room's row as its game's end is kept (`Ledger.record_game`'s `live`): its room as it
+    is now (its game recorded), written over `version` by `owner` in the transaction that keeps
+    the game (`ended`), as `Live.save` writes a change."""
+
+    id: str
+    owner: str
+    version: int
+    moves: str
+    room: str
+    """The room's text (`room_text`)."""
+    ran: float
 
 
 @dataclass(frozen=True)
@@ -394,17 +411,24 @@ class Live:
             ).scalar()
 
 
-def ended(connection: sa.Connection, rooms: list[tuple[str, str]]) -> set[str]:
-    """The rows of these rooms (id, owner) deleted where they are still that owner's, in the
-    caller's transaction (the one that keeps their games); the ids deleted."""
+def ended(connection: sa.Connection, rooms: list[Ended]) -> set[str]:
+    """The rows of these rooms written as their games' ends are kept, where each is still its
+    owner's at its version (`Live.save`'s fence), in the caller's transaction (the one that
+    keeps their games); the ids written."""
     if not rooms:
         return set()
     done = connection.execute(
-        sa.delete(live_games)
-        .where(sa.tuple_(live_games.c.id, live_games.c.owner).in_(rooms))
-        .returning(live_games.c.id)
+        _ENDED,
+        {
+            "e_id": [room.id for room in rooms],
+            "e_owner": [room.owner for room in rooms],
+            "e_version": [room.version for room in rooms],
+            "e_moves": [room.moves for room in rooms],
+            "e_room": [room.room for room in rooms],
+            "e_ran": [room.ran for room in rooms],
+        },
     )
-    return {row.id for row in done}
+    return set(done.scalars())
 
 
 _WRITE = sa.text(
@@ -443,6 +467,17 @@ done. Each kind's values are arrays, one element a room (`unnest` makes them row
 statement's text is the same for every batch: compiled by SQLAlchemy and prepared by
 PostgreSQL once a connection. A room has one change in a batch at most (`nac.net.cluster`
 writes a room's changes one after the other)."""
+_ENDED = sa.text(
+    """
+    UPDATE live_games SET version = e.version + 1, moves = e.moves, room = e.room,
+        ran = e.ran, updated = now()
+    FROM unnest(CAST(:e_id AS text[]), CAST(:e_owner AS text[]), CAST(:e_version AS integer[]),
+        CAST(:e_moves AS text[]), CAST(:e_room AS text[]), CAST(:e_ran AS float8[]))
+        AS e(id, owner, version, moves, room, ran)
+    WHERE live_games.id = e.id AND live_games.owner = e.owner AND live_games.version = e.version
+    RETURNING live_games.id
+    """
+)
 
 
 def _tell(

@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import glicko2, live
 from .glicko2 import Rating
+from .live import Ended
 from .schema import games, ratings
 
 MOST_IN_ONE_COMMIT = 500
@@ -69,10 +70,11 @@ class Finished:
     ended: datetime
     clock: str | None
     first: str
-    live: tuple[str, str] | None = None
-    """A shared database's room it was played in and its server (`nac.ledger.live`): its row
-    deleted in the transaction that keeps the game, which is kept only if the row was still
-    that server's (else `live.LostGame`: another server took the game over, and keeps it)."""
+    live: Ended | None = None
+    """A shared database's room it was played in (`nac.ledger.live`): its row written as
+    recorded in the transaction that keeps the game, which is kept only if the row was still
+    its server's at its version (else `live.LostGame`: another server took the game over, and
+    keeps it)."""
 
 
 class Transactions:
@@ -166,13 +168,14 @@ def write(connection: sa.Connection, batch: list[Finished]) -> list[Recorded | l
     rating written once, the games inserted in one statement. A game of a shared database's
     room whose row is no longer its server's is not kept (`live.LostGame` in its place)."""
     rooms = [one.live for one in batch if one.live is not None]
-    deleted = live.ended(connection, rooms) if rooms else set()
-    lost = {at for at, one in enumerate(batch) if one.live and one.live[0] not in deleted}
+    marked = live.ended(connection, rooms) if rooms else set()
+    lost = {at for at, one in enumerate(batch) if one.live and one.live.id not in marked}
     if lost:
         rest = [replace(one, live=None) for at, one in enumerate(batch) if at not in lost]
         kept = iter(write(connection, rest) if rest else [])
         return [
-            live.LostGame(one.live) if at in lost else next(kept) for at, one in enumerate(batch)
+            live.LostGame(one.live.id if one.live else "") if at in lost else next(kept)
+            for at, one in enumerate(batch)
         ]
     pairs = {(side, one.pool) for one in batch if one.rated for side in (one.x, one.o)}
     now_rated: dict[tuple[int | None, str], PoolRating] = {}

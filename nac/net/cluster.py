@@ -6,11 +6,13 @@ calls are `nac.ledger.live`'s; a server on SQLite, or with no ledger, has none o
   own, on the writers' pool: nothing else waits in its way), and the addresses of the live
   servers that are not draining, this one first, which every `welcome` carries (`servers`): a
   client keeps them, to try after its own server.
-- Every room is its row, written before anyone is told a change (`keep`, from the referee's
-  `tell`: a move, a resignation, a rematch, a flag, a seat taken), fenced by this server and
-  the row's version, by group commit (`Live`: the changes of every room waiting written in one
-  statement). A write that changes no row means another server took the game over: the room
-  is closed here (no change of its written from then on) and its players told `go` there
+- Every room is its row from its first change to its close, written before anyone is told a
+  change (`keep`, from the referee's `tell`: a move, a resignation, a rematch, a flag, a seat
+  taken), fenced by this server and the row's version, by group commit (`Live`: the changes
+  of every room waiting written in one statement). A game's end is kept in the ledger in the
+  transaction that writes its row as recorded (`record`); the row stays for the match's next
+  game. A write that changes no row means another server took the game over: the room is
+  closed here (no change of its written from then on) and its players told `go` there
   (`lose`).
 - Takeover: a key this server does not know is looked up by its hash (`find`). A room another
   live server plays is answered `go` with its address; one whose server died, or released it,
@@ -42,6 +44,7 @@ from ..ledger.live import (
     DEAD_AFTER,
     HEARTBEAT,
     Claimed,
+    Ended,
     Found,
     Live,
     LiveGame,
@@ -208,38 +211,38 @@ class Cluster:
 
     async def record(self, room: Room, ended: datetime) -> bool:
         """The room's game, ended, kept in the ledger (`nac.net.record`) in the transaction
-        that deletes its row; whether it was (False: another server took the game over and
-        keeps it, and `lose` has sent the players there)."""
+        that writes its row as recorded (the row stays, for the match's next game); whether
+        it was (False: another server took the game over and keeps it, and `lose` has sent
+        the players there)."""
         assert self.referee.ledger is not None
-        row = (room.id, self.id) if room.id in self._saved else None
-        try:
-            await record(self.referee.ledger, room, ended, row)
-        except LostGame:
-            await self.lose(room)
-            return False
-        self._saved.pop(room.id, None)
-        return True
+        async with self._writing.setdefault(room.id, asyncio.Lock()):
+            if not room.unrecorded_end:  # kept meanwhile, by another telling of the room
+                return True
+            saved, row = self._saved.get(room.id), None
+            if saved is not None and not room.closed:
+                room.recorded = True  # (as `record` counts it from its start: the row says so)
+                moves, _, text, since, ran = self._row(room)
+                row = Ended(room.id, self.id, saved.version, moves, text, ran)
+            try:
+                await record(self.referee.ledger, room, ended, row)
+            except LostGame:
+                await self.lose(room)
+                return False
+            if row is not None:
+                self._saved[room.id] = _Saved(row.version + 1, row.room, since)
+            return True
 
     async def keep(self, room: Room) -> bool:
-        """The room as it is now written to its row (made on its first change; deleted once
-        its game is abandoned or its room closed), unless it is unchanged, with every other
-        room's change waiting (group commit: `Live`), committed when this returns; whether
-        the room is still this server's (False: it was lost, and `lose` has sent its players
-        there; or it was closed and its players sent away before: nothing to tell them). A
-        room's changes are written one after the other."""
+        """The room as it is now written to its row (made on its first change, deleted as
+        the room closes), unless it is unchanged, with every other room's change waiting
+        (group commit: `Live`), committed when this returns; whether the room is still this
+        server's (False: it was lost, and `lose` has sent its players there; or it was
+        closed and its players sent away before: nothing to tell them). A room's changes are
+        written one after the other."""
         async with self._writing.setdefault(room.id, asyncio.Lock()):
-            if room.closed and not any(one is room for one in self.referee.rooms):
-                return False  # closed as its players were sent away (lost, drained)
+            if room.closed:
+                return await self._closed(room)
             saved = self._saved.get(room.id)
-            if not _lives(room):
-                self._writing.pop(room.id, None)
-                if saved is None:
-                    return True
-                del self._saved[room.id]
-                if room.why is None or not room.recorded:  # (a record deleted the row itself)
-                    with contextlib.suppress(Exception):
-                        await self.calls.remove(room.id)
-                return True
             moves, state, text, since, ran = self._row(room)
             if saved is not None and saved.text == text and saved.since == since:
                 return True
@@ -260,6 +263,22 @@ class Cluster:
                 return True
             await self.lose(room)
             return False
+
+    async def _closed(self, room: Room) -> bool:
+        """A closed room's row deleted: closed by time passing (`Room.tick`: its players are
+        told, then let go), True; one closed as its players were sent away (lost, drained:
+        no longer among the referee's rooms) writes and tells nothing, False."""
+        self._writing.pop(room.id, None)
+        self._keys.pop(room.id, None)
+        saved = self._saved.pop(room.id, None)
+        if not any(one is room for one in self.referee.rooms):
+            return False
+        if saved is not None:
+            try:
+                await self.calls.remove(room.id)
+            except Exception:
+                log.exception("a closed game's row could not be deleted from the database")
+        return True
 
     def _row(self, room: Room) -> tuple[str, dict[str, Any], str, float | None, float]:
         """What the room's row keeps now: its moves, the rest of the room and its text, when
@@ -349,14 +368,6 @@ class Cluster:
         _, _, text, since, _ = self._row(room)
         self._saved[room.id] = _Saved(claimed.version, text, since)
         return room
-
-
-def _lives(room: Room) -> bool:
-    """Whether the room has a game to keep in the database: not closed, nor abandoned (it
-    counts for no one), nor ended and recorded (its row went with its record)."""
-    if room.closed or room.why == "abandoned":
-        return False
-    return room.why is None or not room.recorded
 
 
 async def _tell_go(links: list[Link], server: str | None) -> None:

@@ -14,6 +14,7 @@ from ..ledger.glicko2 import Rating
 
 if TYPE_CHECKING:
     from ..ledger.ledger import Ledger
+    from ..ledger.live import Ended
     from .rooms import Room
 
 LEDGER_WHY = {
@@ -29,13 +30,13 @@ async def record(
     ledger: Ledger,
     room: Room,
     ended: datetime | None = None,
-    live: tuple[str, str] | None = None,
+    live: Ended | None = None,
 ) -> None:
     """Keep the room's game, ended and not yet kept, in `ledger` (committed when this returns),
     and a rated game's new ratings in `room.ratings`. The room counts it as kept from the
     start, so a game is never kept twice, even if this fails. `ended`: when (now if None);
-    `live`: where servers share the ledger, the room's row (its id and server), deleted with
-    the game kept (`live.LostGame`, the game not kept, if another server took it over)."""
+    `live`: where servers share the ledger, the room's row, written as recorded with the game
+    kept (`live.LostGame`, the game not kept, if another server took it over)."""
     room.recorded = True
     game, why = room.game, room.why
     outcome = game.outcome

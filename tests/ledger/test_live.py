@@ -2,8 +2,8 @@
 (`nac.ledger.live`), on a real PostgreSQL (a throwaway cluster): servers coming and going by
 their heartbeats, a room's writes fenced by its owner and version, found by a key's hash, taken
 over from a dead or draining server with the side to move's time counted up to its last
-heartbeat, and kept in the ledger once, by whoever deletes its row; the rooms' changes
-waiting written together (group commit). Times are moved by writing the rows' times on
+heartbeat, and kept in the ledger once, by whoever writes its row as recorded; the rooms'
+changes waiting written together (group commit). Times are moved by writing the rows' times on
 the database's clock, never by waiting."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 from nac.ledger.ledger import Ledger, now
-from nac.ledger.live import Live, LiveGame, LostGame, key_hash
+from nac.ledger.live import Ended, Live, LiveGame, LostGame, key_hash
 from nac.ledger.schema import games, live_games, servers
 
 from .postgres import Cluster
@@ -160,7 +160,10 @@ async def test_a_drained_rooms_time_runs_to_its_release_then_waits_for_a_taker(
     assert not await mine.save("room1", 2, "b2 a1 c3", {}, 0.0)
 
 
-async def test_a_game_is_kept_once_by_whoever_deletes_its_row(ledger: Ledger) -> None:
+async def test_a_game_is_kept_once_by_whoever_writes_its_row_as_recorded(ledger: Ledger) -> None:
+    """A game's end is kept in the transaction that writes its room's row as recorded, fenced
+    as a change is (owner and version): a server that lost the room keeps nothing, nor does a
+    second try at the same version. The rows stay (a match's next game is played in them)."""
     mine, other = Live(ledger.engine, "mine"), Live(ledger.engine, "other")
     await mine.register("ws://127.0.0.2:8000")
     await other.register("ws://127.0.0.3:8000")
@@ -169,7 +172,8 @@ async def test_a_game_is_kept_once_by_whoever_deletes_its_row(ledger: Ledger) ->
     await aged(ledger, "mine", 10)
     assert await other.claim("room2") is not None
 
-    async def record(game: str, server: str) -> int:
+    async def record(game: str, server: str, version: int) -> int:
+        ended = Ended(game, server, version, "b2 a1 c3", '{"recorded":true}', 0.0)
         kept = await ledger.record_game(
             pool="normal 3",
             rated=False,
@@ -179,20 +183,33 @@ async def test_a_game_is_kept_once_by_whoever_deletes_its_row(ledger: Ledger) ->
             result="X",
             why="resignation",
             started=now(),
-            live=(game, server),
+            live=ended,
         )
         return kept.id
 
-    assert await record("room1", "mine") > 0
+    assert await record("room1", "mine", 1) > 0
     with pytest.raises(LostGame):
-        await record("room2", "mine")  # taken over: the new owner keeps it
-    assert await record("room2", "other") > 0
+        await record("room1", "mine", 1)  # kept already: the row is at version 2
+    with pytest.raises(LostGame):
+        await record("room2", "mine", 1)  # taken over: the new owner keeps it
+    assert await record("room2", "other", 2) > 0
     async with ledger.engine.connect() as connection:
         assert (
             await connection.execute(sa.select(sa.func.count()).select_from(games))
         ).scalar() == 2
-        left = (await connection.execute(sa.select(live_games.c.id))).all()
-    assert left == []
+        left = (
+            await connection.execute(
+                sa.select(live_games.c.id, live_games.c.version, live_games.c.room).order_by(
+                    live_games.c.id
+                )
+            )
+        ).all()
+    assert [tuple(row) for row in left] == [
+        ("room1", 2, '{"recorded":true}'),
+        ("room2", 3, '{"recorded":true}'),
+    ]
+    assert await mine.save("room1", 2, "b2 a1 c3", {"recorded": False}, 0.0)  # a rematch
+    assert await mine.remove("room1")  # its room closed
 
 
 async def test_the_rooms_changes_waiting_are_written_in_one_statement(ledger: Ledger) -> None:

@@ -10,6 +10,7 @@ The tests wait for states (bounded), never for a time; the only figure about tim
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import time
@@ -152,15 +153,18 @@ async def seated_on(server: str, homes: Path) -> tuple[Player, Player, Invite]:
 
 
 async def kept_games(database: str) -> list[tuple[str, str, str]]:
-    """The games the ledger keeps (moves, result, why), and checks no room is left live."""
+    """The games the ledger keeps (moves, result, why), and checks that no game is left in
+    progress: a room's row left (its server stopped before the room closed) has its game
+    recorded, and moves no other."""
     ledger = await Ledger.open(database)
     try:
         async with ledger.engine.connect() as connection:
-            kept = (await connection.execute(games.select())).all()
+            kept = (await connection.execute(games.select().order_by(games.c.id))).all()
             live = (await connection.execute(live_games.select())).all()
     finally:
         await ledger.close()
-    assert live == []
+    assert all(json.loads(row.room)["recorded"] for row in live)
+    assert {row.moves for row in live} <= {row.moves for row in kept}
     return [(row.moves, row.result, row.why) for row in kept]
 
 
@@ -199,6 +203,63 @@ async def test_a_game_goes_on_on_another_server_when_its_own_is_killed(
             await one.until(lambda one: one.table.room.ratings is not None, "the ratings")
         first.process.wait()
         for one in (sam, ana):
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+async def test_a_match_killed_between_two_games_goes_on_on_another_server(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """Sam and Ana finish a game on the first server (kept, rated), which is killed (kill -9)
+    before their rematch: both come back on the second, which takes the room over between the
+    two games (its row stays while the room lives, written as recorded with its game's end),
+    and there they ask for the rematch and play it. Each game is kept once. (The row went with
+    the first game's record, and came back only with the rematch: players of a room killed
+    between two games were told "no game has that key".)"""
+    database = postgres.database()
+    with (
+        nac_serve(A, database, tmp_path / "a") as (first, here),
+        nac_serve(B, database, tmp_path / "b") as (_, there),
+    ):
+        await servers_up(here, there)
+        sam, ana, _ = await seated_on(here, tmp_path)
+        await play_moves((sam, ana), [0, 3, 1, 4, 2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the first game's ratings")
+        killed = time.monotonic()
+        first.process.kill()
+        await back_on(there, killed, sam, ana)
+        assert sam.table.room.number == 1 and sam.table.room.score == (1, 0, 0)
+        for one in (sam, ana):
+            assert await one.play.rematch() is None
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.number == 2, "the second game")
+        await play_moves((sam, ana), [0, 3, 1, 4, 2])  # Ana (O) moves first, and wins
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the second game's ratings")
+            assert one.table.room.score == (1, 1, 0)
+        first.process.wait()
+        for one in (sam, ana):
+            await one.stop()
+    played = line(0, 3, 1, 4, 2)
+    assert await kept_games(database) == [(played, "X", "line"), (played, "O", "line")]
+
+
+async def test_a_games_end_told_twice_at_once_is_kept_once(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """The move that ends a game told twice at once (a move's and time's tellings of a room
+    meet): the second waits for the first's write of the row, then finds the game kept. The
+    game is kept once, and its row written as recorded once."""
+    database = postgres.database()
+    async with relay_on(A, database) as first:
+        sam, ana, _ = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3, 1, 4])
+        room = first.referee.rooms[0]
+        assert room.host.link is not None and room.move(room.host.link, 2) is None
+        await asyncio.gather(first.referee.tell(room), first.referee.tell(room))
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the ratings")
             await one.stop()
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
