@@ -230,16 +230,22 @@ class Cluster:
                 return False
             if row is not None:
                 self._saved[room.id] = _Saved(row.version + 1, row.room, since)
-            return True
+            return await self._write(room)  # (changed while its end was kept: written too)
 
     async def keep(self, room: Room) -> bool:
         """The room as it is now written to its row (made on its first change, deleted as
         the room closes), unless it is unchanged, with every other room's change waiting
-        (group commit: `Live`), committed when this returns; whether the room is still this
-        server's (False: it was lost, and `lose` has sent its players there; or it was
-        closed and its players sent away before: nothing to tell them). A room's changes are
-        written one after the other."""
+        (group commit: `Live`), committed when this returns, and so is every change made to
+        the room while it was written: a telling tells the room as it is then, whoever's
+        change that is. Whether the room is still this server's (False: it was lost, and
+        `lose` has sent its players there; or it was closed and its players sent away before:
+        nothing to tell them). A room's changes are written one after the other."""
         async with self._writing.setdefault(room.id, asyncio.Lock()):
+            return await self._write(room)
+
+    async def _write(self, room: Room) -> bool:
+        """`keep`'s writes, the room's lock held: until its row is the room as it is now."""
+        while True:
             if room.closed:
                 return await self._closed(room)
             saved = self._saved.get(room.id)
@@ -258,11 +264,10 @@ class Cluster:
             except Exception:
                 log.exception("a game's change could not be written to the database")
                 made = False
-            if made:
-                self._saved[room.id] = _Saved(version, text, since)
-                return True
-            await self.lose(room)
-            return False
+            if not made:
+                await self.lose(room)
+                return False
+            self._saved[room.id] = _Saved(version, text, since)
 
     async def _closed(self, room: Room) -> bool:
         """A closed room's row deleted: closed by time passing (`Room.tick`: its players are

@@ -264,6 +264,44 @@ async def test_a_games_end_told_twice_at_once_is_kept_once(
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
+async def test_a_change_made_while_the_room_is_written_is_written_before_it_is_told(
+    postgres: Cluster, tmp_path: Path
+) -> None:
+    """A telling tells the room as it is then: a change made while an earlier one is being
+    written (here the second ask for a rematch, which begins the second game, while the first
+    ask is written) is written before that telling tells it, whoever's change it is. (It was
+    told unwritten: the players of a server killed then had seen the second game begin, and
+    the server that took the room over had the first ask alone: 2 games of 500 at 1,000.)"""
+    database = postgres.database()
+    async with relay_on(A, database) as first, looking_at(database) as live:
+        sam, ana, _ = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3, 1, 4, 2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the first game's ratings")
+        room = first.referee.rooms[0]
+        assert room.host.link is not None and room.guest.link is not None
+        assert room.ask_rematch(room.guest.link) is None
+        telling = asyncio.ensure_future(first.referee.tell(room))
+        await asyncio.sleep(0)  # the telling has read the room, and waits for its write
+        assert room.ask_rematch(room.host.link) is None  # the second game begins
+        await telling
+        async with live.engine.connect() as connection:
+            kept = (
+                await connection.execute(
+                    sa.select(live_games.c.room).where(live_games.c.id == room.id)
+                )
+            ).scalar_one()
+        assert json.loads(kept)["games"] == 2
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.number == 2, "the second game")
+        await play_moves((sam, ana), [0, 3, 1, 4, 2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.room.ratings, "the second game's ratings")
+            await one.stop()
+    played = line(0, 3, 1, 4, 2)
+    assert await kept_games(database) == [(played, "X", "line"), (played, "O", "line")]
+
+
 async def test_a_drained_server_hands_its_games_over_and_exits(
     postgres: Cluster, tmp_path: Path
 ) -> None:
