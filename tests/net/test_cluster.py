@@ -36,8 +36,7 @@ from nac.net.address import Address, parse_address, parse_server
 from nac.net.referee import Referee
 from nac.net.rooms import Room
 from nac.net.table import Invite
-from tests.ledger.conftest import missing
-from tests.ledger.postgres import REQUIRED, Cluster, start_cluster
+from tests.ledger.postgres import Cluster
 from tools.web_screenshot import RunningServer, free_port, served_game
 
 from .helpers import (
@@ -59,21 +58,6 @@ pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installe
 A, B = "127.0.0.2", "127.0.0.3"
 """The two servers' loopback addresses."""
 CLOCK = parse_time_control("3+2")
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Cluster]:
-    """A throwaway PostgreSQL for this module's tests (skipped where there is none)."""
-    reason = missing()
-    if reason:
-        if os.environ.get(REQUIRED) == "required":
-            pytest.fail(reason, pytrace=False)
-        pytest.skip(reason)
-    cluster = start_cluster()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
 
 
 async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
