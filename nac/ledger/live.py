@@ -194,6 +194,17 @@ class Live:
             )
             return list(dict.fromkeys(row.address for row in rows))
 
+    async def age(self, server: str) -> float | None:
+        """Seconds since a server's last heartbeat (None: its row is gone)."""
+        async with self.engine.connect() as connection:
+            return (
+                await connection.execute(
+                    sa.select(_seconds(sa.func.now() - servers.c.heartbeat)).where(
+                        servers.c.id == server
+                    )
+                )
+            ).scalar()
+
     async def leave(self) -> None:
         """This server's row deleted (it stops, its games released)."""
         async with self.engine.begin() as connection:

@@ -128,6 +128,9 @@ class Cluster:
         self._writing: dict[str, asyncio.Lock] = {}
         self._taking: dict[str, asyncio.Lock] = {}
         """Held while a room is being taken over: its other players wait for that."""
+        self._verdicts: dict[str, asyncio.Task[None]] = {}
+        """A late server's heartbeat looked at until it is on time or dead (`_verdict`): one
+        look for all the players whose games it held, however many arrive."""
         self.beating: asyncio.Task[None] | None = None
         """The heartbeat (a server whose heartbeat stops is taken for dead, and its games are
         taken over)."""
@@ -183,7 +186,7 @@ class Cluster:
     async def stop(self) -> None:
         """The heartbeat stopped and the server's row deleted (its rooms released first:
         `drain`), the rooms' changes waiting written first."""
-        for task in (self.beating, self.looking):
+        for task in (self.beating, self.looking, *self._verdicts.values()):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -351,16 +354,28 @@ class Cluster:
 
     async def _settled(self, key: str, found: Found) -> Found | None:
         """The key's row again, once its server's heartbeat is on time (it lives) or its
-        server is dead (looked at until then, DEAD_AFTER at most)."""
+        server is dead (`_verdict`, shared by every player of that server's games)."""
+        if (found.age or 0.0) <= LATE_BEAT or found.owner is None:
+            return found
+        verdict = self._verdicts.get(found.owner)
+        if verdict is None:
+            verdict = asyncio.create_task(self._verdict(found.owner, found.age or 0.0))
+            self._verdicts[found.owner] = verdict
+            verdict.add_done_callback(lambda _: self._verdicts.pop(found.owner or "", None))
+        await asyncio.shield(verdict)
+        return await self.calls.find(key)
+
+    async def _verdict(self, server: str, age: float) -> None:
+        """Done once `server`'s heartbeat is on time again, or it is dead (DEAD_AFTER and a
+        heartbeat at most; looked at every LOOK_AGAIN seconds)."""
         waited = 0.0
-        while (found.age or 0.0) > LATE_BEAT and waited < DEAD_AFTER + HEARTBEAT:
+        while LATE_BEAT < age <= DEAD_AFTER and waited < DEAD_AFTER + HEARTBEAT:
             await asyncio.sleep(LOOK_AGAIN)
             waited += LOOK_AGAIN
-            again = await self.calls.find(key)
-            if again is None or again.address is None:
-                return again
-            found = again
-        return found
+            seen = await self.calls.age(server)
+            if seen is None:
+                return
+            age = seen
 
     def rebuild(self, claimed: Claimed) -> Room:
         """The room of a row taken over, as this server's (`Room` with what the row keeps),
