@@ -1,4 +1,6 @@
-"""The command line: parse the arguments, then start the game."""
+"""The command line: parse the arguments (the game's, `nac engine`'s, `nac serve`'s from
+`nac.web`, and online play's: `nac host`, `join`, `watch`, `lobby`, `match`), then start the
+game."""
 
 from __future__ import annotations
 
@@ -6,22 +8,21 @@ import argparse
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .core import (
-    GENIUS_SECONDS,
-    SavedGame,
-    Starter,
-    player_name,
-)
-from .online import WANTS, add_online_commands, online_start
+from .core import GENIUS_SECONDS, NORMAL, SavedGame, Starter, player_name
+from .core.clock import parse_time_control
+from .net.address import DEFAULT_PORT, Address, parse_address, parse_server
+from .net.start import DEFAULT_BIND, MATCH_CLOCK, OnlineStart, default_name
 from .options import (
     CHOICES,
     DEFAULTS,
     GENIUS_SECONDS_RANGE,
-    any_case,
+    RULES_CHOICES,
+    argument_type,
     chosen_rules,
     genius_seconds,
     think_seconds,
@@ -41,6 +42,9 @@ from .web import (
 if TYPE_CHECKING:
     from .store import Storage
 
+WANTS = ("host", "join", "watch", "lobby", "match")
+"""The commands of online play."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -51,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"nac {__version__}")
     for flag, parse, choices, text in CHOICES:
-        parser.add_argument(flag, type=any_case(parse), metavar=choices, help=text)
+        parser.add_argument(flag, type=argument_type(parse), metavar=choices, help=text)
     parser.add_argument(
         "--watch-levels",
         type=watch_levels,
@@ -116,6 +120,177 @@ def build_parser() -> argparse.ArgumentParser:
     add_serve_command(commands)
     add_online_commands(commands)
     return parser
+
+
+def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    host = commands.add_parser(
+        "host",
+        help="host an online game: a friend joins with the line shown",
+        description="Host an online game: the screen shows one line for your opponent "
+        "(nac join ADDRESS) and one for watchers (nac watch ADDRESS).",
+    )
+    for flag, parse, choices, text in RULES_CHOICES:
+        host.add_argument(flag, type=argument_type(parse), metavar=choices, help=text)
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"the port to listen on (default: {DEFAULT_PORT}; 0: any free one)",
+    )
+    host.add_argument(
+        "--bind",
+        default=DEFAULT_BIND,
+        metavar="ADDRESS",
+        help="the address to listen on (default: every address of this machine, so others "
+        "can reach it; 127.0.0.1: this machine only)",
+    )
+    host.add_argument(
+        "--public-url",
+        type=_public_url,
+        metavar="URL",
+        help="the address the invites give, behind a reverse proxy (wss://example.org/nac)",
+    )
+    host.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="a reverse proxy in front forwards each player's address (X-Forwarded-For): the "
+        "limits per address count those; only behind such a proxy",
+    )
+    host.add_argument(
+        "--relay",
+        type=argument_type(parse_server),
+        metavar="SERVER",
+        help="host on a relay (nac serve's address) instead of on this machine",
+    )
+    host.add_argument(
+        "--unlisted",
+        action="store_true",
+        help="with --relay: only your invite reaches the game, the relay's lobby does not show it",
+    )
+    for want, text in (
+        ("join", "join an online game with its invite's ADDRESS (or the whole line)"),
+        ("watch", "watch an online game with its watch line's ADDRESS"),
+    ):
+        command = commands.add_parser(want, help=text, description=text.capitalize() + ".")
+        command.add_argument("address", type=_address_for(want), metavar="ADDRESS")
+    lobby = commands.add_parser(
+        "lobby",
+        help="the open games on a relay (nac serve's address), to join or watch",
+        description="A relay's lobby: the open games, to join or watch, or host your own.",
+    )
+    lobby.add_argument("server", type=argument_type(parse_server), metavar="SERVER")
+    match = commands.add_parser(
+        "match",
+        help="quick match on a relay (nac serve's address): an opponent of your rating",
+        description="Quick match: the relay pairs you with someone searching for the same rules "
+        f"and clock, of a rating close to yours (the normal 3×3 game and {MATCH_CLOCK} unless "
+        "you say otherwise); the game is rated where the relay keeps ratings and both players "
+        "have keys.",
+    )
+    match.add_argument("server", type=argument_type(parse_server), metavar="SERVER")
+    for flag, parse, choices, text in RULES_CHOICES:
+        match.add_argument(flag, type=argument_type(parse), metavar=choices, help=text)
+    match.add_argument(
+        "--clock",
+        type=argument_type(parse_time_control),
+        default=MATCH_CLOCK,
+        metavar="M+S",
+        help=f"M minutes each, S seconds added a move (default: {MATCH_CLOCK})",
+    )
+    for command in (host, lobby):
+        command.add_argument(
+            "--clock",
+            type=argument_type(parse_time_control),
+            metavar="M+S",
+            help="the games hosted have a clock: M minutes each, S seconds added a move (like "
+            "3+2; default: none)",
+        )
+    for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby, match):
+        command.add_argument(
+            "--name",
+            type=argument_type(player_name),
+            metavar="NAME",
+            help="the name others see (default: yours)",
+        )
+        command.add_argument(
+            "--plain",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="in plain text (typed lines) instead of the full-screen app",
+        )
+        keys = command.add_mutually_exclusive_group()
+        keys.add_argument(
+            "--key",
+            type=Path,
+            metavar="FILE",
+            help="play by your own SSH key (an Ed25519 private key without a passphrase, like "
+            "~/.ssh/id_ed25519) instead of the one nac makes for you",
+        )
+        keys.add_argument(
+            "--guest",
+            action="store_true",
+            help="play without a key: as a guest, unrated, your name not kept",
+        )
+
+
+def online_start(options: argparse.Namespace) -> OnlineStart:
+    """The start an online command's options ask for."""
+    name = options.name or default_name()
+    keys = {"key_file": options.key, "guest": options.guest}
+    if options.command == "host":
+        return OnlineStart(
+            "host",
+            name,
+            server=options.relay or "",
+            rules=chosen_rules(options, NORMAL) or NORMAL,
+            bind=options.bind,
+            port=options.port,
+            public_url=options.public_url,
+            trust_proxy=options.trust_proxy,
+            listed=not options.unlisted,
+            clock=options.clock,
+            **keys,
+        )
+    if options.command == "match":
+        rules = chosen_rules(options, NORMAL) or NORMAL
+        return OnlineStart(
+            "match", name, server=options.server, rules=rules, clock=options.clock, **keys
+        )
+    if options.command == "lobby":
+        return OnlineStart("lobby", name, server=options.server, clock=options.clock, **keys)
+    return OnlineStart(options.command, name, address=options.address, **keys)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give 0 to 65535")
+    return int(text)
+
+
+OTHER_LINE = {
+    "watch": "that is a join line, to play with: use nac join, or ask the host for the watch line",
+    "join": "that is a watch line, to watch with: use nac watch, or ask the host for the join line",
+}
+"""What `nac watch` says of a join line given to it, and `nac join` of a watch line."""
+
+
+def _address_for(want: str) -> Callable[[str], Address]:
+    """The address `nac join` or `nac watch` (`want`) is given: the other's line is refused."""
+
+    def address(text: str) -> Address:
+        words = text.split()
+        if len(words) > 1 and words[0] == "nac" and words[1] in OTHER_LINE and words[1] != want:
+            raise argparse.ArgumentTypeError(OTHER_LINE[want])
+        return argument_type(parse_address)(text)
+
+    return address
+
+
+def _public_url(text: str) -> str:
+    server = argument_type(parse_server)(text)
+    if text.strip().lower().startswith(("http://", "https://", "ws://", "wss://")):
+        return server
+    raise argparse.ArgumentTypeError(f"{text!r} is not a URL: give one like wss://example.org/nac")
 
 
 def run_options(options: argparse.Namespace) -> dict[str, object]:
@@ -215,12 +390,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from dataclasses import replace
 
         from .net.identity import BadKey
-        from .online import player_identity
+        from .net.start import player_identity
+        from .present.online.words import keyless
 
         home = None if served else storage.key_home
         said = print if options.plain else lambda _line: None  # the app says it itself
         try:
-            identity = player_identity(start.key_file, start.guest, home, said)
+            identity = player_identity(
+                start.key_file, start.guest, home, lambda why: said(keyless(why))
+            )
             start = replace(start, identity=identity)
         except BadKey as refusal:
             print(f"nac: {refusal}", file=sys.stderr)

@@ -133,8 +133,8 @@ def watch_levels(text: str) -> tuple[Level, Level]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def any_case(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
-    """An argparse type from a `parse` that raises ValueError: choices in any case."""
+def argument_type(parse: Callable[[str], Choice]) -> Callable[[str], Choice]:
+    """An argparse type from a `parse` that raises ValueError: its message is the refusal."""
 
     def convert(text: str) -> Choice:
         try:

@@ -253,7 +253,7 @@ def test_importing_the_rules_loads_no_engine() -> None:
     assert out.stdout.split("\n")[:3] == ["[]", "[]", "True"]
 
 
-LOADED_WHEN_ASKED = ("nac.online", "nac.net", "nac.ui.online_doors", "websockets", "argparse")
+LOADED_WHEN_ASKED = ("nac.net", "nac.ui.online_doors", "websockets", "argparse")
 
 
 def test_the_app_starts_without_online_play() -> None:
@@ -324,9 +324,9 @@ def test_nothing_is_collected_while_the_command_starts_and_the_app_collects_agai
 
 
 FRONT_ENDS = ("nac/ui", "nac/plain", "nac/cli.py", "nac/web")
-ROOT_MODULES = {"nac", "nac.__main__", "nac.cli", "nac.options", "nac.online"}
-"""The package's root: its face, the command line and its options, and online play's start
-(shared by the app and the plain text). Every front end is a package of its own."""
+ROOT_MODULES = {"nac", "nac.__main__", "nac.cli", "nac.options"}
+"""The package's root: its face, the command line and its options (online play's start is
+`nac.net.start`). Every front end is a package of its own."""
 FRONT_END_PACKAGES = ("nac.ui", "nac.plain", "nac.web")
 
 

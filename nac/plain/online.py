@@ -19,8 +19,8 @@ from typing import TextIO
 from ..core import Game, IllegalMove, Mark, Position
 from ..engine import MoveValue, analyse
 from ..net.play import OnlinePlay
+from ..net.start import OnlineStart, begin
 from ..net.table import Table
-from ..online import OnlineStart, begin
 from ..play import Confirm
 from ..present.commands import key_for
 from ..present.game import words

@@ -45,7 +45,7 @@ from .screens.game import GameScreen
 if TYPE_CHECKING:
     from ..engine import Engine
     from ..net.identity import Identity
-    from ..online import OnlineStart
+    from ..net.start import OnlineStart
     from .online_doors import OnlineDoors
 
 
@@ -177,16 +177,19 @@ class NacApp(App[None]):
     def _online_identity(self) -> Identity | None:
         """The player's key online: the command line's (none with --guest), else their own,
         made on first online use (none for a served game's player: its door vouches)."""
-        from ..online import player_identity
+        from ..net.start import player_identity
 
         start = self.online_at_start
         if start is not None and (start.identity is not None or start.guest):
             return start.identity
         return player_identity(None, False, self.storage.key_home, self._say_keyless)
 
-    def _say_keyless(self, line: str) -> None:
-        """The player's own key cannot be made or read: they play as a guest, and are told."""
-        self.notify(line, severity="warning", timeout=10)
+    def _say_keyless(self, why: str) -> None:
+        """The player's own key cannot be made or read (`why`): they play as a guest, and are
+        told."""
+        from ..present.online.words import keyless
+
+        self.notify(keyless(why), severity="warning", timeout=10)
 
     @property
     def settings(self) -> Settings:

@@ -14,7 +14,7 @@ from ..core import FinishedGame, KeypadLayout, Rules
 from ..engine import Engine
 from ..net.address import DEFAULT_PORT
 from ..net.protocol import DEFAULT_NAME
-from ..online import OnlineStart, begin, default_name
+from ..net.start import OnlineStart, begin, default_name
 from ..present.online import words as online_words
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class OnlineDoors:
         `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
         `passes`: where the seats' tokens are kept between runs; `name`: the player's name, if
         the server knows it (an SSH player's); `identity`: the player's key, for every game
-        begun here (`online.player_identity`: made on first online use)."""
+        begun here (`net.start.player_identity`: made on first online use)."""
         self._identity = identity
         self._app = app
         self._engine = engine

@@ -36,7 +36,7 @@ from ..net.gate import (
 )
 from ..net.protocol import LONGEST_MESSAGE
 from ..net.referee import STOPPING, Referee
-from ..online import RELAY_GAME_HEADER
+from ..net.start import RELAY_GAME_HEADER
 from .door import let_go
 
 log = logging.getLogger("nac.web")

@@ -37,7 +37,7 @@ from textual_serve.server import Server
 
 from ..net.gate import Gate, client, fitted, forwarded, network
 from ..net.limits import Limits
-from ..online import RELAY_GAME_VARIABLE
+from ..net.start import RELAY_GAME_VARIABLE
 from ..present.game import words
 from .addresses import allowed
 from .door import OneLine, let_go, listen

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from nac.cli import build_parser
+from nac.cli import build_parser, online_start
 from nac.core import NORMAL, Mark
 from nac.core.clock import TimeControl
 from nac.net.address import Address
 from nac.net.limits import Limits
 from nac.net.referee import Referee
 from nac.net.rooms import Room
-from nac.online import online_start
 from nac.present.online import words as online_words
 
 from .helpers import (

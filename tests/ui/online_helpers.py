@@ -10,8 +10,8 @@ from textual.pilot import Pilot
 
 from nac.core import Mark
 from nac.net.play import OnlinePlay
+from nac.net.start import OnlineStart
 from nac.net.table import Room
-from nac.online import OnlineStart
 from nac.present.online.lines import online_panel_lines
 from nac.present.online.view import OnlinePanelState
 from nac.store import Storage

@@ -21,8 +21,8 @@ from nac.net.address import Address
 from nac.net.limits import Limits
 from nac.net.play import OnlinePlay
 from nac.net.rooms import Room, Seat
+from nac.net.start import OnlineStart
 from nac.net.table import Keep
-from nac.online import OnlineStart
 from nac.ui.app import NacApp
 from nac.ui.screens.lobby import LobbyScreen
 from nac.ui.screens.online import OnlineScreen

@@ -10,7 +10,7 @@ import pytest
 
 from nac.core import Rules, find_rules
 from nac.net.address import DEFAULT_PORT
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.store import Settings
 from nac.ui.app import NacApp
 from nac.ui.screens.lobby import LobbyScreen

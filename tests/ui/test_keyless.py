@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 from nac.store import Storage
 from nac.store.paths import StorageDirs

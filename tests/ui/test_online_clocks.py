@@ -11,7 +11,7 @@ from textual.widgets import Input, Static
 from nac.core import NORMAL, Mark
 from nac.core.clock import TimeControl
 from nac.net.play import OnlinePlay
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.ui.app import NacApp
 from nac.ui.screens.online_dialog import OnlineDialog
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from nac.core import GameResult, Mark
 from nac.net.address import parse_address
 from nac.net.server import CLOSED
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 from nac.store import Storage
 

@@ -6,7 +6,7 @@ real server on loopback."""
 from __future__ import annotations
 
 from nac.core import Rules
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 from nac.present.online.view import NOT_ONLINE
 

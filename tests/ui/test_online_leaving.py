@@ -8,7 +8,7 @@ from __future__ import annotations
 from nac.core import Mark
 from nac.net.limits import Limits
 from nac.net.server import CLOSED
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 
 from ..net.helpers import game_server, player, seated

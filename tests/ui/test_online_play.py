@@ -14,7 +14,7 @@ import pytest
 from nac.core import Mark, Rules
 from nac.net.address import parse_address
 from nac.net.server import CLOSED
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 from nac.store import Storage
 from nac.ui.screens.game import GameScreen

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from nac.core import Mark
 from nac.net.address import DEFAULT_PORT
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.present.online import words as online_words
 from nac.ui.screens.game import GameScreen
 from nac.ui.screens.lobby import LobbyScreen

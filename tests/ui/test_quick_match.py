@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from nac.core import Mark
 from nac.net.address import Address
-from nac.online import MATCH_CLOCK, OnlineStart
+from nac.net.start import MATCH_CLOCK, OnlineStart
 from nac.ui.screens.lobby import LobbyScreen
 from nac.ui.screens.online import OnlineScreen
 

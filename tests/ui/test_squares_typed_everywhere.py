@@ -22,7 +22,7 @@ from nac.core import (
     read_position,
     square_name,
 )
-from nac.online import OnlineStart
+from nac.net.start import OnlineStart
 from nac.ui.app import NacApp
 from nac.ui.screens.drills import DrillScreen
 from nac.ui.screens.puzzle import PuzzleScreen

@@ -29,7 +29,7 @@ from nac.net.address import Address
 from nac.net.client import LONGEST_SERVER_MESSAGE
 from nac.net.limits import Limits
 from nac.net.referee import GAVE_BACK, STOPPING, WRONG_KEYS
-from nac.online import RELAY_GAME_HEADER, RELAY_GAME_VARIABLE, OnlineStart, begin
+from nac.net.start import RELAY_GAME_HEADER, RELAY_GAME_VARIABLE, OnlineStart, begin
 from nac.web.door import OneLine
 
 from ..net.helpers import (

@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from ...net.address import Address
 from ...net.play import OnlinePlay
+from ...net.start import MATCH_CLOCK, OnlineStart, begin
 from ...net.table import OpenGame
-from ...online import MATCH_CLOCK, OnlineStart, begin
 from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     pass
 
 Opening = Callable[[Callable[[], object], Keep | None], Awaitable[tuple[OnlinePlay | None, str]]]
-"""Begins the online game (`nac.online.begin`), given what to call at each change and where a
+"""Begins the online game (`nac.net.start.begin`), given what to call at each change and where a
 finished game is kept: the game and a note to say first (""), or None and why there is none
 (`nac host`'s server could not listen)."""
 QUESTIONS = {"resign": online_words.RESIGN_QUESTION, **online_words.LEAVE_QUESTIONS}

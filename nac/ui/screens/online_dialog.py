@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from ...core import parse_time_control
 from ...net.address import BadAddress, parse_address, parse_server
 from ...net.protocol import BadMessage, checked_name
-from ...online import OnlineStart
+from ...net.start import OnlineStart
 from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
