@@ -37,7 +37,7 @@ $(VENV)/.ready:
 
 # setup.py builds Genius's compiled Ultimate search (in place, for the editable install) where a
 # C compiler is found: a change to it or to its C source installs again.
-BUILD := pyproject.toml setup.py nac/engine/_ultimate.c
+BUILD := pyproject.toml setup.py nac/engine/ultimate/_ultimate.c
 
 $(VENV)/.installed-play: $(BUILD) $(CONSTRAINTS) | $(VENV)/.ready
 	$(PIP) install -c $(CONSTRAINTS) -e .

@@ -284,7 +284,7 @@ def test_the_installed_genius_answers_on_5x5_from_its_book(installed: Path, tmp_
     assert int(entries) > 1000 and source == "book"
 
 
-COMPILED_SEARCH = re.compile(r"nac/engine/_ultimate\.[^/]*\.(so|pyd)$")
+COMPILED_SEARCH = re.compile(r"nac/engine/ultimate/_ultimate\.[^/]*\.(so|pyd)$")
 """Genius's compiled Ultimate search in a wheel (`setup.py` builds it where a C compiler is
 found)."""
 
@@ -314,8 +314,9 @@ def test_an_install_without_a_c_compiler_plays_ultimate_on_the_python_search(
     bin_directory = install(wheel, tmp_path / "venv")
     script = (
         "from nac.core import Level, UltimateBoard\n"
-        "from nac.engine import Limit, play, ultimate_fast\n"
-        "print(ultimate_fast.compiled() is None)\n"
+        "from nac.engine import Limit, play\n"
+        "from nac.engine.ultimate import fast\n"
+        "print(fast.compiled() is None)\n"
         "board = UltimateBoard.empty()\n"
         "print(play(board, Level.GENIUS, Limit(nodes=300)) in board.legal_moves)\n"
     )

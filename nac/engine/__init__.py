@@ -10,8 +10,9 @@
     found = hint(board)            # Hint(cell=8, value=..., blocks=True, only=True, ...)
 
 Every rules' positions go through the same door (a `Board`, normal or misère; a
-`NotaktoBoard`). Where the answers come from (the solved 3×3 game, the 4×4 opening table and
-the solver, the 5×5 book and search, Notakto's solver) is chosen in one place, `sources.py`.
+`NotaktoBoard`; an `UltimateBoard`). Where the answers come from (the solved 3×3 game, the 4×4
+opening table and the solver, the 5×5 book and search, Notakto's solver, Ultimate's search) is
+chosen in one place, the engine's table (`sources.py`).
 `Engine` is the same door as an object, with its own random source and strategies;
 `ProcessEngine` (in `process.py`) finds the same answers in a child process, so a screen keeps
 answering while the computer thinks. No sentences here: a hint gives facts (blocks, the only
@@ -47,6 +48,7 @@ from .lab import (
     agree as agree,
     census as census,
     compare as compare,
+    estimate as estimate,
     search as search,
 )
 from .lab_steps import (
@@ -90,24 +92,18 @@ from .sources import (
     forget as forget,
     is_estimated as is_estimated,
 )
+from .spaces import (
+    UNSOLVED_NODES as UNSOLVED_NODES,
+    UNSOLVED_SIMULATIONS as UNSOLVED_SIMULATIONS,
+    Estimated as Estimated,
+    UnsolvedTechnique as UnsolvedTechnique,
+)
 from .stop import (
     SearchStopped as SearchStopped,
     StopSignal as StopSignal,
 )
-from .ultimate_lab import (
-    ULTIMATE_NODES as ULTIMATE_NODES,
-    ULTIMATE_SIMULATIONS as ULTIMATE_SIMULATIONS,
-    UNSOLVED_NODES as UNSOLVED_NODES,
-    UNSOLVED_SIMULATIONS as UNSOLVED_SIMULATIONS,
-    Estimated as Estimated,
-    UltimateTechnique as UltimateTechnique,
-    UnsolvedTechnique as UnsolvedTechnique,
-    estimate as estimate,
-)
-from .ultimate_search import (
-    Estimate as Estimate,
-)
 from .values import (
+    Estimate as Estimate,
     MoveValue as MoveValue,
     Result as Result,
     Unsolvable as Unsolvable,

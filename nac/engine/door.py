@@ -19,7 +19,7 @@ from .limits import NO_LIMIT, Limit
 from .opponents import A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
 from .sources import Estimating, source_for
 from .stop import StopSignal
-from .values import MoveValue, best_of
+from .values import Estimate, MoveValue, best_of
 
 if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
     from ..core.game import Game
@@ -27,7 +27,6 @@ if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
     from ..core.notation import SavedGame
     from .puzzles import Judgement
     from .review import GameReview
-    from .sources import Estimate
 
 
 def play(

@@ -12,27 +12,35 @@ A search stops at `node_limit` nodes (it then says so: `stopped`) or when `stop`
 (`SearchStopped`): the slow techniques on 4×4 would otherwise run for hours. `census` counts
 the whole game from a position (its nodes, games, positions, and positions up to symmetry);
 `lab_steps.trace` yields an alpha-beta search step by step, for a learner to watch.
+
+Where no search reaches the game's end (`is_estimated`), `estimate` asks the family's own lab
+(its row of the engine's table) for what each of its techniques estimates.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
 from ..core import Position
-from .sources import space_of
-from .spaces import Space, State
-from .stop import SearchStopped, StopSignal
+from .sources import row_of, space_of
+from .spaces import (
+    UNSOLVED_NODES,
+    UNSOLVED_SEED,
+    UNSOLVED_SIMULATIONS,
+    Estimated,
+    Space,
+    State,
+    UnsolvedTechnique,
+)
+from .stop import Counter, NodeLimit, StopSignal
 from .values import MoveValue, value_of
 
 DEFAULT_NODE_LIMIT = 2_000_000
 """Nodes a technique may visit before it stops and says so (plain minimax from the empty 4×4
 board would visit about 10¹³)."""
-STOP_CHECK_MASK = 4095
-"""A search looks at its stop signal once every 4,096 nodes."""
 
 
 class Technique(Enum):
@@ -70,25 +78,6 @@ class Census(NamedTuple):
     positions: int
     symmetric: int
     stopped: bool
-
-
-class NodeLimit(Exception):
-    """The node limit: the search stops and says how far it got."""
-
-
-@dataclass
-class Counter:
-    limit: int
-    stop: StopSignal | None
-    nodes: int = 0
-    cuts: int = 0
-
-    def visit(self) -> None:
-        if self.nodes >= self.limit:
-            raise NodeLimit
-        self.nodes += 1
-        if self.nodes & STOP_CHECK_MASK == 0 and self.stop is not None and self.stop.is_set():
-            raise SearchStopped
 
 
 def _negamax(
@@ -252,3 +241,24 @@ def census(
     except NodeLimit:
         stopped = True
     return Census(counter.nodes, games, len(seen), len(shapes), stopped)
+
+
+def estimate(
+    board: Position,
+    technique: UnsolvedTechnique,
+    *,
+    node_budget: int = UNSOLVED_NODES,
+    simulations: int = UNSOLVED_SIMULATIONS,
+    seed: int = UNSOLVED_SEED,
+    stop: StopSignal | None = None,
+    timer: Callable[[], float] = time.perf_counter,
+) -> Estimated:
+    """`board` (a position of a game no search reaches the end of) searched by `technique` on
+    its budget, by its family's own lab; ValueError where a search reaches the end (`search`)."""
+    lab = row_of(board).estimate
+    if lab is None:
+        raise ValueError(f"a search reaches the end of {board.rules}: the lab searches it")
+    return lab(
+        board, technique, node_budget=node_budget, simulations=simulations, seed=seed,
+        stop=stop, timer=timer,
+    )  # fmt: skip

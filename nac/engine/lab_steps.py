@@ -8,9 +8,10 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..core import Position
-from .lab import DEFAULT_NODE_LIMIT, Counter, NodeLimit
+from .lab import DEFAULT_NODE_LIMIT
 from .sources import space_of
 from .spaces import State
+from .stop import Counter, NodeLimit
 
 
 class Step(NamedTuple):

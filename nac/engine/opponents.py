@@ -65,7 +65,7 @@ class Average:
 
     In Notakto it never kills a board while it has another move (a person's rule of thumb,
     blind to what follows). In Ultimate: win the game, win a board, block, and do not send the
-    other side to a board it can win (`ultimate_state.average_moves`).
+    other side to a board it can win (`ultimate.state.average_moves`).
     """
 
     def choose(

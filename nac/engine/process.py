@@ -38,8 +38,7 @@ if TYPE_CHECKING:  # imported when the child first starts, or when first asked f
     from .hints import Hint
     from .puzzles import Judgement
     from .review import GameReview
-    from .sources import Estimate
-    from .values import MoveValue
+    from .values import Estimate, MoveValue
 
 CHILD = "import sys; from nac.engine.process import main; main(sys.argv[1:])"
 """The child's program: this module imported by name, so what it sends back unpickles here."""

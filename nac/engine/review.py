@@ -41,7 +41,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..core import NORMAL, Mark, Position, Rules
 from ..core.checks import checked, checked_cells
@@ -49,10 +49,7 @@ from ..core.positions import start_position
 from .limits import NO_LIMIT, Limit
 from .sources import Estimating, source_for
 from .stop import SearchStopped, StopSignal
-from .values import MoveValue, Result, best_of
-
-if TYPE_CHECKING:
-    from .sources import Estimate
+from .values import Estimate, MoveValue, Result, best_of
 
 
 class Rating(Enum):

@@ -11,8 +11,8 @@ answers come from:
 - misère 5×5: the solver's exact search within a budget, else the mirror strategy, which is
   proven never to lose for the first player (`misere_five.py`);
 - Notakto, on 1 to 3 boards: its own solver over folded positions (`notakto.py`);
-- Ultimate: not solved; a timed Monte Carlo tree search, its values estimates
-  (`ultimate.py`);
+- Ultimate: not solved; a timed Monte Carlo tree search, its values estimates (its own
+  package, `ultimate/`, with its own lab);
 - any other board: none (`Unsolvable`): the game does not offer it.
 
 Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle, the
@@ -29,7 +29,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from ..core import Board, Family, GameAlreadyOver, Geometry, Position, Rules, Variant, geometry
 from ..core.positions import start_position
@@ -41,14 +41,11 @@ from .misere_rules import misere_candidates
 from .normal_rules import normal_candidates, urgent_cells
 from .notakto import NOTAKTO, notakto_space, safe_moves
 from .solver import genius_choice, solver_for
-from .spaces import Space, State, board_space
+from .spaces import Estimated, Space, State, board_space
 from .stop import StopSignal
-from .ultimate import ULTIMATE_SOURCE, average_candidates
-from .values import PERFECT_SIZE, MoveValue, Unsolvable, value_of
+from .ultimate import ULTIMATE_SOURCE, average_candidates, lab as ultimate_lab
+from .values import PERFECT_SIZE, Estimate, MoveValue, Unsolvable, value_of
 from .whole_game import WHOLE_GAME_CELLS, whole_game_for
-
-if TYPE_CHECKING:
-    from .ultimate_search import Estimate as Estimate  # what an estimating source answers
 
 FIVE = geometry(5, 4)
 """The 5×5 board with four in a row: Genius plays it from its book (`nac.engine.five`)."""
@@ -263,12 +260,15 @@ class Row:
     """Where the answers for a position that is not over come from."""
     space: Callable[[Any], tuple[Space, State]] | None
     """The lab's view of the family's positions, with a position as its state; None where no
-    search reaches the game's end (the source estimates, and the lab too: `ultimate_lab`)."""
+    search reaches the game's end (the source estimates, and the lab too: `estimate`)."""
     rules_of_thumb: Callable[[Any], Sequence[int]]
     """Average's equally good moves, under the first of its rules that applies."""
     urgent: Callable[[Any], list[int]] = no_urgent
     """The moves that win at once, else those that block a win at once: Clever plays them
     where Genius, lost anyway, would not, as a person would."""
+    estimate: Callable[..., Estimated] | None = None
+    """Where no search reaches the game's end, the family's own lab: a position searched by
+    one of its techniques on a budget (`lab.estimate` asks it)."""
 
 
 TABLE: Mapping[Family, Row] = MappingProxyType(
@@ -276,7 +276,12 @@ TABLE: Mapping[Family, Row] = MappingProxyType(
         Family.NORMAL: Row(board_source, board_space, normal_candidates, urgent_cells),
         Family.MISERE: Row(board_source, board_space, misere_candidates),
         Family.NOTAKTO: Row(lambda position: NOTAKTO, notakto_space, safe_moves),
-        Family.ULTIMATE: Row(lambda position: ULTIMATE_SOURCE, None, average_candidates),
+        Family.ULTIMATE: Row(
+            lambda position: ULTIMATE_SOURCE,
+            None,
+            average_candidates,
+            estimate=ultimate_lab.estimate,
+        ),
     }
 )
 """Each family's row: a new rules plugs into the engine here."""

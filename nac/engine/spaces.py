@@ -1,19 +1,30 @@
 """The lab's view of each rules' positions (`Space`), fast enough to search millions of them:
 a state of bit masks, its moves, when it is over, its key and its canonical key under
 symmetry. A new rules plugs into the lab with a space of its own (Notakto's is in `notakto.py`),
-named in its row of the engine's table (`sources.py`)."""
+named in its row of the engine's table (`sources.py`). Where no search reaches the game's end
+(the game is not solved), the row names the family's own lab instead, whose techniques
+estimate (`UnsolvedTechnique`) and say what they found (`Estimated`)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any, Protocol
+from enum import Enum
+from typing import Any, NamedTuple, Protocol
 
 from ..core import Board
 from ..core.geometry import Geometry
 from .symmetry import symmetries
+from .values import MoveValue
 
 State = Hashable
 """A position as the lab's searches keep it (bit masks): a `Space` makes and reads them."""
+UNSOLVED_NODES = 200_000
+"""Nodes each depth-limited technique may visit where the game is not solved."""
+UNSOLVED_SIMULATIONS = 10_000
+"""Simulations the tree search runs there (each plays a game to its end: far more work than a
+node)."""
+UNSOLVED_SEED = 30
+"""The tree search's random source there, so that its figures are the same every time."""
 
 
 class Space(Protocol):
@@ -98,3 +109,40 @@ def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
             score = shape.cell_count + 1 - placed
             return score if shape.completer_wins else -score
     return 0 if placed == shape.cell_count else None
+
+
+class UnsolvedTechnique(Enum):
+    """The lab's techniques for a game no search reaches the end of, in the order it shows
+    them."""
+
+    MINIMAX = "minimax"
+    ALPHA_BETA = "alpha-beta"
+    ORDERING = "move ordering"
+    TREE_SEARCH = "Monte Carlo tree search"
+
+
+class Estimated(NamedTuple):
+    """What one technique found on its budget and what it cost."""
+
+    technique: UnsolvedTechnique
+    work: int
+    """Nodes visited (the depth-limited searches) or simulations run (the tree search)."""
+    depth: int | None
+    """The depth the last finished iteration reached (None for the tree search)."""
+    cuts: int
+    move: int | None
+    """The move it picks (None when the game is over, or it was stopped before any)."""
+    score: float | None
+    """Heuristic points, a win's or a loss's `WIN` less its moves, or a share of simulations
+    won (0..1), each for the side to move."""
+    value: MoveValue | None
+    """The position's value where the search proved it (a win or a loss it saw to the end,
+    or every line searched to the game's end); None where the score is an estimate."""
+    seconds: float
+    stopped: bool
+    """Whether `stop` ended it before its budget."""
+
+    @property
+    def is_share(self) -> bool:
+        """Whether the score is a share of simulations won (else the heuristic's points)."""
+        return self.technique is UnsolvedTechnique.TREE_SEARCH

@@ -1,4 +1,5 @@
-"""What perfect play makes of a move: a win, a draw or a loss, and in how many plies."""
+"""What perfect play makes of a move: a win, a draw or a loss, and in how many plies; and where
+the game is not solved, what a search estimates of it (`Estimate`)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,17 @@ class MoveValue(NamedTuple):
     def of_result(cls, value: int) -> MoveValue:
         """A value known only as 1 (a win), 0 (a draw) or -1 (a loss) for the mover."""
         return cls((Result.LOSS, Result.DRAW, Result.WIN)[value + 1], None, value)
+
+
+class Estimate(NamedTuple):
+    """What a search thinks of a move, where the game is not solved (an `Estimating` source's
+    answer): the share of its simulations the mover won (a draw counts a half), how many there
+    were, and whether it is a proven win (1) or loss (-1): 0 if neither (a proven draw too)."""
+
+    cell: int
+    share: float
+    simulations: int
+    proven: int = 0
 
 
 def value_of(cells: int, score: int, marks_now: int) -> MoveValue:

@@ -1,7 +1,7 @@
 """Benchmark of Genius's Ultimate search: simulations a second from the empty board, the
-compiled search (`nac/engine/_ultimate.c`) and the Python one it falls back to, in the same run
-(interleaved, so a busy machine slows both alike): the median of 5 searches of a second each,
-and how many times faster the compiled one is.
+compiled search (`nac/engine/ultimate/_ultimate.c`) and the Python one it falls back to, in the
+same run (interleaved, so a busy machine slows both alike): the median of 5 searches of a second
+each, and how many times faster the compiled one is.
 
 Prints figures; asserts nothing. `make bench` runs it; `python -m tests.benchmarks.
 bench_ultimate_speed SECONDS` searches that long each time.
@@ -14,9 +14,9 @@ import sys
 import time
 
 from nac.core import UltimateBoard
-from nac.engine.ultimate_fast import CompiledSearch, UltimateSearch
-from nac.engine.ultimate_search import Search
-from nac.engine.ultimate_state import state_of
+from nac.engine.ultimate.fast import CompiledSearch, UltimateSearch
+from nac.engine.ultimate.search import Search
+from nac.engine.ultimate.state import state_of
 from tests.engine.ultimate_searches import NOT_BUILT, built
 
 from .common import header, median

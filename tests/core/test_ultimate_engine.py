@@ -11,10 +11,10 @@ import random
 import pytest
 
 from nac.core import ULTIMATE, Level, Mark, UltimateBoard, grid_cell, start_position
-from nac.engine import Limit, analyse, choose_move, ultimate, ultimate_search
+from nac.engine import Limit, analyse, choose_move, ultimate
 from nac.engine.limits import NO_LIMIT
-from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates
-from nac.engine.ultimate_state import (
+from nac.engine.ultimate import ULTIMATE_SOURCE, average_candidates, search as ultimate_search
+from nac.engine.ultimate.state import (
     FINISHERS,
     TURN,
     legal,

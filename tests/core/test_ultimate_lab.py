@@ -1,4 +1,4 @@
-"""Ultimate's lab (`nac.engine.ultimate_lab`): the depth-limited searches take a win in one and
+"""Ultimate's lab (`nac.engine.ultimate.lab`): the depth-limited searches take a win in one and
 avoid a loss in one; alpha-beta finds minimax's score at the same depth for fewer nodes, and
 move ordering for fewer still; the Monte Carlo row counts its simulations and is the same for
 the same seed; a stop ends every technique early with what it had found."""
@@ -15,16 +15,16 @@ from nac.engine import (
     Estimated,
     MoveValue,
     Result,
-    UltimateTechnique,
+    UnsolvedTechnique,
     estimate,
 )
-from nac.engine.ultimate_lab import deepen, evaluate
-from nac.engine.ultimate_state import legal, play, state_of
+from nac.engine.ultimate.lab import deepen, evaluate
+from nac.engine.ultimate.state import legal, play, state_of
 
 DEPTH_LIMITED = (
-    UltimateTechnique.MINIMAX,
-    UltimateTechnique.ALPHA_BETA,
-    UltimateTechnique.ORDERING,
+    UnsolvedTechnique.MINIMAX,
+    UnsolvedTechnique.ALPHA_BETA,
+    UnsolvedTechnique.ORDERING,
 )
 FEW_NODES = 20_000
 FEW_SIMULATIONS = 300
@@ -48,7 +48,7 @@ def small_boards(boards: dict[int, str], to_move: Mark, forced: int | None) -> U
     return UltimateBoard(xs, os, to_move, forced)
 
 
-def estimated(board: UltimateBoard, technique: UltimateTechnique) -> Estimated:
+def estimated(board: UltimateBoard, technique: UnsolvedTechnique) -> Estimated:
     return estimate(
         board,
         technique,
@@ -78,7 +78,7 @@ LOSING_MOVES = {4 * 9 + square for square in (0, 1, 2)}
 
 
 def test_every_technique_takes_a_win_in_one() -> None:
-    for technique in UltimateTechnique:
+    for technique in UnsolvedTechnique:
         found = estimated(WIN_IN_ONE, technique)
         assert found.move == WINNING_MOVE, technique
         assert found.value == MoveValue(Result.WIN, 1, found.value.score if found.value else 0)
@@ -152,24 +152,24 @@ def test_the_same_nodes_take_alpha_beta_deeper_than_minimax() -> None:
 
 def test_the_monte_carlo_row_counts_its_simulations_and_repeats_with_its_seed() -> None:
     board = random_position(5, forced=True)
-    found = estimated(board, UltimateTechnique.TREE_SEARCH)
+    found = estimated(board, UnsolvedTechnique.TREE_SEARCH)
     assert found.work == FEW_SIMULATIONS and found.is_share
     assert found.depth is None and found.value is None
     assert found.move in board.legal_moves
     assert found.score is not None and 0 <= found.score <= 1
-    assert estimated(board, UltimateTechnique.TREE_SEARCH) == found
+    assert estimated(board, UnsolvedTechnique.TREE_SEARCH) == found
 
 
 def test_a_stop_ends_every_technique_early_and_says_so() -> None:
     board = random_position(1, forced=False)
     stop = threading.Event()
     stop.set()
-    for technique in UltimateTechnique:
+    for technique in UnsolvedTechnique:
         found = estimate(
             board, technique, node_budget=10**7, simulations=10**6, stop=stop, timer=fixed_clock
         )
         assert found.stopped, technique
-        budget = 10**6 if technique is UltimateTechnique.TREE_SEARCH else 10**7
+        budget = 10**6 if technique is UnsolvedTechnique.TREE_SEARCH else 10**7
         assert found.work < budget
 
 
@@ -178,7 +178,7 @@ def test_a_finished_game_has_nothing_to_search() -> None:
     position = UltimateBoard.empty()
     while not position.is_over:
         position = position.play(rng.choice(position.legal_moves))
-    for technique in UltimateTechnique:
+    for technique in UnsolvedTechnique:
         found = estimated(position, technique)
         assert found.move is None and found.score is None and not found.stopped
 

@@ -1,5 +1,5 @@
-"""Genius's compiled Ultimate search (`nac/engine/_ultimate.c`) and the Python one it stands in
-for: the compiled rules agree with nac.core's on random games (hypothesis); the compiled
+"""Genius's compiled Ultimate search (`nac/engine/ultimate/_ultimate.c`) and the Python one it
+stands in for: the compiled rules agree with nac.core's on random games (hypothesis); the compiled
 playouts follow the Python playouts' policy; both searches decide alike (legal moves, the
 proven wins and losses, the tree kept between moves and capped, stopped by the stop signal or
 the clock, the same answer from the same seed); and the compiled one is loaded only when
@@ -23,10 +23,10 @@ from hypothesis import given, settings, strategies as st
 
 import nac
 from nac.core import Mark, UltimateBoard
-from nac.engine import ultimate_fast, ultimate_search
-from nac.engine.ultimate_fast import CompiledSearch
-from nac.engine.ultimate_search import Search
-from nac.engine.ultimate_state import (
+from nac.engine.ultimate import fast as ultimate_fast, search as ultimate_search
+from nac.engine.ultimate.fast import CompiledSearch
+from nac.engine.ultimate.search import Search
+from nac.engine.ultimate.state import (
     TURN,
     WINS,
     State,
@@ -386,10 +386,10 @@ LOADED = (
     "from nac.core import UltimateBoard, Level\n"
     "from nac.engine import Limit, choose_move\n"
     "from nac.engine.ultimate import ULTIMATE_SOURCE\n"
-    "print('nac.engine._ultimate' in sys.modules)\n"
+    "print('nac.engine.ultimate._ultimate' in sys.modules)\n"
     "board = UltimateBoard.empty()\n"
     "print(choose_move(board, Level.GENIUS, limit=Limit(nodes=200)) in board.legal_moves)\n"
-    "print('nac.engine._ultimate' in sys.modules)\n"
+    "print('nac.engine.ultimate._ultimate' in sys.modules)\n"
 )
 
 
@@ -419,8 +419,8 @@ def test_genius_plays_ultimate_from_a_zip_with_the_python_search(tmp_path: Path)
     script = (
         "import sys\n"
         "sys.path.insert(0, sys.argv[1])\n"
-        "from nac.engine import ultimate_fast\n"
-        "print(ultimate_fast.compiled())\n" + LOADED.replace("import sys\n", "")
+        "from nac.engine.ultimate import fast\n"
+        "print(fast.compiled())\n" + LOADED.replace("import sys\n", "")
     )
     out = subprocess.run(
         [sys.executable, "-I", "-S", "-c", script, str(archive)],

@@ -1,5 +1,6 @@
 """Genius's two Ultimate searches, for the tests that run on both: the compiled one
-(`nac/engine/_ultimate.c`, skipped where it is not built) and the Python one it falls back to."""
+(`nac/engine/ultimate/_ultimate.c`, skipped where it is not built) and the Python one it falls
+back to."""
 
 from __future__ import annotations
 
@@ -10,22 +11,22 @@ from types import ModuleType
 import pytest
 
 from nac.core import ULTIMATE, UltimateBoard, start_position
-from nac.engine.ultimate_fast import CompiledSearch, UltimateSearch
-from nac.engine.ultimate_search import Search
+from nac.engine.ultimate.fast import CompiledSearch, UltimateSearch
+from nac.engine.ultimate.search import Search
 
 
 def built() -> ModuleType | None:
     """The compiled module where it is built (whatever NAC_PURE_PYTHON says: the tests of the
     compiled search run on it directly)."""
     try:
-        return importlib.import_module("nac.engine._ultimate")
+        return importlib.import_module("nac.engine.ultimate._ultimate")
     except ImportError:
         return None
 
 
 NOT_BUILT = (
-    "the compiled search (nac/engine/_ultimate.c) is not built here: `pip install -e .` with a "
-    "C compiler builds it"
+    "the compiled search (nac/engine/ultimate/_ultimate.c) is not built here: `pip install -e .` "
+    "with a C compiler builds it"
 )
 KINDS = [
     pytest.param("python"),

@@ -1,10 +1,13 @@
-"""Ultimate noughts and crosses (`nac.core.ultimate`): the answers' source for an
-`UltimateBoard` (`sources.py` picks it). The game is not solved: Genius searches for its time
-(`Limit(seconds=...)`, one second by default) with a Monte Carlo tree search
-(`ultimate_search.py`, compiled where it was built: `ultimate_fast.py`) and keeps its tree
-between the moves of a game. Only wins in one move are proven values (a move that wins at
-once; a move after which the other side wins at once); everything else is an estimate, the
-share of simulations won (`estimates`).
+"""Ultimate noughts and crosses (`nac.core.ultimate`), its engine in one package: here the
+answers' source for an `UltimateBoard` (the engine's table, `sources.py`, names it); the
+position as the search keeps it (`state.py`), Genius's search (`search.py`, compiled where it
+was built: `_ultimate.c`, chosen in `fast.py`) and the lab's techniques (`lab.py`).
+
+The game is not solved: Genius searches for its time (`Limit(seconds=...)`, one second by
+default) with a Monte Carlo tree search and keeps its tree between the moves of a game. Only
+wins in one move are proven values (a move that wins at once; a move after which the other
+side wins at once); everything else is an estimate, the share of simulations won
+(`estimates`).
 
 A hint and an analysis, where the caller names no limit, search a budget of simulations
 (`ADVICE_SIMULATIONS`) in a tree of their own seeded by the position: the same answer for the
@@ -16,14 +19,14 @@ from __future__ import annotations
 
 import random
 
-from ..core.levels import GENIUS_SECONDS
-from ..core.ultimate import UltimateBoard
-from .hints import Hint
-from .limits import Limit
-from .stop import SearchStopped, StopSignal
-from .ultimate_fast import UltimateSearch, compiled, new_search
-from .ultimate_search import Estimate
-from .ultimate_state import (
+from ...core.levels import GENIUS_SECONDS
+from ...core.ultimate import UltimateBoard
+from ..hints import Hint
+from ..limits import Limit
+from ..stop import SearchStopped, StopSignal
+from ..values import Estimate, MoveValue, Result
+from .fast import UltimateSearch, compiled, new_search
+from .state import (
     FINISHERS,
     TURN,
     average_moves,
@@ -34,7 +37,6 @@ from .ultimate_state import (
     winner,
     winning_moves,
 )
-from .values import MoveValue, Result
 
 ADVICE_SIMULATIONS = 200_000
 """A hint's or an analysis's simulations where no limit is named (about a fifth of a second
@@ -163,7 +165,7 @@ def advice_simulations() -> int:
 
 
 def average_candidates(board: UltimateBoard) -> list[int]:
-    """Average's moves: its rules of thumb (`ultimate_state.average_moves`)."""
+    """Average's moves: its rules of thumb (`state.average_moves`)."""
     return average_moves(state_of(board))
 
 

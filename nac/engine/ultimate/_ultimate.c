@@ -1,19 +1,19 @@
 /* Genius's search for Ultimate noughts and crosses, compiled: the search of
- * nac/engine/ultimate_search.py (a UCT Monte Carlo tree search whose simulations end in the
- * informed playouts of nac/engine/ultimate_state.py, with a progressive bias from the same
+ * nac/engine/ultimate/search.py (a UCT Monte Carlo tree search whose simulations end in the
+ * informed playouts of nac/engine/ultimate/state.py, with a progressive bias from the same
  * rules of thumb; wins, losses and draws proven and carried up the tree, MCTS-Solver's way;
  * the tree kept from one move to the next), run in C for speed.
- * ultimate_fast.py loads it when Ultimate's Genius first searches; where it was not built (no C
+ * fast.py loads it when Ultimate's Genius first searches; where it was not built (no C
  * compiler at install, or nac run from a zip) the Python search answers instead.
  *
- * A state is what ultimate_state.State holds: 23 ints, the X's of each small board (9-bit
+ * A state is what state.State holds: 23 ints, the X's of each small board (9-bit
  * masks), the O's, the boards won by X, by O, the decided boards, the board the next move must
  * go in (-1: any open one) and the side to move (0: X, 1: O). A move is a cell, board * 9 +
  * square. Nodes live in one array (indices, not pointers), 28 bytes each, a node's children
  * side by side (a selection reads them from one place in memory, not from all over the tree);
  * when the tree is kept for the next move, the subtree that is kept is copied to a fresh array,
  * so the array never holds more than the search's node cap (`max_nodes`, set by memory: see
- * ultimate_fast.py). The interpreter lock is released while it simulates and taken back every
+ * fast.py). The interpreter lock is released while it simulates and taken back every
  * `check_every` simulations, to ask the caller's stop signal.
  */
 
@@ -180,7 +180,7 @@ static int legal_moves(const State *s, uint8_t *out)
     return n;
 }
 
-/* The game played to its end, each side by ultimate_state.playout's informed random policy:
+/* The game played to its end, each side by state.playout's informed random policy:
  * win the game if one move does; else win a small board where one move does; else a move that
  * does not send the other side to a board it can win (nor let it play anywhere); else any
  * move. The boards where each side can win in one (`threats`) are kept as the game goes. A
@@ -885,7 +885,7 @@ static PyGetSetDef Search_getset[] = {
 
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "nac.engine._ultimate.Search",
+    .tp_name = "nac.engine.ultimate._ultimate.Search",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "One search tree, kept between the moves of a game.",
@@ -895,7 +895,7 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
-/* The rules, for the tests: the same answers as ultimate_state's. */
+/* The rules, for the tests: the same answers as state.py's. */
 
 static PyObject *rules_legal(PyObject *Py_UNUSED(module), PyObject *given)
 {
@@ -968,8 +968,8 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "nac.engine._ultimate",
-    .m_doc = "Genius's Ultimate search, compiled (see ultimate_fast.py).",
+    .m_name = "nac.engine.ultimate._ultimate",
+    .m_doc = "Genius's Ultimate search, compiled (see nac/engine/ultimate/fast.py).",
     .m_size = -1,
     .m_methods = module_methods,
 };

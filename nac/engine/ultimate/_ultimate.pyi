@@ -1,4 +1,4 @@
-# The compiled search (_ultimate.c): see ultimate_fast.py, which alone imports it.
+# The compiled search (_ultimate.c): see fast.py, which alone imports it.
 from collections.abc import Callable, Sequence
 
 NODE_BYTES: int

@@ -1,5 +1,5 @@
 """Which of the two searches Genius plays Ultimate with: the compiled one (`_ultimate.c`, the
-same search as `ultimate_search.py` some tens of times faster), where it was built, else the
+same search as `search.py` some tens of times faster), where it was built, else the
 Python one. The compiled module is imported here only, when Ultimate's Genius first searches,
 never as the app starts. It is not there when no C compiler was found at install, nor when nac
 runs from a zip (an extension module cannot load from one): the Python search answers then,
@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from . import ultimate_search
-from .ultimate_search import Estimate, Search
-from .ultimate_state import State
+from ..values import Estimate
+from . import search
+from .search import Search
+from .state import State
 
 if TYPE_CHECKING:
     from ._ultimate import Search as Tree
@@ -44,7 +45,7 @@ class UltimateSearch(Protocol):
         stopped: object = None,
     ) -> object:
         """Search from `state` for `seconds` (or `simulations`), stopping early if `stopped()`
-        says so, the root is proven or the tree fills `ultimate_search.TREE_MEMORY`."""
+        says so, the root is proven or the tree fills `search.TREE_MEMORY`."""
         ...
 
     def best_move(self) -> int:
@@ -63,7 +64,7 @@ class UltimateSearch(Protocol):
 
 class CompiledSearch:
     """The compiled search (`_ultimate.Search`) behind the Python search's face. Its
-    constants are read from `ultimate_search` at each run: one place sets them for both. Its
+    constants are read from `search.py` at each run: one place sets them for both. Its
     nodes are smaller (`_ultimate.NODE_BYTES`, 28, against about 400): the same memory holds
     some fourteen times the nodes."""
 
@@ -86,10 +87,10 @@ class CompiledSearch:
             simulations,
             stopped if callable(stopped) else None,
             seed=self.rng.getrandbits(64),
-            max_nodes=ultimate_search.TREE_MEMORY // self._node_bytes,
-            exploration=ultimate_search.EXPLORATION,
-            check_every=ultimate_search.CHECK_EVERY,
-            bias=ultimate_search.PROGRESSIVE_BIAS,
+            max_nodes=search.TREE_MEMORY // self._node_bytes,
+            exploration=search.EXPLORATION,
+            check_every=search.CHECK_EVERY,
+            bias=search.PROGRESSIVE_BIAS,
         )
 
     def best_move(self) -> int:

@@ -12,7 +12,7 @@ within its depth is certain); each gives an estimate, and the lab says which kin
 - **+ move ordering**: the move found best at the last, shallower depth first (remembered by
   position in a table), then the moves that win a small board, then the rest, moves that send
   the other side to a board it can win at once last. More cuts, deeper still.
-- **Monte Carlo tree search** (Genius's own, `ultimate_fast.new_search`): simulations, each a
+- **Monte Carlo tree search** (Genius's own, `fast.new_search`): simulations, each a
   walk down the tree, one new position, a game played to its end by an informed random policy
   and its result carried back up; a move's score is the share of its simulations its side won.
 
@@ -26,17 +26,15 @@ with what it has found so far (`stopped`).
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
-from enum import Enum
 from typing import NamedTuple
 
-from ..core import Position
-from ..core.ultimate import BOARD_MASK, UltimateBoard
-from .lab import Counter, NodeLimit
-from .stop import SearchStopped, StopSignal
-from .ultimate_fast import new_search
-from .ultimate_state import (
+from ...core.ultimate import BOARD_MASK, UltimateBoard
+from ..spaces import UNSOLVED_NODES, Estimated, UnsolvedTechnique
+from ..stop import Counter, NodeLimit, SearchStopped, StopSignal
+from ..values import MoveValue, Result
+from .fast import new_search
+from .state import (
     DECIDED,
     FINISHERS,
     TURN,
@@ -47,16 +45,8 @@ from .ultimate_state import (
     play,
     state_of,
     winner,
+    winning_moves,
 )
-from .values import MoveValue, Result
-
-UNSOLVED_NODES = 200_000
-"""Nodes each depth-limited technique may visit."""
-UNSOLVED_SIMULATIONS = 10_000
-"""Simulations the tree search runs (each plays a game to its end: far more work than a
-node)."""
-SEED = 30
-"""The tree search's random source, so that its figures are the same every time."""
 
 WIN = 10_000
 """A won game's score, less the moves to it; every heuristic score is far below it."""
@@ -71,49 +61,6 @@ BOARD_LINE = 24
 SQUARE_LINE = 1
 """Points for each free square that would complete a line on an open small board, per line
 through that board's place on the big board."""
-
-
-class UnsolvedTechnique(Enum):
-    """The techniques in the order the lab shows them."""
-
-    MINIMAX = "minimax"
-    ALPHA_BETA = "alpha-beta"
-    ORDERING = "move ordering"
-    TREE_SEARCH = "Monte Carlo tree search"
-
-
-UltimateTechnique = UnsolvedTechnique
-ULTIMATE_NODES = UNSOLVED_NODES
-ULTIMATE_SIMULATIONS = UNSOLVED_SIMULATIONS
-"""The names in Ultimate's terms (the lab's techniques for a game no search reaches the end of
-are Ultimate's): the same values."""
-
-
-class Estimated(NamedTuple):
-    """What one technique found on its budget and what it cost."""
-
-    technique: UnsolvedTechnique
-    work: int
-    """Nodes visited (the depth-limited searches) or simulations run (the tree search)."""
-    depth: int | None
-    """The depth the last finished iteration reached (None for the tree search)."""
-    cuts: int
-    move: int | None
-    """The move it picks (None when the game is over, or it was stopped before any)."""
-    score: float | None
-    """Heuristic points, a win's or a loss's `WIN` less its moves, or a share of simulations
-    won (0..1), each for the side to move."""
-    value: MoveValue | None
-    """The position's value where the search proved it (a win or a loss it saw to the end,
-    or every line searched to the game's end); None where the score is an estimate."""
-    seconds: float
-    stopped: bool
-    """Whether `stop` ended it before its budget."""
-
-    @property
-    def is_share(self) -> bool:
-        """Whether the score is a share of simulations won (else the heuristic's points)."""
-        return self.technique is UnsolvedTechnique.TREE_SEARCH
 
 
 def evaluate(state: State) -> int:
@@ -275,9 +222,9 @@ def depth_limited(
     board: UltimateBoard,
     technique: UnsolvedTechnique,
     *,
-    node_budget: int = UNSOLVED_NODES,
-    stop: StopSignal | None = None,
-    timer: Callable[[], float] = time.perf_counter,
+    node_budget: int,
+    stop: StopSignal | None,
+    timer: Callable[[], float],
 ) -> Estimated:
     """`board` searched by a depth-limited `technique` on `node_budget` nodes."""
     started = timer()
@@ -298,10 +245,10 @@ def depth_limited(
 def tree_search(
     board: UltimateBoard,
     *,
-    simulations: int = UNSOLVED_SIMULATIONS,
-    seed: int = SEED,
-    stop: StopSignal | None = None,
-    timer: Callable[[], float] = time.perf_counter,
+    simulations: int,
+    seed: int,
+    stop: StopSignal | None,
+    timer: Callable[[], float],
 ) -> Estimated:
     """`board` searched by Genius's Monte Carlo tree search for `simulations`: the move it
     would play (a proven win, else the most simulated move not proven lost) and the share of
@@ -311,7 +258,7 @@ def tree_search(
     technique = UnsolvedTechnique.TREE_SEARCH
     if is_over(state):
         return Estimated(technique, 0, None, 0, None, None, None, timer() - started, False)
-    winning = [move for move in legal(state) if _wins(state, move)]
+    winning = winning_moves(state, legal(state))
     if winning:  # the search sees a win in one before it simulates anything
         won = MoveValue(Result.WIN, 1, WIN - 1)
         return Estimated(technique, 0, None, 0, winning[0], 1.0, won, timer() - started, False)
@@ -331,25 +278,18 @@ def tree_search(
     )
 
 
-def _wins(state: State, move: int) -> bool:
-    after = state[:]
-    play(after, move)
-    return winner(after) is not None
-
-
 def estimate(
-    board: Position,
+    board: UltimateBoard,
     technique: UnsolvedTechnique,
     *,
-    node_budget: int = UNSOLVED_NODES,
-    simulations: int = UNSOLVED_SIMULATIONS,
-    seed: int = SEED,
-    stop: StopSignal | None = None,
-    timer: Callable[[], float] = time.perf_counter,
+    node_budget: int,
+    simulations: int,
+    seed: int,
+    stop: StopSignal | None,
+    timer: Callable[[], float],
 ) -> Estimated:
-    """`board` (a position of a game no search reaches the end of: Ultimate's) searched by
-    `technique` on its budget."""
-    assert isinstance(board, UltimateBoard)
+    """`board` searched by `technique` on its budget: Ultimate's lab, in its row of the
+    engine's table (`lab.estimate` asks it)."""
     if technique is UnsolvedTechnique.TREE_SEARCH:
         return tree_search(board, simulations=simulations, seed=seed, stop=stop, timer=timer)
     return depth_limited(board, technique, node_budget=node_budget, stop=stop, timer=timer)

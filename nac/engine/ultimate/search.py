@@ -1,5 +1,5 @@
 """Genius's search for Ultimate noughts and crosses: a Monte Carlo tree search (UCT) whose
-simulations end in informed playouts (`ultimate_state.playout`), that sees a win in one move
+simulations end in informed playouts (`state.playout`), that sees a win in one move
 (a node where the side to move can win at once is a proven loss for the side that moved into
 it, and the winning move is the only one tried), proves what the tree holds to the end as an
 MCTS-Solver does (a node is lost for its mover once a reply wins; once every reply is tried
@@ -11,7 +11,7 @@ Little is proven before the end of the game is near: a move's value is the share
 simulations through it that its side won (a draw counts a half), with how many there were.
 
 The same search runs compiled (`_ultimate.c`, built at install where a C compiler is found);
-this one is its fallback, and `ultimate_fast.new_search` chooses between them.
+this one is its fallback, and `fast.new_search` chooses between them.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import NamedTuple
 
-from ..core.ultimate import BOARD_MASK
-from .ultimate_state import (
+from ...core.ultimate import BOARD_MASK
+from ..values import Estimate
+from .state import (
     FINISHERS,
     FORCED,
     TURN,
@@ -54,7 +54,7 @@ CHECK_EVERY = 32
 TREE_MEMORY = 200_000_000
 """The memory a search's tree may take (about 200 MB): a search stops when its tree is that
 big, however long it was given. The compiled search's nodes are smaller: it holds more of
-them (`ultimate_fast`)."""
+them (`fast.py`)."""
 NODE_BYTES = 400
 """About what one of this search's nodes takes (one a simulation): its tree holds
 `TREE_MEMORY // NODE_BYTES` simulations, half a million."""
@@ -107,17 +107,6 @@ class Node:
             self.mean = -PROVEN_SCORE
         else:
             self.untried = moves
-
-
-class Estimate(NamedTuple):
-    """What the search thinks of a move: the share of its simulations the mover won (a draw
-    counts a half), how many there were, and whether it is a proven win (1) or loss (-1): 0
-    if neither (a proven draw too)."""
-
-    cell: int
-    share: float
-    simulations: int
-    proven: int = 0
 
 
 class Search:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from ..core.mark import Mark
-from ..core.ultimate import BOARD_MASK, UltimateBoard, has_line
+from ...core.mark import Mark
+from ...core.ultimate import BOARD_MASK, UltimateBoard, has_line
 
 State = list[int]
 

@@ -1,5 +1,5 @@
 """The lab's table and sentences for a game that is not solved, whose searches estimate (today
-Ultimate's, `nac.engine.ultimate_lab`): pure, no Textual. One row per technique: the work it
+Ultimate's, `nac.engine.ultimate.lab`): pure, no Textual. One row per technique: the work it
 did (nodes, or games played to the end), the depth it reached, the time, its score and the
 move it picks; said plainly to be estimates."""
 
