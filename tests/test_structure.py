@@ -403,9 +403,11 @@ FAMILY_WORDS = ("misere", "notakto", "ultimate")
 FAMILY_FLAGS = ("is_misere", "is_notakto", "is_ultimate")
 POSITION_CLASSES = ("Board", "NotaktoBoard", "UltimateBoard")
 IFS_ON_A_FAMILY = 0
-MODULES_NAMING = {"misere": 8, "notakto": 9, "ultimate": 13}
-"""Today's counts, a ceiling while the families move into their homes (the core's rulebooks,
-the engine's table, the looks): at most 20 `if`s and 8 modules naming each family at the end."""
+MODULES_NAMING = {"misere": 8, "notakto": 8, "ultimate": 8}
+"""Today's counts, a ceiling (the issue's goal: at most 20 `if`s and 8 modules naming each
+family, in its homes: its position, its entry in the core's registry, its engine sources, its
+look, its drawing). A family's own package (`nac/engine/ultimate/`: each rules' own modules,
+which the issue leaves to it) counts as one module, its home."""
 
 
 def names_a_family(node: ast.AST) -> bool:
@@ -456,14 +458,21 @@ def conditions(node: ast.AST, owner: str = "") -> Iterator[tuple[ast.expr, str]]
 
 
 def identifiers(tree: ast.AST) -> set[str]:
+    """Every name the code says, each part of a dotted module's path too."""
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.alias):
-            found |= {node.name.rpartition(".")[2], node.asname or ""}
+            found |= {*node.name.split("."), node.asname or ""}
         for field in ("id", "attr", "name", "arg", "module"):
             value = getattr(node, field, None)
-            found |= {value.rpartition(".")[2]} if isinstance(value, str) else set()
+            found |= set(value.split(".")) if isinstance(value, str) else set()
     return {name.lower() for name in found}
+
+
+def home(path: Path, word: str) -> str:
+    """Where a module naming a family is counted: in the family's own package, the package."""
+    where = path.relative_to(ROOT)
+    return str(next((folder for folder in where.parents if word in folder.name), where))
 
 
 def test_rules_families_are_asked_in_ever_fewer_places() -> None:
@@ -479,7 +488,9 @@ def test_rules_families_are_asked_in_ever_fewer_places() -> None:
         ifs |= {where: count} if count else {}
         names = identifiers(tree)
         for word in FAMILY_WORDS:
-            naming[word] += [where] if any(word in name for name in names) else []
+            counted = home(path, word)
+            named = any(word in name for name in names) and counted not in naming[word]
+            naming[word] += [counted] if named else []
     said = "\n".join(
         [
             f"{sum(ifs.values())} ifs on a family (at most {IFS_ON_A_FAMILY}):",

@@ -1,5 +1,5 @@
 """The player's settings: level, keypad, mark, mode, who starts, watch levels, theme, and the
-rules played (normal, misère or Notakto, and the board or the boards)."""
+rules played (a family and its number: `misere 4`, `notakto 2`, `ultimate 3`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ..core import (
     DEFAULT_LEVEL,
     DEFAULT_WATCH_LEVELS,
     NORMAL,
-    NOTAKTO_BOARDS,
+    OFFERED,
     FinishedGame,
     Game,
     KeypadLayout,
@@ -51,7 +51,7 @@ class Settings:
     watch_levels: tuple[Level, Level] = DEFAULT_WATCH_LEVELS
     theme: str = field(default="textual-dark")
     rules: Rules = NORMAL
-    """What is played: the normal game, misère or Notakto, on which board (or boards)."""
+    """What is played: a family of rules, on which board (or how many boards)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -106,14 +106,19 @@ class Settings:
 
 
 def _rules_before(fields: dict[str, Any], bad: list[str]) -> str:
-    """The rules as a settings file kept them before they were one field (`size`, `variant`,
-    `notakto` and `boards`), as `rules` names them: a field missing, its default; a bad one
-    named in `bad`, and its default."""
-    if fields.get("notakto") is True:
-        boards = fields.get("boards")
-        if boards not in NOTAKTO_BOARDS:
-            bad.append(f"boards ({shown(boards)})")
-        return Rules.notakto(boards if boards in NOTAKTO_BOARDS else 1).name
+    """The rules as a settings file kept them before they were one field, as `rules` names
+    them: a family kept as a flag of its own (`"notakto": true`) with its number in the field
+    its rulebook numbers it by (`boards`), else `size` and `variant`. A field missing, its
+    default; a bad one named in `bad`, and its default."""
+    for family in OFFERED:
+        if fields.get(family.value) is True:
+            rules = find_rules(family.value)
+            field, number = rules.rulebook.numbered_by, fields.get(rules.rulebook.numbered_by)
+            try:
+                return rules.with_number(number).name
+            except ValueError:
+                bad.append(f"{field} ({shown(number)})")
+                return rules.name
     size, variant = NORMAL.size, Variant.NORMAL
     if "size" in fields:
         try:
