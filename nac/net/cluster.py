@@ -315,6 +315,11 @@ class Cluster:
         self.referee.close_room(room)
         return links
 
+    async def opens_seat(self, key: str) -> bool:
+        """Whether `key` opens a seat (not a watch) of a room in the database."""
+        found = await self.calls.find(key)
+        return found is not None and found.opens != "watch"
+
     async def find(self, key: str, token: str) -> tuple[Room, str] | Elsewhere | None:
         """The room a key this server does not know opens, and what it opens (X, O or
         watch): a room taken over from the database (or one taken over before, whose key is

@@ -66,6 +66,7 @@ HELD = "this seat is {name}'s: only the nac that sat in it can take it back"
 """Said to a connection with a seat's key but not its token, once someone has sat there."""
 WATCH_LINE = "that is a watch line: watch with nac watch, or ask the host for the join line"
 EXPIRED = "the invite expired: nobody joined within {minutes} minutes; host a new game"
+UNMET = "your opponent never came to the game: it is called off; search again"
 GAVE_BACK = "you left this game before it began: its seat is for someone else now"
 WRONG_KEYS = "too many wrong keys from your address: wait a minute"
 STOPPING = "the server has stopped"
@@ -277,6 +278,8 @@ class Referee:
                 why = "the game is over and its room closed"
                 if room.invite_expired:
                     why = EXPIRED.format(minutes=round(self.limits.invite_seconds / 60))
+                elif room.unmet:
+                    why = UNMET
                 for link in [*room.watchers, *(seat.link for seat in room.seats if seat.link)]:
                     await _close(link, why, GOING_AWAY)
                 self.close_room(room)
@@ -323,6 +326,14 @@ class Referee:
         seat = room.host if opens == "X" else room.guest
         return bool(hello.token) and seat.taken and not room.holds(seat, hello.token)
 
+    async def _seat_from_elsewhere(self, hello: Hello) -> bool:
+        """Whether `hello` opens a seat of a game another server of the shared database played
+        (it died or drains: this one takes the game over): its player is seated, and no limit
+        of this server's holds them. Asked of the database only for a hello a limit refuses."""
+        if self.cluster is None or hello.want != "join" or not hello.key:
+            return False
+        return hello.key not in self.keys and await self.cluster.opens_seat(hello.key)
+
     def _own_seat(self, hello: Hello) -> Seat | None:
         """The seat of the room `hello`'s invite opens that is its key's (either seat: a player
         who lost their own line comes back by the other), or None."""
@@ -352,9 +363,11 @@ class Referee:
                 )
             back = self._comes_back(hello, proven)
             refusal = None if back else self.admit(who)
+            locked = len(self.proving.wrong(who)) >= self.limits.wrong_keys
+            if refusal is not None and not locked and await self._seat_from_elsewhere(hello):
+                back, refusal = True, None
             if refusal is not None:
                 raise Closing(refusal, TRY_AGAIN_LATER)
-            locked = len(self.proving.wrong(who)) >= self.limits.wrong_keys
             if locked and not back:
                 raise Closing(WRONG_KEYS, TRY_AGAIN_LATER)
             if not proven:

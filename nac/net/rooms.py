@@ -178,6 +178,14 @@ class Room:
         return not self.guest.taken and self.clock() - self.created > self.limits.invite_seconds
 
     @property
+    def unmet(self) -> bool:
+        """A quick match's game whose other player never sat (paired by a server whose player
+        did not come): called off after `Limits.first_move_seconds`."""
+        empty = not (self.host.taken and self.guest.taken)
+        waited = self.clock() - self.created
+        return self.matched and empty and waited > self.limits.first_move_seconds
+
+    @property
     def game(self) -> Game:
         return self.match.game
 
@@ -496,8 +504,9 @@ class Room:
     def tick(self) -> bool:
         """Time passes: a guest not back in time before their first move gives the seat back;
         a game whose player has not come back in time is lost by them (if both sides have
-        moved) or abandoned; a room whose invite expired unused, whose host went
-        before anyone joined, or that both players have left, closes. Whether anything
+        moved) or abandoned; a room whose invite expired unused, a quick match's whose other
+        player never came, one whose host went before anyone joined, or that both players have
+        left, closes. Whether anything
         changed."""
         changed, self.stale = self.stale, False
         if self.time_out():
@@ -522,7 +531,12 @@ class Room:
             changed = True
         left_for_good = all(self.away(seat) or not seat.taken for seat in self.seats)
         host_went_alone = self.away(self.host) and not self.guest.taken
-        if self.invite_expired or host_went_alone or (self.guest.taken and left_for_good):
+        if (
+            self.invite_expired
+            or self.unmet
+            or host_went_alone
+            or (self.guest.taken and left_for_good)
+        ):
             self.closed = True
             changed = True
         return changed

@@ -32,7 +32,8 @@ from nac.net.play import host_game
 from nac.net.protocol import server_text
 from nac.net.referee import WATCH_LINE, Referee
 from nac.net.server import GameServer
-from nac.net.table import LOBBY_GAMES_READ, LONGEST_INVITE, MOST_CONNECTIONS, MOST_WATCHERS, Table
+from nac.net.table import Table
+from nac.net.told import LOBBY_GAMES_READ, LONGEST_INVITE, MOST_CONNECTIONS, MOST_WATCHERS
 from nac.present.online import words as online_words
 from nac.store.passes import KEEP_SECONDS, SeatPasses
 

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from nac.core import Mark
 from nac.net.play import OnlinePlay
 from nac.net.start import OnlineStart
-from nac.net.table import Room
+from nac.net.told import Room
 from nac.present.online.lines import online_panel_lines
 from nac.present.online.view import OnlinePanelState
 from nac.store import Storage

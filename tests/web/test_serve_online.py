@@ -12,7 +12,7 @@ import pytest
 
 from nac.core import Mark
 from nac.net.address import Address, parse_server
-from nac.net.table import OpenGame
+from nac.net.told import OpenGame
 from tools.web_screenshot import RunningServer, served_game
 
 from ..net.helpers import LONGEST_WAIT, Player, play_moves, player

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ...core import Mark
 from ...net.limits import Limits
-from ...net.table import Invite, Lobby, OpenGame, RatingChange, Room, Search, Table
+from ...net.table import Table
+from ...net.told import Invite, Lobby, OpenGame, RatingChange, Room, Search
 from ..commands import COMMANDS, key_for
 from ..game import words
 from ..game.words import sentence

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.start import MATCH_CLOCK, OnlineStart, begin
-from ...net.table import OpenGame
+from ...net.told import OpenGame
 from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words

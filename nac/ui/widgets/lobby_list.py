@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.reactive import reactive
 
-from ...net.table import OpenGame
+from ...net.told import OpenGame
 from ...present.online import words as online_words
 from ...present.panel_lines import wrapped
 from ...present.runs import Line
