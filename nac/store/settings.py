@@ -113,7 +113,8 @@ def _rules_before(fields: dict[str, Any], bad: list[str]) -> str:
     for family in OFFERED:
         if fields.get(family.value) is True:
             rules = find_rules(family.value)
-            field, number = rules.rulebook.numbered_by, fields.get(rules.rulebook.numbered_by)
+            field = rules.rulebook.numbered_by
+            number: Any = fields.get(field)  # checked by the rules
             try:
                 return rules.with_number(number).name
             except ValueError:
