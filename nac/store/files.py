@@ -66,9 +66,41 @@ class DanglingLink(OSError):
     """The data file is a symbolic link to nothing: following it would create a file elsewhere."""
 
 
+class Unfit(ValueError):
+    """The file cannot be one of nac's: not a regular file (`size` None), or bigger than
+    MAX_BYTES (`size`: its size, or 0 where it grew past it as it was read)."""
+
+    def __init__(self, size: int | None = None) -> None:
+        super().__init__(size)
+        self.size = size
+
+
 def reason(error: OSError) -> str:
     """An OSError in words ("Permission denied"), without its file name."""
     return error.strerror or str(error)
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the regular file at `path`, refusing what cannot be one of nac's (Unfit);
+    OSError where it cannot be read (FileNotFoundError where there is none)."""
+    # Non-blocking, so a FIFO in the file's place cannot hang the game.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unfit()
+        if info.st_size > MAX_BYTES:
+            raise Unfit(info.st_size)
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(descriptor, 65536):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_BYTES:
+                raise Unfit(0)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 class JsonFile:
@@ -177,35 +209,18 @@ class JsonFile:
     def _raw(self) -> bytes | None:
         """The file's bytes, or None if there is none or it cannot be a nac file."""
         try:
-            # Non-blocking, so a FIFO in the file's place cannot hang the game.
-            descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            return read_bytes(self.path)
         except (FileNotFoundError, NotADirectoryError):  # no file (or no directory) yet
             return None
         except OSError as error:
             self._set_aside(f"could not be read ({reason(error)})")
-            return None
-        try:
-            info = os.fstat(descriptor)
-            if not stat.S_ISREG(info.st_mode):
-                self._set_aside("is not a regular file")
-                return None
-            if info.st_size > MAX_BYTES:
-                self._set_aside(f"is {info.st_size:,} bytes, far more than a nac file")
-                return None
-            chunks = []
-            size = 0
-            while chunk := os.read(descriptor, 65536):
-                chunks.append(chunk)
-                size += len(chunk)
-                if size > MAX_BYTES:
-                    self._set_aside("is larger than a nac file can be")
-                    return None
-            return b"".join(chunks)
-        except OSError as error:
-            self._set_aside(f"could not be read ({reason(error)})")
-            return None
-        finally:
-            os.close(descriptor)
+        except Unfit as unfit:
+            self._set_aside(
+                "is not a regular file" if unfit.size is None
+                else f"is {unfit.size:,} bytes, far more than a nac file" if unfit.size
+                else "is larger than a nac file can be"
+            )  # fmt: skip
+        return None
 
     def _set_aside(self, problem: str) -> None:
         """Move a bad file out of the way (never delete it) and say so, once."""

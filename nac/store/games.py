@@ -10,13 +10,11 @@ game is skipped with one notice, and left in the file until newer games push it 
 from __future__ import annotations
 
 import json
-import os
-import stat
 from pathlib import Path
 
 from ..core.errors import shown
 from ..core.notation import NotationError, SavedGame, format_game, parse_game
-from .files import MAX_BYTES, BadFile, Data, JsonFile, reason
+from .files import MAX_BYTES, BadFile, Data, JsonFile, Unfit, read_bytes, reason
 
 SCHEMA = 1
 FILE_NAME = "games.json"
@@ -155,30 +153,17 @@ def _last_saved_game(path: Path, text: str) -> SavedGame:
 def _text_of(path: Path) -> str:
     """The file's text, refusing what cannot be a file of games."""
     try:
-        # Non-blocking, so a FIFO given as the file cannot hang the game.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        raw = read_bytes(path)
     except FileNotFoundError:
         raise GameFileError(f"there is no file {path}") from None
     except OSError as error:
         raise GameFileError(f"cannot read {path}: {reason(error)}") from None
-    try:
-        info = os.fstat(descriptor)
-        if not stat.S_ISREG(info.st_mode):
-            raise GameFileError(f"{path} is not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise GameFileError(f"{path} is {info.st_size:,} bytes: too big for saved games")
-        chunks: list[bytes] = []
-        size = 0
-        while chunk := os.read(descriptor, 65536):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_BYTES:
-                raise GameFileError(f"{path} is over {MAX_BYTES:,} bytes: too big for saved games")
-    except OSError as error:
-        raise GameFileError(f"cannot read {path}: {reason(error)}") from None
-    finally:
-        os.close(descriptor)
-    raw = b"".join(chunks)
+    except Unfit as unfit:
+        raise GameFileError(
+            f"{path} is not a regular file" if unfit.size is None
+            else f"{path} is {unfit.size:,} bytes: too big for saved games" if unfit.size
+            else f"{path} is over {MAX_BYTES:,} bytes: too big for saved games"
+        ) from None  # fmt: skip
     if b"\0" in raw:
         raise GameFileError(f"{path} is a binary file, not games in text")
     try:
