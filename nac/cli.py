@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .core import GENIUS_SECONDS, NORMAL, SavedGame, Starter, player_name
-from .core.clock import parse_time_control
+from .core import GENIUS_SECONDS, NORMAL, SavedGame, Starter, parse_time_control, player_name
 from .net.address import DEFAULT_PORT, Address, parse_address, parse_server
 from .net.start import DEFAULT_BIND, MATCH_CLOCK, OnlineStart, default_name
 from .options import (
@@ -190,21 +189,14 @@ def add_online_commands(commands: argparse._SubParsersAction[argparse.ArgumentPa
     match.add_argument("server", type=argument_type(parse_server), metavar="SERVER")
     for flag, parse, choices, text in RULES_CHOICES:
         match.add_argument(flag, type=argument_type(parse), metavar=choices, help=text)
-    match.add_argument(
-        "--clock",
-        type=argument_type(parse_time_control),
-        default=MATCH_CLOCK,
-        metavar="M+S",
-        help=f"M minutes each, S seconds added a move (default: {MATCH_CLOCK})",
-    )
-    for command in (host, lobby):
-        command.add_argument(
-            "--clock",
-            type=argument_type(parse_time_control),
-            metavar="M+S",
-            help="the games hosted have a clock: M minutes each, S seconds added a move (like "
-            "3+2; default: none)",
-        )
+    clock = argument_type(parse_time_control)
+    hosted = "the games hosted have a clock: M minutes each, S seconds added a move (like 3+2"
+    for command, default, text in (
+        (host, None, f"{hosted}; default: none)"),
+        (lobby, None, f"{hosted}; default: none)"),
+        (match, MATCH_CLOCK, f"M minutes each, S seconds added a move (default: {MATCH_CLOCK})"),
+    ):
+        command.add_argument("--clock", type=clock, default=default, metavar="M+S", help=text)
     for command in (host, *(commands.choices[want] for want in ("join", "watch")), lobby, match):
         command.add_argument(
             "--name",
@@ -278,8 +270,8 @@ def _address_for(want: str) -> Callable[[str], Address]:
     """The address `nac join` or `nac watch` (`want`) is given: the other's line is refused."""
 
     def address(text: str) -> Address:
-        words = text.split()
-        if len(words) > 1 and words[0] == "nac" and words[1] in OTHER_LINE and words[1] != want:
+        typed = text.split()
+        if len(typed) > 1 and typed[0] == "nac" and typed[1] in OTHER_LINE and typed[1] != want:
             raise argparse.ArgumentTypeError(OTHER_LINE[want])
         return argument_type(parse_address)(text)
 

@@ -94,30 +94,28 @@ def chosen_rules(options: argparse.Namespace, saved: Rules) -> Rules | None:
     return Rules(rulebook.family, number)
 
 
-def genius_seconds(text: str) -> float:
-    """Genius's time a move where it searches, in seconds (GENIUS_SECONDS_RANGE); anything else is
-    refused with a clear message."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    least, most = GENIUS_SECONDS_RANGE
-    if not least <= seconds <= most:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"{text} is not between {least:g} and {most:g} seconds")
+def seconds_between(least: float, most: float) -> Callable[[str], float]:
+    """An argparse type for a number of seconds from `least` to `most`; anything else is refused
+    with a clear message."""
+
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not least <= value <= most:  # also refuses nan and inf
+            raise argparse.ArgumentTypeError(
+                f"{text} is not between {least:g} and {most:g} seconds"
+            )
+        return value
+
     return seconds
 
 
-def think_seconds(text: str) -> float:
-    """A pause in seconds from 0 to 10; anything else is refused with a clear message."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= seconds <= MAX_THINK_SECONDS:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(
-            f"{text} is not between 0 and {MAX_THINK_SECONDS:g} seconds"
-        )
-    return seconds
+genius_seconds = seconds_between(*GENIUS_SECONDS_RANGE)
+"""Genius's time a move where it searches (`--genius-seconds`)."""
+think_seconds = seconds_between(0, MAX_THINK_SECONDS)
+"""The computer's pause before it moves (`--think`)."""
 
 
 def watch_levels(text: str) -> tuple[Level, Level]:
