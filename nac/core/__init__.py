@@ -128,10 +128,8 @@ from .rules import (
 )
 from .ultimate import (
     UltimateBoard as UltimateBoard,
-    UltimateMove as UltimateMove,
     grid_cell as grid_cell,
     grid_place as grid_place,
     ultimate_cell as ultimate_cell,
-    ultimate_move as ultimate_move,
 )
 from .variants import Variant as Variant

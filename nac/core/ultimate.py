@@ -23,7 +23,7 @@ from .geometry import geometry
 from .mark import Mark
 from .outcome import Ends, Outcome
 from .rules import ULTIMATE, Rules
-from .small_boards import SQUARES, BoardSquare, board_square, cell_across
+from .small_boards import SQUARES, board_square, cell_across
 
 CELLS = SQUARES * SQUARES
 GRID = 9
@@ -33,10 +33,6 @@ SMALL_LINES: tuple[int, ...] = geometry(3).line_masks
 of the big one)."""
 BOARD_MASK = (1 << SQUARES) - 1
 ALL_BOARDS = BOARD_MASK
-
-
-UltimateMove = BoardSquare
-"""A move: its board (row by row from the top left of the big board) and its square."""
 ultimate_cell = cell_across
 ultimate_move = board_square
 
