@@ -57,7 +57,6 @@ class UltimateSource:
     instant = False
 
     def __init__(self) -> None:
-        self._rng = random.Random()
         self._search: UltimateSearch | None = None
         """Genius's tree, kept between moves: made (and the compiled search loaded, where it
         is built) when Genius first searches."""
@@ -73,11 +72,10 @@ class UltimateSource:
         self, board: UltimateBoard, rng: random.Random, limit: Limit, stop: StopSignal | None
     ) -> UltimateSearch:
         """Genius's search for its move, in the tree kept from the last one."""
-        self._rng = rng
         if self._search is None:
-            self._search = new_search(self._rng)
+            self._search = new_search(rng)
         search = self._search
-        search.rng = self._rng
+        search.rng = rng
         seconds = limit.seconds
         if seconds is None and limit.nodes is None:
             seconds = GENIUS_SECONDS
