@@ -1,5 +1,5 @@
 """The stateful, UI-agnostic game controller that any front end can drive, under any rules
-(`Rules`: noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3 boards).
+(`Rules`: noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3 boards, Ultimate).
 
 A front end calls `Game` methods for what the player does and hears back through listeners
 (`listen`; any number of each): `on_change` once per mark placed (or taken back),
@@ -90,7 +90,7 @@ class Game(Seats):
 
     @property
     def board(self) -> Position:
-        """The position: a `Board`, or in Notakto a `NotaktoBoard`."""
+        """The position: a `Board`, a `NotaktoBoard` or an `UltimateBoard`, as the rules say."""
         return self._board
 
     @property

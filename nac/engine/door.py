@@ -1,7 +1,7 @@
 """The door to the engines, shaped like `chess.engine`: `play`, `analyse` and `hint` for a
-position of any rules (a `Board`, a `NotaktoBoard`), a `Limit` for how long a search may take,
-and an `Engine` object for a front end that wants its own random source, its own strategies
-(tests put in scripted ones) or the answers from a child process (`process.ProcessEngine`)."""
+position of any rules (`Board`, `NotaktoBoard`, `UltimateBoard`), a `Limit` on a search, and
+an `Engine` object for a front end that wants its own random source, its own strategies (tests
+put in scripted ones) or the answers from a child process (`process.ProcessEngine`)."""
 
 from __future__ import annotations
 
