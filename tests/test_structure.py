@@ -501,3 +501,13 @@ def test_rules_families_are_asked_in_ever_fewer_places() -> None:
     )  # fmt: skip
     assert sum(ifs.values()) <= IFS_ON_A_FAMILY, said
     assert all(len(naming[word]) <= MODULES_NAMING[word] for word in FAMILY_WORDS), said
+
+
+def test_what_is_drawn_and_said_reads_no_storage() -> None:
+    """Issue 40: nac/present is drawn and said from values; reading and writing what is kept
+    (nac/store) is its callers' (the front ends, the play)."""
+    known = modules()
+    for name, path in known.items():
+        if name.startswith("nac.present"):
+            stored = {m for m in imports_of(name, path, set(known)) if m.startswith("nac.store")}
+            assert not stored, f"{name} imports {stored}"

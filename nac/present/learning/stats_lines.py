@@ -9,7 +9,6 @@ from __future__ import annotations
 import textwrap
 
 from ...core import GameKind, Mode
-from ...store import Record
 from ..game import words
 from ..runs import Line
 
@@ -21,13 +20,17 @@ NO_STREAK = "–"
 """The streak of a kind of game that has none (two players, watch)."""
 
 
-def stats_rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
-    """A row of COLUMNS per record, sorted by board and kind;
+Counts = tuple[int, int, int, int, int]
+"""A kind of game's results as the stats keep them: won, drawn, lost, the streak, the best."""
+
+
+def stats_rows(records: dict[str, Counts]) -> list[tuple[str, ...]]:
+    """A row of COLUMNS per kind of game, sorted by board and kind;
     in two-player and watch mode won and lost are X's and O's wins, and there is no streak. A
     record whose key names no kind of game is shown by its key."""
     table: list[tuple[str, ...]] = []
     for key in sorted(records, key=lambda key: (key.partition("@")[2], key)):
-        record = records[key]
+        won, drawn, lost, streak, best = records[key]
         try:
             kind = GameKind.parse(key)
         except ValueError:
@@ -35,9 +38,7 @@ def stats_rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
         else:
             board, mode, against = words.describe_kind(kind)
             streaks = kind.mode in (Mode.COMPUTER, Mode.ONLINE)
-        counts: tuple[int, ...] = (record.won, record.drawn, record.lost)
-        if streaks:
-            counts += (record.streak, record.best_streak)
+        counts = (won, drawn, lost, streak, best) if streaks else (won, drawn, lost)
         cells = [str(count) for count in counts] + [NO_STREAK] * (5 - len(counts))
         table.append((board, mode, against, *cells))
     return table

@@ -4,6 +4,7 @@ results. It scrolls, and has a footer of its own."""
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from typing import ClassVar
 
 from rich.text import Text
@@ -55,7 +56,7 @@ class StatsScreen(ModalScreen[None]):
     ) -> None:
         """`notices`: what reading the stats found wrong with the file (moved aside, ...)."""
         super().__init__()
-        self.rows = stats_rows(records)
+        self.rows = stats_rows({key: astuple(record) for key, record in records.items()})
         self.where = where
         self.notices = notices
 
