@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.web.typist import is_ssh_game, memory_kb, page_game, shown, ssh_game
+from tests.web.typist import is_ssh_game, memory_kb, page_game, shown, ssh_game, until_shown
 from tools.web_screenshot import RunningServer, free_port, served_game
 
 from .bench_strangers import ROOT
@@ -52,14 +52,6 @@ class Typed:
     typed: int = 0
     seconds: float = 0.0
     answered: float | None = None
-
-
-async def until_shown(seen: bytearray, text: str) -> None:
-    for _ in range(WAIT_STEPS):
-        if text in shown(seen):
-            return
-        await asyncio.sleep(0.1)
-    raise RuntimeError(f"never shown {text!r}")
 
 
 async def typed_at(

@@ -28,8 +28,7 @@ from nac.net.server import GameServer
 from nac.store.passes import SeatPasses
 from nac.store.player_key import own_key
 
-LONGEST_WAIT = 30.0
-"""How long a wait for a state may take before the test fails as hung (never a speed test)."""
+from ..waiting import LONGEST_WAIT as LONGEST_WAIT, until
 
 
 class Clock:
@@ -120,16 +119,11 @@ class Player:
 
     async def until(self, condition: Callable[[Player], bool], what: str = "") -> None:
         """Wait until `condition(self)` holds, checked at each message this client hears."""
-
-        async def waiting() -> None:
-            while not condition(self):
-                self.changed.clear()
-                await self.changed.wait()
-
-        try:
-            await asyncio.wait_for(waiting(), LONGEST_WAIT)
-        except TimeoutError:
-            raise AssertionError(f"never came: {what or condition}; table: {self.table}") from None
+        await until(
+            lambda: condition(self),
+            lambda: f"{what or condition}; table: {self.table}",
+            changed=self.changed,
+        )
 
     async def stop(self) -> None:
         await self.play.stop()

@@ -14,7 +14,7 @@ from nac.core.notation import cell_of
 from nac.core.positions import start_position
 from nac.plain.engine import LONGEST_LINE, WAITING
 
-LONGEST_WAIT = 60.0
+from ..waiting import LONGEST_WAIT
 
 
 def engine(*commands: str, env: dict[str, str] | None = None) -> list[str]:

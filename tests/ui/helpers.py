@@ -23,9 +23,7 @@ from nac.ui.widgets.banner import ResultBanner
 from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.searches import Searches
 
-SETTLE_STEPS = 3000
-"""How many short pauses `settle` waits at most for the computer (a bound on steps, so a busy
-machine only makes it slower, never wrong)."""
+from .. import waiting
 
 
 def make_app(
@@ -120,29 +118,25 @@ def is_settled(app: NacApp) -> bool:
 
 async def settle(pilot: Pilot[None], app: NacApp) -> None:
     """Wait until no search is running and the computer is not preparing a move."""
-    for _ in range(SETTLE_STEPS):
-        await pilot.pause(0.01)
-        if is_settled(app):
-            await pilot.pause()
-            return
-    raise AssertionError("the app did not settle")
+    await pilot.pause(0.01)
+    await until(pilot, lambda: is_settled(app), "the app settled")
+    await pilot.pause()
 
 
 async def resize(pilot: Pilot[None], columns: int, rows: int) -> None:
     """Resize the terminal and wait until the screen is laid out for it: its size, and on the
-    game screen the arrangement for that size (a bound on steps, as `settle`)."""
+    game screen the arrangement for that size."""
     await pilot.resize_terminal(columns, rows)
-    app = pilot.app
-    for _ in range(SETTLE_STEPS):
-        screen = app.screen
+
+    def laid_out() -> bool:
+        screen = pilot.app.screen
         arranged = not isinstance(screen, GameScreen) or screen.arrangement == screen_layout(
             screen.game.rules, columns, rows
         )
-        if screen.size == (columns, rows) and arranged:
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"the screen was not laid out at {columns}×{rows}")
+        return screen.size == (columns, rows) and arranged
+
+    await until(pilot, laid_out, f"the screen laid out at {columns}×{rows}")
+    await pilot.pause()
 
 
 class HeldSearch:
@@ -175,14 +169,6 @@ def held_genius() -> tuple[HeldSearch, dict[Level, Strategy]]:
     return held, {**STRATEGIES, Level.GENIUS: held}
 
 
-STEPS = 3000
-"""A bound on `until`'s wait (each step a short pause): a hang fails, it does not stall."""
-
-
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Let the app run until `condition()` holds (at most STEPS short pauses)."""
-    for _ in range(STEPS):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
+    """Let the app run until `condition()` holds (`tests.waiting.until`, the pilot pausing)."""
+    await waiting.until(condition, what, pause=pilot.pause, every=0.01)

@@ -20,7 +20,8 @@ from nac.ui.screens.online import OnlineScreen
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.online_panel import OnlinePanel
 
-from .helpers import SETTLE_STEPS, seeded_engine
+from . import helpers
+from .helpers import seeded_engine
 
 
 def online_app(start: OnlineStart, storage: Storage | None = None) -> NacApp:
@@ -35,13 +36,9 @@ def hosting(name: str = "Sam") -> OnlineStart:
 
 
 async def until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    """Let the app run until `condition()` holds (at most SETTLE_STEPS short pauses)."""
-    for _ in range(SETTLE_STEPS):
-        if condition():
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
+    """Let the app run until `condition()` holds (`helpers.until`), then draw what came."""
+    await helpers.until(pilot, condition, what)
+    await pilot.pause()
 
 
 def online_screen(app: NacApp) -> OnlineScreen:

@@ -5,7 +5,6 @@ where Enter used to play the cursor's square (c3) instead, a move online cannot 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 
 import pytest
@@ -29,7 +28,7 @@ from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.widgets.board import BoardWidget
 
 from ..net.helpers import game_server, player
-from .helpers import SETTLE_STEPS, game_screen, make_app, press, settle
+from .helpers import game_screen, make_app, press, settle, until as waiting
 from .online_helpers import both_online, online_app, online_ready, until
 
 
@@ -39,14 +38,6 @@ async def type_square(pilot: Pilot[None], name: str, *, click_between: bool) -> 
     if click_between:
         await pilot.click(BoardWidget, offset=(0, 0))  # the board's corner: no square
     await press(pilot, *name[1:], "enter")
-
-
-async def waiting(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
-    for _ in range(SETTLE_STEPS):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never came: {what}")
 
 
 @pytest.mark.parametrize("click_between", [False, True], ids=["typed", "after-a-click"])

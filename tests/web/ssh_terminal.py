@@ -5,11 +5,11 @@ what it shows."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 
 from nac.web.pty_game import PtyGame
-from tools.web_screenshot import POLLS
+
+from ..waiting import until
 
 ANSI = re.compile(
     rb"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78])"
@@ -36,21 +36,15 @@ class Terminal:
 
     async def changes(self, since: int) -> None:
         """Wait (bounded) until the terminal shows something after `since`."""
-        for _ in range(POLLS):
-            if len(self.seen) > since:
-                return
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 0.2)
-        raise AssertionError("the terminal never changed")
+        await until(lambda: len(self.seen) > since, "a change shown", changed=self.changed)
 
     async def shows(self, *texts: str, since: int = 0) -> None:
         """Wait (bounded) until the terminal has shown every one of `texts` after `since`."""
-        for _ in range(POLLS):
-            shown = ANSI.sub(b"", bytes(self.seen[since:])).decode("utf-8", "replace")
-            if all(text in shown for text in texts):
-                return
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 0.2)
-        raise AssertionError(f"never shown {texts!r}; shown: {self.text[-2000:]!r}")
+
+        def shown() -> bool:
+            text = ANSI.sub(b"", bytes(self.seen[since:])).decode("utf-8", "replace")
+            return all(one in text for one in texts)
+
+        await until(
+            shown, lambda: f"{texts!r} shown; shown: {self.text[-2000:]!r}", changed=self.changed
+        )

@@ -23,6 +23,7 @@ pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is 
 
 import aiohttp
 
+from ..waiting import until
 from .test_serve_limits import screen_until, ws_url
 
 pytestmark = pytest.mark.long
@@ -47,14 +48,9 @@ def marked(mark: str) -> list[int]:
     return found
 
 
-async def until_gone(mark: str) -> list[int]:
-    """The processes carrying `mark` once none is left (at most POLLS reads 0.1 s apart)."""
-    for _ in range(POLLS):
-        left = marked(mark)
-        if not left:
-            return left
-        await asyncio.sleep(0.1)
-    return marked(mark)
+async def all_gone(mark: str) -> None:
+    """Wait (bounded) until no process carries `mark`."""
+    await until(lambda: not marked(mark), lambda: f"every one gone: {marked(mark)} left", every=0.1)
 
 
 def runs_nac(pid: int) -> bool:
@@ -94,7 +90,7 @@ async def test_ctrl_c_while_a_game_starts_ends_every_game_quietly(tmp_path: Path
     said = "".join(server.lines_so_far())
     for sign in ("Traceback", "KeyboardInterrupt", "failed to start"):
         assert sign not in said, said
-    assert await until_gone(mark) == []
+    await all_gone(mark)
 
 
 async def test_kill_9_takes_every_game_along(tmp_path: Path) -> None:
@@ -105,10 +101,10 @@ async def test_kill_9_takes_every_game_along(tmp_path: Path) -> None:
         async with aiohttp.ClientSession() as session:
             socket = await session.ws_connect(ws_url(server))
             await screen_until(socket, "Noughts")
-            games = await games_of(server, mark, 2)  # the next visitor's is made ready
+            await games_of(server, mark, 2)  # the next visitor's is made ready
             server.process.kill()
             assert await asyncio.to_thread(server.process.wait, 60) == -signal.SIGKILL
-            assert await until_gone(mark) == [], games
+            await all_gone(mark)
 
 
 @pytest.mark.ssh
@@ -128,6 +124,6 @@ async def test_kill_9_takes_the_ssh_players_games_along(tmp_path: Path) -> None:
             await games_of(server, mark, 2)  # the player's, and a browser's kept ready
             server.process.kill()
             assert await asyncio.to_thread(server.process.wait, 60) == -signal.SIGKILL
-            assert await until_gone(mark) == []
+            await all_gone(mark)
         finally:
             await terminal.pty.stop()

@@ -41,6 +41,7 @@ import asyncssh  # noqa: E402
 from nac.web.ssh_names import FILE_NAME  # noqa: E402
 from nac.web.ssh_session import IDLE, NEEDS_TERMINAL, PLAY_ONLY  # noqa: E402
 
+from ..waiting import until  # noqa: E402
 from .ssh_terminal import ANSI, Terminal  # noqa: E402
 
 READY = b"1-9 Play"
@@ -354,12 +355,11 @@ async def test_a_dropped_player_s_game_ends_at_once(door: Door) -> None:
     pid = terminal.pty.pid
     assert pid is not None
     os.killpg(pid, signal.SIGKILL)  # the client gone without a word: a dropped network, ~.
-    for _ in range(POLLS):
-        if not games & set(door.server.game_processes()):
-            break
-        await asyncio.sleep(0.1)
-    else:
-        raise AssertionError("the dropped player's game lives on")
+    await until(
+        lambda: not games & set(door.server.game_processes()),
+        "the dropped player's game ended",
+        every=0.1,
+    )
     await terminal.pty.stop()
 
 
@@ -393,11 +393,11 @@ async def stranger_client(
 
 async def no_game_left(door: Door) -> None:
     """Wait (bounded) until no SSH player's game process is left."""
-    for _ in range(POLLS):
-        if not any("--ssh-player" in command_of(pid) for pid in door.server.game_processes()):
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError("an SSH player's game lives on")
+    await until(
+        lambda: not any("--ssh-player" in command_of(pid) for pid in door.server.game_processes()),
+        "every SSH player's game ended",
+        every=0.1,
+    )
 
 
 async def test_one_connection_holds_two_sessions_at_most(door: Door) -> None:

@@ -4,13 +4,10 @@ storm of resizes is one resize for the game, and a network's game starts are bou
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-
-from tools.web_screenshot import POLLS
 
 pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not installed")
 pytest.importorskip("textual_serve", reason="textual-serve (the `web` extra) is not installed")
@@ -21,6 +18,8 @@ from nac.web.ssh_door import STARTS_BURST, SshServer
 from nac.web.ssh_gate import MOST_HELD
 from nac.web.ssh_names import SshNames
 from nac.web.ssh_session import GameSession
+
+from ..waiting import until
 
 ROOM = 3_000
 """The descriptors the process is taken to have (far fewer than the relay's connections)."""
@@ -67,10 +66,7 @@ async def test_a_storm_of_resizes_is_one_resize_for_the_game() -> None:
     for width in range(40, 240):
         session.terminal_size_changed(width, 30, 0, 0)
     assert game.sizes == [(40, 30)]  # the first followed at once, the rest wait
-    for _ in range(POLLS):
-        if len(game.sizes) > 1:
-            break
-        await asyncio.sleep(0.05)
+    await until(lambda: len(game.sizes) > 1, "the last size followed")
     assert game.sizes == [(40, 30), (239, 30)]  # then the last, once
     session.connection_lost(None)
 

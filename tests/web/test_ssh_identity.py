@@ -18,6 +18,7 @@ import pytest
 from nac.present.online import words as online_words
 from tools.web_screenshot import ROOT
 
+from ..waiting import LONGEST_WAIT
 from . import test_ssh
 from .ssh_terminal import Terminal
 from .test_ssh import SSH, Door, keyed, played
@@ -26,9 +27,6 @@ pytestmark = [
     pytest.mark.ssh,
     pytest.mark.skipif(SSH is None, reason="no OpenSSH client (openssh-client)"),
 ]
-
-LONGEST_WAIT = 60.0
-
 
 door = test_ssh.door
 """A door of this module's own, as test_ssh's (its keys: alice, bob, eve)."""

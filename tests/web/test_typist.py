@@ -22,7 +22,7 @@ pytest.importorskip("asyncssh", reason="asyncssh (the `web` extra) is not instal
 from nac.ui.driver import PASTE_END, PASTE_START
 
 from .test_ssh import door_line, keyed
-from .typist import is_ssh_game, memory_kb, page_game, shown, ssh_game
+from .typist import is_ssh_game, memory_kb, page_game, shown, ssh_game, until_shown
 
 pytestmark = pytest.mark.strangers
 
@@ -40,15 +40,6 @@ MOST_MEMORY_KB = 100 * 1024
 def peak_memory(pid: int) -> int:
     """A process's peak resident size in kB (0 once it is gone)."""
     return memory_kb(pid, "VmHWM")
-
-
-async def until_shown(seen: bytearray, text: str, since: int = 0) -> None:
-    """Wait (at most POLLS steps of 0.1 s) until `text` is shown after `since`."""
-    for _ in range(POLLS):
-        if text in shown(seen, since):
-            return
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"never shown {text!r}: {shown(seen, since)[-500:]!r}")
 
 
 async def answered(press: Callable[[], Awaitable[object]], seen: bytearray, text: str) -> None:

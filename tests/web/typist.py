@@ -1,6 +1,7 @@
 """The flat-out typist's two doors to a game of a real `nac serve`, shared by its test and its
 benchmark: over SSH (asyncssh's client) and through the page's websocket (aiohttp's client),
-what the game draws gathered in a buffer; and what /proc says of a game process."""
+what the game draws gathered in a buffer, and a wait until it shows a text; and what /proc says
+of a game process."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..waiting import until
 from .ssh_terminal import ANSI
 
 if TYPE_CHECKING:
@@ -21,6 +23,15 @@ if TYPE_CHECKING:
 def shown(seen: bytearray, since: int = 0) -> str:
     """What the game drew after `since`, as text."""
     return ANSI.sub(b"", bytes(seen[since:])).decode("utf-8", "replace")
+
+
+async def until_shown(seen: bytearray, text: str, since: int = 0) -> None:
+    """Wait (bounded) until `text` is shown after `since`."""
+    await until(
+        lambda: text in shown(seen, since),
+        lambda: f"{text!r} shown: {shown(seen, since)[-500:]!r}",
+        every=0.1,
+    )
 
 
 def memory_kb(pid: int, field_name: str) -> int:
