@@ -170,7 +170,7 @@ class ConsoleGame(TypedLines):
 
 def review_text(game: SavedGame, keypad: KeypadLayout = KeypadLayout.PHONE, width: int = 80) -> str:
     """`nac --plain --review`: the review the app shows beside the board, as plain lines, its
-    squares named as the game names them (the keys of `keypad` on 3×3)."""
+    squares named as the game names them (the keys of `keypad` where its rules take them)."""
     review = review_game(game.moves, game.rules, game.first)
     view = ReviewView(game, review, 0, lambda cell: square_name(cell, game.rules, keypad))
     lines = review_lines(view, width, height=len(game.moves) * 4 + 20)

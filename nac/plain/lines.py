@@ -1,4 +1,4 @@
-"""What the plain-text front ends (`console.py`, `notakto_console.py`) share: reading typed
+"""What the plain-text front ends (`console.py`, `online.py`) share: reading typed
 lines (edited where both ends are a terminal), the app's keys typed as commands, and the loop
 that reads them (`TypedLines`)."""
 
