@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from textual.binding import Binding
 
-from ..present.commands import COMMANDS, Command
+from ..present.commands import COMMANDS, CURSOR_KEYS, PLAY_CURSOR, Command
 
 PRIORITY = frozenset({"ctrl+c", "colon"})
 """Keys run as soon as the app reads them: ctrl+c always quits; `:` opens the prompt before the
@@ -24,3 +24,13 @@ def bindings(
         if command not in leave
         for key, action in command.keys
     ]
+
+
+BOARDS_OWN = (CURSOR_KEYS, PLAY_CURSOR)
+"""The keys the board binds itself (`BoardWidget`): the cursor's, and Enter on it."""
+
+
+def board_bindings(commands: Sequence[Command] = COMMANDS) -> list[Binding]:
+    """The keys of a screen with a board (the game, online play, puzzles, drills): its table's
+    but the board's own."""
+    return bindings(commands, leave=BOARDS_OWN)

@@ -1,13 +1,15 @@
-"""Typed squares, for every screen where a square is chosen (the game, online play, puzzles,
-drills), a plain helper the screen owns: the `MovePrompt` mounted in the footer's place as soon
-as the board's squares are typed (`follow`), opened empty (`:`) or with a column letter already
-typed (`b` on 4×4 and 5×5), closed however it closes, and the footer and the board's focus given
-back. A key for the open prompt that reaches the board instead (a click there took the focus)
-is the prompt's: Enter never plays the cursor's square then. The squares are named as the game
-names them, under the rules and the keypad the screen says (`squares`)."""
+"""The board's typed keys, for every screen where a square is chosen (the game, online play,
+puzzles, drills), a plain helper the screen owns: a digit on the 3×3 keypad (`digit`), and the
+`MovePrompt` mounted in the footer's place as soon as the board's squares are typed (`follow`),
+opened empty (`:`) or with a column letter already typed (`b` on 4×4 and 5×5), closed however it
+closes, and the footer and the board's focus given back. A key for the open prompt that reaches
+the board instead (a click there took the focus) is the prompt's: Enter never plays the cursor's
+square then. The squares are named as the game names them, under the rules and the keypad the
+screen says (`squares`)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -28,19 +30,24 @@ class SquarePrompt:
         self,
         screen: Screen[None],
         say: Callable[[str], None],
+        said: Callable[[], str],
         squares: Callable[[], tuple[Rules, KeypadLayout]],
         play: Callable[[int], object],
         moved: Callable[[str], str | None] = lambda _letter: None,
+        picks: bool = True,
     ) -> None:
-        """`say` shows a sentence on the screen; `squares`: the rules and the keypad the
-        squares are named by now; `play`: a square named (its cell), played as the screen
-        plays a square clicked; `moved`: where the command of a letter that begins a square's
-        name went ("the board is")."""
+        """`say` shows a sentence on the screen, `said` the one shown now; `squares`: the rules
+        and the keypad the squares are named by now; `play`: a square named (its cell), played
+        as the screen plays a square clicked; `moved`: where the command of a letter that
+        begins a square's name went ("the board is"); `picks`: whether a first digit picks
+        a board of Ultimate's grid (not on the learning screens: the cursor's board)."""
         self._screen = screen
         self._say = say
+        self._said = said
         self._squares = squares
         self._play = play
         self._moved = moved
+        self._picks = picks
         self._widget: MovePrompt | None = None
         """Mounted the first time it is needed: most games on 3×3 never need it."""
         self.said_before = ""
@@ -70,15 +77,27 @@ class SquarePrompt:
         if rules.size > CLASSIC_SIZE and self._widget is None:
             self._screen.call_next(self.mount)
 
-    async def open(self, said: str, typed: str = "") -> None:
-        await self.mount()
-        self.open_now(said, typed)
+    async def digit(self, key: int) -> None:
+        """A digit of the keypad: the square it plays (`BoardWidget.digit`) played as a square
+        clicked, or what it did said (a board picked first in Ultimate)."""
+        board = self._screen.query_one(BoardWidget)
+        found = board.digit(key, self._squares()[1], self._picks)
+        if isinstance(found, str):
+            self._say(found)
+        elif inspect.isawaitable(played := self._play(found)):
+            await played
 
-    def open_now(self, said: str, typed: str = "") -> None:
+    async def open(self, typed: str = "") -> None:
+        """`:` (or a column letter's command): open it, `typed` already in it."""
+        await self.mount()
+        self.open_now(typed)
+
+    def open_now(self, typed: str = "") -> None:
         """Open it (it is `ready`), `typed` already in it."""
         assert self._widget is not None
         rules, keypad = self._squares()
-        self.said_before = said
+        typed = typed.lower()
+        self.said_before = self._said()
         self._widget.open(
             words.prompt_placeholder(rules),
             lambda name: parse_square(name, rules, keypad),
@@ -89,6 +108,22 @@ class SquarePrompt:
         if typed:
             self._say(words.square_begun(rules, typed, self._moved(typed)))
 
+    def allows(self, action: str, parameters: tuple[object, ...], playing: bool) -> bool | None:
+        """For a learning screen's `check_action`: whether a key of the board runs `action` now
+        (`playing`: a square may be chosen, on a board drawn whole), or None if `action` is
+        not the board's."""
+        rules, _ = self._squares()
+        screen = self._screen
+        playing = playing and (not screen.is_mounted or screen.query_one(BoardWidget).fits)
+        if action == "play_key":
+            return playing and rules.size == CLASSIC_SIZE
+        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):
+            return playing
+        if action in ("move_prompt", "type_square"):
+            letter = rules.size > CLASSIC_SIZE and self.on_board(parameters)
+            return playing and not self.is_open and (action == "move_prompt" or letter)
+        return None
+
     def on_board(self, parameters: tuple[object, ...]) -> bool:
         """Whether a `type_square` letter (its parameter) names a column of the board now: the
         footer and the help show only the letters of this board (`a-d` on 4×4)."""
@@ -96,19 +131,20 @@ class SquarePrompt:
         letter = parameters[0] if parameters else None
         return not isinstance(letter, str) or letter.lower() in COLUMN_LETTERS[: rules.size]
 
-    def took(self, key: events.Key, said: str, letters: bool) -> bool:
+    def took(self, key: events.Key) -> bool:
         """Whether a key that reached the screen is the prompt's: a column letter that opens
-        it (where `letters` begin a square's name), or a key for the open prompt that reached
-        the screen instead (typed before the prompt had the focus, or after a click on the
-        board took it): a character joins the name and Enter plays it, never the cursor's
-        square."""
+        it (where the screen lets letters begin a square's name), or a key for the open prompt
+        that reached the screen instead (typed before the prompt had the focus, or after a
+        click on the board took it): a character joins the name and Enter plays it, never the
+        cursor's square."""
         if self.is_open and self._widget is not None:
             return self._widget.take(key)
         character = key.character if key.is_printable else None
         rules, _ = self._squares()
         column = character is not None and character.lower() in COLUMN_LETTERS[: rules.size]
-        if letters and column and self.ready and not self.is_open:
-            self.open_now(said, key.key.lower())
+        letters = column and self.ready and not self.is_open
+        if letters and self._screen.check_action("type_square", ("a",)):
+            self.open_now(key.key)
             return True
         return False
 

@@ -26,7 +26,6 @@ from ...core import (
 )
 from ...engine import Engine, mistakes_in, unscanned
 from ...present.command import Command
-from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
@@ -34,7 +33,7 @@ from ...present.names import rules_label
 from ...present.screen_commands import DRILL_COMMANDS, drill_commands
 from ...store import Storage
 from ...store.drills import DrillRecord
-from ..bindings import bindings
+from ..bindings import board_bindings
 from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
 from ..widgets.board_beside import BoardBeside
@@ -48,9 +47,7 @@ class DrillScreen(Screen[None]):
 
     AUTO_FOCUS = "BoardWidget"
     HELP_TITLE = "Your mistakes"
-    BINDINGS: ClassVar[list[BindingType]] = list(
-        bindings(DRILL_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
-    )
+    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(DRILL_COMMANDS))
 
     drill: var[DrillRecord | None] = var(None, init=False, bindings=True)
     answered: var[str] = var("", init=False, bindings=True)
@@ -78,7 +75,14 @@ class DrillScreen(Screen[None]):
         self.scanned = False
         self.tried: int | None = None
         """The square the answer was played on: marked on the board with the best move."""
-        self.prompt = SquarePrompt(self, self.say, self._squares, self.play)
+        self.prompt = SquarePrompt(
+            self,
+            self.say,
+            lambda: self.query_one(PuzzlePanel).text[2],
+            self._squares,
+            self.play,
+            picks=False,
+        )
 
     def _squares(self) -> tuple[Rules, KeypadLayout]:
         return (self.drill.board.rules if self.drill is not None else NORMAL), self.keypad
@@ -89,15 +93,14 @@ class DrillScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """On 4×4 and 5×5 a column letter begins a square's name."""
-        letters = bool(self.check_action("type_square", ("a",)))
-        if self.prompt.took(event, self.query_one(PuzzlePanel).text[2], letters):
+        if self.prompt.took(event):
             event.stop()
 
     async def action_move_prompt(self) -> None:
-        await self.prompt.open(self.query_one(PuzzlePanel).text[2])
+        await self.prompt.open()
 
     async def action_type_square(self, letter: str) -> None:
-        await self.prompt.open(self.query_one(PuzzlePanel).text[2], letter)
+        await self.prompt.open(letter)
 
     def compose(self) -> ComposeResult:
         yield TitleBar(learning_words.MISTAKES_TITLE)
@@ -185,24 +188,16 @@ class DrillScreen(Screen[None]):
         return DRILL_COMMANDS if drill is None else drill_commands(drill.board.size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        shown = not self.is_mounted or self.query_one(BoardWidget).fits
-        playing = self.drill is not None and not self.answered and shown
-        if action == "play_key":
-            return playing and self.drill is not None and self.drill.board.size == 3
-        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor"):
-            return playing
-        if action == "move_prompt":
-            return playing and not self.prompt.is_open
-        if action == "type_square":
-            big = self.drill is not None and self.drill.board.rules.size > 3
-            return playing and big and not self.prompt.is_open and self.prompt.on_board(parameters)
+        playing = self.drill is not None and not self.answered
+        allowed = self.prompt.allows(action, parameters, playing)
+        if allowed is not None:
+            return allowed
         if action == "next_drill":
             return self.scanned and bool(self.answered or not self.due)
         return True
 
-    def action_play_key(self, key: int) -> None:
-        """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
-        self.play(self.query_one(BoardWidget).cell_for_key(key, self.keypad))
+    async def action_play_key(self, key: int) -> None:
+        await self.prompt.digit(key)
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:

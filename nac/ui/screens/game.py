@@ -59,7 +59,7 @@ from ...present.game.views import (
     panel_state,
     playouts_of,
 )
-from ..bindings import bindings
+from ..bindings import board_bindings
 from ..doors import Doors
 from ..palette import SizeNamesProvider
 from ..square_prompt import SquarePrompt
@@ -81,9 +81,7 @@ class GameScreen(Screen[None]):
     COMMAND_TABLE: ClassVar[tuple[commands.Command, ...]] = commands.COMMANDS
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {SizeNamesProvider}
     """The palette's finder of 5×5 typed as 5x5 (beside the app's own)."""
-    BINDINGS: ClassVar[list[BindingType]] = list(
-        bindings(leave=(commands.CURSOR_KEYS, commands.PLAY_CURSOR))
-    )
+    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings())
 
     board: var[Position] = var(start_position(NORMAL), bindings=True)
     """The game's position, as the game last reported it."""
@@ -116,6 +114,7 @@ class GameScreen(Screen[None]):
         self.prompt = SquarePrompt(
             self,
             self.say,
+            lambda: self.activity.message,
             lambda: (self.game.rules, self.game.keypad),
             self.play,
             words.GAME_LETTERS.get,
@@ -263,8 +262,7 @@ class GameScreen(Screen[None]):
         letter opens the prompt at once, and what is typed before it has the focus joins it."""
         if self.arrangement is None:
             return
-        letters = bool(self.check_action("type_square", ()))
-        if self.prompt.took(event, self.activity.message, letters):
+        if self.prompt.took(event):
             self.switches.forget_question()
             event.stop()
             return
@@ -295,13 +293,8 @@ class GameScreen(Screen[None]):
 
     # -- the player's moves ------------------------------------------------------------------------
 
-    def action_play_key(self, key: int) -> None:
-        """A digit plays that square of the 3×3 board (in Notakto, of the cursor's board)."""
-        found = self.query_one(BoardWidget).digit(key, self.game.keypad)
-        if isinstance(found, str):
-            self.say(found)
-        else:
-            self.play(found)
+    async def action_play_key(self, key: int) -> None:
+        await self.prompt.digit(key)
 
     def action_next_board(self) -> None:
         self.query_one(BoardWidget).action_next_board()
@@ -322,10 +315,10 @@ class GameScreen(Screen[None]):
             self.say("")
 
     async def action_move_prompt(self) -> None:
-        await self.prompt.open(self.activity.message)
+        await self.prompt.open()
 
     async def action_type_square(self, letter: str) -> None:
-        await self.prompt.open(self.activity.message, letter.lower())
+        await self.prompt.open(letter)
 
     # -- the computer's turns (`Turns`) ----------------------------------------------------------
 

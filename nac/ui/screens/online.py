@@ -28,13 +28,12 @@ from ...net.play import OnlinePlay
 from ...net.table import Keep
 from ...play import CONFIRM_SECONDS, Confirm
 from ...present.command import Command
-from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.metrics import minimum_terminal
 from ...present.online import view as online_view, words as online_words
 from ...present.online.layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
-from ..bindings import bindings
+from ..bindings import board_bindings
 from ..square_prompt import SquarePrompt
 from ..watcher_analysis import WatcherAnalysis
 from ..widgets.board import BoardWidget
@@ -59,9 +58,7 @@ class OnlineScreen(Screen[None]):
     AUTO_FOCUS = "BoardWidget"
     COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_COMMANDS
     HELP_TITLE = "Online play"
-    BINDINGS: ClassVar[list[BindingType]] = list(
-        bindings(ONLINE_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
-    )
+    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(ONLINE_COMMANDS))
 
     def __init__(
         self,
@@ -92,7 +89,7 @@ class OnlineScreen(Screen[None]):
         """The host's watch line, kept once the invite is gone (`w` copies it all game)."""
         self.analysis = WatcherAnalysis()
         self.arrangement: OnlineLayout | None = None
-        self.prompt = SquarePrompt(self, self.say, self._squares, self._move)
+        self.prompt = SquarePrompt(self, self.say, lambda: self.message, self._squares, self._move)
         self._due = False
         self._moves_seen: tuple[int, int, bool] | None = None
         """The game's number and its moves when last drawn."""
@@ -237,8 +234,7 @@ class OnlineScreen(Screen[None]):
         play = self.play
         if self.arrangement is None or play is None:
             return
-        letters = bool(self.check_action("type_square", ()))
-        if self.prompt.took(event, self.message, letters):
+        if self.prompt.took(event):
             self.heard("type_square")
             event.stop()
             return
@@ -269,12 +265,7 @@ class OnlineScreen(Screen[None]):
         self.query_one(BoardWidget).action_next_board()
 
     async def action_play_key(self, key: int) -> None:
-        if self.play is not None:
-            found = self.query_one(BoardWidget).digit(key, self.play.game.keypad)
-            if isinstance(found, str):
-                self.say(found)
-            else:
-                await self._move(found)
+        await self.prompt.digit(key)
 
     @on(BoardWidget.CellChosen)
     async def _chosen(self, chosen: BoardWidget.CellChosen) -> None:
@@ -295,12 +286,10 @@ class OnlineScreen(Screen[None]):
         return (NORMAL, self.keypad) if game is None else (game.rules, game.keypad)
 
     async def action_move_prompt(self) -> None:
-        if self.play is not None:
-            await self.prompt.open(self.message)
+        await self.prompt.open()
 
     async def action_type_square(self, letter: str) -> None:
-        if self.play is not None:
-            await self.prompt.open(self.message, letter.lower())
+        await self.prompt.open(letter)
 
     async def action_rematch(self) -> None:
         if self.play is not None:

@@ -18,14 +18,13 @@ from textual.screen import Screen
 from ...core import Board, IllegalMove, KeypadLayout, Position, check_square, square_name
 from ...engine import Engine, Puzzle, all_puzzles
 from ...present.command import Command
-from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
 from ...present.learning.review_words import puzzle_goal
 from ...present.screen_commands import PUZZLE_COMMANDS
 from ...store import Storage
-from ..bindings import bindings
+from ..bindings import board_bindings
 from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
 from ..widgets.board_beside import BoardBeside
@@ -54,9 +53,7 @@ class PuzzleScreen(Screen[None]):
     AUTO_FOCUS = "BoardWidget"
     COMMAND_TABLE: ClassVar[tuple[Command, ...]] = PUZZLE_COMMANDS
     HELP_TITLE = "Puzzles"
-    BINDINGS: ClassVar[list[BindingType]] = list(
-        bindings(PUZZLE_COMMANDS, leave=(CURSOR_KEYS, PLAY_CURSOR))
-    )
+    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(PUZZLE_COMMANDS))
 
     attempt: var[Attempt | None] = var(None, init=False, bindings=True)
     """The footer follows it: the digits play a 3×3 puzzle, the cursor and Enter a 4×4 one."""
@@ -77,9 +74,11 @@ class PuzzleScreen(Screen[None]):
         self.prompt = SquarePrompt(
             self,
             self.say,
+            lambda: self.attempt.message if self.attempt is not None else "",
             lambda: (self.puzzle.board.rules, self.keypad),
             self.play,
             words.letters_moved(PUZZLE_COMMANDS).get,
+            picks=False,
         )
 
     @property
@@ -112,17 +111,14 @@ class PuzzleScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """On 4×4 a column letter begins a square's name (its command is in the palette)."""
-        attempt = self.attempt
-        letters = bool(self.check_action("type_square", ("a",)))
-        said = attempt.message if attempt is not None else ""
-        if self.prompt.took(event, said, letters):
+        if self.prompt.took(event):
             event.stop()
 
     async def action_move_prompt(self) -> None:
-        await self.prompt.open(self.attempt.message if self.attempt is not None else "")
+        await self.prompt.open()
 
     async def action_type_square(self, letter: str) -> None:
-        await self.prompt.open(self.attempt.message if self.attempt is not None else "", letter)
+        await self.prompt.open(letter)
 
     def watch_attempt(self) -> None:
         self._draw()
@@ -153,19 +149,12 @@ class PuzzleScreen(Screen[None]):
         return square_name(cell, self.puzzle.board.rules, self.keypad)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        shown = not self.is_mounted or self.query_one(BoardWidget).fits
-        playing = self.attempt is not None and self.attempt.playing and shown
-        if action == "play_key":
-            return playing and self.puzzle.board.size == 3
-        if action in ("cursor", "cursor_to", "cursor_centre", "play_cursor", "move_prompt"):
-            return playing and not (action == "move_prompt" and self.prompt.is_open)
-        if action == "type_square":
-            big = self.puzzle.board.size > 3 and self.prompt.on_board(parameters)
-            return playing and big and not self.prompt.is_open
-        return True
+        playing = self.attempt is not None and self.attempt.playing
+        allowed = self.prompt.allows(action, parameters, playing)
+        return True if allowed is None else allowed
 
-    def action_play_key(self, key: int) -> None:
-        self.play(self.query_one(BoardWidget).cell_for_key(key, self.keypad))
+    async def action_play_key(self, key: int) -> None:
+        await self.prompt.digit(key)
 
     @on(BoardWidget.CellChosen)
     def _chosen(self, chosen: BoardWidget.CellChosen) -> None:

@@ -27,14 +27,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...core import KeypadLayout
-from ...present.commands import CURSOR_KEYS, PLAY_CURSOR
 from ...present.game import words
 from ...present.game.board_lines import cell_look
 from ...present.game.drawings import Drawing, drawing
 from ...present.game.grid_lines import HERE
 from ...present.game.metrics import smallest_drawing
 from ...present.game.views import BoardView, centre, cursor_at, cursor_moved, on_live_board
-from ..bindings import bindings
+from ..bindings import BOARDS_OWN, bindings
 from ..strips import StripCache
 
 FOREGROUNDS = (
@@ -60,7 +59,7 @@ class BoardWidget(Widget):
     """Draws the board scaled to its size: big glyphs when there is room, one letter when not."""
 
     can_focus = True
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings((CURSOR_KEYS, PLAY_CURSOR)))
+    BINDINGS: ClassVar[list[BindingType]] = list(bindings(BOARDS_OWN))
     COLOURS: ClassVar[frozenset[str]] = frozenset(
         f"board--{name}" for name in (*FOREGROUNDS, *BACKGROUNDS, *TONES)
     )
@@ -170,19 +169,15 @@ class BoardWidget(Widget):
         """The small board the cursor is on (0 for one board)."""
         return self.cursor // 9 if self.view.dead or self.view.grid else 0
 
-    def cell_for_key(self, key: int, keypad: KeypadLayout) -> int:
-        """The cell a digit plays: that square of the 3×3 board the cursor is on (in Notakto,
-        the cursor's board; one board otherwise), as every screen with a board plays it."""
-        return self.board_of_cursor * 9 + keypad.cell_for_key(key)
-
-    def digit(self, key: int, keypad: KeypadLayout) -> int | str:
-        """What a digit does, as every screen with a game takes it: the cell it plays
-        (`cell_for_key`), or, in Ultimate while the move may go in more than one board, first
+    def digit(self, key: int, keypad: KeypadLayout, picks: bool = True) -> int | str:
+        """What a digit does, as every screen with a board takes it: the cell it plays, that
+        square of the 3×3 board the cursor is on (of its small board where there are several),
+        or, where it `picks` in Ultimate while the move may go in more than one board, first
         the board it picks (the cursor goes there): then the sentence to say."""
         view = self.view
         open_boards = [board for board, closed in enumerate(view.dead) if not closed]
-        if not view.grid or len(open_boards) < 2:
-            return self.cell_for_key(key, keypad)
+        if not (picks and view.grid) or len(open_boards) < 2:
+            return self.board_of_cursor * 9 + keypad.cell_for_key(key)
         if self.picked is None:
             board = keypad.cell_for_key(key)
             if board not in open_boards:
