@@ -2,7 +2,8 @@
 move), drawn as the board and a panel, and the player's keys sent as requests.
 
 What it shows is the client's table turned into views by pure functions
-(`nac.present.online.view`); `check_action` asks the same module which commands work now, so
+(`nac.present.online.view`), kept in reactive state the board and the panel are bound to, as
+on the game screen; `check_action` asks the same module which commands work now, so
 the footer and the refusals agree. The connection runs in a worker from mount to leaving;
 leaving (or quitting) stops it, and `nac host`'s own server with it. A countdown on screen
 (the invite's expiry, a dropped player's time to come back) ticks once a second, and only then.
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
@@ -30,6 +32,7 @@ from ...play import CONFIRM_SECONDS, Confirm
 from ...present.command import Command
 from ...present.game import words
 from ...present.game.metrics import minimum_terminal
+from ...present.game.views import BoardView
 from ...present.online import view as online_view, words as online_words
 from ...present.online.layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
@@ -41,9 +44,6 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.online_panel import OnlinePanel
 from ..widgets.searches import Searches
 from ..widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    pass
 
 Opening = Callable[[Callable[[], object], Keep | None], Awaitable[tuple[OnlinePlay | None, str]]]
 """Begins the online game (`nac.net.start.begin`), given what to call at each change and where a
@@ -59,6 +59,10 @@ class OnlineScreen(Screen[None]):
     COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_COMMANDS
     HELP_TITLE = "Online play"
     BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(ONLINE_COMMANDS))
+
+    board_view: var[BoardView] = var(BoardView.empty())
+    panel: var[online_view.OnlinePanelState] = var(online_view.OnlinePanelState(""))
+    """The views the board and the panel show (bound to them, as on the game screen)."""
 
     def __init__(
         self,
@@ -104,8 +108,8 @@ class OnlineScreen(Screen[None]):
         with Container(id="online-main"):
             with Container(id="online-body"):
                 with Vertical(id="online-board-area"):
-                    yield BoardWidget()
-                yield OnlinePanel()
+                    yield BoardWidget().data_bind(view=OnlineScreen.board_view)
+                yield OnlinePanel().data_bind(state=OnlineScreen.panel)
             yield Static(id="online-too-small", markup=False)
         yield KeysBar(ONLINE_COMMANDS)
         yield Searches(self.engine, self.timer)
@@ -178,8 +182,8 @@ class OnlineScreen(Screen[None]):
             timing, watch_line = self.analysis.timing, self.watch_line
             state = online_view.panel_state(play, now, message, timing, watch_line)
         self._arrange(state.invite_width)
-        self.query_one(OnlinePanel).state = state
-        self.query_one(BoardWidget).view = online_view.board_view(play, self.analysis.notes)
+        self.panel = state
+        self.board_view = online_view.board_view(play, self.analysis.notes)
         if self._ticker is not None:
             (self._ticker.resume if online_view.counting_down(play) else self._ticker.pause)()
         self.refresh_bindings()
