@@ -47,14 +47,14 @@ BOARDS_COUNTED = {
 picks how many."""
 
 LAB = Command(
-    (("y", "app.lab"),),
+    (("y", "lab"),),
     "y",
     "The lab: this position searched by minimax, alpha-beta, move ordering, a transposition "
     "table and symmetry, side by side; its game tree; the search step by step",
     "Lab",
     rank=8,
     palette=(Entry("The lab", "How Genius searches this position, technique by technique",
-                   "app.lab"),),
+                   "lab"),),
 )  # fmt: skip
 """The lab, from the game, a review or a puzzle."""
 
@@ -262,7 +262,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
     LAB,
     Command(
-        (("d", "app.drill_last"),),
+        (("d", "drill_last"),),
         "d",
         "After a game with a mistake of yours: drill it (play the move you missed)",
         "Drill mistake",

@@ -3,8 +3,8 @@ match, the settings and where they are kept), the theme, and the notices about s
 and the conventions every screen keeps, from one place: `?` shows the screen's keys and the
 help, the palette lists the screen's commands (its command table, `COMMAND_TABLE`), `q` quits from
 everywhere (a local game in progress is kept for the next start; a screen with its own `quit`,
-as online play's, asks first). Screens say what they need through messages and small
-protocols; the app never asks which screen it has."""
+as online play's, asks first). Screens say what they need through messages (`messages`); the
+app never asks which screen it has."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ import time
 from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import UTC, datetime
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
-from textual import events, on, work
+from textual import events, on
 from textual.actions import ActionParseResult, parse
 from textual.app import App, SystemCommand
 from textual.dom import DOMNode
@@ -32,14 +32,14 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import FinishedGame, Game, Match, Position, SavedGame, square_name
+from ..core import FinishedGame, Game, Match, Position, SavedGame
 from ..play import Session
 from ..present.commands import Entry
 from ..present.game import words
 from ..present.game.pace import Pace
-from ..present.learning import words as learning_words
 from ..store import Settings, Storage
 from .engine_on_demand import process_engine_on_demand
+from .messages import CommandRuns, LabWanted
 from .screens.game import GameScreen
 
 if TYPE_CHECKING:
@@ -68,24 +68,6 @@ def forgiving_driver() -> type[Driver] | None:
     from .driver import ForgivingDriver
 
     return ForgivingDriver
-
-
-@runtime_checkable
-class Hearing(Protocol):
-    """A screen with questions waiting for a second press (the game's switches, online play's
-    resign and leave): it hears every command about to run, and any other drops the question."""
-
-    def heard(self, action: str) -> None: ...
-
-
-@runtime_checkable
-class ShowsPosition(Protocol):
-    """A screen with a position on it (the game, a review at its move, a puzzle): the lab (`y`)
-    searches it."""
-
-    def lab_position(self) -> tuple[Position, Callable[[int], str]] | None:
-        """The position and how its squares are named, or None if there is none now."""
-        ...
 
 
 CLOSING_SIGNALS = tuple(
@@ -151,10 +133,7 @@ class NacApp(App[None]):
         self.player_name = name
         """The player's name online (an SSH player's, from their key); None: the login's."""
         self.session.after_saving(self.show_notices)
-        self.last_drill: str | None = None
-        """The drill the last game gave (a mistake of yours), for `d`."""
         self._game_screen: GameScreen | None = None
-        self.match.listen(self._look_for_mistakes)
 
     @functools.cached_property
     def online(self) -> OnlineDoors:
@@ -301,31 +280,24 @@ class NacApp(App[None]):
         default_namespace: DOMNode | None = None,
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
-        """Every command runs through here (keys, the palette, the footer): the game screen
-        hears each one that will run, so a question waiting for a second press is dropped by
-        any other; none runs once the app is quitting."""
+        """Every command runs through here (keys, the palette, the footer): the screen on top
+        is told of each one that will run (`CommandRuns`), so a question waiting for a second
+        press is dropped by any other; none runs once the app is quitting."""
         if self.leaving:
             return False
-        screen = self.screen if self.screen_stack else None
-        if isinstance(screen, Hearing):
+        if self.screen_stack:
             namespace, name, parameters = parse(action) if isinstance(action, str) else action
             target = {"": default_namespace, "app": self, "screen": self.screen}.get(namespace)
             if (target or self).check_action(name, parameters):
-                screen.heard(name)
+                self.screen.post_message(CommandRuns(name))
         return await super().run_action(action, default_namespace, namespaces)
 
     async def action_quit(self) -> None:
         """Quit from any screen (`q`, ctrl+q, ctrl+c, heard before any screen's keys); a
         screen with a quit of its own (online play's asks first during this player's game)
         runs it instead. A local game in progress is kept for the next start (`on_unmount`)."""
-        screen = self.screen if self.screen_stack else None
-        own = getattr(screen, "action_quit", None)
-        if own is not None:
-            said = own()
-            if asyncio.iscoroutine(said):
-                await said
-            return
-        self.exit()
+        if not self.screen_stack or not await self.run_action("quit", self.screen):
+            self.exit()
 
     def action_help(self) -> None:
         """`?` on a screen without a help of its own: its keys (from its table), then the
@@ -339,67 +311,13 @@ class NacApp(App[None]):
         here = (str(name), table) if table else None
         self.push_screen(HelpScreen(self.game, first=first, here=here))
 
-    def action_lab(self) -> None:
-        """The lab, on the position of the screen on top: the game's board, the review's
+    @on(LabWanted)
+    def _lab(self, wanted: LabWanted) -> None:
+        """The lab, on the position of the screen that asks: the game's board, the review's
         position at its move, the puzzle's."""
         from .screens.lab import LabScreen
 
-        screen = self.screen
-        found = screen.lab_position() if isinstance(screen, ShowsPosition) else None
-        if found is not None and self.check_action("lab", ()):
-            board, name = found
-            self.push_screen(LabScreen(board, name, timer=self.timer))
-
-    def _look_for_mistakes(self, finished: FinishedGame) -> None:
-        """A game of yours just ended: its mistakes become drills, and `d` offers the first."""
-        self.last_drill = None
-        self.refresh_bindings()
-        self._find_mistakes(finished)
-
-    @work(thread=True, exclusive=True, group="mistakes")
-    def _find_mistakes(self, finished: FinishedGame) -> None:
-        from ..engine import mistakes_in
-
-        drills = mistakes_in([finished.saved], review=self.engine.review)
-        if not drills:
-            return
-        entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
-        self.storage.stats.drills.add(entries, None, datetime.now(UTC))
-        first = drills[0]
-        square = square_name(first.played, first.board.rules, self.game.keypad)
-        self.call_from_thread(self._offer_drill, finished, first.key, square, first.rating.value)
-
-    def _offer_drill(self, finished: FinishedGame, key: str, square: str, rating: str) -> None:
-        screen = self.game_screen
-        if screen.finished is not finished:
-            return  # another game began meanwhile
-        self.last_drill = key
-        result = words.after_game(screen.game, finished.outcome)
-        screen.say(f"{result} {learning_words.drill_offer(square, rating)}")
-        self.refresh_bindings()
-
-    def refusal(self, action: str) -> str | None:
-        """Why an action of the app's cannot run now, in the player's words; None if it can
-        (or has nothing to say)."""
-        if action == "drill_last" and not self.check_action(action, ()):
-            return learning_words.NO_DRILL_NOW
-        return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "drill_last":
-            screen = self.game_screen
-            finished = screen.finished is not None
-            return self.last_drill is not None and finished and self.screen is screen
-        return True
-
-    def action_drill_last(self) -> None:
-        from .screens.drills import DrillScreen
-
-        if self.last_drill is not None:
-            drill = DrillScreen(
-                self.storage, self.game.keypad, first=self.last_drill, engine=self.engine
-            )
-            self.push_screen(drill)
+        self.push_screen(LabScreen(wanted.position, wanted.square_name, timer=self.timer))
 
     def _resumed(self, _app: object) -> None:
         """Back from ctrl+z (`fg`): the terminal was used meanwhile, so draw everything."""

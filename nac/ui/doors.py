@@ -54,6 +54,13 @@ class Doors:
         storage, keypad = self._session.storage, self._session.game.keypad
         self._screen.app.push_screen(PuzzleScreen(storage, keypad, self._engine))
 
+    def drill(self, first: str) -> None:
+        """The drills, from the one the last game gave."""
+        from .screens.drills import DrillScreen
+
+        storage, keypad = self._session.storage, self._session.game.keypad
+        self._screen.app.push_screen(DrillScreen(storage, keypad, first=first, engine=self._engine))
+
     def help(self) -> None:
         """The help (its section on the rules first, where the rules' look names one)."""
         from .screens.help import HelpScreen

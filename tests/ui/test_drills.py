@@ -31,14 +31,14 @@ async def test_a_game_with_a_blunder_offers_it_as_a_drill_answered_on_the_board(
     app = make_app(level=Level.GENIUS)
     async with app.run_test(size=(100, 32)) as pilot:
         await lose_to_genius(pilot, app)
-        await until(pilot, lambda: app.last_drill is not None, "the drill offered")
+        await until(pilot, lambda: app.game_screen.last_drill is not None, "the drill offered")
         assert "a blunder of yours: d drills it" in app.game_screen.activity.message
         await press(pilot, "d")
         screen = app.screen
         assert isinstance(screen, DrillScreen)
         await until(pilot, lambda: screen.drill is not None, "the drill shown")
         drill = screen.drill
-        assert drill is not None and drill.key == app.last_drill
+        assert drill is not None and drill.key == app.game_screen.last_drill
         cell = drill.answers[0]
         key = app.game.keypad.key_for_cell(cell)
         await press(pilot, str(key))
@@ -52,7 +52,7 @@ async def test_a_wrong_answer_says_what_was_best_and_the_drill_comes_back() -> N
     app = make_app(level=Level.GENIUS)
     async with app.run_test(size=(100, 32)) as pilot:
         await lose_to_genius(pilot, app)
-        await until(pilot, lambda: app.last_drill is not None, "the drill offered")
+        await until(pilot, lambda: app.game_screen.last_drill is not None, "the drill offered")
         await press(pilot, "d")
         screen = app.screen
         assert isinstance(screen, DrillScreen)
@@ -140,7 +140,7 @@ async def test_the_help_of_a_3x3_drill_lists_its_digits_and_no_column_letters() 
     app = make_app(level=Level.GENIUS)
     async with app.run_test(size=(100, 32)) as pilot:
         await lose_to_genius(pilot, app)
-        await until(pilot, lambda: app.last_drill is not None, "the drill offered")
+        await until(pilot, lambda: app.game_screen.last_drill is not None, "the drill offered")
         await press(pilot, "d")
         screen = app.screen
         assert isinstance(screen, DrillScreen)

@@ -23,7 +23,7 @@ ON_THE_BOARD = frozenset(
 )
 """Commands for a person's move: none while watching or once the game is over."""
 ALWAYS = frozenset({"help", "quit", "command_palette"})
-WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats"}
+WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats", "lab"}
 """While the board is hidden for want of room, every other key does nothing."""
 WAIT_FOR_THE_COMPUTER = frozenset({"move_prompt", "type_square"})
 """Shown but not working while the computer thinks (a hint asked then comes after its move)."""

@@ -249,7 +249,7 @@ NO_DRILL_NOW = (
 def drill_offer(square: str, rating: str) -> str:
     """After a game with a mistake or a blunder of yours (`rating`, the review's word) on
     `square` (as the game names it): the offer to drill it, short enough for a small panel."""
-    key, puzzles = key_for("app.drill_last"), key_for("puzzles")
+    key, puzzles = key_for("drill_last"), key_for("puzzles")
     mistakes = key_for("mistakes", PUZZLE_COMMANDS)
     return (
         f"Square {square} was a {rating} of yours: {key} drills it (all your mistakes: "

@@ -13,9 +13,10 @@ the footer, the palette and the refusals agree.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, cast
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.command import Provider
@@ -34,6 +35,7 @@ from ...core import (
     Mode,
     Position,
     Rules,
+    square_name,
     start_position,
 )
 from ...play import CONFIRM_SECONDS, Session, Switches, Turns, next_board, next_rules, rules_named
@@ -59,8 +61,10 @@ from ...present.game.views import (
     panel_state,
     playouts_of,
 )
+from ...present.learning import words as learning_words
 from ..bindings import board_bindings
 from ..doors import Doors
+from ..messages import CommandRuns, LabWanted
 from ..palette import SizeNamesProvider
 from ..square_prompt import SquarePrompt
 from ..widgets.banner import ResultBanner
@@ -123,6 +127,8 @@ class GameScreen(Screen[None]):
         self._views_due = False
         self.hint_wanted = False
         """A hint asked for before the computer's move: given once it has moved."""
+        self.last_drill: str | None = None
+        """The drill the last game gave (a mistake of yours), for `d`."""
         self.game.listen(on_change=self._changed, on_new_game=self._new_board)
         self.match.listen(self._finished)
 
@@ -220,8 +226,33 @@ class GameScreen(Screen[None]):
 
     def _finished(self, finished: FinishedGame) -> None:
         self.finished = finished
+        self.last_drill = None
         self.say(words.after_game(self.game, finished.outcome))
         self.turns.after_game(self._next_watched_game)
+        self._find_mistakes(finished)
+
+    @work(thread=True, exclusive=True, group="mistakes")
+    def _find_mistakes(self, finished: FinishedGame) -> None:
+        """A game of yours just ended: its mistakes become drills, and `d` offers the first."""
+        from ...engine import mistakes_in
+
+        drills = mistakes_in([finished.saved], review=self.engine.review)
+        if not drills:
+            return
+        entries = [(d.key, d.board, d.played, d.answers, d.rating.value) for d in drills]
+        self.session.storage.stats.drills.add(entries, None, datetime.now(UTC))
+        first = drills[0]
+        square = square_name(first.played, first.board.rules, self.game.keypad)
+        self.app.call_from_thread(
+            self._offer_drill, finished, first.key, square, first.rating.value
+        )
+
+    def _offer_drill(self, finished: FinishedGame, key: str, square: str, rating: str) -> None:
+        if self.finished is finished:  # no other game began meanwhile
+            self.last_drill = key
+            result = words.after_game(self.game, finished.outcome)
+            self.say(f"{result} {learning_words.drill_offer(square, rating)}")
+            self.refresh_bindings()
 
     def _new_board(self, board: Position) -> None:
         self.hint = None
@@ -238,14 +269,14 @@ class GameScreen(Screen[None]):
 
     # -- what may be done now ----------------------------------------------------------------------
 
-    def heard(self, action: str) -> None:
+    @on(CommandRuns)
+    def _heard(self, runs: CommandRuns) -> None:
         """A command is about to run: a switch's question waits only for its second press."""
-        self.switches.heard(action)
-
-    def lab_position(self) -> tuple[Position, Callable[[int], str]]:
-        return self.game.board, self.game.square_name
+        self.switches.heard(runs.action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "drill_last":
+            return self.last_drill is not None and self.finished is not None
         return availability.allowed(
             self.game,
             action,
@@ -274,7 +305,7 @@ class GameScreen(Screen[None]):
             board_shown=True,
             thinking=self.activity.thinking,
             paused=self.activity.paused,
-        ) or self._app_refusal(event.key)
+        ) or self._drill_refusal(event.key)
         if reason is not None:
             self.switches.forget_question()
             if reason == words.GAME_OVER and self.finished is not None:
@@ -283,13 +314,11 @@ class GameScreen(Screen[None]):
                 self.say(reason)
             event.stop()
 
-    def _app_refusal(self, key: str) -> str | None:
-        """Why the app's own command for `key` (`d`'s drill) cannot run now, if it is one."""
-        refusal = getattr(self.app, "refusal", None)
-        for _, action in commands.key_actions(key):
-            if action.startswith("app.") and refusal is not None:
-                return cast("str | None", refusal(action.removeprefix("app.")))
-        return None
+    def _drill_refusal(self, key: str) -> str | None:
+        """Why `d` drills nothing now (no mistake of yours in the game just over)."""
+        drills = key == commands.key_for("drill_last")
+        offered = not drills or self.check_action("drill_last", ())
+        return None if offered else learning_words.NO_DRILL_NOW
 
     # -- the player's moves ------------------------------------------------------------------------
 
@@ -505,6 +534,13 @@ class GameScreen(Screen[None]):
 
     def action_stats(self) -> None:
         self.doors.stats()
+
+    def action_drill_last(self) -> None:
+        if self.last_drill is not None:
+            self.doors.drill(self.last_drill)
+
+    def action_lab(self) -> None:
+        self.post_message(LabWanted(self.game.board, self.game.square_name))
 
     def on_paste(self, event: events.Paste) -> None:
         """A game's line pasted here opens its review (anything else says why not)."""

@@ -37,6 +37,7 @@ from ...present.online import view as online_view, words as online_words
 from ...present.online.layout import OnlineLayout, online_layout
 from ...present.screen_commands import ONLINE_COMMANDS
 from ..bindings import board_bindings
+from ..messages import CommandRuns
 from ..square_prompt import SquarePrompt
 from ..watcher_analysis import WatcherAnalysis
 from ..widgets.board import BoardWidget
@@ -249,6 +250,10 @@ class OnlineScreen(Screen[None]):
             self.heard("")
             self.say(reason)
             event.stop()
+
+    @on(CommandRuns)
+    def _command_runs(self, runs: CommandRuns) -> None:
+        self.heard(runs.action)
 
     def heard(self, action: str) -> None:
         """A command is about to run: a question waiting for a second press goes at any other."""

@@ -4,7 +4,6 @@ puzzles and the run of puzzles solved in a row are kept with the stats."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import ClassVar
@@ -15,7 +14,7 @@ from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import Board, IllegalMove, KeypadLayout, Position, check_square, square_name
+from ...core import Board, IllegalMove, KeypadLayout, check_square, square_name
 from ...engine import Engine, Puzzle, all_puzzles
 from ...present.command import Command
 from ...present.game import words
@@ -25,6 +24,7 @@ from ...present.learning.review_words import puzzle_goal
 from ...present.screen_commands import PUZZLE_COMMANDS
 from ...store import Storage
 from ..bindings import board_bindings
+from ..messages import LabWanted
 from ..square_prompt import SquarePrompt
 from ..widgets.board import BoardWidget
 from ..widgets.board_beside import BoardBeside
@@ -234,10 +234,10 @@ class PuzzleScreen(Screen[None]):
     def action_retry(self) -> None:
         self._begin()
 
-    def lab_position(self) -> tuple[Position, Callable[[int], str]] | None:
-        """The puzzle's position as it stands, for the lab."""
-        attempt = self.attempt
-        return None if attempt is None else (attempt.board, self.square)
+    def action_lab(self) -> None:
+        """The lab, on the puzzle's position as it stands."""
+        if self.attempt is not None:
+            self.post_message(LabWanted(self.attempt.board, self.square))
 
     def action_close(self) -> None:
         self.query_one(Searches).cancel()

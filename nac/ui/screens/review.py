@@ -13,7 +13,7 @@ from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import Position, SavedGame, format_game, replay
+from ...core import SavedGame, format_game, replay
 from ...engine import Engine, GameReview, Rating
 from ...present.command import Command
 from ...present.game.views import BoardView
@@ -21,6 +21,7 @@ from ...present.learning import words as learning_words
 from ...present.learning.review_lines import ReviewView
 from ...present.screen_commands import REVIEW_COMMANDS
 from ..bindings import bindings
+from ..messages import LabWanted
 from ..widgets.board import BoardWidget
 from ..widgets.board_beside import BoardBeside
 from ..widgets.keys_bar import KeysBar
@@ -96,10 +97,11 @@ class ReviewScreen(Screen[None]):
         self.app.copy_to_clipboard(format_game(self.game))
         self.message = learning_words.COPIED
 
-    def lab_position(self) -> tuple[Position, Callable[[int], str]]:
-        """The position at the move on the board, for the lab."""
+    def action_lab(self) -> None:
+        """The lab, on the position at the move on the board."""
         game = self.game
-        return replay(game.rules, game.first, game.moves[: self.step]), self.square_name
+        board = replay(game.rules, game.first, game.moves[: self.step])
+        self.post_message(LabWanted(board, self.square_name))
 
     def action_close(self) -> None:
         self.query_one(Searches).cancel()
