@@ -1,3 +1,3 @@
 """The Textual front end: the app, its screens and widgets, and the glue between them and the
-engines (`turns`, `bindings`, `strips`). Textual lives here only; what is shown without it is
-in `nac.present`."""
+engines (`bindings`, `square_prompt`, `doors`, `messages`, `strips`). Textual lives here only;
+what is shown without it is in `nac.present`."""

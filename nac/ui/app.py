@@ -13,7 +13,6 @@ import contextlib
 import functools
 import gc
 import os
-import random
 import signal
 import sys
 import threading
@@ -100,7 +99,6 @@ class NacApp(App[None]):
         name: str | None = None,
         clock: Callable[[], datetime] | None = None,
         timer: Callable[[], float] = time.perf_counter,
-        rng: random.Random | None = None,
     ) -> None:
         """Without `settings`, they are loaded from `storage` (which by default keeps nothing).
         `think_seconds` None: the computer pauses 0.3 s, or 0.6 s per move in watch mode.
@@ -109,8 +107,6 @@ class NacApp(App[None]):
         the panel (tests give fixed ones, so pictures do not vary); `given`: the settings the
         command line asked for (see `Session`)."""
         super().__init__(driver_class=forgiving_driver())
-        self.rng = rng
-        """The random source of the computer's Notakto moves (None: a fresh one)."""
         self.storage = storage or Storage.in_memory()
         self.session = Session(
             self.storage, settings, given=given, clock=clock or (lambda: datetime.now(UTC))

@@ -5,7 +5,6 @@ Every scenario is deterministic: a seeded random source, no thinking pause, a fi
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -75,7 +74,6 @@ class Scenario:
                 rules=self.rules,
             ),
             think_seconds=0,
-            rng=random.Random(self.seed),
             engine=seeded_engine(self.seed),
             timer=lambda: 0.0,  # the analysis time shown in the panel must not vary
             clock=lambda: PLAYED,  # nor the date of a saved game

@@ -83,7 +83,7 @@ def refusal(
 
 
 def another_live_board(board: Position) -> bool:
-    """Whether the cursor has another live board to go to (Notakto's), on any screen."""
+    """Whether the cursor has another live small board to go to, on any screen."""
     dead: tuple[bool, ...] = getattr(board, "dead", ())
     return sum(not small for small in dead) > 1
 

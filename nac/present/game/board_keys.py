@@ -51,7 +51,7 @@ NEXT_BOARD = Command(
     "Next board",
     rank=5,
 )
-"""Tab takes the cursor to the next live board (Notakto's)."""
+"""Tab takes the cursor to the next live board, where there are several."""
 
 PLAY_CURSOR = Command(
     (("enter", "play_cursor"), ("ctrl+j", "play_cursor"), ("space", "play_cursor")),

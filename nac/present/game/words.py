@@ -145,7 +145,8 @@ def short_headline(outcome: Outcome) -> str:
 
 def score_rows(game: Game, score: Score) -> list[tuple[str, int]]:
     """The session's score: "You", "Computer" against the computer, else by side (in watch
-    mode too: the levels may change between games, the sides do not); no draws in Notakto."""
+    mode too: the levels may change between games, the sides do not); no draws where the rules
+    have none."""
     if game.mode is Mode.COMPUTER:
         first, second = "You", "Computer"
     else:
@@ -204,7 +205,8 @@ def rules_first(game: Game, said: str) -> str:
 
 
 def welcome(match: Match) -> str:
-    """What a new game says first (in misère and Notakto, a word on the rules first)."""
+    """What a new game says first (a word on the rules first where they are not the normal
+    game's)."""
     game = match.game
     if game.mode is Mode.WATCH:
         said = "Watching the computer play itself."

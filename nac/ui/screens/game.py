@@ -1,5 +1,5 @@
-"""The game screen, under any rules (noughts and crosses on 3×3 to 5×5, misère, Notakto on 1 to 3
-boards): the board, the panel, the banner and the footer, and every command.
+"""The game screen, under any rules (what differs between them is asked of their look,
+`nac.present.looks`): the board, the panel, the banner and the footer, and every command.
 
 What it shows is reactive state turned into views by pure functions (`nac.present.game.views`). The
 game and the match report every change through listeners; searches run in `Searches` and come
@@ -429,8 +429,8 @@ class GameScreen(Screen[None]):
         self._switch(mode=Mode.parse(name))
 
     def action_next_size(self) -> None:
-        """The next board (Notakto: the next number of boards); while the board does not fit,
-        the biggest smaller one that does."""
+        """The next board (where the rules count small boards, the next number of them); while
+        the board does not fit, the biggest smaller one that does."""
         rules, (columns, rows) = self.game.rules, self.size
         fits = smaller_rules_that_fit(rules, columns, rows) if self.arrangement is None else None
         self._switch(rules=fits or next_board(rules))

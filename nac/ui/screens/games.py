@@ -73,7 +73,7 @@ def row(game: SavedGame) -> tuple[Text, ...]:
 
 def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> ReviewScreen:
     """A saved game's review, its squares named as the game names them now: the keys 1-9 of
-    `keypad` on 3×3, like `b3` on the bigger boards, board and key in Notakto."""
+    `keypad` on 3×3, like `b3` on the bigger boards, board and key on small boards (`2:5`)."""
     return ReviewScreen(game, lambda cell: named(cell, game.rules, keypad), engine)
 
 

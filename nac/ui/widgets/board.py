@@ -1,6 +1,6 @@
-"""The board, under any rules: one big-glyph n×n board (`BoardLines`), or small 3×3 boards side
-by side (Notakto's, `BoardsLines`): the grid, the marks, the keys of empty cells, cursor and
-highlights.
+"""The board, under any rules, in the drawing its view's shape picks (`drawings`): one big-glyph
+n×n board, small 3×3 boards side by side, or the 9×9 grid of small boards; the grid, the marks,
+the keys of empty cells, cursor and highlights.
 
 It draws what it is told (`BoardView`) and owns the cursor: while the view says a person is
 playing, the arrows move it (across the small boards, Tab to the next live one), and Enter,
