@@ -382,16 +382,52 @@ class Live:
                 .where(live_games.c.id == game_id)
                 .values(owner=self.me, version=version, ran=ran, updated=sa.func.now())
             )
-        game = LiveGame(
-            row.id,
-            row.rules,
-            row.clock,
-            (row.host_key, row.guest_key, row.watch_key),
-            row.moves,
-            json.loads(row.room),
-            ran,
-        )
-        return Claimed(game, version)
+        return _claimed(row, ran, version)
+
+    async def claim_dead(self, most: int) -> list[Claimed]:
+        """Up to `most` rooms of dead servers taken over by this server in one transaction, as
+        `claim` takes one (each side to move's time counted up to its dead owner's last
+        heartbeat, each row's version moved on); rooms another server is taking at the same
+        moment are left to it (SKIP LOCKED). Released rooms are not taken: their players are
+        sent on, and the server they reach takes them."""
+        dead = sa.func.coalesce(alive(), sa.false())
+        async with self.engine.begin() as connection:
+            rows = (
+                await connection.execute(
+                    sa.select(
+                        live_games,
+                        _seconds(servers.c.heartbeat - live_games.c.updated).label("beat_after"),
+                    )
+                    .outerjoin(servers, servers.c.id == live_games.c.owner)
+                    .where(
+                        live_games.c.owner.is_not(None),
+                        live_games.c.owner != self.me,
+                        sa.not_(dead),
+                    )
+                    .limit(most)
+                    .with_for_update(of=live_games, skip_locked=True)
+                )
+            ).all()
+            if not rows:
+                return []
+            taken = [
+                (row, row.ran + max(0.0, row.beat_after or 0.0), row.version + 1) for row in rows
+            ]
+            await connection.execute(
+                sa.update(live_games)
+                .where(live_games.c.id == sa.bindparam("b_id"))
+                .values(
+                    owner=self.me,
+                    version=sa.bindparam("b_version"),
+                    ran=sa.bindparam("b_ran"),
+                    updated=sa.func.now(),
+                ),
+                [
+                    {"b_id": row.id, "b_version": version, "b_ran": ran}
+                    for row, ran, version in taken
+                ],
+            )
+        return [_claimed(row, ran, version) for row, ran, version in taken]
 
     async def release(self) -> int:
         """Every room of this server's given up (it drains): ownerless, the side to move's
@@ -420,6 +456,13 @@ class Live:
                     .where(live_games.c.id == game_id, alive())
                 )
             ).scalar()
+
+
+def _claimed(row: sa.Row[Any], ran: float, version: int) -> Claimed:
+    """A `live_games` row taken over, its side to move's time `ran`, written at `version`."""
+    keys = (row.host_key, row.guest_key, row.watch_key)
+    game = LiveGame(row.id, row.rules, row.clock, keys, row.moves, json.loads(row.room), ran)
+    return Claimed(game, version)
 
 
 def ended(connection: sa.Connection, rooms: list[Ended]) -> set[str]:

@@ -14,9 +14,11 @@ calls are `nac.ledger.live`'s; a server on SQLite, or with no ledger, has none o
   game. A write that changes no row means another server took the game over: the room is
   closed here (no change of its written from then on) and its players told `go` there
   (`lose`).
-- Takeover: a key this server does not know is looked up by its hash (`find`). A room another
-  live server plays is answered `go` with its address; one whose server died, or released it,
-  is claimed and rebuilt (`rebuild`): its moves replayed through the core, its seats (names,
+- Takeover: every heartbeat, this server claims the rooms of dead servers, a batch at a time
+  (`Live.claim_dead`), before their players come; a key it does not know is found by its hash
+  among those, or looked up in the database (`find`). A room another live server plays is
+  answered `go` with its address; one whose server died, or released it, is claimed and
+  rebuilt (`rebuild`): its moves replayed through the core, its seats (names,
   keys, the tokens' hashes), its score and its clocks, the side to move's time counted up to
   the last owner's last heartbeat (or its release), not the time the game was away. Its
   players come back to it with their seats' keys and tokens, or their proven keys.
@@ -32,7 +34,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -74,6 +76,9 @@ before the database sees it dead)."""
 LOOK_AGAIN = 0.25
 """Seconds between two looks at a late server's heartbeat."""
 CLOSE_SECONDS = 5.0
+TAKE_AT_ONCE = 250
+"""Rooms of dead servers taken over in one transaction (`Live.claim_dead`), a look: the rest
+at the next look, a heartbeat later, so the event loop rebuilds a bounded batch at once."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,9 @@ class Cluster:
         self._saved: dict[str, _Saved] = {}
         self._keys: dict[str, tuple[str, str, str]] = {}
         """Each room's keys' hashes (a room taken over knows its keys by these alone)."""
+        self._hashed: dict[str, Room] = {}
+        """The room taken over here that each key's hash opens (its players come back to it
+        with no question to the database)."""
         self._writing: dict[str, asyncio.Lock] = {}
         self._taking: dict[str, asyncio.Lock] = {}
         """Held while a room is being taken over: its other players wait for that."""
@@ -182,6 +190,9 @@ class Cluster:
     async def _look_around(self) -> None:
         found = await self.calls.addresses()
         self.others = [address for address in found if address != self.address]
+        if not self.draining:
+            for claimed in await self.calls.claim_dead(TAKE_AT_ONCE):
+                self.rebuild(claimed)
 
     async def stop(self) -> None:
         """The heartbeat stopped and the server's row deleted (its rooms released first:
@@ -277,7 +288,7 @@ class Cluster:
         told, then let go), True; one closed as its players were sent away (lost, drained:
         no longer among the referee's rooms) writes and tells nothing, False."""
         self._writing.pop(room.id, None)
-        self._keys.pop(room.id, None)
+        self._forget(room.id)
         saved = self._saved.pop(room.id, None)
         if not any(one is room for one in self.referee.rooms):
             return False
@@ -287,6 +298,11 @@ class Cluster:
             except Exception:
                 log.exception("a closed game's row could not be deleted from the database")
         return True
+
+    def _forget(self, room_id: str) -> None:
+        """A room's keys' hashes let go (it is closed here)."""
+        for digest in self._keys.pop(room_id, ()):
+            self._hashed.pop(digest, None)
 
     def _row(self, room: Room) -> tuple[str, dict[str, Any], str, float | None, float]:
         """What the room's row keeps now: its moves, the rest of the room and its text, when
@@ -302,7 +318,7 @@ class Cluster:
         is played (none known: anywhere)."""
         self._saved.pop(room.id, None)
         self._writing.pop(room.id, None)
-        self._keys.pop(room.id, None)
+        self._forget(room.id)
         links = self._close(room)
         server = None
         with contextlib.suppress(Exception):
@@ -325,6 +341,11 @@ class Cluster:
         watch): a room taken over from the database (or one taken over before, whose key is
         learnt now, with the token if it is its seat's); Elsewhere if another live server
         plays it (or none does and this one drains); None if no room has that key."""
+        here = self._here(key)
+        if here is not None:
+            _learn(*here, key, token)
+            self.referee.keys[key] = here
+            return here
         found = await self.calls.find(key)
         if found is None:
             return None
@@ -355,7 +376,19 @@ class Cluster:
         claimed = await self.calls.claim(found.id)
         if claimed is None:  # another server was quicker
             return Elsewhere(await self.calls.owner_address(found.id))
+        room = next((one for one in self.referee.rooms if one.id == found.id), None)
+        if room is not None:  # taken over meanwhile by this server's look (`_look_around`)
+            self._saved[room.id] = replace(self._saved[room.id], version=claimed.version)
+            return room
         return self.rebuild(claimed)
+
+    def _here(self, key: str) -> tuple[Room, str] | None:
+        """The room taken over here that `key` opens, and what it opens, if any."""
+        room = self._hashed.get(key_hash(key))
+        if room is None or room.closed:
+            return None
+        opens = ("X", "O", "watch")[self._keys[room.id].index(key_hash(key))]
+        return room, opens
 
     async def _settled(self, key: str, found: Found) -> Found | None:
         """The key's row again, once its server's heartbeat is on time (it lives) or its
@@ -390,6 +423,7 @@ class Cluster:
         room.ranked = room.ranked and referee.ledger is not None
         referee.rooms.append(room)
         self._keys[room.id] = row.keys
+        self._hashed.update((digest, room) for digest in row.keys if digest)
         _, _, text, since, _ = self._row(room)
         self._saved[room.id] = _Saved(claimed.version, text, since)
         return room

@@ -142,6 +142,37 @@ async def test_a_room_is_taken_over_only_from_a_dead_owner_its_time_counted_to_i
     assert await mine.claim("room1") is None  # back from the dead: the game is not its now
 
 
+async def test_a_dead_servers_rooms_are_taken_by_the_live_ones_in_batches_each_once(
+    ledger: Ledger,
+) -> None:
+    """`claim_dead`: the rooms of a dead server, and of no live or released one, taken over
+    in batches, each by one server only though two take at the same moment; each taken as
+    `claim` takes one (its time counted to the dead owner's last heartbeat, its version on)."""
+    dead, one, two = (Live(ledger.engine, name) for name in ("dead", "one", "two"))
+    for number, live in enumerate((dead, one, two), start=2):
+        await live.register(f"ws://127.0.0.{number}:8000")
+    for number in range(1, 8):
+        await dead.add(room(number))
+    await one.add(room(8))
+    await two.add(room(9))
+    await two.add(room(10))
+    assert await two.release() == 2  # released: their players are sent on, not taken here
+    assert await one.claim_dead(10) == []  # the dead one lives yet
+    for number in range(1, 8):
+        await written(ledger, f"room{number}", 12)
+    await aged(ledger, "dead", 10)  # died 2 s after its last writes
+    first, second = await asyncio.gather(one.claim_dead(3), two.claim_dead(3))
+    rest = await one.claim_dead(10)
+    taken = [claimed.game.id for claimed in (*first, *second, *rest)]
+    assert sorted(taken) == [f"room{number}" for number in range(1, 8)]
+    assert len(first) == len(second) == 3 and len(rest) == 1
+    for claimed in (*first, *second, *rest):
+        assert claimed.version == 2 and claimed.game.keys == room(int(claimed.game.id[4:])).keys
+        assert claimed.game.ran == pytest.approx(1.5 + 2.0, abs=0.05)
+    assert await one.claim_dead(10) == [] and await two.claim_dead(10) == []
+    assert not await dead.save("room1", 1, "b2 a1 c3", {}, 0.0)  # the dead one's write refused
+
+
 async def test_a_drained_rooms_time_runs_to_its_release_then_waits_for_a_taker(
     ledger: Ledger,
 ) -> None:

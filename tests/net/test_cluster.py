@@ -468,6 +468,39 @@ async def test_a_full_server_still_seats_the_players_of_a_game_it_takes_over(
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
+async def test_a_dead_servers_games_are_taken_over_before_their_players_come(
+    postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other server takes a dead server's game over as it sees it dead, with nobody of the
+    game there yet; its players, when they come, find it there with no question to the
+    database, and play on from the last move kept."""
+    database = postgres.database()
+    async with relay_on(A, database) as first, relay_on(B, database) as second:
+        await servers_up(first.url, second.url)
+        sam, ana, _ = await seated_on(first.url, tmp_path)
+        await play_moves((sam, ana), [0, 3])
+        cluster, taker = first.referee.cluster, second.referee.cluster
+        assert cluster is not None and cluster.beating is not None and taker is not None
+        cluster.beating.cancel()
+        await until(partial(_rooms, second.referee, 1), "the game taken over, nobody there")
+        assert [move.cell for move in second.referee.rooms[0].game.moves] == [0, 3]
+        calls = {"find": 0}
+        monkeypatch.setattr(taker.calls, "find", _counted(taker.calls.find, calls, "find"))
+        sent = time.monotonic()
+        assert await sam.play.move(1) is None  # the first server's write is refused
+        await back_on(second.url, sent, sam, ana)
+        assert calls["find"] == 0
+        await play_moves((sam, ana), [1, 4, 2])
+        for one in (sam, ana):
+            await one.until(lambda one: one.table.game.is_over, "the end")
+            await one.stop()
+    assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
+
+
+async def _rooms(referee: Referee, count: int) -> bool:
+    return len(referee.rooms) == count
+
+
 async def test_a_late_servers_heartbeat_is_looked_at_once_for_all_its_players(
     postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
