@@ -127,10 +127,10 @@ NUMBER_COMMANDS: tuple[Command, ...] = (
 STATS_COMMANDS: tuple[Command, ...] = (
     Command(
         (
-            ("up", "scroll_up"),
-            ("down", "scroll_down"),
-            ("pageup", "page_up"),
-            ("pagedown", "page_down"),
+            ("up", "scroll('scroll_up')"),
+            ("down", "scroll('scroll_down')"),
+            ("pageup", "scroll('page_up')"),
+            ("pagedown", "scroll('page_down')"),
         ),
         "↑ ↓",
         "Scroll the stats",
@@ -143,15 +143,15 @@ STATS_COMMANDS: tuple[Command, ...] = (
 HELP_COMMANDS: tuple[Command, ...] = (
     Command(
         (
-            ("up", "scroll_up"),
-            ("down", "scroll_down"),
-            ("pageup", "page_up"),
-            ("pagedown", "page_down"),
-            ("home", "scroll_home"),
-            ("end", "scroll_end"),
-            ("space", "page_down"),
-            ("j", "page_down"),
-            ("k", "scroll_up"),
+            ("up", "scroll('scroll_up')"),
+            ("down", "scroll('scroll_down')"),
+            ("pageup", "scroll('page_up')"),
+            ("pagedown", "scroll('page_down')"),
+            ("home", "scroll('scroll_home')"),
+            ("end", "scroll('scroll_end')"),
+            ("space", "scroll('page_down')"),
+            ("j", "scroll('page_down')"),
+            ("k", "scroll('scroll_up')"),
         ),
         "↑ ↓ PgUp PgDn Home End space",
         "Scroll the help",

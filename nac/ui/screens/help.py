@@ -147,23 +147,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(HelpMarkdown(self.text), id="help-text")
         yield KeysBar(HELP_COMMANDS)
 
-    def action_scroll_up(self) -> None:
-        self.query_one(VerticalScroll).scroll_up()
-
-    def action_scroll_down(self) -> None:
-        self.query_one(VerticalScroll).scroll_down()
-
-    def action_page_up(self) -> None:
-        self.query_one(VerticalScroll).scroll_page_up()
-
-    def action_page_down(self) -> None:
-        self.query_one(VerticalScroll).scroll_page_down()
-
-    def action_scroll_home(self) -> None:
-        self.query_one(VerticalScroll).scroll_home()
-
-    def action_scroll_end(self) -> None:
-        self.query_one(VerticalScroll).scroll_end()
+    async def action_scroll(self, how: str) -> None:
+        """The help's box scrolls as it does by its own keys (`scroll_up`, `page_down`, ...)."""
+        await self.query_one(VerticalScroll).run_action(how)
 
     def action_close(self) -> None:
         self.dismiss(None)

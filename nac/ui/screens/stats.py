@@ -98,17 +98,9 @@ class StatsScreen(ModalScreen[None]):
         """What the table says now."""
         return str(self.query_one("#stats-table", Static).content)
 
-    def action_scroll_up(self) -> None:
-        self.query_one(VerticalScroll).scroll_up()
-
-    def action_scroll_down(self) -> None:
-        self.query_one(VerticalScroll).scroll_down()
-
-    def action_page_down(self) -> None:
-        self.query_one(VerticalScroll).scroll_page_down()
-
-    def action_page_up(self) -> None:
-        self.query_one(VerticalScroll).scroll_page_up()
+    async def action_scroll(self, how: str) -> None:
+        """The stats' box scrolls as it does by its own keys (`scroll_up`, `page_down`, ...)."""
+        await self.query_one(VerticalScroll).run_action(how)
 
     def action_close(self) -> None:
         self.dismiss(None)
