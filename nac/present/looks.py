@@ -114,6 +114,10 @@ class Look:
     """The value strip's heading."""
     typed = ""
     """The squares as the plain console's help says to type them ("": by the board's size)."""
+    review = ""
+    """The review's note on how its moves are rated ("": the engine's kind of values)."""
+    rules_row = ""
+    """The panel's row on the rules ("" where they go without saying)."""
 
     def said(self, words: str, rules: Rules, **more: str) -> str:
         size = rules.size
@@ -147,15 +151,12 @@ class Look:
     def analysis_on(self, rules: Rules) -> str:
         return self.analysis or (ANALYSIS_ON_5X5 if rules.size == BOARD_SIZES[-1] else ANALYSIS_ON)
 
-    def value_heading(self, rules: Rules) -> str:
-        return self.heading
-
     def typed_squares(self, game: Game) -> str:
         return self.typed or ("1-9 (or a1-c3)" if game.uses_keypad else "a square like b3")
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
         """The panel's rows on the rules, first of its details."""
-        return []
+        return [("Rules", self.rules_row)] if self.rules_row else []
 
     def board_rows(self, rules: Rules) -> list[tuple[str, str]]:
         """The panel's row on one board's size, after the mode's."""
@@ -166,9 +167,9 @@ class Look:
         return len(f"loss in {(rules.cell_count + 1) // 2}")
 
     def review_note(self, note: str) -> str:
-        """The review's note on how its moves are rated: `note`, the engine's kind of values
-        (exact, proven, estimated), where the rules say nothing of their own."""
-        return note
+        """The review's note on how its moves are rated: the look's, else `note` (the engine's:
+        exact, proven, estimated)."""
+        return self.review or note
 
     def squares(self, rules: Rules) -> str:
         """The move prompt's example squares, short: the prompt fits a 40-column terminal."""
@@ -220,15 +221,11 @@ class MisereLook(Look):
     word = "Misère: {line} of your own loses."
     opening = "Noughts and crosses, {described}, misère: {line} of your own loses."
     legend = f"{LEGEND}; L0 ({MAKES_A_LINE}): it makes a line of the mover's own."
-
-    def rules_rows(self, game: Game) -> list[tuple[str, str]]:
-        return [("Rules", "misère: a line loses")]
+    review = "Misère: every move rated against perfect play, where a line of your own loses."
+    rules_row = "misère: a line loses"
 
     def longest_note(self, rules: Rules) -> int:
         return max(super().longest_note(rules), len(MAKES_A_LINE))
-
-    def review_note(self, note: str) -> str:
-        return "Misère: every move rated against perfect play, where a line of your own loses."
 
 
 class NotaktoLook(Look):
@@ -252,16 +249,14 @@ class NotaktoLook(Look):
     legend = "W3: a win in 3 of the mover's moves; L1: a loss in 1."  # no draws
     heading = "Value for player 1 after each move"
     typed = "a board and a key (2:5, 2 5, 25 or 2b2; on one board the key alone)"
+    review = "Notakto: every move rated against perfect play, where killing the last board loses."
+    rules_row = "Notakto: killing the last board loses"
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
-        rows = [("Rules", "Notakto: killing the last board loses")]
-        return [*rows, ("Boards", str(game.rules.boards))]
+        return [*super().rules_rows(game), ("Boards", str(game.rules.boards))]
 
     def longest_note(self, rules: Rules) -> int:
         return super().longest_note(rules) + len(KILLS_MARK)
-
-    def review_note(self, note: str) -> str:
-        return "Notakto: every move rated against perfect play, where killing the last board loses."
 
     def squares(self, rules: Rules) -> str:
         return "like 2:5" if rules.boards > 1 else super().squares(rules)
@@ -310,6 +305,7 @@ class UltimateLook(Look):
     legend = f"{ESTIMATE_BARS[0]} to {ESTIMATE_BARS[-1]}: from none of them won to all."
     heading = "Estimate for X after each move"
     typed = "a square like e5 (a-i, 1-9 from the top) or a board and a key (5:5 or 55)"
+    rules_row = "Ultimate: nine boards in one"
 
     def rules_rows(self, game: Game) -> list[tuple[str, str]]:
         """The boards each side has won, by their keys ("X 1 5 · O 7"), and the rules."""
@@ -321,7 +317,7 @@ class UltimateLook(Look):
             keys = sorted(str(game.key_for_cell(index)) for index in won)
             sides += [f"{mark} {' '.join(keys)}"] if keys else []
         won_rows = [("Boards won", " · ".join(sides))] if sides else []
-        return [*won_rows, ("Rules", "Ultimate: nine boards in one")]
+        return [*won_rows, *super().rules_rows(game)]
 
     def squares(self, rules: Rules) -> str:
         return "e5 or 5:5"

@@ -27,7 +27,7 @@ def strip_side(review: GameReview) -> Mark:
 
 def heading(rules: Rules) -> str:
     """ "Value for X after each move" (in Notakto, for player 1, who moved first)."""
-    return look_of(rules).value_heading(rules)
+    return look_of(rules).heading
 
 
 def key(rules: Rules) -> str:
