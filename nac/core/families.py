@@ -35,20 +35,15 @@ class BoardRulebook(Rulebook):
         return Board.parse(text, to_move, variant=self.variant)
 
     def square_name(self, rules: Rules, cell: int, keypad: KeypadLayout) -> str:
-        """What the player calls a square: its key on 3×3, its coordinate (`b3`) on bigger
-        boards."""
         if rules.uses_keypad:
             return str(keypad.key_for_cell(cell))
         return coordinate(cell, rules.size)
 
     def parse_square(self, rules: Rules, name: str, keypad: KeypadLayout) -> int:
-        """The cell a player names: a key 1-9 or a coordinate like `b2` on 3×3, a coordinate on
-        bigger boards. NotASquare otherwise."""
-        size = rules.size
         try:
             if rules.uses_keypad and isinstance(name, str) and name.strip().isdigit():
                 return keypad.cell_for_key(name)
-            return parse_coordinate(name, size)
+            return parse_coordinate(name, rules.size)
         except NotASquare:
             if rules.uses_keypad:
                 raise NotASquare(name, "a key 1-9 or a square like b2: a-c then 1-3") from None
@@ -124,7 +119,7 @@ class NotaktoRulebook(Rulebook):
         expected = "a board and a key (2:5, 2 5 or 25) or a board and a square (2b2)"
         if boards == 1:
             expected += ", or on one board the key alone"
-        text = "".join(name.replace(":", " ").split()) if isinstance(name, str) else ""
+        text = _joined(name)
         if boards == 1 and (len(text) == 1 or (len(text) == 2 and text[0].isalpha())):
             text = "1" + text
         board, rest = text[:1], text[1:]
@@ -192,7 +187,7 @@ class UltimateRulebook(Rulebook):
     def parse_square(self, rules: Rules, name: str, keypad: KeypadLayout) -> int:
         """A square of the 9×9 grid (`e5`) or a board and a key (`5:5`, `5 5`, `55`)."""
         expected = "a square like e5 (a-i then 1-9) or a board and a key (5:5, 5 5 or 55)"
-        text = "".join(name.replace(":", " ").split()) if isinstance(name, str) else ""
+        text = _joined(name)
         if len(text) == 2 and text.isdigit() and "0" not in text:
             return ultimate_cell(keypad.cell_for_key(text[0]), keypad.cell_for_key(text[1]))
         try:
@@ -217,6 +212,11 @@ class UltimateRulebook(Rulebook):
         if board.lower() != grid:
             raise NotationError(f"Ultimate is played on the {grid} grid, not {shown(board)}")
         return Rules(self.family, self.numbers[0])
+
+
+def _joined(name: object) -> str:
+    """A typed square without its `:` and spaces (`2:5`, `2 5`: `25`)."""
+    return "".join(name.replace(":", " ").split()) if isinstance(name, str) else ""
 
 
 for rulebook in (NormalRulebook(), MisereRulebook(), NotaktoRulebook(), UltimateRulebook()):

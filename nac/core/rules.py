@@ -97,7 +97,6 @@ class Rules:
 
     @property
     def rulebook(self) -> Rulebook:
-        """The family's rules: its position, its squares' names, what it can do."""
         return RULEBOOKS[self.family]
 
     # What the family's rulebook says of these rules:
@@ -207,10 +206,7 @@ class Position(Protocol):
 
 
 class Rulebook(ABC):
-    """A family of rules, said once (`nac.core.families` has each family's, as python-chess has a
-    class per variant and OpenSpiel a `GameType` per game): its position class, how a game starts
-    and how a position is read from text, how a player and a game's line name its squares, its
-    tag, and what its rules can do. The code that uses the rules asks it, never the family."""
+    """A family of rules, said once: each family's is in `nac.core.families`."""
 
     family: Family
     position: type[Position]
