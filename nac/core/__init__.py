@@ -54,11 +54,7 @@ from .geometry import (
     win_length_for as win_length_for,
 )
 from .keypad import KeypadLayout as KeypadLayout
-from .kinds import (
-    MIXED as MIXED,
-    GameKind as GameKind,
-    GameResult as GameResult,
-)
+from .kinds import MIXED as MIXED, GameKind as GameKind, GameResult as GameResult
 from .levels import (
     DEFAULT_LEVEL as DEFAULT_LEVEL,
     DEFAULT_WATCH_LEVELS as DEFAULT_WATCH_LEVELS,
@@ -70,19 +66,9 @@ from .levels import (
     adaptive_level as adaptive_level,
 )
 from .mark import Mark as Mark
-from .match import (
-    FinishedGame as FinishedGame,
-    Match as Match,
-    Score as Score,
-    Starter as Starter,
-)
+from .match import FinishedGame as FinishedGame, Match as Match, Score as Score, Starter as Starter
 from .modes import LOCAL_MODES as LOCAL_MODES, Mode as Mode
-from .moves import (
-    Cell as Cell,
-    Change as Change,
-    ChangeKind as ChangeKind,
-    Move as Move,
-)
+from .moves import Cell as Cell, Change as Change, ChangeKind as ChangeKind, Move as Move
 from .notakto import (
     NotaktoBoard as NotaktoBoard,
     NotaktoMove as NotaktoMove,
@@ -102,11 +88,7 @@ from .notation import (
     square_of as square_of,
 )
 from .outcome import Outcome as Outcome, Termination as Termination
-from .players import (
-    LONGEST_NAME as LONGEST_NAME,
-    named as named,
-    player_name as player_name,
-)
+from .players import LONGEST_NAME as LONGEST_NAME, named as named, player_name as player_name
 from .positions import (
     checked_position as checked_position,
     read_position as read_position,

@@ -37,9 +37,7 @@ from .drills import (
     mistakes_in as mistakes_in,
     unscanned as unscanned,
 )
-from .hints import (
-    Hint as Hint,
-)
+from .hints import Hint as Hint
 from .lab import (
     DEFAULT_NODE_LIMIT as DEFAULT_NODE_LIMIT,
     Census as Census,
@@ -51,14 +49,8 @@ from .lab import (
     estimate as estimate,
     search as search,
 )
-from .lab_steps import (
-    Step as Step,
-    trace as trace,
-)
-from .limits import (
-    NO_LIMIT as NO_LIMIT,
-    Limit as Limit,
-)
+from .lab_steps import Step as Step, trace as trace
+from .limits import NO_LIMIT as NO_LIMIT, Limit as Limit
 from .opponents import (
     STRATEGIES as STRATEGIES,
     Average as Average,
@@ -68,9 +60,7 @@ from .opponents import (
     Strategy as Strategy,
     choose_move as choose_move,
 )
-from .process import (
-    ProcessEngine as ProcessEngine,
-)
+from .process import ProcessEngine as ProcessEngine
 from .puzzles import (
     Judgement as Judgement,
     Puzzle as Puzzle,
@@ -88,20 +78,14 @@ from .review import (
     SideSummary as SideSummary,
     review_game as review_game,
 )
-from .sources import (
-    forget as forget,
-    is_estimated as is_estimated,
-)
+from .sources import forget as forget, is_estimated as is_estimated
 from .spaces import (
     UNSOLVED_NODES as UNSOLVED_NODES,
     UNSOLVED_SIMULATIONS as UNSOLVED_SIMULATIONS,
     Estimated as Estimated,
     UnsolvedTechnique as UnsolvedTechnique,
 )
-from .stop import (
-    SearchStopped as SearchStopped,
-    StopSignal as StopSignal,
-)
+from .stop import SearchStopped as SearchStopped, StopSignal as StopSignal
 from .values import (
     Estimate as Estimate,
     MoveValue as MoveValue,
