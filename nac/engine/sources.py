@@ -28,6 +28,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -223,27 +224,22 @@ SEARCHED: Mapping[Geometry, Source] = MappingProxyType(
 
 
 def board_source(board: Board) -> Source:
-    """Noughts and crosses, normal or misère: the source for the board's shape (chosen once);
-    Unsolvable for a board the game does not offer."""
-    source = _chosen.get(board.geometry)
+    """Noughts and crosses, normal or misère: the source for the board's shape; Unsolvable for
+    a board the game does not offer."""
+    source = _shape_source(board.geometry)
     if source is None:
-        source = _chosen[board.geometry] = _choose(board)
+        raise Unsolvable(board)
     return source
 
 
-def _choose(board: Board) -> Source:
-    shape = board.geometry
+@cache
+def _shape_source(shape: Geometry) -> Source | None:
+    """The source for a shape of board (chosen once), None if the game does not offer it."""
     if shape.cell_count <= WHOLE_GAME_CELLS:
         return WHOLE_GAME
     if shape.size <= PERFECT_SIZE:
         return SOLVED
-    if shape in SEARCHED:
-        return SEARCHED[shape]
-    raise Unsolvable(board)
-
-
-_chosen: dict[Geometry, Source] = {}
-"""The source chosen for each shape of board, once."""
+    return SEARCHED.get(shape)
 
 
 def no_urgent(board: Any) -> list[int]:
@@ -288,27 +284,16 @@ TABLE: Mapping[Family, Row] = MappingProxyType(
 
 
 def row_of(board: Position) -> Row:
-    """The row of the family `board` is played by (a board the game does not offer, 6×6 say,
-    by its variant: Average still plays it)."""
+    """The row of the family `board` is played by."""
     shape = getattr(board, "geometry", None)  # a board's shape says its family: found once
-    if shape is None:
-        return TABLE[_family(board)]
-    row = _by_shape.get(shape)
-    if row is None:
-        row = _by_shape[shape] = TABLE[_family(board)]
-    return row
+    return TABLE[board.rules.family] if shape is None else _shape_row(shape)
 
 
-def _family(board: Position) -> Family:
-    try:
-        return board.rules.family
-    except ValueError:  # only a Board has no rules (its size, or its line's length)
-        assert isinstance(board, Board)
-        return Rules.of(variant=board.variant).family
-
-
-_by_shape: dict[Geometry, Row] = {}
-"""The row of each shape of board, found once (a reply on 3×3 takes microseconds)."""
+@cache
+def _shape_row(shape: Geometry) -> Row:
+    """A board's row, by its variant (a board the game does not offer, 6×6 say, too: Average
+    still plays it)."""
+    return TABLE[Rules.of(variant=shape.variant).family]
 
 
 def source_for(board: Position) -> Source:
