@@ -19,8 +19,8 @@ from ..core import (
 )
 from .command import Command as Command, Entry as Entry
 from .game.board_keys import (
+    BOARD_KEYS as BOARD_KEYS,
     CURSOR_KEYS as CURSOR_KEYS,
-    NEXT_BOARD as NEXT_BOARD,
     PLAY_CURSOR as PLAY_CURSOR,
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
@@ -80,10 +80,7 @@ def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
 
 
 COMMANDS: tuple[Command, ...] = (
-    PLAY_KEYS,
-    CURSOR_KEYS,
-    PLAY_CURSOR,
-    NEXT_BOARD,
+    *BOARD_KEYS,
     Command(
         (("enter", "next_game"), ("space", "next_game")),
         "Enter",

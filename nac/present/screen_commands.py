@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core import CLASSIC_SIZE
-from .commands import CURSOR_KEYS, LAB, NEXT_BOARD, PLAY_CURSOR, PLAY_KEYS, Command
+from .commands import BOARD_KEYS, CURSOR_KEYS, LAB, PLAY_CURSOR, PLAY_KEYS, Command
 
 CLOSE = Command((("escape", "close"),), "Esc", "Back to the screen before", "Back", rank=0)
 HELP_HERE = Command(
@@ -173,10 +173,7 @@ PROMPT_KEYS: tuple[Command, ...] = (
 )
 """The move prompt's keys (an Input: Enter submits it)."""
 ONLINE_COMMANDS: tuple[Command, ...] = (
-    PLAY_KEYS,
-    CURSOR_KEYS,
-    PLAY_CURSOR,
-    NEXT_BOARD,
+    *BOARD_KEYS,
     Command((("colon", "move_prompt"),), ":", "Type a square's name and `Enter`", "Square"),
     Command(
         (("r", "rematch"), ("enter", "rematch")),

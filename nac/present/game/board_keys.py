@@ -63,6 +63,9 @@ PLAY_CURSOR = Command(
 )
 """Enter or space plays the square under the cursor."""
 
+BOARD_KEYS = (PLAY_KEYS, CURSOR_KEYS, PLAY_CURSOR, NEXT_BOARD)
+"""What a board a game is played on takes, first in the game's table and online play's."""
+
 SQUARE_LETTER_KEYS = frozenset("abcdeABCDE")
 """The column letters of the biggest board, in either case."""
 SQUARE_LETTERS = Command(
