@@ -34,6 +34,12 @@ def is_dead(bits: int) -> bool:
     return any(bits & mask == mask for mask in _SHAPE.line_masks)
 
 
+def kills(position: NotaktoBoard, cell: int) -> bool:
+    """Whether playing `cell` makes three in a row on its board (kills it)."""
+    board, square = notakto_move(cell)
+    return is_dead(position.boards[board] | 1 << square)
+
+
 class NotaktoBoard(Ends):
     """The X's on each board (bit masks), and the seat that moved first."""
 
@@ -169,11 +175,9 @@ class NotaktoBoard(Ends):
         )
 
     def cell_index(self, cell: object) -> int:
-        """`cell` if it is a cell of these boards, else NotASquare."""
         return checked_cell(cell, self.cell_count)
 
     def check_move(self, cell: object) -> int:
-        """`cell` if the seat to move may play there, else an IllegalMove saying why."""
         index = self.cell_index(cell)
         if self.outcome is not None:
             raise GameAlreadyOver()

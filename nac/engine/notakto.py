@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..core import geometry
-from ..core.notakto import NotaktoBoard, is_dead, notakto_move
+from ..core.notakto import NotaktoBoard, is_dead, kills, notakto_move
 from .hints import Hint
 from .limits import Limit
 from .spaces import BoardSpace
@@ -69,12 +69,6 @@ def notakto_value(score: int) -> MoveValue:
     if score > 0:
         return MoveValue(Result.WIN, WIN_BASE - score, score)
     return MoveValue(Result.LOSS, WIN_BASE + score, score)
-
-
-def kills(position: NotaktoBoard, cell: int) -> bool:
-    """Whether playing `cell` makes three in a row on its board (kills it)."""
-    board, square = notakto_move(cell)
-    return is_dead(position.boards[board] | 1 << square)
 
 
 class NotaktoSource:

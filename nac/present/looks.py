@@ -25,7 +25,7 @@ from ..core import (
     Termination,
     win_length_for,
 )
-from ..core.notakto import NotaktoBoard, is_dead, notakto_move
+from ..core.notakto import NotaktoBoard, kills
 from ..core.ultimate import UltimateBoard
 
 
@@ -280,8 +280,7 @@ class NotaktoLook(Look):
 
     def kills(self, board: Position, cell: int) -> bool:
         assert isinstance(board, NotaktoBoard)
-        small, square = notakto_move(cell)
-        return is_dead(board.boards[small] | 1 << square)
+        return kills(board, cell)
 
 
 class UltimateLook(Look):
