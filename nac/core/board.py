@@ -185,11 +185,9 @@ class Board(Ends):
     # -- moving ------------------------------------------------------------------------------
 
     def cell_index(self, cell: object) -> int:
-        """`cell` if it is a cell index of this board, else NotASquare."""
         return checked_cell(cell, self.cell_count)
 
     def check_move(self, cell: object) -> int:
-        """`cell` as a cell index if the side to move may play there, else an IllegalMove."""
         index = self.cell_index(cell)
         if self.outcome is not None:
             raise GameAlreadyOver()

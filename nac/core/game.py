@@ -114,13 +114,11 @@ class Game(Seats):
         return self._rules.uses_keypad
 
     def square_name(self, cell: int) -> str:
-        """What the player calls a square: its key on 3×3, its coordinate (`b3`) otherwise, in
-        Notakto its board and key (`2:5`)."""
+        """What the player calls a square (`families.square_name`: `5`, `b3`, `2:5`, `e5`)."""
         return square_name(cell, self._rules, self._keypad)
 
     def parse_square(self, name: str) -> int:
-        """The cell a player names (`square_name`'s forms, and a coordinate on 3×3).
-        NotASquare otherwise."""
+        """The cell a player names (`families.parse_square`); NotASquare otherwise."""
         return parse_square(name, self._rules, self._keypad)
 
     @property

@@ -288,7 +288,6 @@ class UltimateBoard(Ends):
         return checked_cell(cell, CELLS)
 
     def check_move(self, cell: object) -> int:
-        """`cell` if the side to move may play there, else an IllegalMove saying why."""
         index = self.cell_index(cell)
         if self.outcome is not None:
             raise GameAlreadyOver()
@@ -302,7 +301,6 @@ class UltimateBoard(Ends):
         return index
 
     def play(self, cell: int) -> UltimateBoard:
-        """The position after the side to move plays `cell`."""
         index = self.check_move(cell)
         bit = 1 << index
         xs, os = (self.xs | bit, self.os) if self.to_move is Mark.X else (self.xs, self.os | bit)
