@@ -95,10 +95,6 @@ class Estimating(Source, Protocol):
 class ExactSource(Source, Protocol):
     """A source whose every value is known, with its distance."""
 
-    def move_scores(self, board: Any, stop: StopSignal | None) -> dict[int, int]:
-        """Every legal move's exact score for the side to move."""
-        ...
-
     def genius_moves(self, board: Any, stop: StopSignal | None) -> tuple[int, ...]:
         """Every move Genius might play, all equally good."""
         ...
