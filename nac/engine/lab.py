@@ -1,8 +1,7 @@
 """The lab: one position, under any rules, searched by each technique Genius's solver uses, one
-after another,
-with what each costs: plain minimax, alpha-beta, alpha-beta with move ordering, with a
-transposition table, with symmetry. Each is a plain negamax written to be read, counting the
-positions it visits (`nodes`), the ones it keeps (`stored`) and the branches it cuts (`cuts`).
+after another, with what each costs: plain minimax, alpha-beta, alpha-beta with move ordering,
+with a transposition table, with symmetry. Each is a plain negamax written to be read, counting
+the positions it visits (`nodes`), the ones it keeps (`stored`) and the branches it cuts (`cuts`).
 All five find the same value; the move each picks first may differ where moves are equal.
 
 Scores are the solver's (`solver.py`): from the side to move, a game won when the board holds
