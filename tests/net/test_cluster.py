@@ -137,6 +137,15 @@ async def seated_on(server: str, homes: Path) -> tuple[Player, Player, Invite]:
     return sam, ana, invite
 
 
+async def played_out(sam: Player, ana: Player, *watchers: Player) -> None:
+    """Sam and Ana's game, at 0 and 3, played on to X's line (1, 4, 2); each of them and the
+    watchers stopped once they see its end."""
+    await play_moves((sam, ana), [1, 4, 2])
+    for one in (sam, ana, *watchers):
+        await one.until(lambda one: one.table.game.is_over, "the end")
+        await one.stop()
+
+
 async def kept_games(database: str) -> list[tuple[str, str, str]]:
     """The games the ledger keeps (moves, result, why), and checks that no game is left in
     progress: a room's row left (its server stopped before the room closed) has its game
@@ -373,10 +382,7 @@ async def test_a_stale_servers_write_is_refused_and_its_players_sent_to_the_new_
         await back_on(second.url, sent, sam, ana)
         assert first.referee.rooms == []
         assert sam.moves == ana.moves == [0, 3]
-        await play_moves((sam, ana), [1, 4, 2])
-        for one in (sam, ana, eve):
-            await one.until(lambda one: one.table.game.is_over, "the end")
-            await one.stop()
+        await played_out(sam, ana, eve)
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
@@ -461,10 +467,7 @@ async def test_a_full_server_still_seats_the_players_of_a_game_it_takes_over(
             second.referee.limits = replace(second.referee.limits, connections=0)
             sent = time.monotonic()
         await back_on(second.url, sent, sam, ana)
-        await play_moves((sam, ana), [1, 4, 2])
-        for one in (sam, ana):
-            await one.until(lambda one: one.table.game.is_over, "the end")
-            await one.stop()
+        await played_out(sam, ana)
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
@@ -490,10 +493,7 @@ async def test_a_dead_servers_games_are_taken_over_before_their_players_come(
         assert await sam.play.move(1) is None  # the first server's write is refused
         await back_on(second.url, sent, sam, ana)
         assert calls["find"] == 0
-        await play_moves((sam, ana), [1, 4, 2])
-        for one in (sam, ana):
-            await one.until(lambda one: one.table.game.is_over, "the end")
-            await one.stop()
+        await played_out(sam, ana)
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
@@ -631,10 +631,7 @@ async def test_a_lost_room_is_closed_before_its_new_server_is_looked_up(
         assert statements == [] and first.referee.rooms == []
         let_go.set()
         await back_on(second.url, sent, sam, ana)
-        await play_moves((sam, ana), [1, 4, 2])
-        for one in (sam, ana, eve):
-            await one.until(lambda one: one.table.game.is_over, "the end")
-            await one.stop()
+        await played_out(sam, ana, eve)
     assert await kept_games(database) == [(line(0, 3, 1, 4, 2), "X", "line")]
 
 
