@@ -123,7 +123,6 @@ class Game(Seats):
 
     @property
     def turn(self) -> Mark:
-        """The mark to move next (still the loser's turn-to-be once the game is over)."""
         return self._board.to_move
 
     @property
@@ -133,7 +132,6 @@ class Game(Seats):
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended (a resignation: the other side won, with no line), or None."""
         resigned = self._resigned
         return self._board.outcome if resigned is None else resignation(resigned)
 
