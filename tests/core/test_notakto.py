@@ -17,12 +17,13 @@ from nac.core.notakto import (
     NotaktoBoard,
     NotaktoMove,
     dead_lines,
+    kills,
     notakto_cell,
     notakto_move,
     replay_notakto,
 )
 from nac.engine import NO_LIMIT, Hint, Result, analyse, choose_move, genius_moves, hint
-from nac.engine.notakto import NOTAKTO, kills
+from nac.engine.notakto import NOTAKTO
 from nac.present.game.hint_words import hint_reason
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))

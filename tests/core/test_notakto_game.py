@@ -33,8 +33,9 @@ from nac.core import (
     parse_game,
 )
 from nac.core.errors import GameAlreadyOver, IllegalMove, NothingToUndo, NotYourTurn
+from nac.core.notakto import kills
 from nac.engine import choose_move, genius_moves
-from nac.engine.notakto import kills, safe_moves
+from nac.engine.notakto import safe_moves
 
 from .computer import computer_move, seeded
 
