@@ -27,8 +27,10 @@ from nac.engine.ultimate import fast as ultimate_fast, search as ultimate_search
 from nac.engine.ultimate.fast import CompiledSearch
 from nac.engine.ultimate.search import Search
 from nac.engine.ultimate.state import (
+    FORCED,
     TURN,
     WINS,
+    WON_X,
     State,
     is_over,
     legal,
@@ -130,6 +132,28 @@ def test_both_playouts_win_the_game_in_one_move_where_one_does() -> None:
             playout(after, random.Random(seed))
             assert winner(after) == state[TURN]
     assert found > 20
+
+
+@needs_compiled
+def test_both_playouts_move_at_random_where_no_move_wins_the_game() -> None:
+    """X to move on board 0, where one of its two free squares wins the board (not the game):
+    a playout takes it about half the time, not always (as rules of thumb would), so X ends
+    up with board 0 in some three playouts of four (the other square is played later)."""
+    core = compiled()
+    state = [0] * 23
+    state[0] = 0b010000011  # X on squares 0, 1 and 7 of board 0: square 2 wins it
+    state[9] = 0b101011000  # O on 3, 4, 6 and 8: squares 2 and 5 free
+    state[FORCED] = 0
+    count, rng = 1000, random.Random(2)
+    fast = sum(core.playout(state, seed)[WON_X] & 1 for seed in range(count)) / count
+    slow = 0.0
+    for _ in range(count):
+        after = state[:]
+        playout(after, rng)
+        slow += after[WON_X] & 1
+    slow /= count
+    assert 0.5 < fast < 0.95
+    assert 0.5 < slow < 0.95
 
 
 @needs_compiled

@@ -1,7 +1,7 @@
 /* Genius's search for Ultimate noughts and crosses, compiled: the search of
  * nac/engine/ultimate/search.py (a UCT Monte Carlo tree search whose simulations end in the
- * informed playouts of nac/engine/ultimate/state.py, with a progressive bias from the same
- * rules of thumb; wins, losses and draws proven and carried up the tree, MCTS-Solver's way;
+ * random playouts of nac/engine/ultimate/state.py, with a progressive bias from rules of
+ * thumb; wins, losses and draws proven and carried up the tree, MCTS-Solver's way;
  * the tree kept from one move to the next), run in C for speed.
  * fast.py loads it when Ultimate's Genius first searches; where it was not built (no C
  * compiler at install, or nac run from a zip) the Python search answers instead.
@@ -180,11 +180,10 @@ static int legal_moves(const State *s, uint8_t *out)
     return n;
 }
 
-/* The game played to its end, each side by state.playout's informed random policy:
- * win the game if one move does; else win a small board where one move does; else a move that
- * does not send the other side to a board it can win (nor let it play anywhere); else any
- * move. The boards where each side can win in one (`threats`) are kept as the game goes. A
- * move among several boards is drawn evenly among their squares, board by board. */
+/* The game played to its end, each side by state.playout's policy: win the game if one move
+ * does, else any legal move, each as likely (a move among several boards is drawn evenly among
+ * all their empty squares). The boards where each side can win in one (`threats`) are kept as
+ * the game goes, to see a win of the game at once. */
 static void playout(State *s, Rng *rng)
 {
     uint16_t threats[2] = {0, 0};
@@ -199,68 +198,34 @@ static void playout(State *s, Rng *rng)
     }
     while (!is_over(s)) {
         int turn = s->turn, mine = 9 * turn, forced = s->forced;
-        uint16_t allowed = allowed_boards(s);
-        uint16_t hot = threats[turn] & allowed;
+        uint16_t ending = threats[turn] & allowed_boards(s) & FINISHERS[s->won[turn]];
+        if (ending) {
+            int board = LOWEST(ending);
+            uint16_t finishing = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
+            play(s, board * 9 + LOWEST(finishing));
+            return;
+        }
         int board, square;
-        if (hot) { /* a board to win: the game if one does, else any of them */
-            uint16_t ending = hot & FINISHERS[s->won[turn]];
-            if (ending) {
-                board = LOWEST(ending);
-                uint16_t finishing = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
-                play(s, board * 9 + LOWEST(finishing));
-                return;
+        if (forced >= 0) {
+            board = forced;
+            uint32_t free = free_squares(s, board);
+            square = NTH[free][below(rng, BITS[free])];
+        } else {
+            uint32_t open = FULL & ~s->decided;
+            int n = 0;
+            for (uint32_t boards = open; boards; boards &= boards - 1) {
+                int b = LOWEST(boards);
+                options[b] = free_squares(s, b);
+                n += BITS[options[b]];
             }
-            if (forced >= 0) {
-                board = forced;
-                uint32_t squares = FINISHERS[s->marks[board + mine]] & free_squares(s, board);
-                square = NTH[squares][below(rng, BITS[squares])];
-            } else {
-                int n = 0;
-                for (uint32_t boards = hot; boards; boards &= boards - 1) {
-                    int b = LOWEST(boards);
-                    options[b] = FINISHERS[s->marks[b + mine]] & free_squares(s, b);
-                    n += BITS[options[b]];
-                }
-                int k = below(rng, n);
-                for (uint32_t boards = hot;; boards &= boards - 1) {
-                    board = LOWEST(boards);
-                    if (k < BITS[options[board]])
-                        break;
-                    k -= BITS[options[board]];
-                }
-                square = NTH[options[board]][k];
+            int k = below(rng, n);
+            for (uint32_t boards = open;; boards &= boards - 1) {
+                board = LOWEST(boards);
+                if (k < BITS[options[board]])
+                    break;
+                k -= BITS[options[board]];
             }
-        } else { /* no board to win: a square that sends the other side to none it can win */
-            uint16_t bad = s->decided | threats[1 - turn];
-            if (forced >= 0) {
-                board = forced;
-                uint32_t free = free_squares(s, board);
-                uint32_t squares = free & ~bad ? free & ~bad : free;
-                square = NTH[squares][below(rng, BITS[squares])];
-            } else {
-                uint32_t open = FULL & ~s->decided;
-                int n = 0;
-                for (uint32_t boards = open; boards; boards &= boards - 1) {
-                    int b = LOWEST(boards);
-                    options[b] = free_squares(s, b) & ~bad;
-                    n += BITS[options[b]];
-                }
-                if (!n) {
-                    for (uint32_t boards = open; boards; boards &= boards - 1) {
-                        int b = LOWEST(boards);
-                        options[b] = free_squares(s, b);
-                        n += BITS[options[b]];
-                    }
-                }
-                int k = below(rng, n);
-                for (uint32_t boards = open;; boards &= boards - 1) {
-                    board = LOWEST(boards);
-                    if (k < BITS[options[board]])
-                        break;
-                    k -= BITS[options[board]];
-                }
-                square = NTH[options[board]][k];
-            }
+            square = NTH[options[board]][k];
         }
         uint16_t bit = (uint16_t)(1 << board);
         uint16_t marks = (uint16_t)(s->marks[board + mine] | 1 << square);
@@ -295,7 +260,7 @@ static void playout(State *s, Rng *rng)
 typedef struct {
     float mean;        /* halves / 2 / visits + bias / (visits + 1); once proven
                           +-PROVEN_SCORE, or a half (a draw) */
-    float shy;         /* 1 / sqrt(visits) */
+    float shy;         /* 1 / sqrt(visits); 0 once proven */
     float bias;        /* the progressive bias: the weight given times `move_hint` */
     uint32_t visits;
     uint32_t halves;   /* wins counted in half points (a draw is 1), for the side that moved */
@@ -307,10 +272,14 @@ typedef struct {
                           `move`) or 0 */
 } Node;
 
+/* A node proven: its `mean` its value, no more exploration (`shy` 0: a proven draw is
+ * chosen for its half alone, so the search proves its unproven siblings instead of going back
+ * to what it knows). */
 static inline void set_proven(Node *n, int proven)
 {
     n->proven = (int8_t)proven;
     n->mean = proven == PROVEN_DRAW ? 0.5f : (float)(proven * PROVEN_SCORE);
+    n->shy = 0;
 }
 
 /* The side to move's move that wins the game at once, or -1. */
@@ -329,7 +298,7 @@ static int winning_move(const State *s)
 
 /* What rules of thumb think of the move from `before` to `after`, for its mover: a point for
  * winning its small board, a point off for sending the other side to a board it can win at
- * once or letting it play anywhere (the informed playouts' rules, in the tree). */
+ * once or letting it play anywhere. */
 static float move_hint(const State *before, const State *after)
 {
     float hint = 0;
@@ -602,10 +571,11 @@ static void simulate(SearchObject *self, float exploration, float bias)
         Node *step = &nodes[path[i]];
         step->visits++;
         step->halves += (uint32_t)outcome;
-        step->shy = 1.0f / sqrtf((float)step->visits);
-        if (!step->proven)
+        if (!step->proven) {
+            step->shy = 1.0f / sqrtf((float)step->visits);
             step->mean = (float)step->halves * 0.5f / (float)step->visits +
                          step->bias / (float)(step->visits + 1);
+        }
         outcome = 2 - outcome;
     }
     prove(nodes, path, depth);
@@ -962,7 +932,7 @@ static PyMethodDef module_methods[] = {
     {"play", rules_play, METH_VARARGS, "play(state, cell) -> the state after the move."},
     {"winner", rules_winner, METH_O, "winner(state) -> 0 (X), 1 (O) or None."},
     {"playout", rules_playout, METH_VARARGS,
-     "playout(state, seed) -> the state at the end of one informed playout."},
+     "playout(state, seed) -> the state at the end of one playout."},
     {NULL, NULL, 0, NULL},
 };
 

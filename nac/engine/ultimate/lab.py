@@ -13,8 +13,9 @@ within its depth is certain); each gives an estimate, and the lab says which kin
   position in a table), then the moves that win a small board, then the rest, moves that send
   the other side to a board it can win at once last. More cuts, deeper still.
 - **Monte Carlo tree search** (Genius's own, `fast.new_search`): simulations, each a
-  walk down the tree, one new position, a game played to its end by an informed random policy
-  and its result carried back up; a move's score is the share of its simulations its side won.
+  walk down the tree, one new position, a game played to its end by random moves (but a win
+  of the game in one) and its result carried back up; a move's score is the share of its
+  simulations its side won.
 
 Scores from the side to move: the heuristic's points, or `WIN` less the moves to a win seen
 within the depth (a win is a win, the sooner the better), or the share of simulations won.

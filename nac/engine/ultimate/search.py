@@ -1,10 +1,10 @@
 """Genius's search for Ultimate noughts and crosses: a Monte Carlo tree search (UCT) whose
-simulations end in informed playouts (`state.playout`), that sees a win in one move
+simulations end in random playouts (`state.playout`), that sees a win in one move
 (a node where the side to move can win at once is a proven loss for the side that moved into
 it, and the winning move is the only one tried), proves what the tree holds to the end as an
 MCTS-Solver does (a node is lost for its mover once a reply wins; once every reply is tried
 and proven, won if they all lose, else drawn), that leans at first toward the moves the
-playouts' rules of thumb like (a progressive bias: `move_hint`), and that keeps its tree from
+rules of thumb like (a progressive bias: `move_hint`), and that keeps its tree from
 one move to the next (the subtree of the moves both sides then played).
 
 Little is proven before the end of the game is near: a move's value is the share of the
@@ -38,10 +38,10 @@ from .state import (
 )
 
 EXPLORATION = 0.5
-"""UCT's exploration constant (the informed playouts make the averages worth trusting more
-than random playouts' would). Tuned in head-to-head games at 6,000 simulations a move: 0.5
+"""UCT's exploration constant. Tuned in head-to-head games at 6,000 simulations a move: 0.5
 scored 0.60 ± 0.08 against 0.8 (120 games); again on the compiled search at 20,000: 0.3
-scored 0.43 ± 0.10 and 0.8 scored 0.48 ± 0.10 against 0.5 (100 games each)."""
+scored 0.43 ± 0.10 and 0.8 scored 0.48 ± 0.10 against 0.5 (100 games each). Both with the
+playouts of rules of thumb of before (issue 41); not tuned again since they are random."""
 PROGRESSIVE_BIAS = 0.5
 """The weight of a move's rules of thumb (`move_hint`) in selection, `PROGRESSIVE_BIAS *
 hint / (visits + 1)`: worth less with each simulation of the move. Tuned in head-to-head games
@@ -86,7 +86,7 @@ class Node:
         a draw): what selection reads."""
         self.shy = 0.0
         """`1 / sqrt(visits)`: selection's exploration term is this times
-        `EXPLORATION * sqrt(log(parent visits))`."""
+        `EXPLORATION * sqrt(log(parent visits))`; 0 once proven (`_set_proven`)."""
         self.proven = 0
         """PROVEN_WIN: the side that played `move` wins whatever follows; PROVEN_LOSS: the
         other side does; PROVEN_DRAW: neither can win against the other's best; 0: not
@@ -209,8 +209,8 @@ class Search:
         for step in reversed(path):
             visits = step.visits = step.visits + 1
             wins = step.wins = step.wins + outcome
-            step.shy = visits**-0.5
             if not step.proven:
+                step.shy = visits**-0.5
                 step.mean = wins / visits + step.bias / (visits + 1)
             outcome = 1.0 - outcome
         _prove(path)
@@ -219,7 +219,7 @@ class Search:
 def move_hint(before: State, after: State) -> int:
     """What rules of thumb think of the move from `before` to `after`, for its mover: a point
     for winning its small board, a point off for sending the other side to a board it can win
-    at once or letting it play anywhere (the informed playouts' rules, in the tree)."""
+    at once or letting it play anywhere."""
     mover = before[TURN]
     hint = 1 if after[WON_X + mover] != before[WON_X + mover] else 0
     target = after[FORCED]
@@ -261,8 +261,12 @@ def _prove(path: list[Node]) -> None:
 
 
 def _set_proven(node: Node, proven: int) -> None:
+    """`node` proven: its `mean` its value, and no more exploration (a proven draw is chosen
+    for its half alone, so the search proves its unproven siblings instead of going back to
+    what it knows)."""
     node.proven = proven
     node.mean = 0.5 if proven == PROVEN_DRAW else proven * PROVEN_SCORE
+    node.shy = 0.0
 
 
 def best_child(root: Node) -> Node:
