@@ -193,6 +193,7 @@ class Cluster:
         if not self.draining:
             for claimed in await self.calls.claim_dead(TAKE_AT_ONCE):
                 self.rebuild(claimed)
+                await asyncio.sleep(0)  # the players and games here served between two
 
     async def stop(self) -> None:
         """The heartbeat stopped and the server's row deleted (its rooms released first:

@@ -117,6 +117,15 @@ TITLES = {
 # -- the servers' processes --------------------------------------------------------------------
 
 
+def _failed(failure: Exception) -> str:
+    """How a try to come back failed: the error's kind, and for a connection the server closed,
+    its close code and reason (which limit, or which wait, ended it)."""
+    said = getattr(failure, "rcvd", None)
+    if said is None:
+        return type(failure).__name__
+    return f"{type(failure).__name__} {said.code} {said.reason[:60]}".rstrip()
+
+
 class ClusterServer(RatedServer):
     """A relay of the cluster (`cluster_server`), on a loopback address of its own."""
 
@@ -350,7 +359,7 @@ class Player(Client):
             try:
                 answer = await self.dial(server)
             except Exception as failure:
-                load.tries[type(failure).__name__] += 1
+                load.tries[_failed(failure)] += 1
                 continue
             if answer == "welcome":
                 self.done.clear()  # what was sent and lost with its server is sent again

@@ -10,8 +10,9 @@ It prints `port PORT` once it listens; then, on its stdin, `open N` opens N room
 clock and prints `keys HOST GUEST` for each, then `opened` (`rated_server.obey`). It stops when
 its stdin closes (so it never outlives the benchmark), draining as `nac serve` does: its games
 in progress handed to the other servers. Its limits take the whole load, from 127.0.0.1:
-`rated_server.load_limits` for ROOMS rooms (the benchmark gives each server room for every
-game, its own and those it takes over from a server killed), and as many wrong keys an address
+`rated_server.load_limits` for TAKEOVER_ROOM times ROOMS rooms (the benchmark gives each
+server room for every game, its own and those it takes over from a server killed, and the
+returning players' earlier tries), and as many wrong keys an address
 (a key of a game lost with its server counts as wrong, and every player is at 127.0.0.1). What
 nac logs is counted, not printed: as it stops, the server prints one line on stderr of what it
 logged, how many times each, by the error's kind (a server swamped logs thousands of
@@ -54,12 +55,22 @@ class Tally(logging.Handler):
         return f"the server on {host} logged: {said}"
 
 
+TAKEOVER_ROOM = 2
+"""Each server's limits hold this many times every game's players: all 4,000 clients come from
+127.0.0.1, one address and one network, so the limits per address and per network are the
+whole server's, and a server taking a dead one's games over holds, for a moment, its own
+players, the returning ones, and the connections of their earlier tries not yet closed. (With
+room for every game and 100 connections more, the gate closed returning players' connections
+to stay under its limit per network: at 1,000 games, 728 tries to come back ended so, and a
+takeover took 20 s. Players from many networks would each be far under it.)"""
+
+
 async def start(host: str, database: str, rooms: int) -> tuple[web.AppRunner, Relay]:
     """`nac serve`'s relay without its pages on `host`, its ledger at `database`. Its address
     (what the cluster tells the others and every welcome names) is known before it starts:
     the relay joins the cluster as the application starts, before the port is bound."""
     url = f"ws://{host}:{free_port()}"
-    most = load_limits(rooms)
+    most = load_limits(TAKEOVER_ROOM * rooms)
     limits, gate = fitted(replace(most, wrong_keys=most.connections), trust_proxy=False)
     referee = Referee(url, limits, relay=True)
     app = web.Application()
