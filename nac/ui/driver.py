@@ -12,6 +12,11 @@ input than the game keeps up with.
   waits while more than MOST_WAITING events wait in the app's queues, so it reads no further:
   the terminal (or the pipe from the web server) fills and its writer is held back, as by a
   slow terminal (the SSH door and the web server then drop what they cannot pass on).
+- **A resize is heard while the game waits.** The kernel gives a terminal's SIGWINCH to any
+  thread of the game that takes it. Textual's handler is Python's, which only the main thread
+  runs, at its next bytecode: where the signal went to the input or the output thread, the
+  app's loop slept on until a key or a timer woke it, and a resized terminal (an SSH player's
+  window) kept the old drawing. Here the handler runs from the loop, which the signal wakes.
 - **A paste is bounded.** Textual keeps a bracketed paste whole until it ends; one that never
   ends grew without bound. Past MOST_PASTED characters the rest of a paste is dropped.
 """
@@ -20,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -189,6 +196,18 @@ class BoundedInput:
 
 
 class ForgivingDriver(BoundedInput, LinuxDriver):
+    def start_application_mode(self) -> None:
+        super().start_application_mode()  # type: ignore[no-untyped-call]
+        heard = signal.getsignal(signal.SIGWINCH)  # the handler Textual has just set
+        if callable(heard):
+            # The loop's own handler writes to its wake-up pipe, from whichever thread.
+            self._loop.add_signal_handler(signal.SIGWINCH, heard, signal.SIGWINCH, None)
+
+    def stop_application_mode(self) -> None:
+        with contextlib.suppress(RuntimeError, ValueError):  # not in the loop's thread
+            self._loop.remove_signal_handler(signal.SIGWINCH)
+        super().stop_application_mode()
+
     def run_input_thread(self) -> None:
         # The input loop makes its decoder from this module-level name when it starts.
         setattr(linux_driver, "getincrementaldecoder", forgiving_decoder)  # noqa: B010

@@ -3,12 +3,16 @@ SIGHUP) it gives the terminal back: the alternate screen left, the mouse release
 
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import os
 import pty
 import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +24,10 @@ READ_STEPS = 600
 assert: a busy machine only makes the test slower)."""
 LEAVE_ALTERNATE_SCREEN = b"\x1b[?1049l"
 MOUSE_OFF = b"\x1b[?1000l"
+QUIET = 10
+"""Reads in a row with nothing written after which a program is taken to be waiting."""
+SIZE_NAMES = ("COLUMNS", "LINES")
+"""Variables that would fix the program's size whatever its terminal's."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
@@ -30,12 +38,11 @@ class Terminal:
     def __init__(self, home: Path) -> None:
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))  # 100×32
         env = {
-            **os.environ,
+            **{name: value for name, value in os.environ.items() if name not in SIZE_NAMES},
             "TERM": "xterm-256color",
             "NAC_HOME": str(home),
-            "COLUMNS": "100",
-            "LINES": "32",
         }
         self.process = subprocess.Popen(
             [sys.executable, "-m", "nac", "--no-save", "--think", "0"],
@@ -48,17 +55,33 @@ class Terminal:
         os.close(slave)
         self.output = b""
 
-    def read_until(self, wanted: bytes) -> bool:
+    def read_until(self, wanted: bytes, since: int = 0) -> bool:
+        """Read until the program has written `wanted` (after the first `since` bytes)."""
         for _ in range(READ_STEPS):
-            if wanted in self.output:
+            if wanted in self.output[since:]:
                 return True
-            ready, _, _ = select.select([self.master], [], [], 0.1)
-            if ready:
-                try:
-                    self.output += os.read(self.master, 65536)
-                except OSError:  # the program has gone and closed its side
-                    return wanted in self.output
-        return wanted in self.output
+            if not self._read(0.1) and self.process.poll() is not None:
+                break
+        return wanted in self.output[since:]
+
+    def settle(self) -> None:
+        """Read until the program has written nothing for QUIET reads in a row (it waits)."""
+        quiet = 0
+        for _ in range(READ_STEPS):
+            quiet = 0 if self._read(0.1) else quiet + 1
+            if quiet == QUIET:
+                return
+
+    def _read(self, timeout: float) -> bool:
+        """What the program wrote within `timeout` seconds, kept: whether there was any."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            self.output += os.read(self.master, 65536)
+        except OSError:  # the program has gone and closed its side
+            return False
+        return True
 
     def send(self, keys: bytes) -> None:
         os.write(self.master, keys)
@@ -113,5 +136,29 @@ def test_bytes_that_are_not_utf8_do_not_end_the_game(terminal: Terminal) -> None
     terminal.send(b"\xe9\xff\xfe\x1b[M\xff\xff\xff")
     terminal.send(b"5")
     assert terminal.read_until(b"Moves"), terminal.output[-400:]  # the move was played
+    terminal.send(b"q")
+    assert terminal.finish() == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sends a signal to one thread")
+def test_a_resize_that_another_thread_hears_is_drawn_while_the_game_waits(
+    terminal: Terminal,
+) -> None:
+    """The kernel gives a terminal's SIGWINCH to any of the game's threads that will take it;
+    where that is not the one running the app (Textual's input or output thread), the app still
+    draws at the new size at once, not at its next key or timer. (The terminal here is not the
+    game's controlling one, so resizing it sends nothing: the signal is sent to one thread.)"""
+    assert terminal.read_until(b"Noughts & Crosses"), terminal.output[-400:]
+    terminal.settle()
+    threads = [int(tid) for tid in os.listdir(f"/proc/{terminal.process.pid}/task")]
+    others = [tid for tid in threads if tid != terminal.process.pid]
+    assert others, "the game runs threads beside its app's"
+    fcntl.ioctl(terminal.master, termios.TIOCSWINSZ, struct.pack("HHHH", 20, 60, 0, 0))
+    mark = len(terminal.output)
+    assert (
+        ctypes.CDLL(None, use_errno=True).tgkill(terminal.process.pid, others[0], signal.SIGWINCH)
+        == 0
+    ), os.strerror(ctypes.get_errno())
+    assert terminal.read_until(b"Noughts & Crosses", since=mark), terminal.output[-400:]
     terminal.send(b"q")
     assert terminal.finish() == 0
