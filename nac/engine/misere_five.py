@@ -17,8 +17,8 @@ search has shown one).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from random import Random
 
 from ..core import Board, Geometry
 from .hints import Hint, exact_hint
@@ -96,9 +96,7 @@ class MisereFive:
     exact = False
     instant = False
 
-    def genius_move(
-        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
-    ) -> int:
+    def genius_move(self, board: Board, rng: Random, limit: Limit, stop: StopSignal | None) -> int:
         mine, theirs = board.sides
         mirrored = mirror_move(board)
         if mirrored is None or len(board.empty_cells) <= SEARCHED_FROM:
@@ -131,7 +129,7 @@ class MisereFive:
         mirrored = mirror_move(board)
         if mirrored is not None:
             return Hint(mirrored, None, mirror=True)
-        return Hint(self.genius_move(board, random.Random(0), limit, stop), None)
+        return Hint(self.genius_move(board, Random(0), limit, stop), None)
 
 
 MISERE_FIVE = MisereFive()

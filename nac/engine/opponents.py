@@ -11,8 +11,8 @@ level.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
+from random import Random
 from types import MappingProxyType
 from typing import Protocol
 
@@ -26,11 +26,7 @@ from .stop import StopSignal
 
 class Strategy(Protocol):
     def choose(
-        self,
-        board: Position,
-        rng: random.Random,
-        stop: StopSignal | None = None,
-        limit: Limit = NO_LIMIT,
+        self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
         """The cell to play in `board`, which is not over. Setting `stop` (from another
         thread) cancels a long search: SearchStopped. `limit` bounds a search that can stop
@@ -42,11 +38,7 @@ class Idiot:
     """A uniformly random legal move."""
 
     def choose(
-        self,
-        board: Position,
-        rng: random.Random,
-        stop: StopSignal | None = None,
-        limit: Limit = NO_LIMIT,
+        self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
         return rng.choice(board.legal_moves)
 
@@ -69,11 +61,7 @@ class Average:
     """
 
     def choose(
-        self,
-        board: Position,
-        rng: random.Random,
-        stop: StopSignal | None = None,
-        limit: Limit = NO_LIMIT,
+        self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
         return rng.choice(self.candidates(board))
 
@@ -94,11 +82,7 @@ class Genius:
     """
 
     def choose(
-        self,
-        board: Position,
-        rng: random.Random,
-        stop: StopSignal | None = None,
-        limit: Limit = NO_LIMIT,
+        self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
         return source_for(board).genius_move(board, rng, limit, stop)
 
@@ -123,11 +107,7 @@ class Clever:
         self.slip = slip
 
     def choose(
-        self,
-        board: Position,
-        rng: random.Random,
-        stop: StopSignal | None = None,
-        limit: Limit = NO_LIMIT,
+        self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
         if rng.random() < self.slip:
             return _AVERAGE.choose(board, rng)
@@ -148,7 +128,7 @@ STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
 )
 """The standard opponents, one for each fixed level."""
 
-_default_rng = random.Random()
+_default_rng = Random()
 ADAPTIVE_PLAYS_LIKE = (
     "Adaptive has no strategy of its own: it plays like the fixed level its opponent's "
     "results call for; ask the game's turn (game.computer_turn().level) or adaptive_level(lead)"
@@ -159,7 +139,7 @@ A_LIMIT = ("a Limit, like Limit(seconds=1)",)
 def choose_move(
     board: Position,
     level: Level,
-    rng: random.Random | None = None,
+    rng: Random | None = None,
     stop: StopSignal | None = None,
     strategies: Mapping[Level, Strategy] = STRATEGIES,
     limit: Limit = NO_LIMIT,
@@ -179,7 +159,7 @@ def choose_move(
         raise
     if limit is not NO_LIMIT:
         checked(limit, Limit, "limit", A_LIMIT)
-    if rng is not None and not isinstance(rng, random.Random):
+    if rng is not None and not isinstance(rng, Random):
         raise TypeError(f"rng must be a random.Random, like random.Random(7), not {rng!r}")
     if over:
         raise GameAlreadyOver()

@@ -20,7 +20,7 @@ import os
 import random
 import sys
 import threading
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.board import Board
 from ..core.positions import start_position
@@ -250,43 +250,36 @@ class ProcessEngine(Engine):
         *,
         stop: StopSignal | None = None,
     ) -> int:
-        answer: int = self._ask(board, "play", (board, level, self._limited(limit)), stop)
-        return answer
+        return cast(int, self._ask(board, "play", (board, level, self._limited(limit)), stop))
 
     def analyse(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> dict[int, MoveValue]:
-        answer: dict[int, MoveValue] = self._ask(
-            board, "analyse", (board, self._limited(limit)), stop
-        )
-        return answer
+        answer = self._ask(board, "analyse", (board, self._limited(limit)), stop)
+        return cast("dict[int, MoveValue]", answer)
 
     def estimates(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> list[Estimate]:
-        answer: list[Estimate] = self._ask(board, "estimates", (board, self._limited(limit)), stop)
-        return answer
+        answer = self._ask(board, "estimates", (board, self._limited(limit)), stop)
+        return cast("list[Estimate]", answer)
 
     def hint(
         self, board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> Hint:
-        answer: Hint = self._ask(board, "hint", (board, self._limited(limit)), stop)
-        return answer
+        return cast("Hint", self._ask(board, "hint", (board, self._limited(limit)), stop))
 
     def review(
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
         start = start_position(game.rules)
-        answer: GameReview = self._ask(start, "review", (game, limit), stop)
-        return answer
+        return cast("GameReview", self._ask(start, "review", (game, limit), stop))
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
-        answer: Judgement = self._ask(board, "judge", (board, cell), stop)
-        return answer
+        return cast("Judgement", self._ask(board, "judge", (board, cell), stop))
 
     def defend(self, board: Board, *, stop: StopSignal | None = None) -> int:
-        answer: int = self._ask(board, "defend", (board,), stop)
-        return answer
+        return cast(int, self._ask(board, "defend", (board,), stop))
 
     def start(self) -> None:
         """Start the child now (it takes a moment), so the first search does not wait for it."""

@@ -59,7 +59,7 @@ class Solver:
         """The key of a position shared by its images under the board's symmetries."""
         self._masks_through = shape.masks_through
         self._line_masks = shape.line_masks
-        self._order = _cells_by_line_count(shape)
+        self._order = cells_by_line_count(shape)
         self.table = PackedTable(table_slots_log2)
         """Canonical position key to a packed entry (see `bounds`)."""
         self.nodes = 0
@@ -182,12 +182,7 @@ class Solver:
         # Bounds from the lines still open: with none left for a side, that side cannot win.
         # Otherwise our win is at least three plies away (none now), and theirs too (we block
         # their only threat, if any, and they cannot make two before their next move).
-        mine_open = theirs_open = False
-        for mask in self._line_masks:
-            if not mask & theirs:
-                mine_open = True
-            if not mask & mine:
-                theirs_open = True
+        mine_open, theirs_open = self._open_lines(mine, theirs)
         if not (mine_open or theirs_open):
             self._store(key, EXACT, 0)
             return 0
@@ -244,12 +239,7 @@ class Solver:
 
         # A side can be made to lose only on a line free of the other's marks. At best they
         # lose on their next move; at worst we lose on our next one.
-        mine_open = theirs_open = False
-        for mask in self._line_masks:
-            if not mask & theirs:
-                mine_open = True
-            if not mask & mine:
-                theirs_open = True
+        mine_open, theirs_open = self._open_lines(mine, theirs)
         if not (mine_open or theirs_open):
             self._store(key, EXACT, 0)
             return 0
@@ -272,6 +262,16 @@ class Solver:
                     break
         self._store(key, bound_kind(best, alpha, beta), best)
         return best
+
+    def _open_lines(self, mine: int, theirs: int) -> tuple[bool, bool]:
+        """Whether a line is still free of the other side's marks: for `mine`, for `theirs`."""
+        mine_open = theirs_open = False
+        for mask in self._line_masks:
+            if not mask & theirs:
+                mine_open = True
+            if not mask & mine:
+                theirs_open = True
+        return mine_open, theirs_open
 
     def _store(self, key: int, kind: int, value: int) -> None:
         self.table.put(key, value << KIND_BITS | kind)
@@ -297,7 +297,7 @@ def genius_choice(solver: Solver, mine: int, theirs: int) -> tuple[int, ...]:
     return tuple(cell for cell in top if traps[cell] == most)
 
 
-def _cells_by_line_count(shape: Geometry) -> tuple[int, ...]:
+def cells_by_line_count(shape: Geometry) -> tuple[int, ...]:
     """Cells on more lines first: they are usually the better moves, so alpha-beta cuts sooner."""
     return tuple(
         sorted(range(shape.cell_count), key=lambda cell: (-len(shape.lines_through[cell]), cell))
@@ -312,6 +312,7 @@ def solver_for(shape: Geometry) -> Solver:
 
 __all__ = [
     "Solver",
+    "cells_by_line_count",
     "final_score",
     "genius_choice",
     "solver_for",

@@ -24,11 +24,11 @@ family.
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from random import Random
 from types import MappingProxyType
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -64,9 +64,7 @@ class Source(Protocol):
     instant: bool
     """Whether every answer is a lookup, so it needs no search in the background."""
 
-    def genius_move(
-        self, board: Any, rng: random.Random, limit: Limit, stop: StopSignal | None
-    ) -> int:
+    def genius_move(self, board: Any, rng: Random, limit: Limit, stop: StopSignal | None) -> int:
         """The cell Genius plays (equal moves picked with `rng`)."""
         ...
 
@@ -117,9 +115,7 @@ class Exact(ABC):
         loss, and among equal moves that do not win, those leaving the opponent the most
         ways to go wrong."""
 
-    def genius_move(
-        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
-    ) -> int:
+    def genius_move(self, board: Board, rng: Random, limit: Limit, stop: StopSignal | None) -> int:
         return rng.choice(self.genius_moves(board, stop))
 
     def values(self, board: Board, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
@@ -144,9 +140,7 @@ class WholeGame(Exact):
     def genius_moves(self, board: Board, stop: StopSignal | None) -> tuple[int, ...]:
         return whole_game_for(board.geometry).genius_in(board)
 
-    def genius_move(
-        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
-    ) -> int:
+    def genius_move(self, board: Board, rng: Random, limit: Limit, stop: StopSignal | None) -> int:
         """The hot path of a 3×3 reply: one lookup."""
         return rng.choice(whole_game_for(board.geometry).genius_in(board))
 
@@ -190,9 +184,7 @@ class FiveByFive:
     exact = False
     instant = False
 
-    def genius_move(
-        self, board: Board, rng: random.Random, limit: Limit, stop: StopSignal | None
-    ) -> int:
+    def genius_move(self, board: Board, rng: Random, limit: Limit, stop: StopSignal | None) -> int:
         from .five import genius as five  # the book and its search: loaded on the first 5×5 use
 
         return five.best_move(board, rng, stop, limit.nodes_or(five.DEFAULT_LIMIT), limit.seconds)

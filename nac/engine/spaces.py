@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, Protocol
 
 from ..core import Board
 from ..core.geometry import Geometry
+from .solver import cells_by_line_count, final_score
 from .symmetry import symmetries
 from .values import MoveValue
 
@@ -73,7 +74,7 @@ class BoardSpace:
             bit = 1 << cell
             if not taken & bit:
                 after = mine | bit
-                yield cell, (theirs, after), ends(self.shape, after, cell, placed)
+                yield cell, (theirs, after), final_score(self.shape, after, cell, placed)
 
     def over(self, state: tuple[int, int]) -> bool:
         mine, theirs = state
@@ -90,25 +91,12 @@ class BoardSpace:
         return self._canonical(*state)
 
     def centre_first(self) -> tuple[int, ...]:
-        shape = self.shape
-        return tuple(
-            sorted(range(self.cells), key=lambda cell: (-len(shape.lines_through[cell]), cell))
-        )
+        return cells_by_line_count(self.shape)
 
 
 def board_space(board: Board) -> tuple[BoardSpace, tuple[int, int]]:
     """The lab's view of a `Board`'s rules, and the board as its state."""
     return BoardSpace(board.geometry), board.sides
-
-
-def ends(shape: Geometry, after: int, cell: int, placed: int) -> int | None:
-    """The score of the move to `cell` for its mover if it ends the game, else None (in
-    misère a line of the mover's own is a loss)."""
-    for mask in shape.masks_through[cell]:
-        if after & mask == mask:
-            score = shape.cell_count + 1 - placed
-            return score if shape.completer_wins else -score
-    return 0 if placed == shape.cell_count else None
 
 
 class UnsolvedTechnique(Enum):
