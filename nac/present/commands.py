@@ -25,13 +25,11 @@ from .game.board_keys import (
     PLAY_KEYS as PLAY_KEYS,
     SQUARE_LETTERS as SQUARE_LETTERS,
 )
-from .looks import LOOKS, Shape, boards_counted, look_of
+from .looks import LOOKS, Shape, board_description, board_name, boards_counted, look_of
 from .names import (
     KEYPAD_DESCRIPTIONS,
     STARTER_DESCRIPTIONS,
     STARTER_TITLES,
-    board_description,
-    board_name,
     capitalised,
     key_name,
     mark_entry_title,

@@ -166,11 +166,6 @@ class Look:
         """The longest note the analysis may write in a square ("loss in 5")."""
         return len(f"loss in {(rules.cell_count + 1) // 2}")
 
-    def review_note(self, note: str) -> str:
-        """The review's note on how its moves are rated: the look's, else `note` (the engine's:
-        exact, proven, estimated)."""
-        return self.review or note
-
     def squares(self, rules: Rules) -> str:
         """The move prompt's example squares, short: the prompt fits a 40-column terminal."""
         return "1-9 or b2" if rules.size == CLASSIC_SIZE else "like b3"

@@ -1,15 +1,11 @@
-"""The names of things a player reads about: boards, keypads, who starts, levels, keys. Plain
-words shared by the sentences (`words.py`) and the command table (`commands.py`)."""
+"""The names of things a player reads about: sides, rules, keypads, who starts, levels, keys
+(a board's are its look's, in `looks.py`). Plain words shared by the sentences (`words.py`) and
+the command table (`commands.py`)."""
 
 from __future__ import annotations
 
 from ..core import MIXED, KeypadLayout, Level, Mark, Rules, Starter
-from .looks import (
-    board_description as board_description,
-    board_name as board_name,
-    in_a_row as in_a_row,
-    look_of,
-)
+from .looks import look_of
 
 
 def side_label(rules: Rules, mark: Mark, first: Mark = Mark.X) -> str:

@@ -49,6 +49,13 @@ def letters(last: str, moved: str) -> Command:
     )
 
 
+SCROLL_KEYS = (
+    ("up", "scroll('scroll_up')"),
+    ("down", "scroll('scroll_down')"),
+    ("pageup", "scroll('page_up')"),
+    ("pagedown", "scroll('page_down')"),
+)
+"""The arrows and the page keys scroll a screen of text (the stats, the help)."""
 REVIEW_COMMANDS: tuple[Command, ...] = (
     Command(
         (
@@ -125,28 +132,14 @@ NUMBER_COMMANDS: tuple[Command, ...] = (
 )  # fmt: skip
 """The puzzles' `g`: a puzzle's number typed (its field takes the digits only)."""
 STATS_COMMANDS: tuple[Command, ...] = (
-    Command(
-        (
-            ("up", "scroll('scroll_up')"),
-            ("down", "scroll('scroll_down')"),
-            ("pageup", "scroll('page_up')"),
-            ("pagedown", "scroll('page_down')"),
-        ),
-        "↑ ↓",
-        "Scroll the stats",
-        "Scroll",
-        rank=1,
-    ),
+    Command(SCROLL_KEYS, "↑ ↓", "Scroll the stats", "Scroll", rank=1),
     Command((("escape", "close"), ("r", "close")), "Escape", "Close the stats", "Close", rank=0),
     *EVERYWHERE,
 )
 HELP_COMMANDS: tuple[Command, ...] = (
     Command(
         (
-            ("up", "scroll('scroll_up')"),
-            ("down", "scroll('scroll_down')"),
-            ("pageup", "scroll('page_up')"),
-            ("pagedown", "scroll('page_down')"),
+            *SCROLL_KEYS,
             ("home", "scroll('scroll_home')"),
             ("end", "scroll('scroll_end')"),
             ("space", "scroll('page_down')"),

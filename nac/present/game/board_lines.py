@@ -192,7 +192,7 @@ class BoardLines:
             if column < n:
                 heavy = right or across
                 runs.append(("━" * width, ("frame", "")) if heavy else ("─" * width, ("grid", "")))
-        return _merged(runs)
+        return merged(runs)
 
     def _parts(self, line: int) -> bool:
         """Whether grid line `line` (from the top or the left) parts two small boards."""
@@ -207,13 +207,13 @@ class BoardLines:
             runs.append(("┃", ("frame", "")) if heavy else ("│", ("grid", "")))
             if column < n:
                 runs.extend(self._interior(cell_look(view, row * n + column), cell_row))
-        return _merged(runs)
+        return merged(runs)
 
     def _interior(self, look: CellLook, cell_row: int) -> Line:
         key = (look, cell_row)
         found = self._interiors.get(key)
         if found is None:
-            found = self._interiors[key] = _merged(self._draw_interior(look, cell_row))
+            found = self._interiors[key] = merged(self._draw_interior(look, cell_row))
         return found
 
     def _draw_interior(self, look: CellLook, cell_row: int) -> list[Run]:
@@ -275,7 +275,7 @@ class BoardLines:
         return [(char, (name, background)) for char, name in zip(chars, names, strict=True)]
 
 
-def _merged(runs: list[Run]) -> Line:
+def merged(runs: list[Run]) -> Line:
     """Neighbouring runs of the same style as one."""
     merged: list[Run] = []
     for text, style in runs:

@@ -22,24 +22,16 @@ _SMALL = {
     Mark.X: (" ╲ ╱ ", "  ╳  ", " ╱ ╲ "),
     Mark.O: ("╭───╮", "│   │", "╰───╯"),
 }
-_SMALL_WIDTH = 5
 TINY_ROWS = 2
 _TINY = {
     Mark.X: ("╲ ╱", "╱ ╲"),
     Mark.O: ("╭─╮", "╰─╯"),
 }
-_TINY_WIDTH = 3
 
 
 def glyph_width(rows: int) -> int:
     """How many columns a glyph `rows` tall takes: square-looking, as characters are ~1:2."""
-    if rows >= MIN_RASTER_ROWS:
-        return 2 * rows
-    if rows == SMALL_ROWS:
-        return _SMALL_WIDTH
-    if rows == TINY_ROWS:
-        return _TINY_WIDTH
-    return 1
+    return 2 * rows if rows >= MIN_RASTER_ROWS else len(glyph(Mark.X, max(1, rows))[0])
 
 
 @cache

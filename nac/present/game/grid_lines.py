@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...core import COLUMN_LETTERS, Mark, grid_cell, grid_place
 from ..looks import Shape
-from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run, junctions
+from .board_lines import EMPTY_MARKER, HINT_MARKER, BoardLines, Line, Run, junctions, merged
 from .glyphs import glyph, glyph_width
 from .metrics import (
     DENSE_HEIGHT,
@@ -99,8 +99,7 @@ def _arm_gone(line: Line, x: int, arm: str) -> Line:
     found = junctions().get((kept[0], kept[1], kept[2], kept[3]))
     if found is None:
         return line
-    style = next(style for text, style in _chars(line)[x : x + 1])
-    return _overlaid(line, x, found, style)
+    return _overlaid(line, x, found, _chars(line)[x][1])
 
 
 def _chars(line: Line) -> list[tuple[str, tuple[str, str]]]:
@@ -132,13 +131,7 @@ def _overlaid(line: Line, x: int, text: str, style: tuple[str, str]) -> Line:
     for index, char in enumerate(text, x):
         if 0 <= index < len(chars):
             chars[index] = (char, style)
-    runs: list[Run] = []
-    for char, char_style in chars:
-        if runs and runs[-1][1] == char_style:
-            runs[-1] = (runs[-1][0] + char, char_style)
-        else:
-            runs.append((char, char_style))
-    return tuple(runs)
+    return merged(chars)
 
 
 CURSOR_MARKER = "▸"
@@ -196,17 +189,7 @@ class DenseGridLines:
 
 
 def _dense_rule(line: int) -> str:
-    left, middle, right = (
-        ("┏", "┳", "┓")
-        if line == 0
-        else ("┗", "┻", "┛")
-        if line == 3
-        else (
-            "┣",
-            "╋",
-            "┫",
-        )
-    )
+    left, middle, right = "┏┳┓" if line == 0 else "┗┻┛" if line == 3 else "┣╋┫"
     return left + middle.join(["━" * 7] * 3) + right
 
 

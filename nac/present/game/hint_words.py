@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...core import Rules
 from ...engine import Hint, Result, is_estimated
-from ..names import in_a_row
+from ..looks import in_a_row
 
 ESTIMATE = "a search estimate: nothing proven within the search's budget"
 MIRROR = "mirrors their move through the centre: the first player never loses so"
@@ -28,22 +28,18 @@ def hint_reason(rules: Rules, found: Hint) -> str:
         if found.share is not None:
             pick = f"Genius's pick: {estimated(found.share, found.simulations)}"
             return f"blocks a line on its board; {pick}" if found.blocks else pick
-        return (
-            "blocks a line on its board (Genius's pick, not proven)"
-            if found.blocks
-            else (UNSOLVED_PICK)
-        )
+        if found.blocks:
+            return "blocks a line on its board (Genius's pick, not proven)"
+        return UNSOLVED_PICK
     if value is None:
         return "blocks (a search estimate)" if found.blocks else ESTIMATE
     if not rules.draws:  # a move wins or loses: in how many, and the board it kills
         outcome = f"you {'win' if value.result is Result.WIN else 'lose'} in {value.moves}"
         if found.kills is None:
             return outcome
-        return (
-            "kills the last board: you lose"
-            if found.last
-            else (f"kills board {found.kills + 1}: {outcome}")
-        )
+        if found.last:
+            return "kills the last board: you lose"
+        return f"kills board {found.kills + 1}: {outcome}"
     if value.plies is None:  # the result is proven, not how fast (5×5)
         return _proven(value.result, found.blocks)
     if rules.line_loses:

@@ -32,11 +32,9 @@ def watch_level_set(game: Game, mark: Mark) -> str:
 def _playing_like(game: Game, mark: Mark) -> str:
     """ " (playing like Clever now)" where Adaptive plays `mark`, else nothing."""
     like = game.plays_like(mark)
-    return (
-        ""
-        if game.level_of(mark) is not Level.ADAPTIVE or like is None
-        else (f" (playing like {like.label} now)")
-    )
+    if game.level_of(mark) is not Level.ADAPTIVE or like is None:
+        return ""
+    return f" (playing like {like.label} now)"
 
 
 def keypad_set(layout: KeypadLayout) -> str:

@@ -201,18 +201,12 @@ def board_view(game: Game, hint: Hint | None, notes: tuple[CellNote | None, ...]
     last = game.last_move
     return BoardView.of(
         game.board,
-        name=None if watching else square_label(game),
+        name=None if watching else look_of(game.rules).square_label(game),
         last=last.cell if last else None,
         hint=hint.cell if hint else None,
         notes=notes,
         playing=not game.is_over and not watching,
     )
-
-
-def square_label(game: Game) -> Callable[[int], str]:
-    """What an empty square shows, on every screen with a game: its name (`5`, `b3`); on
-    small boards side by side its key alone (the board is where it stands)."""
-    return look_of(game.rules).square_label(game)
 
 
 def note_for(value: MoveValue, kills: bool = False) -> CellNote:
@@ -312,7 +306,7 @@ def status(game: Game, activity: Activity) -> str:
         if game.mode is Mode.WATCH:
             return f"{mover} thinking…"
         return f"Computer{mark} thinking…"
-    where = words.play_in(game)
+    where = look_of(game.rules).play_in(game)
     if game.mode is Mode.COMPUTER:
         if game.is_human_turn:
             return f"Your move{mark}{where}"
@@ -362,7 +356,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
             ]
         ),
         moves=words.moves(game),
-        history_title=words.history_title(game),
+        history_title=look_of(game.rules).moves_title(game),
         analysis=analysis,
         message=activity.message,
     )

@@ -27,17 +27,10 @@ from ..looks import (
     ANALYSIS_ON as ANALYSIS_ON,
     ESTIMATE_BARS as ESTIMATE_BARS,
     KILLS_MARK as KILLS_MARK,
-    MAKES_A_LINE as MAKES_A_LINE,
+    board_name,
     look_of,
 )
-from ..names import (
-    board_name,
-    capitalised,
-    ended,
-    level_name,
-    rules_label,
-    side_label,
-)
+from ..names import capitalised, ended, level_name, rules_label, side_label
 from ..screen_commands import PROMPT_KEYS
 from .screen_notes import (
     NO_STATS_YET as NO_STATS_YET,
@@ -67,11 +60,6 @@ def side(game: Game, mark: Mark) -> str:
     """A side's name where the marks are the same (Notakto: "1", "2", the seats X and O), else
     its mark."""
     return side_label(game.rules, mark)
-
-
-def play_in(game: Game) -> str:
-    """After whose move it is, where the move goes where the rules send it (" · board 4")."""
-    return look_of(game.rules).play_in(game)
 
 
 def player_name(game: Game, mark: Mark) -> str:
@@ -106,11 +94,6 @@ def starter_label(game: Game, rule: Starter) -> str:
     else:
         who = side(game, first)
     return who + (", in turn" if rule is Starter.ALTERNATE else "")
-
-
-def history_title(game: Game) -> str:
-    """The move list's heading: on 3×3 it says which keypad's numbers name the squares."""
-    return look_of(game.rules).moves_title(game)
 
 
 # -- results ----------------------------------------------------------------------------------

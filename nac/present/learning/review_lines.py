@@ -60,15 +60,14 @@ def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:
     game = view.game
     head: list[Line] = []
     if view.review is None:
-        estimated = is_estimated(game.rules)
-        note = learning_words.ESTIMATING if estimated else learning_words.REVIEWING
+        note = learning_words.ESTIMATING if is_estimated(game.rules) else learning_words.REVIEWING
     elif not game.moves:
         note = learning_words.REVIEW_EMPTY
     else:
         note = learning_words.REVIEW_EXACT if view.review.exact else learning_words.REVIEW_SEARCHED
         if is_estimated(game.rules):
             note = learning_words.review_estimated()
-        note = look_of(game.rules).review_note(note)
+        note = look_of(game.rules).review or note
     noted = wrapped(note, width, "title")
     head += noted
     if view.review is not None:

@@ -25,11 +25,6 @@ def strip_side(review: GameReview) -> Mark:
     return review.first if review.rules.shares_marks else Mark.X
 
 
-def heading(rules: Rules) -> str:
-    """ "Value for X after each move" (in Notakto, for player 1, who moved first)."""
-    return look_of(rules).heading
-
-
 def key(rules: Rules) -> str:
     """What the marks mean under `rules` (no draw where the rules have none)."""
     x, o = (side_label(rules, mark) for mark in Mark)
@@ -73,7 +68,7 @@ def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
     if not values:
         return []
     rules = review.rules
-    lines = [*wrapped(heading(rules), width, "label"), *wrapped(key(rules), width, "dim")]
+    lines = [*wrapped(look_of(rules).heading, width, "label"), *wrapped(key(rules), width, "dim")]
     row: list[Run] = []
     used = 0
     for number, value in enumerate(values, 1):

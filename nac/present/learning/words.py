@@ -9,7 +9,8 @@ from ...core import NORMAL, Ending, Mark, Mode, Outcome, Rules, SavedGame, Termi
 from ...core.players import REMOTE, name_of
 from ..commands import key_for
 from ..game import words
-from ..names import ended, in_a_row, level_name, side_label
+from ..looks import in_a_row
+from ..names import ended, level_name, side_label
 from ..screen_commands import DRILL_COMMANDS, GAMES_COMMANDS, PUZZLE_COMMANDS
 
 REVIEWING = "Rating every move against perfect play…"
@@ -117,13 +118,9 @@ def players_by_turn(game: SavedGame) -> tuple[str, str]:
     return said[0], said[1]
 
 
-def review_title(game: SavedGame) -> str:
-    """The review screen's title: "Review · 3×3 · Vs computer · Genius · You lost"."""
-    return review_titles(game)[0]
-
-
 def review_titles(game: SavedGame) -> tuple[str, ...]:
-    """The review's title, then shorter ones for a narrow terminal, the result always in."""
+    """The review's title ("Review · 3×3 · Vs computer · Genius · You lost"), then shorter ones
+    for a narrow terminal, the result always in."""
     board, mode, against = words.describe_kind(game.kind)
     result = saved_result(game)
     return (
@@ -142,7 +139,7 @@ def played_at(game: SavedGame) -> str:
 def review_heading(game: SavedGame) -> str:
     """The review's title with when the game was played, for a printed review:
     "Review · 3×3 · Vs computer · Genius · You lost · 2026-11-22 14:05 UTC"."""
-    return f"{review_title(game)} · {played_at(game)} UTC"
+    return f"{review_titles(game)[0]} · {played_at(game)} UTC"
 
 
 def review_move(number: int, side: str, square: str, rating: str, best: str) -> str:
@@ -223,7 +220,7 @@ def drill_right(square: str, played: str, kept: bool) -> str:
     again = (
         "It comes back later, until you have it three times in a row."
         if kept
-        else ("Three times right in a row: it leaves your drills.")
+        else "Three times right in a row: it leaves your drills."
     )
     return (
         f"Right: {square} is as good as the best. In your game you played {played}. {again} "

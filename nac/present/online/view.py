@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..commands import COMMANDS, key_actions
-from ..game import words
-from ..game.availability import another_live_board
-from ..game.views import BoardView, CellNote, square_label
+from ..game import availability, words
+from ..game.views import BoardView, CellNote
+from ..looks import look_of
 from ..screen_commands import ONLINE_COMMANDS
 from . import words as online_words
 
@@ -50,18 +50,9 @@ class OnlinePanelState(NamedTuple):
         return max((len(line) for line in self.invite), default=0)
 
 
-ON_THE_BOARD = frozenset(
-    {
-        "play_key",
-        "play_cursor",
-        "cursor",
-        "cursor_to",
-        "cursor_centre",
-        "move_prompt",
-        "type_square",
-    }
-)
-"""A player's move: only on their turn, the connection open."""
+ON_THE_BOARD = availability.ON_THE_BOARD - {"hint", "next_board"}
+"""A player's move (the game's, but a hint and Tab's next board): only on their turn, the
+connection open."""
 ALWAYS = frozenset({"help", "quit", "leave", "command_palette"})
 ONLINE_ACTIONS = frozenset(
     action.partition("(")[0] for command in ONLINE_COMMANDS for _, action in command.keys
@@ -105,7 +96,7 @@ def refusal(
     if table.ended:
         return online_words.status(table, table.clock())
     if action == "next_board":
-        return None if another_live_board(game.board) else words.ONE_BOARD
+        return None if availability.another_live_board(game.board) else words.ONE_BOARD
     if action in ON_THE_BOARD:
         why = play.why_not_play()
         if why is not None:
@@ -160,9 +151,10 @@ def board_view(play: OnlinePlay | None, notes: tuple[CellNote | None, ...] = ())
         return BoardView.empty()
     game = play.game
     last = game.last_move
+    seated = play.table.you is not None and not play.table.ended
     return BoardView.of(
         game.board,
-        name=square_label(game) if play.table.you is not None and not play.table.ended else None,
+        name=look_of(game.rules).square_label(game) if seated else None,
         last=last.cell if last else None,
         notes=notes,
         playing=play.why_not_play() is None,
@@ -198,7 +190,7 @@ def panel_state(
         watch_line=watch_line if invite is None and not table.ended else "",
         score=online_words.score(table) if sum(room.score) else "",
         moves=words.moves(game),
-        history_title=words.history_title(game),
+        history_title=look_of(game.rules).moves_title(game),
         after=after,
         message=message,
         analysis=analysis,

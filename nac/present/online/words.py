@@ -9,7 +9,6 @@ from ...net.limits import Limits
 from ...net.table import Table
 from ...net.told import Invite, Lobby, OpenGame, RatingChange, Room, Search
 from ..commands import COMMANDS, key_for
-from ..game import words
 from ..game.words import sentence
 from ..looks import ENDED_BY_THE_LOSER, look_of
 from ..names import rules_label, side_label
@@ -222,7 +221,7 @@ def status(table: Table, now: float) -> str:
         rated = ratings(table)
         return result(table) + left + (f".{rated}" if rated else ("." if left else ""))
     turn = game.turn
-    where = words.play_in(game)
+    where = look_of(game.rules).play_in(game)
     if away is not None:
         yours = f" Your move ({side(table, turn)}){where} meanwhile." if turn is table.you else ""
         return dropped(table, away, now) + yours
