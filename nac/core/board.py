@@ -9,8 +9,8 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
-from .outcome import Ends, Outcome
-from .rules import Rules
+from .outcome import Outcome
+from .rules import BasePosition, Rules
 from .variants import Variant
 
 EMPTY_CHARS = frozenset("._ ")
@@ -19,7 +19,7 @@ LONGEST_TEXT = MAX_SIZE * MAX_SIZE + MAX_SIZE - 1
 """The longest text form of a board: MAX_SIZE rows of MAX_SIZE cells and the separators."""
 
 
-class Board(Ends):
+class Board(BasePosition):
     """A position. `play` returns a new Board; a Board never changes.
 
     Cells are indexed 0..n²-1, row-major from the top-left. Either side may start, so the side
@@ -178,14 +178,7 @@ class Board(Ends):
     def mark_count(self) -> int:
         return (self.x_bits | self.o_bits).bit_count()
 
-    @property
-    def is_empty(self) -> bool:
-        return not (self.x_bits | self.o_bits)
-
     # -- moving ------------------------------------------------------------------------------
-
-    def cell_index(self, cell: object) -> int:
-        return checked_cell(cell, self.cell_count)
 
     def check_move(self, cell: object) -> int:
         index = self.cell_index(cell)
@@ -227,18 +220,8 @@ class Board(Ends):
             extra += f", variant={self.variant}"
         return f"Board.parse({str(self)!r}, to_move={self.to_move.value!r}{extra})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (
-            self.geometry is other.geometry
-            and self.x_bits == other.x_bits
-            and self.o_bits == other.o_bits
-            and self.to_move is other.to_move
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.geometry, self.x_bits, self.o_bits, self.to_move))
+    def _state(self) -> tuple[object, ...]:
+        return self.geometry, self.x_bits, self.o_bits, self.to_move
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board cannot change: {name} is read-only")

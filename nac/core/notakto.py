@@ -17,8 +17,8 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
 from .geometry import geometry
 from .mark import Mark
-from .outcome import Ends, Outcome, Termination
-from .rules import NOTAKTO_BOARDS, Rules
+from .outcome import Outcome, Termination
+from .rules import NOTAKTO_BOARDS, BasePosition, Rules
 from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
 _SHAPE = geometry(3)
@@ -40,7 +40,7 @@ def kills(position: NotaktoBoard, cell: int) -> bool:
     return is_dead(position.boards[board] | 1 << square)
 
 
-class NotaktoBoard(Ends):
+class NotaktoBoard(BasePosition):
     """The X's on each board (bit masks), and the seat that moved first."""
 
     __slots__ = ("boards", "first", "outcome")
@@ -88,16 +88,8 @@ class NotaktoBoard(Ends):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Notakto board cannot change: {name} is read-only")
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, NotaktoBoard):
-            return NotImplemented
-        return self.boards == other.boards and self.first is other.first
-
-    def __hash__(self) -> int:
-        return hash((self.boards, self.first))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return NotaktoBoard, (self.boards, self.first)
+    def _state(self) -> tuple[object, ...]:
+        return self.boards, self.first
 
     def __str__(self) -> str:
         return " ".join(
@@ -129,10 +121,6 @@ class NotaktoBoard(Ends):
     @property
     def mark_count(self) -> int:
         return sum(bits.bit_count() for bits in self.boards)
-
-    @property
-    def is_empty(self) -> bool:
-        return not any(self.boards)
 
     @property
     def to_move(self) -> Mark:
@@ -173,9 +161,6 @@ class NotaktoBoard(Ends):
             for square in range(SQUARES)
             if not bits >> square & 1
         )
-
-    def cell_index(self, cell: object) -> int:
-        return checked_cell(cell, self.cell_count)
 
     def check_move(self, cell: object) -> int:
         index = self.cell_index(cell)

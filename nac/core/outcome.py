@@ -57,19 +57,3 @@ class Outcome(_Ended):
 def resignation(mark: Mark) -> Outcome:
     """The outcome when `mark` gives the game up."""
     return Outcome(mark.other, (), Termination.RESIGNATION)
-
-
-class Ends:
-    """What a position says of its end, from its `outcome`: shared by every rules' position."""
-
-    __slots__ = ()
-
-    outcome: Outcome | None
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> Mark | None:
-        return self.outcome.winner if self.outcome else None

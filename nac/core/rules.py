@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from .checks import checked_cell
 from .errors import InvalidPosition
 from .geometry import BOARD_SIZES, CLASSIC_SIZE, win_length_for
 from .keypad import KeypadLayout
@@ -203,6 +204,55 @@ class Position(Protocol):
     def play(self, cell: int) -> Position:
         """The position after the side to move plays `cell`."""
         ...
+
+
+class BasePosition:
+    """What every rules' position does alike (`Board`, `NotaktoBoard`, `UltimateBoard`): its end
+    from its `outcome`, a cell checked against its `cell_count`, and equality, a hash and a
+    pickle by its `_state`."""
+
+    __slots__ = ()
+
+    outcome: Outcome | None
+
+    @property
+    def cell_count(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def mark_count(self) -> int:
+        raise NotImplementedError
+
+    def _state(self) -> tuple[object, ...]:
+        """What tells the position from another (its class's arguments, unless it says how it
+        is pickled)."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> Mark | None:
+        return self.outcome.winner if self.outcome else None
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.mark_count
+
+    def cell_index(self, cell: object) -> int:
+        return checked_cell(cell, self.cell_count)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._state() == other._state()
+
+    def __hash__(self) -> int:
+        return hash(self._state())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), self._state()
 
 
 class Rulebook(ABC):

@@ -21,8 +21,8 @@ from .checks import checked_cell
 from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
 from .geometry import geometry
 from .mark import Mark
-from .outcome import Ends, Outcome
-from .rules import ULTIMATE, Rules
+from .outcome import Outcome
+from .rules import ULTIMATE, BasePosition, Rules
 from .small_boards import SQUARES, board_square, cell_across
 
 CELLS = SQUARES * SQUARES
@@ -58,7 +58,7 @@ def _small(bits: int, board: int) -> int:
     return (bits >> (board * SQUARES)) & BOARD_MASK
 
 
-class UltimateBoard(Ends):
+class UltimateBoard(BasePosition):
     """The X's and the O's (81-bit masks), the side to move, and the board the next move must be
     played in (None: any undecided board)."""
 
@@ -182,21 +182,8 @@ class UltimateBoard(Ends):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"an Ultimate board cannot change: {name} is read-only")
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, UltimateBoard):
-            return NotImplemented
-        return (self.xs, self.os, self.to_move, self.forced) == (
-            other.xs,
-            other.os,
-            other.to_move,
-            other.forced,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.xs, self.os, self.to_move, self.forced))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return UltimateBoard, (self.xs, self.os, self.to_move, self.forced)
+    def _state(self) -> tuple[object, ...]:
+        return self.xs, self.os, self.to_move, self.forced
 
     def __str__(self) -> str:
         rows = []
@@ -230,10 +217,6 @@ class UltimateBoard(Ends):
     @property
     def mark_count(self) -> int:
         return (self.xs | self.os).bit_count()
-
-    @property
-    def is_empty(self) -> bool:
-        return not (self.xs | self.os)
 
     def board_winner(self, board: int) -> Mark | None:
         """Who won small board `board`, if anyone has."""
@@ -283,9 +266,6 @@ class UltimateBoard(Ends):
             for cell in range(board * SQUARES, board * SQUARES + SQUARES)
             if not taken >> cell & 1
         )
-
-    def cell_index(self, cell: object) -> int:
-        return checked_cell(cell, CELLS)
 
     def check_move(self, cell: object) -> int:
         index = self.cell_index(cell)
