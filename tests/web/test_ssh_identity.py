@@ -20,7 +20,7 @@ from tools.web_screenshot import ROOT
 
 from ..waiting import LONGEST_WAIT
 from . import test_ssh
-from .ssh_terminal import Terminal
+from .ssh_terminal import ANSI, Terminal
 from .test_ssh import SSH, Door, keyed, played
 
 pytestmark = [
@@ -133,3 +133,32 @@ async def test_an_ssh_player_killed_mid_game_comes_back_by_ssh_to_the_seat_and_p
     finally:
         terminals = (carol, dave, *([again] if again is not None else []))
         await asyncio.gather(*(terminal.pty.stop() for terminal in terminals))
+
+
+async def test_a_name_typed_with_n_in_the_ssh_lobby_takes_no_other_keys_name(
+    door: Door, tmp_path: Path
+) -> None:
+    fay_key = keyed(tmp_path, "fay")
+    status, said = await plain(
+        "lobby", door.server.url, "--key", str(fay_key), "--name", "Fay", home=tmp_path
+    )
+    assert status == 0, said  # Fay is the name of Fay's key now
+    door.keys["gus"] = keyed(tmp_path, "gus")
+    terminal = await played(door, user="gus")
+    try:
+        terminal.pty.write(b"o")
+        await terminal.shows("lobby", "h Host")
+        terminal.pty.write(b"n")  # the lobby's name: Fay, typed by another key
+        await terminal.shows("Your name, as the others see it")
+        mark = len(terminal.seen)
+        terminal.pty.write(b"Fay\r")
+        await terminal.shows("h Host", since=mark)
+        mark = len(terminal.seen)
+        terminal.pty.write(b"h")
+        await terminal.shows("Waiting for your opponent", "Gus", since=mark)
+        assert "Fay" not in ANSI.sub(b"", bytes(terminal.seen[mark:])).decode("utf-8", "replace")
+    finally:
+        await terminal.pty.stop()
+    page = player_page(door, "Fay")
+    assert page is not None and page["name"] == "Fay"  # Fay is Fay's key's still
+    assert player_page(door, "Gus") is not None  # the SSH key plays as the name it came with
