@@ -40,6 +40,7 @@ from nac.net.told import Invite
 from tests.ledger.postgres import Cluster
 from tools.web_screenshot import RunningServer, free_port, served_game
 
+from ..waiting import until
 from .helpers import (
     LONGEST_WAIT,
     Player,
@@ -59,17 +60,6 @@ pytest.importorskip("aiohttp", reason="aiohttp (the `web` extra) is not installe
 A, B = "127.0.0.2", "127.0.0.3"
 """The two servers' loopback addresses."""
 CLOCK = parse_time_control("3+2")
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
-    """Wait (bounded) until `condition()` holds: a database's state."""
-    deadline = time.monotonic() + LONGEST_WAIT
-    while True:
-        if await condition():
-            return
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never came: {what}")
-        await asyncio.sleep(0.05)
 
 
 @asynccontextmanager

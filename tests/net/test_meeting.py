@@ -8,10 +8,9 @@ is for a state (bounded); every process is stopped, or killed, at the end."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import ExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from nac.net.address import Address, parse_server
 from tools.web_screenshot import RunningServer, served_game
 
 from ..ledger.postgres import Cluster
+from ..waiting import until
 from .helpers import LONGEST_WAIT, Player, both_here, key_in, play_moves, player
 
 pytestmark = pytest.mark.postgres
@@ -96,16 +96,6 @@ async def database_of(url: str) -> AsyncIterator[Ledger]:
 async def rows(ledger: Ledger, table: sa.Table) -> list[Any]:
     async with ledger.engine.connect() as connection:
         return list(await connection.execute(sa.select(table)))
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
-    """Until `condition()` holds, asked every 50 ms (bounded)."""
-    try:
-        async with asyncio.timeout(LONGEST_WAIT):
-            while not await condition():
-                await asyncio.sleep(0.05)
-    except TimeoutError:
-        raise AssertionError(f"never came: {what}") from None
 
 
 async def player_page(server: RunningServer, name: str) -> Any:
