@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .checks import checked_cell
-from .errors import GameAlreadyOver, InvalidPosition, NotASquare, SquareTaken
+from .errors import GameAlreadyOver, InvalidPosition, SquareTaken
 from .geometry import MAX_SIZE, Geometry, geometry
 from .mark import Mark
 from .outcome import Outcome
-from .rules import BasePosition, Rules
+from .rules import Position, Rules
 from .variants import Variant
 
 EMPTY_CHARS = frozenset("._ ")
@@ -19,7 +18,7 @@ LONGEST_TEXT = MAX_SIZE * MAX_SIZE + MAX_SIZE - 1
 """The longest text form of a board: MAX_SIZE rows of MAX_SIZE cells and the separators."""
 
 
-class Board(BasePosition):
+class Board(Position):
     """A position. `play` returns a new Board; a Board never changes.
 
     Cells are indexed 0..n²-1, row-major from the top-left. Either side may start, so the side
@@ -134,11 +133,7 @@ class Board(BasePosition):
 
     def __getitem__(self, cell: int) -> Mark | None:
         """The mark on `cell`, or None; IndexError for a cell the board does not have."""
-        try:
-            checked_cell(cell, self.cell_count)
-        except NotASquare as refusal:
-            raise IndexError(str(refusal)) from None
-        bit = 1 << cell
+        bit = 1 << self._square(cell)
         if self.x_bits & bit:
             return Mark.X
         if self.o_bits & bit:
@@ -221,22 +216,14 @@ class Board(BasePosition):
         return f"Board.parse({str(self)!r}, to_move={self.to_move.value!r}{extra})"
 
     def _state(self) -> tuple[object, ...]:
-        return self.geometry, self.x_bits, self.o_bits, self.to_move
+        return self.x_bits, self.o_bits, self.to_move, self.size, self.win_length, self.variant
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Board cannot change: {name} is read-only")
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its marks (a board can go to a search in another process)."""
-        shape = self.geometry
-        return _rebuilt, (
-            self.x_bits,
-            self.o_bits,
-            self.to_move,
-            self.size,
-            self.win_length,
-            shape.variant,
-        )
+        return _rebuilt, self._state()
 
 
 def _rebuilt(

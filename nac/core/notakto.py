@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .checks import checked_cell
-from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
+from .errors import GameAlreadyOver, IllegalMove, InvalidPosition
 from .geometry import geometry
 from .mark import Mark
 from .outcome import Outcome, Termination
-from .rules import NOTAKTO_BOARDS, BasePosition, Rules
+from .rules import NOTAKTO_BOARDS, Position, Rules
 from .small_boards import SQUARES, BoardSquare, board_square, cell_across
 
 _SHAPE = geometry(3)
@@ -40,7 +39,7 @@ def kills(position: NotaktoBoard, cell: int) -> bool:
     return is_dead(position.boards[board] | 1 << square)
 
 
-class NotaktoBoard(BasePosition):
+class NotaktoBoard(Position):
     """The X's on each board (bit masks), and the seat that moved first."""
 
     __slots__ = ("boards", "first", "outcome")
@@ -134,11 +133,7 @@ class NotaktoBoard(BasePosition):
 
     def __getitem__(self, cell: int) -> Mark | None:
         """X on a marked cell (both seats draw X's), else None."""
-        try:
-            index = checked_cell(cell, self.cell_count)
-        except NotASquare as refusal:
-            raise IndexError(str(refusal)) from None
-        board, square = notakto_move(index)
+        board, square = notakto_move(self._square(cell))
         return Mark.X if self.boards[board] >> square & 1 else None
 
     def __iter__(self) -> Iterator[Mark | None]:

@@ -21,10 +21,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
 
 from .checks import checked_cell
-from .errors import InvalidPosition
+from .errors import InvalidPosition, NotASquare
 from .geometry import BOARD_SIZES, CLASSIC_SIZE, win_length_for
 from .keypad import KeypadLayout
 from .mark import Mark
@@ -145,88 +144,69 @@ class Rules:
         return Rules(self.family, number)
 
 
-class Position(Protocol):
-    """The face every rules' position shows (`Board`, `NotaktoBoard`, `UltimateBoard`): what
-    `Game`, `Match`, the notation and the engines' door need, so that a new rules plugs in as one
-    more position class. A position is immutable: `play(cell)` returns the next one. Cells are
-    numbered from 0, row by row from the top left, across the boards where there are several."""
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def to_move(self) -> Mark:
-        """The side to move (once over, the side that would have)."""
-        ...
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
-        ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def size(self) -> int:
-        """A board's side (each board's, where there are several)."""
-        ...
-
-    @property
-    def cell_count(self) -> int: ...
-
-    @property
-    def mark_count(self) -> int: ...
-
-    @property
-    def is_empty(self) -> bool: ...
-
-    @property
-    def empty_cells(self) -> tuple[int, ...]: ...
-
-    @property
-    def legal_moves(self) -> tuple[int, ...]:
-        """The cells the side to move may play (none once the game is over)."""
-        ...
-
-    def __getitem__(self, cell: int) -> Mark | None: ...
-
-    def __iter__(self) -> Iterator[Mark | None]: ...
-
-    def cell_index(self, cell: object) -> int:
-        """`cell` if it is a cell of this position, else NotASquare."""
-        ...
-
-    def check_move(self, cell: object) -> int:
-        """`cell` if the side to move may play there, else an IllegalMove saying why."""
-        ...
-
-    def play(self, cell: int) -> Position:
-        """The position after the side to move plays `cell`."""
-        ...
-
-
-class BasePosition:
-    """What every rules' position does alike (`Board`, `NotaktoBoard`, `UltimateBoard`): its end
-    from its `outcome`, a cell checked against its `cell_count`, and equality, a hash and a
-    pickle by its `_state`."""
+class Position:
+    """The face every rules' position shows (`Board`, `NotaktoBoard`, `UltimateBoard`), and what
+    they do alike: what `Game`, `Match`, the notation and the engines' door need, so that a new
+    rules plugs in as one more position class. A position is immutable: `play(cell)` returns the
+    next one; it is equal to another, hashed and pickled by its `_state`. Cells are numbered from
+    0, row by row from the top left, across the boards where there are several."""
 
     __slots__ = ()
 
-    outcome: Outcome | None
+    @property
+    @abstractmethod
+    def rules(self) -> Rules: ...
 
     @property
-    def cell_count(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def to_move(self) -> Mark:
+        """The side to move (once over, the side that would have)."""
 
     @property
-    def mark_count(self) -> int:
-        raise NotImplementedError
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
 
+    @property
+    @abstractmethod
+    def size(self) -> int:
+        """A board's side (each board's, where there are several)."""
+
+    @property
+    @abstractmethod
+    def cell_count(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def mark_count(self) -> int: ...
+
+    @property
+    @abstractmethod
+    def empty_cells(self) -> tuple[int, ...]: ...
+
+    @property
+    @abstractmethod
+    def legal_moves(self) -> tuple[int, ...]:
+        """The cells the side to move may play (none once the game is over)."""
+
+    @abstractmethod
+    def __getitem__(self, cell: int) -> Mark | None: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[Mark | None]: ...
+
+    @abstractmethod
+    def check_move(self, cell: object) -> int:
+        """`cell` if the side to move may play there, else an IllegalMove saying why."""
+
+    @abstractmethod
+    def play(self, cell: int) -> Position:
+        """The position after the side to move plays `cell`."""
+
+    @abstractmethod
     def _state(self) -> tuple[object, ...]:
         """What tells the position from another (its class's arguments, unless it says how it
         is pickled)."""
-        raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
@@ -241,7 +221,15 @@ class BasePosition:
         return not self.mark_count
 
     def cell_index(self, cell: object) -> int:
+        """`cell` if it is a cell of this position, else NotASquare."""
         return checked_cell(cell, self.cell_count)
+
+    def _square(self, cell: int) -> int:
+        """`cell` if it is a cell of the position, else IndexError (as a sequence refuses)."""
+        try:
+            return checked_cell(cell, self.cell_count)
+        except NotASquare as refusal:
+            raise IndexError(str(refusal)) from None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, type(self)):

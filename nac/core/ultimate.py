@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .checks import checked_cell
-from .errors import GameAlreadyOver, IllegalMove, InvalidPosition, NotASquare
+from .errors import GameAlreadyOver, IllegalMove, InvalidPosition
 from .geometry import geometry
 from .mark import Mark
 from .outcome import Outcome
-from .rules import ULTIMATE, BasePosition, Rules
+from .rules import ULTIMATE, Position, Rules
 from .small_boards import SQUARES, board_square, cell_across
 
 CELLS = SQUARES * SQUARES
@@ -58,7 +57,7 @@ def _small(bits: int, board: int) -> int:
     return (bits >> (board * SQUARES)) & BOARD_MASK
 
 
-class UltimateBoard(BasePosition):
+class UltimateBoard(Position):
     """The X's and the O's (81-bit masks), the side to move, and the board the next move must be
     played in (None: any undecided board)."""
 
@@ -186,14 +185,9 @@ class UltimateBoard(BasePosition):
         return self.xs, self.os, self.to_move, self.forced
 
     def __str__(self) -> str:
-        rows = []
-        for row in range(9):
-            chars = []
-            for column in range(9):
-                mark = self[grid_cell(column, row)]
-                chars.append("." if mark is None else mark.value)
-            rows.append("".join(chars))
-        text = "/".join(rows)
+        marks = [self[grid_cell(column, row)] for row in range(GRID) for column in range(GRID)]
+        chars = "".join("." if mark is None else mark.value for mark in marks)
+        text = "/".join(chars[row * GRID : row * GRID + GRID] for row in range(GRID))
         return text if self.forced is None else f"{text} {self.forced + 1}"
 
     def __repr__(self) -> str:
@@ -236,10 +230,7 @@ class UltimateBoard(BasePosition):
         return tuple(board for board in range(SQUARES) if not self.decided >> board & 1)
 
     def __getitem__(self, cell: int) -> Mark | None:
-        try:
-            index = checked_cell(cell, CELLS)
-        except NotASquare as refusal:
-            raise IndexError(str(refusal)) from None
+        index = self._square(cell)
         if self.xs >> index & 1:
             return Mark.X
         if self.os >> index & 1:
