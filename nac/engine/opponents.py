@@ -119,12 +119,7 @@ class Clever:
 _AVERAGE = Average()
 _GENIUS = Genius()
 STRATEGIES: Mapping[Level, Strategy] = MappingProxyType(
-    {
-        Level.IDIOT: Idiot(),
-        Level.AVERAGE: _AVERAGE,
-        Level.CLEVER: Clever(),
-        Level.GENIUS: _GENIUS,
-    }
+    {Level.IDIOT: Idiot(), Level.AVERAGE: _AVERAGE, Level.CLEVER: Clever(), Level.GENIUS: _GENIUS}
 )
 """The standard opponents, one for each fixed level."""
 

@@ -184,11 +184,4 @@ def all_puzzles() -> tuple[Puzzle, ...]:
     )
 
 
-__all__ = [
-    "Judgement",
-    "Puzzle",
-    "all_puzzles",
-    "defender_reply",
-    "find_puzzle",
-    "judge_move",
-]
+__all__ = ["Judgement", "Puzzle", "all_puzzles", "defender_reply", "find_puzzle", "judge_move"]

@@ -315,11 +315,7 @@ def _estimated(
 
 
 def _judged(
-    board: Position,
-    cell: int,
-    proven: MoveReview,
-    before: list[Estimate],
-    after: list[Estimate],
+    board: Position, cell: int, proven: MoveReview, before: list[Estimate], after: list[Estimate]
 ) -> MoveReview:
     """The move `cell` from `board` rated on the searches before and after it. The best move
     is the search's choice, its most simulated; the move played is worth its share in that

@@ -310,10 +310,4 @@ def solver_for(shape: Geometry) -> Solver:
     return Solver(shape)
 
 
-__all__ = [
-    "Solver",
-    "cells_by_line_count",
-    "final_score",
-    "genius_choice",
-    "solver_for",
-]
+__all__ = ["Solver", "cells_by_line_count", "final_score", "genius_choice", "solver_for"]
