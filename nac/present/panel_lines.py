@@ -11,6 +11,7 @@ fits, before the score; the status and the message always stay.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from .game.views import PanelState
 from .runs import Line
@@ -45,14 +46,15 @@ def wrapped(text: str, width: int, style: str, indent: str = "") -> list[Line]:
     return [((line.replace(GLUE, " "), style),) for line in lines]
 
 
-def by_moves(moves: tuple[str, ...], width: int) -> list[str]:
-    """The moves in lines of at most `width` columns, never breaking inside a move."""
+def packed(items: Sequence[str], width: int, gap: str = MOVE_GAP, indent: str = "") -> list[str]:
+    """`items` (a game's moves) on as few lines of `width` as they fit, `gap` between two, each
+    line begun by `indent`, none broken."""
     lines: list[str] = []
-    for move in moves:
-        if lines and len(lines[-1]) + len(MOVE_GAP) + len(move) <= width:
-            lines[-1] += MOVE_GAP + move
+    for item in items:
+        if lines and len(lines[-1]) + len(gap) + len(item) <= width:
+            lines[-1] += gap + item
         else:
-            lines.append(move)
+            lines.append(indent + item)
     return lines
 
 
@@ -92,7 +94,7 @@ def beside(state: PanelState, width: int) -> list[Section]:
     ]
     if state.moves:
         moves: list[Line] = [((state.history_title, "label"),)]
-        moves += [((line, ""),) for line in by_moves(state.moves, width)]
+        moves += [((line, ""),) for line in packed(state.moves, width)]
         sections.append((MOVES, moves))
     if state.analysis:
         sections.append((3, wrapped(state.analysis, width, "dim")))

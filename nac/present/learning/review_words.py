@@ -71,6 +71,6 @@ def puzzle_goal(puzzle: Puzzle) -> str:
     return f"{puzzle.board.to_move} to play and win in {(puzzle.plies + 1) // 2}"
 
 
-def listed(names: list[str]) -> str:
-    """ "a1", "a1 or c3", "a1, b2 or c3"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def listed(names: list[str], last: str = "or") -> str:
+    """ "a1", "a1 or c3", "a1, b2 or c3" (`last`: "and", "a, b and c")."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"

@@ -10,6 +10,7 @@ import textwrap
 
 from ...core import GameKind, Mode
 from ..game import words
+from ..panel_lines import packed
 from ..runs import Line
 
 COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
@@ -58,7 +59,7 @@ def stats_lines(rows: list[tuple[str, ...]], width: int) -> list[Line]:
             for name, value in zip(COLUMNS[KIND_COLUMNS:], row[KIND_COLUMNS:], strict=True)
             if value != NO_STREAK
         ]
-        lines += [((text, ""),) for text in packed(counts, width, "  ")]
+        lines += [((text, ""),) for text in packed(counts, width, GAP, "  ")]
     return lines
 
 
@@ -68,14 +69,3 @@ def _row(cells: tuple[str, ...], widths: list[int], style: str) -> Line:
         for index, (cell, size) in enumerate(zip(cells, widths, strict=True))
     ]
     return ((GAP.join(aligned).rstrip(), style),)
-
-
-def packed(items: list[str], width: int, indent: str) -> list[str]:
-    """`items` on as few lines of `width` as they fit, each line indented, none broken."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + len(GAP) + len(item) <= width:
-            lines[-1] += GAP + item
-        else:
-            lines.append(indent + item)
-    return lines

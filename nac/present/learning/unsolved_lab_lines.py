@@ -11,6 +11,7 @@ from ...core import Position
 from ...engine import Estimated, UnsolvedTechnique
 from ..names import capitalised, side_label
 from .lab_lines import SEARCHING, seconds_text, table_text
+from .review_words import listed
 
 TITLE = "How searches estimate this position"
 COLUMNS = ("technique", "work", "depth", "time", "score", "move")
@@ -115,15 +116,10 @@ def verdict(results: tuple[Estimated, ...], nodes: int, square: Callable[[int], 
         if result.move is not None:
             pickers.setdefault(result.move, []).append(VERDICT_NAMES[result.technique])
     picks = "; ".join(
-        f"{_listed(names)} {'picks' if len(names) == 1 else 'pick'} {square(move)}"
+        f"{listed(names, 'and')} {'picks' if len(names) == 1 else 'pick'} {square(move)}"
         for move, names in pickers.items()
     )
     return f"{depths} {capitalised(picks)}."
-
-
-def _listed(names: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def plain_lab(

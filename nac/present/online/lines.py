@@ -13,7 +13,7 @@ invite always stay.
 
 from __future__ import annotations
 
-from ..panel_lines import GLUE, Section, by_moves, stacked_up, wrapped
+from ..panel_lines import GLUE, Section, packed, stacked_up, wrapped
 from ..runs import Line
 from . import words as online_words
 from .view import OnlinePanelState
@@ -155,7 +155,7 @@ def sections(state: OnlinePanelState, width: int, compact: int = 0) -> list[Sect
     ]
     if state.moves:
         moves: list[Line] = wrapped(state.history_title, width, "label")
-        moves += [((line, ""),) for line in by_moves(state.moves, width)]
+        moves += [((line, ""),) for line in packed(state.moves, width)]
         found.append((4, moves))
     if state.analysis:
         found.append((3, wrapped(state.analysis, width, "dim")))
