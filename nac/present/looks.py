@@ -120,6 +120,7 @@ class Look:
     """The panel's row on the rules ("" where they go without saying)."""
 
     def said(self, words: str, rules: Rules, **more: str) -> str:
+        """`words` (the look's) said of `rules`, and of `more`."""
         size = rules.size
         return words.format(
             board=board_name(size),
@@ -129,20 +130,8 @@ class Look:
             **more,
         )
 
-    def short_name(self, rules: Rules) -> str:
-        return self.said(self.short, rules)
-
-    def name(self, rules: Rules) -> str:
-        return self.said(self.named, rules)
-
     def the_board(self, rules: Rules) -> str:
         return self.said(self.board_named, rules)
-
-    def rules_word(self, rules: Rules) -> str:
-        return self.said(self.word, rules)
-
-    def intro(self, rules: Rules) -> str:
-        return self.said(self.opening, rules)
 
     def ended(self, rules: Rules, why: Termination, loser: str, result: str) -> str:
         """The `result` of a game won, and how its `loser` ended it where that is said."""

@@ -19,13 +19,15 @@ def side_label(rules: Rules, mark: Mark, first: Mark = Mark.X) -> str:
 def rules_label(rules: Rules) -> str:
     """The rules in fewest words, as the panel and the stats name them: "3×3", "4×4 misère",
     "Notakto 2 boards", "Ultimate"."""
-    return look_of(rules).short_name(rules)
+    look = look_of(rules)
+    return look.said(look.short, rules)
 
 
 def rules_name(rules: Rules) -> str:
     """The rules in a sentence: "the normal game on 4×4", "misère on 3×3 (a line loses)",
     "Notakto on 2 boards (killing the last board loses)", "Ultimate (nine boards in one)"."""
-    return look_of(rules).name(rules)
+    look = look_of(rules)
+    return look.said(look.named, rules)
 
 
 KEYPAD_DESCRIPTIONS = {

@@ -86,26 +86,20 @@ GAMES_COMMANDS: tuple[Command, ...] = (
     CLOSE,
     *EVERYWHERE,
 )
-PUZZLE_PLAY_KEYS = replace(
-    PLAY_KEYS,
-    help="3×3 puzzles: play that square (phone layout: 1 2 3 on the top row; numpad: 7 8 9 on "
-    "top); the number in each empty square is its key",
-)
-"""The digits as the puzzles have them: their boards are 3×3 and 4×4 only."""
-PUZZLE_LETTERS = replace(
-    letters("d", ""),
-    help="4×4 puzzles: a square's name typed, its column letter first, then `Enter` (`b` "
-    "begins one there: Boards is in the palette)",
-)
-PUZZLE_TYPE_SQUARE = replace(
-    TYPE_SQUARE, help="Type a square's name and `Enter` (on 4×4 its letter opens it too)"
-)
 PUZZLE_COMMANDS: tuple[Command, ...] = (
-    PUZZLE_PLAY_KEYS,
-    PUZZLE_LETTERS,
+    replace(
+        PLAY_KEYS,
+        help="3×3 puzzles: play that square (phone layout: 1 2 3 on the top row; numpad: 7 8 9 "
+        "on top); the number in each empty square is its key",
+    ),  # the puzzles' boards are 3×3 and 4×4 only
+    replace(
+        letters("d", ""),
+        help="4×4 puzzles: a square's name typed, its column letter first, then `Enter` (`b` "
+        "begins one there: Boards is in the palette)",
+    ),
     CURSOR_KEYS,
     PLAY_CURSOR,
-    PUZZLE_TYPE_SQUARE,
+    replace(TYPE_SQUARE, help="Type a square's name and `Enter` (on 4×4 its letter opens it too)"),
     Command((("n", "next_puzzle"),), "n", "The next puzzle", "Next", rank=1),
     Command((("r", "retry"),), "r", "This puzzle again", "Retry", rank=2),
     Command(

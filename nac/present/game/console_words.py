@@ -56,7 +56,8 @@ def intro(match: Match) -> str:
     else:
         x, o = (level_label(game, mark) for mark in Mark)
         who = f"Watching {x} ({side(game, Mark.X)}) play {o} ({side(game, Mark.O)})"
-    return f"{look_of(rules).intro(rules)} {who}."
+    look = look_of(rules)
+    return f"{look.said(look.opening, rules)} {who}."
 
 
 def help_line(game: Game) -> str:

@@ -114,7 +114,7 @@ def board_metrics(cells: int, width: int, height: int) -> BoardMetrics | None:
     ]
     tiers.append(metrics_for(1, cells))
     for metrics in tiers:
-        if metrics.width + 2 * SIDE_MARGIN <= width and metrics.height <= height:
+        if fits_in(metrics, width, height):
             return metrics
     return None
 
@@ -165,7 +165,7 @@ def fit(boards: int, width: int, height: int) -> Fit | None:
     for captioned in (True, False):  # captions kept while any size fits with them
         for cell_width, cell_height in CELL_SIZES:
             found = Fit(cell_width, cell_height, boards, captioned)
-            if found.width + 2 * SIDE_MARGIN <= width and found.height <= height:
+            if fits_in(found, width, height):
                 return found
     return None
 
@@ -183,10 +183,6 @@ class DenseGrid(NamedTuple):
 
     width: int = DENSE_WIDTH
     height: int = DENSE_HEIGHT
-
-
-def dense_fits(width: int, height: int) -> bool:
-    return width >= DENSE_WIDTH + 2 * SIDE_MARGIN and height >= DENSE_HEIGHT
 
 
 TIGHT_WIDTH = 2 + 3 * 3 + 2
@@ -207,10 +203,6 @@ class TightGrid(NamedTuple):
     height: int = TIGHT_HEIGHT
 
 
-def tight_fits(width: int, height: int) -> bool:
-    return width >= TIGHT_WIDTH + 2 * SIDE_MARGIN and height >= TIGHT_HEIGHT
-
-
 class Drawn(Protocol):
     """How big a board is drawn: one big board's `BoardMetrics`, or small boards' `Fit`."""
 
@@ -219,6 +211,11 @@ class Drawn(Protocol):
 
     @property
     def height(self) -> int: ...
+
+
+def fits_in(found: Drawn, width: int, height: int) -> bool:
+    """Whether `found` fits in width×height, a column clear each side."""
+    return found.width + 2 * SIDE_MARGIN <= width and found.height <= height
 
 
 class ScreenLayout(NamedTuple):
@@ -243,9 +240,9 @@ def drawn(
         return None if found is None else (found, found.scale)
     metrics = board_metrics(GRID if shape is Shape.GRID else cells, width, height)
     if metrics is None and shape is Shape.GRID:
-        if dense_fits(width, height):
+        if fits_in(DenseGrid(), width, height):
             return DenseGrid(), 0
-        return (TightGrid(), -1) if tight_fits(width, height) else None
+        return (TightGrid(), -1) if fits_in(TightGrid(), width, height) else None
     return None if metrics is None else (metrics, metrics.glyph_rows)
 
 

@@ -178,7 +178,8 @@ def describe_kind(kind: GameKind) -> tuple[str, str, str]:
 
 def rules_words(rules: Rules) -> str:
     """A word on the rules where they do not go without saying ("" where they do)."""
-    return look_of(rules).rules_word(rules)
+    look = look_of(rules)
+    return look.said(look.word, rules)
 
 
 def rules_first(game: Game, said: str) -> str:
