@@ -280,17 +280,10 @@ def _outcome_of(shape: Geometry, x_bits: int, o_bits: int, to_move: Mark) -> Out
             common &= mask
         if not common:
             raise InvalidPosition(f"{last_mover} has lines that no single last move completed")
-        cells = sorted({cell for mask in winning_masks for cell in _cells(mask)})
+        cells = sorted(
+            {cell for mask in winning_masks for cell in range(shape.cell_count) if mask >> cell & 1}
+        )
         return shape.line_outcome(last_mover, tuple(cells))
     if (x_bits | o_bits) == full:
         return Outcome(None)
     return None
-
-
-def _cells(mask: int) -> Iterator[int]:
-    cell = 0
-    while mask:
-        if mask & 1:
-            yield cell
-        mask >>= 1
-        cell += 1

@@ -93,9 +93,7 @@ class NotaktoRulebook(Rulebook):
     line_loses = True
     shares_marks = True
     extra_fields = 1
-
-    def size(self, number: int) -> int:
-        return CLASSIC_SIZE
+    board_side = CLASSIC_SIZE
 
     def boards(self, number: int) -> int:
         return number
@@ -167,9 +165,7 @@ class UltimateRulebook(Rulebook):
     family = Family.ULTIMATE
     position = UltimateBoard
     played_on = "a big board of"
-
-    def size(self, number: int) -> int:
-        return CLASSIC_SIZE
+    board_side = CLASSIC_SIZE
 
     def boards(self, number: int) -> int:
         return number * number

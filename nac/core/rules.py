@@ -264,6 +264,8 @@ class Rulebook(ABC):
     """Whether both sides put the same mark (Notakto's X): X and O then name the seats."""
     extra_fields = 0
     """The fields of a game's line after the tag (Notakto's `boards=N`)."""
+    board_side: int | None = None
+    """Each board's side where the number does not give it (3: Notakto's, Ultimate's small ones)."""
 
     @property
     def tag(self) -> str:
@@ -276,7 +278,7 @@ class Rulebook(ABC):
 
     def size(self, number: int) -> int:
         """Each board's side."""
-        return number
+        return number if self.board_side is None else self.board_side
 
     def boards(self, number: int) -> int:
         return 1

@@ -138,11 +138,8 @@ def search(
     pruning = technique is not Technique.MINIMAX
     ordered = technique in (Technique.ORDERING, Technique.TABLE, Technique.SYMMETRY)
     order = space.centre_first() if ordered else tuple(range(space.cells))
-    table: dict[Hashable, tuple[int, int]] | None = None
-    key: Callable[[Any], Hashable] | None = None
-    if technique in (Technique.TABLE, Technique.SYMMETRY):
-        table = {}
-        key = space.canonical if technique is Technique.SYMMETRY else space.key
+    key = {Technique.TABLE: space.key, Technique.SYMMETRY: space.canonical}.get(technique)
+    table: dict[Hashable, tuple[int, int]] | None = None if key is None else {}
     started = timer()
     score: int | None = None
     move: int | None = None

@@ -4,7 +4,8 @@ play by them (`opponents.py`) and by Genius on 5×5 misère where its search run
 
 from __future__ import annotations
 
-from ..core import Board, Geometry
+from ..core import Board
+from .normal_rules import on_open_lines
 
 
 def safe_cells(board: Board) -> list[int]:
@@ -31,14 +32,4 @@ def misere_candidates(board: Board) -> list[int]:
         )
 
     quiet = [cell for cell in safe if not sets_up_a_line(cell)] or safe
-    return _on_fewest_open_lines(shape, theirs, quiet)
-
-
-def _on_fewest_open_lines(shape: Geometry, theirs: int, free: list[int]) -> list[int]:
-    """The cells with the fewest lines through them still free of the opponent's marks."""
-
-    def open_lines(cell: int) -> int:
-        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
-
-    fewest = min(open_lines(cell) for cell in free)
-    return [cell for cell in free if open_lines(cell) == fewest]
+    return on_open_lines(shape, theirs, quiet, min)

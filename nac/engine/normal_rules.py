@@ -4,6 +4,8 @@ lost anyway, would not)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+
 from ..core import CLASSIC_SIZE, Board, Geometry
 
 
@@ -38,18 +40,18 @@ def normal_candidates(board: Board) -> list[int]:
             [cell for cell in shape.corners if cell in free],
         ]
     else:
-        rules.append(_on_most_open_lines(shape, theirs, free))
+        rules.append(on_open_lines(shape, theirs, free, max))
     for rule in rules:
         if rule:
             return rule
     return list(free)
 
 
-def _on_most_open_lines(shape: Geometry, theirs: int, free: tuple[int, ...]) -> list[int]:
-    """The free cells with the most lines through them still free of the opponent's marks."""
-
-    def open_lines(cell: int) -> int:
-        return sum(1 for mask in shape.masks_through[cell] if not mask & theirs)
-
-    most = max(open_lines(cell) for cell in free)
-    return [cell for cell in free if open_lines(cell) == most]
+def on_open_lines(
+    shape: Geometry, theirs: int, cells: Sequence[int], pick: Callable[[Iterable[int]], int]
+) -> list[int]:
+    """The cells with the most (`pick` max) or the fewest (min) lines through them still free of
+    the opponent's marks."""
+    counts = [sum(1 for mask in shape.masks_through[cell] if not mask & theirs) for cell in cells]
+    chosen = pick(counts)
+    return [cell for cell, count in zip(cells, counts, strict=True) if count == chosen]
