@@ -7,26 +7,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from ..core.board import Board
 from ..core.checks import checked
+from ..core.game import Game
 from ..core.levels import FIXED_LEVELS, Level
+from ..core.moves import Cell
+from ..core.notation import A_SAVED_GAME, SavedGame
 from ..core.positions import checked_position
 from ..core.rules import Position
 from .hints import Hint
 from .limits import NO_LIMIT, Limit
 from .opponents import A_LIMIT, STRATEGIES, Strategy, checked_strategies, choose_move
-from .sources import Estimating, source_for
+from .puzzles import Judgement, defender_reply, judge_move
+from .review import GameReview, review_game
+from .sources import Estimating, exact_source, source_for
 from .stop import StopSignal
 from .values import Estimate, MoveValue, best_of
-
-if TYPE_CHECKING:  # loaded when first asked for: a reply needs none of them
-    from ..core.game import Game
-    from ..core.moves import Cell
-    from ..core.notation import SavedGame
-    from .puzzles import Judgement
-    from .review import GameReview
 
 
 def play(
@@ -76,8 +73,6 @@ def hint(board: Position, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = 
 def genius_moves(board: Position, stop: StopSignal | None = None) -> tuple[int, ...]:
     """Every cell Genius might play here, all equally good (3×3 and 4×4: exact; Unsolvable on
     5×5, where Genius plays one move of its strategy)."""
-    from .sources import exact_source
-
     _check(board, NO_LIMIT)
     return exact_source(board).genius_moves(board, stop)
 
@@ -165,28 +160,19 @@ class Engine:
         self, game: SavedGame, limit: Limit = NO_LIMIT, *, stop: StopSignal | None = None
     ) -> GameReview:
         """Every move of `game` rated (see `review.py`)."""
-        from ..core.notation import A_SAVED_GAME, SavedGame
-        from .review import review_game
-
         checked(game, SavedGame, "game", A_SAVED_GAME)
         return review_game(game.moves, game.rules, game.first, stop, limit)
 
     def judge(self, board: Board, cell: int, *, stop: StopSignal | None = None) -> Judgement:
         """Whether `cell` keeps a forced win in a puzzle, and its refutation if not."""
-        from .puzzles import judge_move
-
         return judge_move(board, cell, stop)
 
     def defend(self, board: Board, *, stop: StopSignal | None = None) -> int:
         """Genius's defence in a puzzle: the slowest loss, the same reply every time."""
-        from .puzzles import defender_reply
-
         return defender_reply(board, stop)
 
     def reply(self, game: Game, limit: Limit = NO_LIMIT) -> Cell:
         """The computer's move in `game`, found and played (NotYourTurn if it is not its turn)."""
-        from ..core.game import Game
-
         checked(game, Game, "game", ("a Game, like Game(level=Level.GENIUS)",))
         turn = game.computer_turn()
         return game.computer_move(self.play(turn.board, turn.level, limit))
