@@ -58,6 +58,22 @@ def packed(items: Sequence[str], width: int, gap: str = MOVE_GAP, indent: str = 
     return lines
 
 
+def table_text(
+    rows: list[tuple[str, ...]], columns: tuple[str, ...], numbers: tuple[int, ...]
+) -> list[str]:
+    """The rows under `columns`, aligned (the `numbers` to the right), as lines of text."""
+    table = [columns, *rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
+    lines = []
+    for line in table:
+        cells = [
+            cell.rjust(width) if i in numbers else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
 def labelled(
     label: str, value: str, width: int, indent: str = "", label_width: int = LABEL_WIDTH
 ) -> list[Line]:

@@ -36,14 +36,13 @@ TYPE_SQUARE = Command(
 """Where a square is chosen: its name typed."""
 
 
-def letters(last: str, moved: str) -> Command:
+def letters(last: str) -> Command:
     """The column letters up to `last` beginning a square's name on the bigger boards, where a
-    square is chosen (`moved`: where the commands of those letters went)."""
-    keys = [letter for letter in "abcde"[: "abcde".index(last) + 1]]
+    square is chosen."""
     return Command(
-        tuple((key, f"type_square('{key}')") for key in keys),
+        tuple((key, f"type_square('{key}')") for key in "abcde"[: "abcde".index(last) + 1]),
         f"a-{last}",
-        f"4×4 and 5×5: a square's name typed, its column letter first, then `Enter`{moved}",
+        "4×4 and 5×5: a square's name typed, its column letter first, then `Enter`",
         "Play",
         rank=1,
     )
@@ -93,7 +92,7 @@ PUZZLE_COMMANDS: tuple[Command, ...] = (
         "on top); the number in each empty square is its key",
     ),  # the puzzles' boards are 3×3 and 4×4 only
     replace(
-        letters("d", ""),
+        letters("d"),
         help="4×4 puzzles: a square's name typed, its column letter first, then `Enter` (`b` "
         "begins one there: Boards is in the palette)",
     ),
@@ -262,7 +261,7 @@ DRILL_KEYS: tuple[Command, ...] = (
     *EVERYWHERE,
 )
 """The drills' keys on a board of any size."""
-DRILL_COMMANDS: tuple[Command, ...] = (PLAY_KEYS, letters("e", ""), *DRILL_KEYS)
+DRILL_COMMANDS: tuple[Command, ...] = (PLAY_KEYS, letters("e"), *DRILL_KEYS)
 """Your mistakes, drilled: play the move you should have played (on a board of any size)."""
 
 
@@ -272,4 +271,4 @@ def drill_commands(size: int) -> tuple[Command, ...]:
     if size == CLASSIC_SIZE:
         return (PLAY_KEYS, *DRILL_KEYS)
     typed = "A square's name typed, its column letter first, then `Enter`"
-    return (replace(letters("abcde"[size - 1], ""), help=typed), *DRILL_KEYS)
+    return (replace(letters("abcde"[size - 1]), help=typed), *DRILL_KEYS)

@@ -5,13 +5,8 @@ from __future__ import annotations
 
 from ..command import Command
 
-
-def _digits() -> tuple[tuple[str, str], ...]:
-    return tuple((str(key), f"play_key({key})") for key in range(1, 10))
-
-
 PLAY_KEYS = Command(
-    _digits(),
+    tuple((str(key), f"play_key({key})") for key in range(1, 10)),
     "1-9",
     "Play that square (3×3; in Notakto, of the board the cursor is on; in Ultimate, of the "
     "board the move is sent to, or when it is free a first digit picks the board). Phone "

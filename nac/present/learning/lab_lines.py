@@ -12,6 +12,7 @@ from ...core import Mark, Position
 from ...engine import Census, MoveValue, Result, Searched, Step, Technique, agree
 from ...engine.values import value_of
 from ..names import capitalised, counted, rules_label, rules_name, side_label
+from ..panel_lines import table_text
 
 TITLE = "How Genius searches this position"
 COLUMNS = ("technique", "nodes", "stored", "cut", "time", "value", "move")
@@ -144,24 +145,6 @@ def census_line(whole: Census) -> str:
     )
 
 
-def table_text(
-    rows: list[tuple[str, ...]],
-    columns: tuple[str, ...] = COLUMNS,
-    numbers: tuple[int, ...] = NUMBERS,
-) -> list[str]:
-    """The rows under `columns`, aligned (the `numbers` to the right), as lines of text."""
-    table = [columns, *rows]
-    widths = [max(len(line[i]) for line in table) for i in range(len(columns))]
-    lines = []
-    for line in table:
-        cells = [
-            cell.rjust(width) if i in numbers else cell.ljust(width)
-            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
 def plain_lab(
     board: Position,
     results: tuple[Searched, ...],
@@ -170,7 +153,7 @@ def plain_lab(
 ) -> str:
     """`nac --plain --lab POSITION`: the table, as plain text to paste into a report."""
     head = f"{TITLE}: {position_line(board)}"
-    body = table_text([row(result, square) for result in results])
+    body = table_text([row(result, square) for result in results], COLUMNS, NUMBERS)
     rule = "-" * max(len(line) for line in body)
     return "\n".join(
         [head, rule, body[0], rule, *body[1:], rule, verdict(results), census_line(whole)]

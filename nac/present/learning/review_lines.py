@@ -18,6 +18,8 @@ from .value_strip import strip_lines
 
 CURRENT = "▶ "
 OTHER = "  "
+RATING_STYLES = {"blunder": "bad", "mistake": "bad", "inaccuracy": "so-so"}
+"""A move's style by its rating (none for the others)."""
 
 
 @dataclass(frozen=True)
@@ -48,12 +50,8 @@ def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int)
     text = marker + learning_words.review_move(number, side, view.name(cell), rating, best)
     outcome = game.board.outcome if number == len(game.moves) else None
     text += learning_words.losing_line(outcome, game.rules.size)
-    style = "current" if number == view.step else rating_style(rating)
+    style = "current" if number == view.step else RATING_STYLES.get(rating, "")
     return wrapped(text, width, style, "      ")
-
-
-def rating_style(rating: str) -> str:
-    return {"blunder": "bad", "mistake": "bad", "inaccuracy": "so-so"}.get(rating, "")
 
 
 def review_lines(view: ReviewView, width: int, height: int) -> list[Line]:

@@ -10,7 +10,7 @@ import textwrap
 
 from ...core import GameKind, Mode
 from ..game import words
-from ..panel_lines import packed
+from ..panel_lines import packed, table_text
 from ..runs import Line
 
 COLUMNS = ("Board", "Mode", "Against", "Won", "Drawn", "Lost", "Streak", "Best")
@@ -47,9 +47,9 @@ def stats_rows(records: dict[str, Counts]) -> list[tuple[str, ...]]:
 
 def stats_lines(rows: list[tuple[str, ...]], width: int) -> list[Line]:
     """The rows in lines of at most `width` columns; runs styled "label" or ""."""
-    widths = [max(len(row[i]) for row in [COLUMNS, *rows]) for i in range(len(COLUMNS))]
-    if sum(widths) + len(GAP) * (len(widths) - 1) <= width:
-        return [_row(COLUMNS, widths, "label")] + [_row(row, widths, "") for row in rows]
+    table = table_text(rows, COLUMNS, tuple(range(KIND_COLUMNS, len(COLUMNS))))
+    if len(table[0]) <= width:  # the counts to the right: no line is longer than the header
+        return [((table[0], "label"),), *(((line, ""),) for line in table[1:])]
     lines: list[Line] = []
     for row in rows:
         kind = " · ".join(cell for cell in row[:KIND_COLUMNS] if cell)
@@ -61,11 +61,3 @@ def stats_lines(rows: list[tuple[str, ...]], width: int) -> list[Line]:
         ]
         lines += [((text, ""),) for text in packed(counts, width, GAP, "  ")]
     return lines
-
-
-def _row(cells: tuple[str, ...], widths: list[int], style: str) -> Line:
-    aligned = [
-        cell.ljust(size) if index < KIND_COLUMNS else cell.rjust(size)
-        for index, (cell, size) in enumerate(zip(cells, widths, strict=True))
-    ]
-    return ((GAP.join(aligned).rstrip(), style),)

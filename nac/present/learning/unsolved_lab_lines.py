@@ -10,7 +10,8 @@ from collections.abc import Callable
 from ...core import Position
 from ...engine import Estimated, UnsolvedTechnique
 from ..names import capitalised, side_label
-from .lab_lines import SEARCHING, seconds_text, table_text
+from ..panel_lines import table_text
+from .lab_lines import SEARCHING, seconds_text
 from .review_words import listed
 
 TITLE = "How searches estimate this position"
