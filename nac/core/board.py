@@ -148,9 +148,7 @@ class Board(Position):
     @property
     def sides(self) -> tuple[int, int]:
         """(the side to move's marks, the other side's marks) as bit masks."""
-        if self.to_move is Mark.X:
-            return self.x_bits, self.o_bits
-        return self.o_bits, self.x_bits
+        return (self.x_bits, self.o_bits) if self.to_move is Mark.X else (self.o_bits, self.x_bits)
 
     def bits_of(self, mark: Mark) -> int:
         return self.x_bits if mark is Mark.X else self.o_bits
@@ -284,6 +282,4 @@ def _outcome_of(shape: Geometry, x_bits: int, o_bits: int, to_move: Mark) -> Out
             {cell for mask in winning_masks for cell in range(shape.cell_count) if mask >> cell & 1}
         )
         return shape.line_outcome(last_mover, tuple(cells))
-    if (x_bits | o_bits) == full:
-        return Outcome(None)
-    return None
+    return Outcome(None) if (x_bits | o_bits) == full else None

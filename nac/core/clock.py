@@ -104,9 +104,7 @@ class GameClock:
 
     def flagged(self, now: float) -> Mark | None:
         """The side whose time ran out by `now`, if one has."""
-        if self.running and self.remaining(self.turn, now) <= 0:
-            return self.turn
-        return None
+        return self.turn if self.running and self.remaining(self.turn, now) <= 0 else None
 
     def unstarted(self, now: float) -> Mark | None:
         """The side that let its first move's time pass by `now` (the game is aborted), if one

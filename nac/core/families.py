@@ -35,9 +35,7 @@ class BoardRulebook(Rulebook):
         return Board.parse(text, to_move, variant=self.variant)
 
     def square_name(self, rules: Rules, cell: int, keypad: KeypadLayout) -> str:
-        if rules.uses_keypad:
-            return str(keypad.key_for_cell(cell))
-        return coordinate(cell, rules.size)
+        return str(keypad.key_for_cell(cell)) if rules.uses_keypad else coordinate(cell, rules.size)
 
     def parse_square(self, rules: Rules, name: str, keypad: KeypadLayout) -> int:
         try:

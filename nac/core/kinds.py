@@ -131,6 +131,4 @@ def _level_played(moves: tuple[Move, ...], mark: Mark | None, playing: tuple[Lev
     }
     if not levels and playing:
         return playing[0].value
-    if len(levels) == 1:
-        return next(iter(levels)).value
-    return MIXED
+    return next(iter(levels)).value if len(levels) == 1 else MIXED

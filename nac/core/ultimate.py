@@ -123,9 +123,7 @@ class UltimateBoard(Position):
             lines = [line for line in SMALL_LINES if won & line == line]
             if lines:
                 return Outcome(mark, self._winning_cells(mark, lines))
-        if self.decided == ALL_BOARDS:
-            return Outcome(None)
-        return None
+        return Outcome(None) if self.decided == ALL_BOARDS else None
 
     def _winning_cells(self, mark: Mark, big_lines: list[int]) -> tuple[int, ...]:
         """The cells of the lines that won the boards of the big lines."""

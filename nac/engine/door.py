@@ -81,9 +81,7 @@ def position_value(board: Position, stop: StopSignal | None = None) -> MoveValue
     """The perfect-play outcome for the side to move where it is known (None once the game is
     over, or on 5×5 where no move's value is proven within the default limit)."""
     _check(board, NO_LIMIT)
-    if board.outcome is not None:
-        return None
-    return best_of(analyse(board, stop=stop))
+    return None if board.outcome is not None else best_of(analyse(board, stop=stop))
 
 
 def is_instant(board: Position) -> bool:

@@ -107,9 +107,7 @@ class MisereFive:
             found = _searched(board, limit, stop, choose)
             if isinstance(found, tuple):
                 return int(rng.choice(found))
-        if mirrored is not None:
-            return mirrored
-        return rng.choice(misere_candidates(board))
+        return mirrored if mirrored is not None else rng.choice(misere_candidates(board))
 
     def values(self, board: Board, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
         """Every move's exact value where the search ends within the budget; none where not."""

@@ -16,7 +16,7 @@ position the search began from.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from ..core.geometry import Geometry
@@ -41,9 +41,20 @@ def final_score(shape: Geometry, after: int, cell: int, placed: int) -> int | No
         if after & mask == mask:
             score = shape.cell_count + 1 - placed
             return score if shape.completer_wins else -score
-    if placed == shape.cell_count:
-        return 0
-    return None
+    return 0 if placed == shape.cell_count else None
+
+
+def moves_from(
+    shape: Geometry, mine: int, theirs: int, cells: Iterable[int]
+) -> Iterator[tuple[int, int, int | None]]:
+    """Each empty cell of `cells`, in their order, with the mover's marks after a move there and
+    the move's `final_score` (None if play goes on)."""
+    taken = mine | theirs
+    placed = taken.bit_count() + 1
+    for cell in cells:
+        if not taken >> cell & 1:
+            after = mine | 1 << cell
+            yield cell, after, final_score(shape, after, cell, placed)
 
 
 class Solver:
@@ -84,15 +95,10 @@ class Solver:
 
     def move_scores(self, mine: int, theirs: int) -> dict[int, int]:
         """For every empty cell, the exact score of playing there, for the side to move."""
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        scores: dict[int, int] = {}
-        for cell in self._order:
-            if not taken >> cell & 1:
-                after = mine | 1 << cell
-                final = final_score(self.shape, after, cell, placed)
-                scores[cell] = final if final is not None else -self.score(theirs, after)
-        return scores
+        return {
+            cell: final if final is not None else -self.score(theirs, after)
+            for cell, after, final in moves_from(self.shape, mine, theirs, self._order)
+        }
 
     def best_moves(self, mine: int, theirs: int) -> tuple[int, tuple[int, ...]]:
         """The exact score of the position and every move that achieves it, in cell order.
@@ -100,14 +106,8 @@ class Solver:
         Cheaper than `move_scores`: one full search, then a null-window test per move.
         """
         best = self.score(mine, theirs)
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
         cells = []
-        for cell in range(self.cell_count):
-            if taken >> cell & 1:
-                continue
-            after = mine | 1 << cell
-            final = final_score(self.shape, after, cell, placed)
+        for cell, after, final in moves_from(self.shape, mine, theirs, range(self.cell_count)):
             if final is not None:
                 good = final == best
             else:
@@ -122,14 +122,8 @@ class Solver:
 
         Cheaper than exact scores: each move needs only a null-window search.
         """
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
         below = 0
-        for cell in self._order:
-            if taken >> cell & 1:
-                continue
-            after = mine | 1 << cell
-            final = final_score(self.shape, after, cell, placed)
+        for _, after, final in moves_from(self.shape, mine, theirs, self._order):
             if final is not None:
                 below += final < best
             else:
@@ -310,4 +304,4 @@ def solver_for(shape: Geometry) -> Solver:
     return Solver(shape)
 
 
-__all__ = ["Solver", "cells_by_line_count", "final_score", "genius_choice", "solver_for"]
+__all__ = ["Solver", "final_score", "genius_choice", "solver_for"]

@@ -225,9 +225,7 @@ def _shape_source(shape: Geometry) -> Source | None:
     """The source for a shape of board (chosen once), None if the game does not offer it."""
     if shape.cell_count <= WHOLE_GAME_CELLS:
         return WHOLE_GAME
-    if shape.size <= PERFECT_SIZE:
-        return SOLVED
-    return SEARCHED.get(shape)
+    return SOLVED if shape.size <= PERFECT_SIZE else SEARCHED.get(shape)
 
 
 def no_urgent(board: Any) -> list[int]:

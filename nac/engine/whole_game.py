@@ -12,7 +12,7 @@ from ..core.board import Board
 from ..core.geometry import Geometry
 from ..core.mark import Mark
 from .packaged import packaged
-from .solver import final_score
+from .solver import moves_from
 
 WHOLE_GAME_CELLS = 9
 """Boards this small are solved whole on first use (3×3: 4,520 positions, about 20 ms), or
@@ -99,16 +99,11 @@ class WholeGame:
 
     def move_scores(self, mine: int, theirs: int) -> dict[int, int]:
         """For every empty cell, the exact score of playing there, for the side to move."""
-        shape = self.shape
-        taken = mine | theirs
-        placed = taken.bit_count() + 1
-        scores: dict[int, int] = {}
-        for cell in range(shape.cell_count):
-            if not taken >> cell & 1:
-                after = mine | 1 << cell
-                final = final_score(shape, after, cell, placed)
-                scores[cell] = -self.scores[self.key(theirs, after)] if final is None else final
-        return scores
+        moves = moves_from(self.shape, mine, theirs, range(self._cells))
+        return {
+            cell: -self.scores[self.key(theirs, after)] if final is None else final
+            for cell, after, final in moves
+        }
 
     def _solve_everything(self) -> None:
         """Plain memoised negamax over every position, with Genius's moves kept on the way.

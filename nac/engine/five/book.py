@@ -105,18 +105,14 @@ class Book:
     def get(self, key: int) -> Entry | None:
         keys = self.keys
         i = bisect_left(keys, key)
-        if i < len(keys) and keys[i] == key:
-            return unpack(self.payloads[i])
-        return None
+        return unpack(self.payloads[i]) if i < len(keys) and keys[i] == key else None
 
     def analysis(self, key: int) -> dict[int, int] | None:
         """Every empty cell's value (1, 0, -1) for the side to move, in the coordinates of the
         canonical image, if the position has few enough marks to be in the table."""
         keys = self.analysis_keys
         i = bisect_left(keys, key)
-        if i < len(keys) and keys[i] == key:
-            return decode_values(self.analysis_values[i])
-        return None
+        return decode_values(self.analysis_values[i]) if i < len(keys) and keys[i] == key else None
 
     @property
     def analysis_marks(self) -> int:

@@ -213,9 +213,7 @@ def _book_value(mine: int, theirs: int) -> int | None:
     if table is not None:
         return max(table.values())
     replies = _reply_values(mine, theirs)
-    if replies is not None:
-        return max(replies.values())
-    return None
+    return max(replies.values()) if replies is not None else None
 
 
 def _reply_values(mine: int, theirs: int) -> dict[int, int] | None:
@@ -255,9 +253,7 @@ def position_value(
     _check(board)
     mine, theirs = board.sides
     known = _book_value(mine, theirs)
-    if known is not None:
-        return known
-    return _searched_value(mine, theirs, stop, limit, Search5())
+    return known if known is not None else _searched_value(mine, theirs, stop, limit, Search5())
 
 
 def _searched_value(
