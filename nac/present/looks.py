@@ -179,9 +179,9 @@ class Look:
         """What an empty square shows: its name (`5`, `b3`)."""
         return game.square_name
 
-    def open_cells(self, board: Position) -> set[int] | None:
-        """The empty cells the board names (None: every one)."""
-        return None
+    def open_cells(self, board: Position) -> set[int]:
+        """The cells the board names where they are empty (every one)."""
+        return set(range(board.cell_count))
 
     def closed(self, board: Position) -> tuple[bool, ...]:
         """Per small board, whether the next move may not go there (none: one board)."""
@@ -331,7 +331,7 @@ class UltimateLook(Look):
             " · any\u00a0board" if forced is None else f" · board\u00a0{game.key_for_cell(forced)}"
         )
 
-    def open_cells(self, board: Position) -> set[int] | None:
+    def open_cells(self, board: Position) -> set[int]:
         """Only the cells the next move may take."""
         return set(board.legal_moves)
 

@@ -163,12 +163,7 @@ class BoardLines:
 
     def _framed(self, view: BoardView, row: int, column: int) -> bool:
         n = self.metrics.cells
-        return (
-            view.cursor is not None
-            and 0 <= row < n
-            and 0 <= column < n
-            and (view.cursor == row * n + column)
-        )
+        return 0 <= row < n and 0 <= column < n and view.cursor == row * n + column
 
     def _boundary(self, view: BoardView, row: int) -> Line:
         """The grid line above cell row `row` (row n: the bottom line)."""

@@ -13,12 +13,11 @@ analysis), "caption", "caption-dead", "caption-here") and no background.
 from __future__ import annotations
 
 from ...core import Mark
-from .board_lines import HINT_MARKER, LAST_MOVE_MARKER, Line, Run, junctions
+from .board_lines import HEAVY, HINT_MARKER, LAST_MOVE_MARKER, LIGHT, Line, Run, junctions
 from .glyphs import glyph, glyph_width
 from .metrics import GAP, Fit
 from .views import BoardView
 
-LIGHT, HEAVY = 1, 2
 DEAD_ACROSS, DEAD_VERTICAL = "╌", "╎"
 """A dead board's lines are dashed: its shape shows it in any terminal, colours or none."""
 SQUARES = 9
@@ -184,7 +183,7 @@ def _inside(
         return [(text, (style, ""))]
     note = view.note(cell) if not dead else None
     label = view.labels[cell] if inner == 0 and not dead and here else ""
-    if note is not None and height == 1:  # no row of its own: the note, as short as needed
+    if note is not None and inner == height // 2:  # the middle row (one row tall: no key then)
         words = note.long if len(note.long) <= width else note.short
         return [(_centred(words[:width], width), (note.tone, ""))]
     if inner == 0:
@@ -195,7 +194,4 @@ def _inside(
         if marker:
             runs.append((marker, ("hint-mark", "")))
         return runs
-    if note is not None and inner == height // 2:
-        words = note.long if len(note.long) <= width else note.short
-        return [(_centred(words[:width], width), (note.tone, ""))]
     return [(" " * width, ("", ""))]

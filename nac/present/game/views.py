@@ -97,11 +97,7 @@ class BoardView(NamedTuple):
         return cls(
             marks=tuple(mark.value if mark else "" for mark in board),
             labels=tuple(
-                ""
-                if mark is not None
-                or name is None
-                or (open_cells is not None and cell not in open_cells)
-                else name(cell)
+                "" if mark is not None or name is None or cell not in open_cells else name(cell)
                 for cell, mark in enumerate(board)
             ),
             last_move=last,
@@ -229,16 +225,10 @@ def analysis_notes(
 ) -> tuple[CellNote | None, ...]:
     """The analysis of every cell of `board`: its proven value, else its estimate (where the
     game is not solved), else None."""
-    estimated = {found.cell: found for found in estimates}
     kills = look_of(board.rules).kills
-    return tuple(
-        note_for(values[cell], kills(board, cell))
-        if cell in values
-        else estimate_note(estimated[cell])
-        if cell in estimated
-        else None
-        for cell in range(board.cell_count)
-    )
+    notes = {found.cell: estimate_note(found) for found in estimates}
+    notes |= {cell: note_for(value, kills(board, cell)) for cell, value in values.items()}
+    return tuple(notes.get(cell) for cell in range(board.cell_count))
 
 
 def estimate_note(found: Estimate) -> CellNote:
@@ -340,6 +330,11 @@ def details(game: Game, starter: Starter) -> tuple[tuple[str, str], ...]:
 
 def panel_state(match: Match, activity: Activity) -> PanelState:
     game = match.game
+    summary = [game.mode.label]  # the level against the computer, and the rules
+    if game.mode is Mode.COMPUTER:
+        summary = [words.level_label(game, game.computer, short=True)]
+    if game.rules != NORMAL:
+        summary.append(rules_label(game.rules))
     analysis = ""
     if activity.analysis_seconds is not None:
         analysis = words.analysis_time(activity.analysis_seconds, activity.analysis_playouts)
@@ -347,14 +342,7 @@ def panel_state(match: Match, activity: Activity) -> PanelState:
         status=status(game, activity),
         details=details(game, match.starter),
         score=tuple(words.score_rows(game, match.score)),
-        summary=" · ".join(
-            [
-                words.level_label(game, game.computer, short=True)
-                if game.mode is Mode.COMPUTER
-                else game.mode.label,
-                *([rules_label(game.rules)] if game.rules != NORMAL else []),
-            ]
-        ),
+        summary=" · ".join(summary),
         moves=words.moves(game),
         history_title=look_of(game.rules).moves_title(game),
         analysis=analysis,

@@ -60,11 +60,6 @@ def position_line(board: Position) -> str:
     return f"Ultimate · move {board.mark_count + 1} · {side} to move {where}"
 
 
-def work_text(result: Estimated) -> str:
-    unit = "games" if result.is_share else "nodes"
-    return f"{result.work:,} {unit}"
-
-
 def score_text(result: Estimated) -> str:
     """ "+14" (the rule of thumb's points), "win in 3" (seen to the end), "62% won" (the share
     of Monte Carlo's games the move won)."""
@@ -81,7 +76,7 @@ def row(result: Estimated, square: Callable[[int], str], *, short: bool = False)
     """A technique's row of COLUMNS (`short`: its short name)."""
     return (
         (SHORT_NAMES if short else TECHNIQUE_NAMES)[result.technique],
-        work_text(result),
+        f"{result.work:,} {'games' if result.is_share else 'nodes'}",
         "" if result.depth is None else str(result.depth),
         seconds_text(result.seconds),
         score_text(result),

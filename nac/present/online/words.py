@@ -415,15 +415,11 @@ def rematch(table: Table) -> str:
     for mark in others:
         if not room.online[mark]:
             return f"No rematch while {room.name(mark)} is away."
+    if table.you is None and not room.rematch:
+        return "Waiting for the players to ask for a rematch."
     if table.you is None:
-        return (
-            "Waiting for the players to ask for a rematch."
-            if not room.rematch
-            else (
-                f"{' and '.join(room.name(mark) for mark in sorted(room.rematch, key=str))} "
-                "asked for a rematch."
-            )
-        )
+        asked = " and ".join(room.name(mark) for mark in sorted(room.rematch, key=str))
+        return f"{asked} asked for a rematch."
     other = table.you.other
     if table.you in room.rematch:
         return f"You asked for a rematch: waiting for {room.name(other)}."
