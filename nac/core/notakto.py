@@ -61,11 +61,8 @@ class NotaktoBoard(Position):
         set_slot(self, "boards", boards)
         set_slot(self, "first", first)
         over = all(is_dead(bits) for bits in boards)
-        set_slot(
-            self,
-            "outcome",
-            Outcome(self.to_move, dead_lines(self), Termination.LAST_BOARD) if over else None,
-        )
+        outcome = Outcome(self.to_move, dead_lines(self), Termination.LAST_BOARD) if over else None
+        set_slot(self, "outcome", outcome)
 
     @classmethod
     def empty(cls, count: int = 1, first: Mark = Mark.X) -> NotaktoBoard:
@@ -176,11 +173,8 @@ class NotaktoBoard(Position):
         boards[board] |= 1 << square
         after = NotaktoBoard(tuple(boards), self.first)
         if after.outcome is not None:  # the line that ended it, as a normal game's win shows
-            object.__setattr__(
-                after,
-                "outcome",
-                Outcome(after.to_move, after.killing_lines(board), Termination.LAST_BOARD),
-            )
+            ending = Outcome(after.to_move, after.killing_lines(board), Termination.LAST_BOARD)
+            object.__setattr__(after, "outcome", ending)
         return after
 
     def killing_lines(self, board: int) -> tuple[int, ...]:

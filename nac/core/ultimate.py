@@ -83,11 +83,7 @@ class UltimateBoard(Position):
         if not isinstance(to_move, Mark):
             raise InvalidPosition(f"{to_move!r} is not a mark: use Mark.X or Mark.O")
         ahead = xs.bit_count() - os.bit_count()  # the side that moved first is ahead by one
-        if (
-            ahead not in (-1, 0, 1)
-            or (ahead == 1 and to_move is Mark.X)
-            or (ahead == -1 and to_move is Mark.O)
-        ):
+        if ahead not in ((-1, 0) if to_move is Mark.X else (0, 1)):
             raise InvalidPosition(
                 f"{xs.bit_count()} X's and {os.bit_count()} O's with {to_move.value} to move: "
                 "no game reaches that (the sides take turns)"

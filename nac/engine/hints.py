@@ -44,13 +44,11 @@ def exact_hint(board: Board, cell: int, values: dict[int, MoveValue]) -> Hint:
 def proven_hint(board: Board, cell: int, value: int | None) -> Hint:
     """Genius's 5×5 move `cell`: its value proven by the book or the exact search (1 win, 0
     draw, -1 loss, not how fast), or None where the search ran out."""
-    mine, _ = board.sides
     blocks = _blocks(board, cell)
-    if board.geometry.completes_line(mine | 1 << cell, cell):
+    if board.geometry.completes_line(board.sides[0] | 1 << cell, cell):
         return Hint(cell, MoveValue(Result.WIN, 1, 1), blocks=blocks)
     return Hint(cell, None if value is None else MoveValue.of_result(value), blocks=blocks)
 
 
 def _blocks(board: Board, cell: int) -> bool:
-    _, theirs = board.sides
-    return board.geometry.completes_line(theirs | 1 << cell, cell)
+    return board.geometry.completes_line(board.sides[1] | 1 << cell, cell)

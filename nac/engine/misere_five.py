@@ -111,8 +111,7 @@ class MisereFive:
 
     def values(self, board: Board, limit: Limit, stop: StopSignal | None) -> dict[int, MoveValue]:
         """Every move's exact value where the search ends within the budget; none where not."""
-        mine, theirs = board.sides
-        scores = _searched(board, limit, stop, lambda solver: solver.move_scores(mine, theirs))
+        scores = _searched(board, limit, stop, lambda solver: solver.move_scores(*board.sides))
         if not isinstance(scores, dict):
             return {}
         marks = board.mark_count
@@ -121,8 +120,7 @@ class MisereFive:
     def hint(self, board: Board, limit: Limit, stop: StopSignal | None) -> Hint:
         values = self.values(board, limit, stop)
         if values:
-            best = max(values.values(), key=lambda value: value.score)
-            cell = next(cell for cell, value in values.items() if value == best)
+            cell = max(values, key=lambda cell: values[cell].score)
             return exact_hint(board, cell, values)
         mirrored = mirror_move(board)
         if mirrored is not None:

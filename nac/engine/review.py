@@ -201,13 +201,10 @@ def review_game(
 
 def positions_before(start: Position, moves: Sequence[int]) -> list[Position]:
     """The position before each move from `start` on; IllegalMove at the first illegal one."""
-    boards = []
-    board = start
+    boards = [start]
     for cell in moves:
-        after = board.play(cell)
-        boards.append(board)
-        board = after
-    return boards
+        boards.append(boards[-1].play(cell))
+    return boards[:-1]
 
 
 def rate(played: MoveValue, best: MoveValue) -> Rating:
@@ -284,8 +281,7 @@ def _estimated(
     module's docstring). One search a position; where a move is not rated best on it, the
     position before and the one after are searched again, `DEEPER` times as long."""
     after_last = boards[-1].play(cells[-1])
-    unlimited = limit.nodes is None and limit.seconds is None
-    searched = Limit(nodes=REVIEW_PLAYOUTS) if unlimited else limit
+    searched = Limit(nodes=REVIEW_PLAYOUTS) if limit == NO_LIMIT else limit
     deeper = Limit(
         None if searched.seconds is None else searched.seconds * DEEPER,
         None if searched.nodes is None else searched.nodes * DEEPER,

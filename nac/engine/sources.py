@@ -134,8 +134,7 @@ class WholeGame(Exact):
     instant = True
 
     def move_scores(self, board: Board, stop: StopSignal | None) -> dict[int, int]:
-        mine, theirs = board.sides
-        return whole_game_for(board.geometry).move_scores(mine, theirs)
+        return whole_game_for(board.geometry).move_scores(*board.sides)
 
     def genius_moves(self, board: Board, stop: StopSignal | None) -> tuple[int, ...]:
         return whole_game_for(board.geometry).genius_in(board)
@@ -155,9 +154,8 @@ class Solved(Exact):
         scores = book.move_scores(board)
         if scores is not None:
             return scores
-        mine, theirs = board.sides
         with solver_for(board.geometry).stopped_by(stop) as solver:
-            return solver.move_scores(mine, theirs)
+            return solver.move_scores(*board.sides)
 
     def genius_moves(self, board: Board, stop: StopSignal | None) -> tuple[int, ...]:
         mine, theirs = board.sides

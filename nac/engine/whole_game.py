@@ -10,7 +10,6 @@ from functools import cache
 
 from ..core.board import Board
 from ..core.geometry import Geometry
-from ..core.mark import Mark
 from .packaged import packaged
 from .solver import moves_from
 
@@ -92,10 +91,8 @@ class WholeGame:
 
     def genius_in(self, board: Board) -> tuple[int, ...]:
         """Genius's moves in `board` (not over): one lookup, the hot path of a 3×3 reply."""
-        n = self._cells
-        if board.to_move is Mark.X:
-            return self.genius[board.x_bits << n | board.o_bits]
-        return self.genius[board.o_bits << n | board.x_bits]
+        mine, theirs = board.sides
+        return self.genius[mine << self._cells | theirs]
 
     def move_scores(self, mine: int, theirs: int) -> dict[int, int]:
         """For every empty cell, the exact score of playing there, for the side to move."""

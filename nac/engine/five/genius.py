@@ -126,8 +126,7 @@ def decide(
     DEFAULT_LIMIT positions; the book's positions never need that many), and so does
     `seconds` if given. Raises SearchStopped if `stop` is set during a search."""
     _check(board)
-    mine, theirs = board.sides
-    image = _image(mine, theirs)
+    image = _image(*board.sides)
     symmetry = image.symmetries[0]
     entry = book().get(image.key)
     if entry is not None and entry.move != NO_MOVE:
@@ -163,13 +162,10 @@ def best_move(
     decision = decide(board, stop, limit, seconds)
     if rng is None:
         return decision.cell
-    mine, theirs = board.sides
-    image = _image(mine, theirs)
+    image = _image(*board.sides)
     if len(image.symmetries) == 1:
         return decision.cell
-    first = image.symmetries[0]
-    canonical_cell = _forward(decision.cell, first)
-    return _back(canonical_cell, rng.choice(image.symmetries))
+    return _back(_forward(decision.cell, image.symmetries[0]), rng.choice(image.symmetries))
 
 
 def _pick(me: int, them: int, values: dict[int, int]) -> tuple[int, int]:
