@@ -326,10 +326,9 @@ class UltimateLook(Look):
         assert isinstance(board, UltimateBoard)
         if board.is_over:
             return ""
-        forced = board.forced  # a no-break space: the board and its key stay on one line
-        return (
-            " · any\u00a0board" if forced is None else f" · board\u00a0{game.key_for_cell(forced)}"
-        )
+        if board.forced is None:  # a no-break space: the board and its key stay on one line
+            return " · any\u00a0board"
+        return f" · board\u00a0{game.key_for_cell(board.forced)}"
 
     def open_cells(self, board: Position) -> set[int]:
         """Only the cells the next move may take."""

@@ -74,11 +74,9 @@ def table_text(
     return lines
 
 
-def labelled(
-    label: str, value: str, width: int, indent: str = "", label_width: int = LABEL_WIDTH
-) -> list[Line]:
+def labelled(label: str, value: str, width: int, label_width: int = LABEL_WIDTH) -> list[Line]:
     """`label` in bold, padded, then `value`, wrapped under itself if it is long."""
-    head = f"{indent}{label:<{label_width}}"
+    head = f"{label:<{label_width}}"
     room = max(1, width - len(head))
     parts = textwrap.wrap(value, room) or [""]
     lines: list[Line] = [((head, "label"), (parts[0], ""))]

@@ -27,6 +27,9 @@ QUIT = Command(
     "Quit",
     rank=0,
 )
+COPY_LINE = Command(
+    (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
+)
 EVERYWHERE: tuple[Command, ...] = (HELP_HERE, QUIT)
 """What every screen's table ends with (the palette's key, `^p`, the footer adds)."""
 TYPE_SQUARE = Command(
@@ -68,18 +71,14 @@ REVIEW_COMMANDS: tuple[Command, ...] = (
         "Step",
         rank=1,
     ),
-    Command(
-        (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
-    ),
+    COPY_LINE,
     LAB,
     CLOSE,
     *EVERYWHERE,
 )
 GAMES_COMMANDS: tuple[Command, ...] = (
     Command((("enter", "open"),), "Enter", "Review the game", "Review", rank=1),
-    Command(
-        (("c", "copy"),), "c", "Copy the game as one line of text", "Copy line", "Copy", rank=2
-    ),
+    COPY_LINE,
     Command((("f", "filter"),), "f", "Show your games, the watched ones or all", "Filter", rank=3),
     Command((), "paste", "Paste a game's line to review it (the terminal's paste keys)"),
     CLOSE,

@@ -7,21 +7,17 @@ from ...core import COLUMN_LETTERS, Game, Mode, Position
 from ..commands import key_actions
 from ..learning import words as learning_words
 from . import words
+from .board_keys import BOARD_KEYS, SQUARE_LETTERS
 
 ON_THE_BOARD = frozenset(
-    {
-        "play_key",
-        "play_cursor",
-        "move_prompt",
-        "type_square",
-        "hint",
-        "cursor",
-        "cursor_to",
-        "cursor_centre",
-        "next_board",
-    }
+    {"move_prompt", "hint"}.union(
+        action.partition("(")[0]
+        for command in (*BOARD_KEYS, SQUARE_LETTERS)
+        for _, action in command.keys
+    )
 )
-"""Commands for a person's move: none while watching or once the game is over."""
+"""Commands for a person's move (the board's keys, the square prompt, a hint): none while
+watching or once the game is over."""
 ALWAYS = frozenset({"help", "quit", "command_palette"})
 WHEN_TOO_SMALL = ALWAYS | {"next_size", "size", "stats", "lab"}
 """While the board is hidden for want of room, every other key does nothing."""

@@ -61,12 +61,8 @@ PLAY_CURSOR = Command(
 BOARD_KEYS = (PLAY_KEYS, CURSOR_KEYS, PLAY_CURSOR, NEXT_BOARD)
 """What a board a game is played on takes, first in the game's table and online play's."""
 
-SQUARE_LETTER_KEYS = frozenset("abcdeABCDE")
-"""The column letters of the biggest board, in either case."""
 SQUARE_LETTERS = Command(
-    tuple(
-        (key, f"type_square('{key.lower()}')") for key in sorted(SQUARE_LETTER_KEYS, key=str.lower)
-    ),
+    tuple((key, f"type_square('{key.lower()}')") for key in "aAbBcCdDeE"),  # either case
     "a-e",
     "4×4 and 5×5: type a square's name, its column letter then its row number (`b3`), and "
     "`Enter`. While you play there, `a`, `b`, `c` and `e` begin a square's name: Average, the "

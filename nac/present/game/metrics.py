@@ -254,13 +254,12 @@ def board_drawn(rules: Rules, width: int, height: int) -> tuple[Drawn, int] | No
 def smallest_drawing(shape: Shape, cells: int, boards: int) -> tuple[int, int]:
     """The columns and rows the smallest drawing of a board of `shape` takes, a column clear
     each side: `cells` a side, or `boards` small boards side by side, or the grid."""
+    smallest: Drawn = metrics_for(1, cells)
     if shape is Shape.GRID:
-        return TIGHT_WIDTH + 2 * SIDE_MARGIN, TIGHT_HEIGHT
+        smallest = TightGrid()
     if shape is Shape.BOARDS:
         smallest = Fit(*CELL_SIZES[-1], boards, captioned=False)
-        return smallest.width + 2 * SIDE_MARGIN, smallest.height
-    compact = metrics_for(1, cells)
-    return compact.width + 2 * SIDE_MARGIN, compact.height
+    return smallest.width + 2 * SIDE_MARGIN, smallest.height
 
 
 def minimum_terminal(rules: Rules) -> tuple[int, int]:

@@ -45,8 +45,8 @@ def starter_set(rule: Starter) -> str:
     return f"From the next game {STARTER_DESCRIPTIONS[rule]}."
 
 
-def _abandon(change: str, key: str) -> str:
-    return f"A game is in progress: press {key} again to {change}; this game is dropped."
+def _abandon(change: str, key: str, how: str = "press") -> str:
+    return f"A game is in progress: {how} {key} again to {change}; this game is dropped."
 
 
 def mode_switch_question(mode: Mode) -> str:
@@ -61,10 +61,7 @@ def rules_switch_question(before: Rules, after: Rules) -> str:
 
 
 def mark_switch_question(mark: Mark) -> str:
-    return (
-        f'A game is in progress: choose "{mark_entry_title(mark)}" again to play as {mark}; '
-        "this game is dropped."
-    )
+    return _abandon(f"play as {mark}", f'"{mark_entry_title(mark)}"', "choose")
 
 
 NEW_GAME_QUESTION = _abandon("start a new game", key_for("new_game"))

@@ -31,13 +31,10 @@ NARROW_COLUMNS = (0, 1, 5, 6)
 PADDING = 2
 """Columns a table puts around each of its cells."""
 TECHNIQUE_NAMES = {
-    Technique.MINIMAX: "minimax",
-    Technique.ALPHA_BETA: "+ alpha-beta",
-    Technique.ORDERING: "+ move ordering",
-    Technique.TABLE: "+ transposition table",
-    Technique.SYMMETRY: "+ symmetry",
+    technique: ("" if technique is Technique.MINIMAX else "+ ") + technique.value
+    for technique in Technique
 }
-"""Each technique with all those above it."""
+"""Each technique with all those above it: "minimax", "+ alpha-beta", ... "+ symmetry"."""
 SEARCHING = "searching…"
 STOPPED = "stopped"
 STOPPED_VERDICT = "Stopped: the searches still running were stopped."
