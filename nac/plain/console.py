@@ -12,6 +12,7 @@ answers here, at once, with no pause.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import sys
@@ -40,10 +41,14 @@ from ..present.learning import words as learning_words
 from ..present.learning.review_lines import ReviewView, review_lines
 from ..present.plain_text import encodable
 from ..store import Settings, Storage
-from .lines import Reader, TypedLines, app_only_command, typed_action
+from .lines import Reader, app_only_command, line_reader, say_to, typed_action
 
 
-class ConsoleGame(TypedLines):
+class ConsoleGame:
+    """The game's loop: its opening lines, then a game, then typed lines until the player quits
+    or the input ends; the computer plays on by itself while watched. Each problem with the
+    saved files is said once."""
+
     def __init__(
         self,
         session: Session,
@@ -52,7 +57,11 @@ class ConsoleGame(TypedLines):
         engine: Engine | None = None,
         read: Reader | None = None,
     ) -> None:
-        super().__init__(session, stdin, stdout, read)
+        self.session = session
+        self.stdout = stdout
+        self.read = read or line_reader(stdin, stdout)
+        self._said = set(session.storage.notices)
+        """Notices said already (those of the start go to standard error)."""
         self.match = session.match
         self.game = session.match.game
         self.engine = engine or Engine()
@@ -71,41 +80,54 @@ class ConsoleGame(TypedLines):
 
     def on_finished(self, finished: FinishedGame) -> None:
         self.say_notices()
-        self.say(self.board_text())
+        self.say(board_text(self.game))
         self.say(words.game_result(self.game, finished.outcome))
         score = console_words.score_line(self.game, self.match.score)
         self.say(f"{score} {console_words.AFTER_GAME}")
 
-    def board_text(self) -> str:
-        return board_text(self.game)
+    def say(self, text: str = "") -> None:
+        say_to(self.stdout, text)
+
+    def say_notices(self) -> None:
+        """Problems with the saved files, each said once."""
+        for notice in self.session.storage.notices:
+            if notice not in self._said:
+                self._said.add(notice)
+                self.say(notice)
 
     # -- the loop ----------------------------------------------------------------------------------
-
-    @property
-    def watching(self) -> bool:
-        return self.game.mode is Mode.WATCH and not self.game.is_over
-
-    def opening(self) -> list[str]:
-        return [console_words.intro(self.match), console_words.help_line(self.game)]
 
     def run(self) -> None:
         """Play until the player quits or the input ends; a game in progress is kept then,
         for the next start (as the app keeps it)."""
         try:
-            super().run()
+            self.say(console_words.intro(self.match))
+            self.say(console_words.help_line(self.game))
+            self.begin_game()
+            while True:
+                if self.game.mode is Mode.WATCH and not self.game.is_over:
+                    self.computer_plays()
+                    continue
+                line = self.read("> ")
+                if line is None:
+                    self.say()
+                    return
+                if not self.handle(line.strip().lower()):
+                    return
         finally:
             self.session.keep_unfinished()
 
     def begin_game(self) -> None:
+        """Say the new game and its board (after the computer's first move, if it starts)."""
         if self.session.resumed and self.game.moves and not self.game.is_over:
             self.session.resumed = False
             self.say(words.resumed(self.match))
-            self.say(self.board_text())
+            self.say(board_text(self.game))
             return
         self.say(words.welcome(self.match))
         self.computer_plays()
         if not self.game.is_over:
-            self.say(self.board_text())
+            self.say(board_text(self.game))
 
     def computer_plays(self) -> None:
         """The computer's moves until it is a person's turn or the game is over."""
@@ -134,7 +156,7 @@ class ConsoleGame(TypedLines):
             elif action == "computer_starts":
                 game.computer_starts()
                 self.computer_plays()
-                self.say(self.board_text())
+                self.say(board_text(self.game))
             elif action == "hint":
                 if not game.is_human_turn:
                     raise IllegalMove(console_words.NO_HINT_NOW)
@@ -142,7 +164,7 @@ class ConsoleGame(TypedLines):
             elif action == "undo":
                 taken = game.undo()
                 self.say(words.took_back(len(taken)))
-                self.say(self.board_text())
+                self.say(board_text(self.game))
             elif action == "review":
                 if not game.moves:
                     raise IllegalMove(console_words.NO_MOVES_TO_REVIEW)
@@ -162,7 +184,7 @@ class ConsoleGame(TypedLines):
                 if refusal is not None:
                     self.say(refusal)
                 elif not game.is_over:
-                    self.say(self.board_text())
+                    self.say(board_text(self.game))
         except IllegalMove as refusal:
             self.say(words.sentence(str(refusal)))
         return True
@@ -184,9 +206,7 @@ def print_lab(board: Position, keypad: KeypadLayout) -> int:
     from ..engine import UNSOLVED_NODES, UnsolvedTechnique, census, compare, estimate
     from ..present.learning import lab_lines, unsolved_lab_lines
 
-    def square(cell: int) -> str:
-        return square_name(cell, board.rules, keypad)
-
+    square = functools.partial(square_name, rules=board.rules, keypad=keypad)
     try:
         if is_estimated(board.rules):
             found = tuple(estimate(board, technique) for technique in UnsolvedTechnique)

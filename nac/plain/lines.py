@@ -1,6 +1,6 @@
 """What the plain-text front ends (`console.py`, `online.py`) share: reading typed
-lines (edited where both ends are a terminal), the app's keys typed as commands, and the loop
-that reads them (`TypedLines`)."""
+lines (edited where both ends are a terminal), saying lines, and the app's keys typed as the
+console's commands."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import contextlib
 import shutil
 import sys
 import textwrap
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TextIO
 
-from ..play import Session
 from ..present.commands import COMMANDS
 from ..present.names import key_name
 from ..present.plain_text import encodable
@@ -89,64 +87,3 @@ def line_reader(stdin: TextIO, stdout: TextIO) -> Reader:
         return line if line else None
 
     return plain
-
-
-class TypedLines(ABC):
-    """A plain-text front end's loop: its opening lines, then a game, then typed lines until
-    the player quits or the input ends; the computer plays on by itself while watched. Each
-    problem with the saved files is said once."""
-
-    def __init__(
-        self, session: Session, stdin: TextIO, stdout: TextIO, read: Reader | None = None
-    ) -> None:
-        self.session = session
-        self.stdout = stdout
-        self.read = read or line_reader(stdin, stdout)
-        self._said = set(session.notices)
-        """Notices said already (those of the start go to standard error)."""
-
-    def say(self, text: str = "") -> None:
-        say_to(self.stdout, text)
-
-    def say_notices(self) -> None:
-        """Problems with the saved files, each said once."""
-        for notice in self.session.notices:
-            if notice not in self._said:
-                self._said.add(notice)
-                self.say(notice)
-
-    def run(self) -> None:
-        for said in self.opening():
-            self.say(said)
-        self.begin_game()
-        while True:
-            if self.watching:
-                self.computer_plays()
-                continue
-            line = self.read("> ")
-            if line is None:
-                self.say()
-                return
-            if not self.handle(line.strip().lower()):
-                return
-
-    @property
-    @abstractmethod
-    def watching(self) -> bool:
-        """Whether the computer plays both sides of a game in progress."""
-
-    @abstractmethod
-    def opening(self) -> list[str]:
-        """What is said first."""
-
-    @abstractmethod
-    def begin_game(self) -> None:
-        """Say the new game and its board (after the computer's first move, if it starts)."""
-
-    @abstractmethod
-    def computer_plays(self) -> None:
-        """The computer's moves until it is a person's turn or the game is over."""
-
-    @abstractmethod
-    def handle(self, command: str) -> bool:
-        """Do what a typed line says; False when it says to quit."""

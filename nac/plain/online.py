@@ -18,6 +18,7 @@ from typing import TextIO
 
 from ..core import Game, IllegalMove, Mark, Position
 from ..engine import MoveValue, analyse
+from ..net.address import Address
 from ..net.play import OnlinePlay
 from ..net.start import OnlineStart, begin
 from ..net.table import Table
@@ -174,8 +175,8 @@ class PlainOnline:
             self.say(online_words.open_game(game))
             server = play.client.address.server
             if game.join:
-                self.say(f"  nac join {_invite(server, game.join)}")
-            self.say(f"  nac watch {_invite(server, game.watch)}")
+                self.say(f"  nac join {Address(server, game.join)}")
+            self.say(f"  nac watch {Address(server, game.watch)}")
         self.done.set()
 
     # -- what the player types -------------------------------------------------------------------
@@ -191,12 +192,8 @@ class PlainOnline:
         self.questions.heard("quit" if lowered in QUIT_WORDS else "resign" if resigning else "")
         if lowered in QUIT_WORDS:
             if play.leaving_resigns and not self.questions.pressed("quit"):
-                on_clock = play.leaving_runs_clock
-                self.say(
-                    online_words.QUIT_QUESTION_TYPED_ON_CLOCK
-                    if on_clock
-                    else online_words.QUIT_QUESTION_TYPED
-                )
+                on_clock, typed = play.leaving_runs_clock, online_words.QUIT_QUESTION_TYPED
+                self.say(online_words.QUIT_QUESTION_TYPED_ON_CLOCK if on_clock else typed)
                 return True
             self.left = True  # the connection closes because the player left: nothing to say
             await play.leave()
@@ -288,12 +285,6 @@ def help_line(table: Table) -> str:
     )
 
 
-def _invite(server: str, key: str) -> str:
-    from ..net.address import Address
-
-    return str(Address(server, key))
-
-
 async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: TextIO) -> int:
     front = PlainOnline(
         stdout, start.server if start.want == "host" else "", lambda: storage.notices
@@ -353,8 +344,6 @@ async def _run(start: OnlineStart, storage: Storage, stdin: TextIO, stdout: Text
     front.changed()
     yours = play.table.yours if start.want == "lobby" else None
     if yours:  # a lobby found the player's seat: the game it holds, as a join of it
-        from ..net.address import Address
-
         back = replace(start, want="join", address=Address(start.server, yours))
         return await _run(back, storage, stdin, stdout)
     return 1 if play.table.error else 0
