@@ -70,14 +70,11 @@ class KeysBar(LinesWidget):
     COMPONENT_CLASSES = {"keys-bar--key", "keys-bar--disabled"}  # noqa: RUF012
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.screen.bindings_updated_signal.subscribe(self, lambda _screen: self.relayout())
         self.relayout()
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
-
-    def _bindings_changed(self, _screen: object) -> None:
-        self.relayout()
 
     def relayout(self) -> None:
         if self.content_size.width:  # before its first layout there is nothing to fit: the

@@ -62,11 +62,4 @@ class LobbyList(LinesWidget):
             for at, text in enumerate(texts)
         ]
 
-    def watch_heading(self) -> None:
-        self.relayout()
-
-    def watch_games(self) -> None:
-        self.relayout()
-
-    def watch_chosen(self) -> None:
-        self.relayout()
+    watch_heading = watch_games = watch_chosen = relayout

@@ -42,11 +42,6 @@ class OnlinePanel(LinesWidget):
     stacked: reactive[bool] = reactive(False, repaint=False)
 
     def relayout(self) -> None:
-        size = self.content_size
-        self.show(online_panel_lines(self.state, size.width, size.height, self.stacked))
+        self.show(online_panel_lines(self.state, *self.content_size, self.stacked))
 
-    def watch_state(self) -> None:
-        self.relayout()
-
-    def watch_stacked(self) -> None:
-        self.relayout()
+    watch_state = watch_stacked = relayout

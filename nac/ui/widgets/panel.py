@@ -23,9 +23,6 @@ class InfoPanel(LinesWidget):
         "panel--dim",
     }
     DEFAULT_CSS = """
-    InfoPanel {
-        padding: 0 1;
-    }
     InfoPanel > .panel--status { text-style: bold reverse; }
     InfoPanel > .panel--label { text-style: bold; }
     InfoPanel > .panel--message { text-style: italic; }
@@ -37,13 +34,6 @@ class InfoPanel(LinesWidget):
 
     def relayout(self) -> None:
         state = self.state
-        size = self.content_size
-        self.show(
-            [] if state is None else panel_lines(state, size.width, size.height, self.stacked)
-        )
+        self.show([] if state is None else panel_lines(state, *self.content_size, self.stacked))
 
-    def watch_state(self) -> None:
-        self.relayout()
-
-    def watch_stacked(self) -> None:
-        self.relayout()
+    watch_state = watch_stacked = relayout

@@ -31,5 +31,4 @@ class PuzzlePanel(LinesWidget):
         lines += [*wrapped(count, width, "dim"), (), *wrapped(message, width, "message")]
         self.show(lines)
 
-    def watch_text(self) -> None:
-        self.relayout()
+    watch_text = relayout

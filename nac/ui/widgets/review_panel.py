@@ -45,8 +45,6 @@ class ReviewPanel(LinesWidget):
 
     def relayout(self) -> None:
         view = self.view
-        size = self.content_size
-        self.show([] if view is None else review_lines(view, size.width, size.height))
+        self.show([] if view is None else review_lines(view, *self.content_size))
 
-    def watch_view(self) -> None:
-        self.relayout()
+    watch_view = relayout

@@ -141,10 +141,7 @@ class Searches(Widget):
             self.post_message(search(None))
             return
         self.run_worker(
-            lambda: self._search_on_this_thread(search),
-            thread=True,
-            group=group,
-            exclusive=True,
+            lambda: self._search_on_this_thread(search), thread=True, group=group, exclusive=True
         )
 
     def _search_on_this_thread(self, search: Callable[[Event | None], Message]) -> None:
