@@ -349,11 +349,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .store import NoSuchHome, Storage
 
     served = options.web_player or options.ssh_player is not None or served_by_textual()
-    if options.web_player:
-        problem = web_player_problem(plain=options.plain)
-        if problem is not None:
-            print(f"nac: {problem}", file=sys.stderr)
-            return 2
+    if options.web_player and (problem := web_player_problem(plain=options.plain)) is not None:
+        print(f"nac: {problem}", file=sys.stderr)
+        return 2
     if served and not options.plain:  # a visitor's game keeps no file of the server's
         storage = Storage.in_memory()
     else:
@@ -370,11 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rules is not None:
             settings, given = settings.but(rules=rules), given | {"rules"}
         # the lab's position: its text's board under the rules' family (--boards's, if given)
-        lab = (
-            None
-            if options.lab is None
-            else settings.rules.rulebook.read(options.lab, options.boards)
-        )
+        rulebook = settings.rules.rulebook
+        lab = None if options.lab is None else rulebook.read(options.lab, options.boards)
         start = online_start(options) if options.command in WANTS else None
     except ValueError as refusal:
         parser.error(str(refusal))
@@ -422,8 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_plain(settings, storage, review, limit, given=given)
 
-    problem = None if served else terminal_problem()
-    if problem is not None:
+    if not served and (problem := terminal_problem()) is not None:
         print(f"nac: {problem}; try nac --plain", file=sys.stderr)
         return 2
 
