@@ -12,11 +12,6 @@ CONFIRM_SECONDS = 10.0
 """How long a question waits for its second press."""
 
 
-def action_name(action: str) -> str:
-    """A command's name from an action string: `app.mode('watch')` → `mode`."""
-    return action.partition("(")[0].rpartition(".")[2]
-
-
 class Confirm:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -38,7 +33,7 @@ class Confirm:
         """A command is about to run: unless it is the one asked about, or one of `on_the_way`
         to a second press (the palette, to choose its entry again), the question is dropped.
         Whether one was."""
-        name = action_name(action)
+        name = action.partition("(")[0].rpartition(".")[2]  # app.mode('watch') → mode
         if self.asked is None or name == self.asked or name in on_the_way:
             return False
         self.asked = None

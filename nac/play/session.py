@@ -56,7 +56,7 @@ class Session:
             given if given is not None else (KIND_SETTINGS if settings is not None else ())
         )
         self._after_saving: list[Callable[[], object]] = []
-        self.match = self.settings.match(keep=self._keep, clock=clock)
+        self.match = self.settings.match(keep=self.keep, clock=clock)
         self._kept: str | None = None
         """The game as this session last kept it for the next start (its line without the
         date), "" once it cleared it; None while the file holds what another run left."""
@@ -81,7 +81,8 @@ class Session:
         for listener in self._after_saving:
             listener()
 
-    def _keep(self, finished: FinishedGame) -> None:
+    def keep(self, finished: FinishedGame) -> None:
+        """A finished game (the match's, or an online one) counted in the stats and saved."""
         self.storage.keep(finished)
         self._saved()
 
@@ -174,10 +175,6 @@ class Session:
         self.settings = settings.but(**own)
         self._kept = _undated(saved)
         return True
-
-    @property
-    def notices(self) -> list[str]:
-        return self.storage.notices
 
 
 def _undated(saved: SavedGame) -> str:

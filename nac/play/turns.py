@@ -11,7 +11,7 @@ max(pause, search), not their sum.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Protocol
 
 from ..core import ComputerTurn, Game, IllegalMove, Mode, Position
@@ -49,30 +49,22 @@ class Reply:
     paused_enough: bool = False
 
 
+@dataclass(eq=False)
 class Turns:
     """The turns of `game`. `thinking` hears when a reply begins (True) and ends (False);
     `ready` says whether the front end can search yet (the app's screen, once mounted)."""
 
-    def __init__(
-        self,
-        game: Game,
-        pace: Pace,
-        finder: MoveFinder,
-        timers: Timers | None = None,
-        *,
-        thinking: Callable[[bool], object] = lambda _thinking: None,
-        ready: Callable[[], bool] = lambda: True,
-    ) -> None:
-        self.game = game
-        self.pace = pace
-        self.finder = finder
-        self.timers = timers
-        self._thinking = thinking
-        self._ready = ready
-        self.paused = False
-        """Watch mode paused: the computer makes no move until it is resumed."""
-        self._reply: Reply | None = None
-        self._next_game: Stoppable | None = None
+    game: Game
+    pace: Pace
+    finder: MoveFinder
+    timers: Timers | None = None
+    _: KW_ONLY
+    thinking: Callable[[bool], object] = lambda _thinking: None
+    ready: Callable[[], bool] = lambda: True
+    paused: bool = field(default=False, init=False)
+    """Watch mode paused: the computer makes no move until it is resumed."""
+    _reply: Reply | None = field(default=None, init=False)
+    _next_game: Stoppable | None = field(default=None, init=False)
 
     @property
     def replying(self) -> bool:
@@ -102,13 +94,13 @@ class Turns:
         """If it is the computer's turn (and not paused), its reply begins: the pause and the
         search at once."""
         game = self.game
-        if self.paused or not self._ready() or self._reply is not None:
+        if self.paused or not self.ready() or self._reply is not None:
             return
         if not game.is_computer_turn:
             return
         turn = game.computer_turn()
         reply = self._reply = Reply(turn.board)
-        self._thinking(True)
+        self.thinking(True)
         pause = self.pace.think_seconds(game.mode)
         if pause > 0 and self.timers is not None:
             reply.timer = self.timers.set_timer(pause, self._paused_enough)
@@ -133,7 +125,7 @@ class Turns:
         if reply is None or not reply.paused_enough or reply.cell is None:
             return
         self._reply = None
-        self._thinking(False)
+        self.thinking(False)
         self.game.computer_move(reply.cell)
         if self.game.mode is Mode.WATCH:
             self.start()
@@ -163,7 +155,7 @@ class Turns:
         if reply is not None:
             if reply.timer is not None:
                 reply.timer.stop()
-            self._thinking(False)
+            self.thinking(False)
         self.finder.cancel_moves()
         if self._next_game is not None:
             self._next_game.stop()
