@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -25,33 +26,26 @@ if TYPE_CHECKING:
     from .widgets.move_prompt import MovePrompt
 
 
+@dataclass(eq=False)
 class SquarePrompt:
-    def __init__(
-        self,
-        screen: Screen[None],
-        say: Callable[[str], None],
-        said: Callable[[], str],
-        squares: Callable[[], tuple[Rules, KeypadLayout]],
-        play: Callable[[int], object],
-        moved: Callable[[str], str | None] = lambda _letter: None,
-        picks: bool = True,
-    ) -> None:
-        """`say` shows a sentence on the screen, `said` the one shown now; `squares`: the rules
-        and the keypad the squares are named by now; `play`: a square named (its cell), played
-        as the screen plays a square clicked; `moved`: where the command of a letter that
-        begins a square's name went ("the board is"); `picks`: whether a first digit picks
-        a board of Ultimate's grid (not on the learning screens: the cursor's board)."""
-        self._screen = screen
-        self._say = say
-        self._said = said
-        self._squares = squares
-        self._play = play
-        self._moved = moved
-        self._picks = picks
-        self._widget: MovePrompt | None = None
-        """Mounted the first time it is needed: most games on 3×3 never need it."""
-        self.said_before = ""
-        """What the panel said when the prompt opened: Escape puts it back."""
+    """The square prompt of `screen`. `say` shows a sentence on the screen, `said` the one
+    shown now; `squares`: the rules and the keypad the squares are named by now; `play`: a
+    square named (its cell), played as the screen plays a square clicked; `moved`: where the
+    command of a letter that begins a square's name went ("the board is"); `picks`: whether a
+    first digit picks a board of Ultimate's grid (not on the learning screens: the cursor's
+    board)."""
+
+    screen: Screen[None]
+    say: Callable[[str], None]
+    said: Callable[[], str]
+    squares: Callable[[], tuple[Rules, KeypadLayout]]
+    play: Callable[[int], object]
+    moved: Callable[[str], str | None] = lambda _letter: None
+    picks: bool = True
+    _widget: MovePrompt | None = field(default=None, init=False)
+    """Mounted the first time it is needed: most games on 3×3 never need it."""
+    said_before: str = field(default="", init=False)
+    """What the panel said when the prompt opened: Escape puts it back."""
 
     @property
     def is_open(self) -> bool:
@@ -66,25 +60,25 @@ class SquarePrompt:
         if self._widget is None:
             from .widgets.move_prompt import MovePrompt  # only when first needed
 
-            self._widget = MovePrompt(self._chosen, self._say, self._escaped)
+            self._widget = MovePrompt(self._chosen, self.say, self._escaped)
             # In the footer's place, the whole width: the board stays where it is.
-            await self._screen.mount(self._widget, before=self._screen.query_one(KeysBar))
+            await self.screen.mount(self._widget, before=self.screen.query_one(KeysBar))
 
     def follow(self) -> None:
         """The board to choose on is new: where its squares are typed (a board bigger than the
         keypad's), the prompt is mounted now, so that `:` or a letter opens it at once."""
-        rules, _ = self._squares()
+        rules, _ = self.squares()
         if rules.size > CLASSIC_SIZE and self._widget is None:
-            self._screen.call_next(self.mount)
+            self.screen.call_next(self.mount)
 
     async def digit(self, key: int) -> None:
         """A digit of the keypad: the square it plays (`BoardWidget.digit`) played as a square
         clicked, or what it did said (a board picked first in Ultimate)."""
-        board = self._screen.query_one(BoardWidget)
-        found = board.digit(key, self._squares()[1], self._picks)
+        board = self.screen.query_one(BoardWidget)
+        found = board.digit(key, self.squares()[1], self.picks)
         if isinstance(found, str):
-            self._say(found)
-        elif inspect.isawaitable(played := self._play(found)):
+            self.say(found)
+        elif inspect.isawaitable(played := self.play(found)):
             await played
 
     async def open(self, typed: str = "") -> None:
@@ -95,9 +89,9 @@ class SquarePrompt:
     def open_now(self, typed: str = "") -> None:
         """Open it (it is `ready`), `typed` already in it."""
         assert self._widget is not None
-        rules, keypad = self._squares()
+        rules, keypad = self.squares()
         typed = typed.lower()
-        self.said_before = self._said()
+        self.said_before = self.said()
         self._widget.open(
             words.prompt_placeholder(rules),
             lambda name: parse_square(name, rules, keypad),
@@ -106,14 +100,14 @@ class SquarePrompt:
         )
         self._prompting(True)
         if typed:
-            self._say(words.square_begun(rules, typed, self._moved(typed)))
+            self.say(words.square_begun(rules, typed, self.moved(typed)))
 
     def allows(self, action: str, parameters: tuple[object, ...], playing: bool) -> bool | None:
         """For a learning screen's `check_action`: whether a key of the board runs `action` now
         (`playing`: a square may be chosen, on a board drawn whole), or None if `action` is
         not the board's."""
-        rules, _ = self._squares()
-        screen = self._screen
+        rules, _ = self.squares()
+        screen = self.screen
         playing = playing and (not screen.is_mounted or screen.query_one(BoardWidget).fits)
         if action == "play_key":
             return playing and rules.size == CLASSIC_SIZE
@@ -127,7 +121,7 @@ class SquarePrompt:
     def on_board(self, parameters: tuple[object, ...]) -> bool:
         """Whether a `type_square` letter (its parameter) names a column of the board now: the
         footer and the help show only the letters of this board (`a-d` on 4×4)."""
-        rules, _ = self._squares()
+        rules, _ = self.squares()
         letter = parameters[0] if parameters else None
         return not isinstance(letter, str) or letter.lower() in COLUMN_LETTERS[: rules.size]
 
@@ -140,33 +134,29 @@ class SquarePrompt:
         if self.is_open and self._widget is not None:
             return self._widget.take(key)
         character = key.character if key.is_printable else None
-        rules, _ = self._squares()
-        column = character is not None and character.lower() in COLUMN_LETTERS[: rules.size]
+        column = character is not None and self.on_board((character,))
         letters = column and self.ready and not self.is_open
-        if letters and self._screen.check_action("type_square", ("a",)):
+        if letters and self.screen.check_action("type_square", ("a",)):
             self.open_now(key.key)
             return True
         return False
 
     def _chosen(self, cell: int) -> None:
-        self.closed()
-        self._screen.call_next(self._play, cell)
+        self._prompting(False)
+        self.screen.call_next(self.play, cell)
 
     def _escaped(self) -> None:
-        self._say(self.said_before)
-        self.closed()
+        self.say(self.said_before)
+        self._prompting(False)
 
     def close(self) -> None:
         if self._widget is not None and self._widget.is_open:
             self._widget.close()
-            self.closed()
-
-    def closed(self) -> None:
-        """The prompt closed: the footer and the board's keys come back."""
-        self._prompting(False)
+            self._prompting(False)
 
     def _prompting(self, prompting: bool) -> None:
-        screen = self._screen
+        """The prompt opened, or closed: then the footer and the board's keys come back."""
+        screen = self.screen
         screen.set_class(prompting, "-prompting")
         screen.refresh_bindings()
         if not prompting:
