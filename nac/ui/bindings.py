@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from ..present.commands import COMMANDS, CURSOR_KEYS, PLAY_CURSOR, Command
 
@@ -14,12 +14,15 @@ keys typed after it (fast typing, a paste) are passed on, so they reach the prom
 
 
 def bindings(
-    commands: Sequence[Command] = COMMANDS, *, leave: Sequence[Command] = ()
-) -> list[Binding]:
+    commands: Sequence[Command] = COMMANDS,
+    *,
+    leave: Sequence[Command] = (),
+    priority: Collection[str] = PRIORITY,
+) -> list[BindingType]:
     """Every key of every command of the table but those in `leave`, none shown by Textual's
-    footer (each screen's own footer shows its commands)."""
+    footer (each screen's own footer shows its commands); the keys in `priority` run first."""
     return [
-        Binding(key, action, command.label or command.help, show=False, priority=key in PRIORITY)
+        Binding(key, action, command.label or command.help, show=False, priority=key in priority)
         for command in commands
         if command not in leave
         for key, action in command.keys
@@ -30,7 +33,7 @@ BOARDS_OWN = (CURSOR_KEYS, PLAY_CURSOR)
 """The keys the board binds itself (`BoardWidget`): the cursor's, and Enter on it."""
 
 
-def board_bindings(commands: Sequence[Command] = COMMANDS) -> list[Binding]:
+def board_bindings(commands: Sequence[Command] = COMMANDS) -> list[BindingType]:
     """The keys of a screen with a board (the game, online play, puzzles, drills): its table's
     but the board's own."""
     return bindings(commands, leave=BOARDS_OWN)

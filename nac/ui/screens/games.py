@@ -5,13 +5,10 @@ reviewed. What it says goes in its note, never in a toast that would outlive the
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -26,7 +23,6 @@ from ...core import (
     square_name as named,
 )
 from ...engine import Engine
-from ...present.command import Command
 from ...present.game import words
 from ...present.learning import words as learning_words
 from ...present.learning.words import GAME_FILTERS
@@ -78,9 +74,9 @@ def review_screen(game: SavedGame, engine: Engine, keypad: KeypadLayout) -> Revi
 
 
 class GamesScreen(Screen[None]):
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = GAMES_COMMANDS
+    COMMAND_TABLE = GAMES_COMMANDS
     HELP_TITLE = "Saved games"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(GAMES_COMMANDS))
+    BINDINGS = bindings(GAMES_COMMANDS)
 
     shown: var[str] = var(next(iter(GAME_FILTERS)), init=False)
     """Which games the list shows (a key of GAME_FILTERS)."""

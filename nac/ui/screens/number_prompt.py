@@ -4,20 +4,15 @@ and `q` keep their meaning while it has the focus."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import ClassVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from ...present.command import Command
 from ...present.learning.words import number_refusal
 from ...present.screen_commands import EVERYWHERE, NUMBER_COMMANDS
-from ..bindings import bindings
+from ..bindings import PRIORITY, bindings
 from ..widgets.keys_bar import KeysBar
 
 BEFORE_THE_FIELD = frozenset(key for command in EVERYWHERE for key, _ in command.keys)
@@ -34,12 +29,9 @@ class NumberField(Input):
 class NumberPrompt(ModalScreen[int | None]):
     """Asks for a whole number from 1 to `most`; dismissed with it, or None."""
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = NUMBER_COMMANDS
+    COMMAND_TABLE = NUMBER_COMMANDS
     HELP_TITLE = "Go to a puzzle"
-    BINDINGS: ClassVar[list[BindingType]] = [
-        replace(binding, priority=True) if binding.key in BEFORE_THE_FIELD else binding
-        for binding in bindings(NUMBER_COMMANDS)
-    ]
+    BINDINGS = bindings(NUMBER_COMMANDS, priority=PRIORITY | BEFORE_THE_FIELD)
 
     def __init__(self, question: str, most: int) -> None:
         super().__init__()

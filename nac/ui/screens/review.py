@@ -5,17 +5,14 @@ meanwhile), a summary per side, and the game's line to copy and share."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
 from ...core import SavedGame, format_game, replay
 from ...engine import Engine, GameReview, Rating
-from ...present.command import Command
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
 from ...present.learning.review_lines import ReviewView
@@ -33,9 +30,9 @@ from ..widgets.title_bar import TitleBar
 class ReviewScreen(Screen[None]):
     """A game, move by move, rated."""
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = REVIEW_COMMANDS
+    COMMAND_TABLE = REVIEW_COMMANDS
     HELP_TITLE = "Review"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(REVIEW_COMMANDS))
+    BINDINGS = bindings(REVIEW_COMMANDS)
 
     step: var[int] = var(0, init=False)
     review: var[GameReview | None] = var(None, init=False)

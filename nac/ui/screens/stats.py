@@ -5,17 +5,14 @@ results. It scrolls, and has a footer of its own."""
 from __future__ import annotations
 
 from dataclasses import astuple
-from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...core import Mode
-from ...present.command import Command
 from ...present.game import words
 from ...present.learning.stats_lines import stats_lines, stats_rows
 from ...present.screen_commands import STATS_COMMANDS
@@ -47,9 +44,9 @@ class StatsScreen(ModalScreen[None]):
     """
 
     AUTO_FOCUS = "VerticalScroll"
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = STATS_COMMANDS
+    COMMAND_TABLE = STATS_COMMANDS
     HELP_TITLE = "Stats"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(STATS_COMMANDS))
+    BINDINGS = bindings(STATS_COMMANDS)
 
     def __init__(
         self, records: dict[str, Record], where: str, notices: tuple[str, ...] = ()

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import islice
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
 from ...core import Position
 from ...engine import Step, trace
-from ...present.command import Command
 from ...present.game.views import BoardView
 from ...present.learning import lab_lines
 from ...present.screen_commands import STEP_COMMANDS
@@ -33,9 +30,9 @@ MOST_STEPS = 20_000
 class StepsScreen(Screen[None]):
     """An alpha-beta search of one position, step by step."""
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = STEP_COMMANDS
+    COMMAND_TABLE = STEP_COMMANDS
     HELP_TITLE = "Alpha-beta, step by step"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(STEP_COMMANDS))
+    BINDINGS = bindings(STEP_COMMANDS)
 
     at: var[int] = var(0, init=False)
     """How many steps have been taken (0: none yet)."""

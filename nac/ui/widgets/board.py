@@ -17,7 +17,6 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import BindingType
 from textual.css.styles import RenderStyles
 from textual.dom import DOMNode
 from textual.geometry import Region, Size
@@ -59,7 +58,7 @@ class BoardWidget(Widget):
     """Draws the board scaled to its size: big glyphs when there is room, one letter when not."""
 
     can_focus = True
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(BOARDS_OWN))
+    BINDINGS = bindings(BOARDS_OWN)
     COLOURS: ClassVar[frozenset[str]] = frozenset(
         f"board--{name}" for name in (*FOREGROUNDS, *BACKGROUNDS, *TONES)
     )

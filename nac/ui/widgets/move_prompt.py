@@ -5,10 +5,8 @@ owner, `SquarePrompt`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from textual import events
-from textual.binding import BindingType
 from textual.widgets import Input
 
 from ...core import IllegalMove
@@ -42,9 +40,7 @@ class MovePrompt(Input):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        binding for binding in bindings(PROMPT_KEYS) if binding.action == "close"
-    ]
+    BINDINGS = bindings([command for command in PROMPT_KEYS if command.action == "close"])
 
     def __init__(
         self,
