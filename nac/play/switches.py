@@ -13,17 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core import (
-    NUMBERS,
-    OFFERED,
-    KeypadLayout,
-    Level,
-    Mark,
-    Mode,
-    Rules,
-    Starter,
-    find_rules,
-)
+from ..core import NUMBERS, OFFERED, KeypadLayout, Level, Mark, Mode, Rules, Starter, find_rules
 from ..present.game import switch_words
 from .confirm import Confirm
 from .session import Session
@@ -68,15 +58,10 @@ class Switches:
         self.session.change(starter=rule)
         return switch_words.starter_set(rule)
 
-    @property
-    def in_progress(self) -> bool:
-        """Whether a switch now would drop a game a person has played in."""
-        return self.session.in_progress
-
     def question(self, **switch: Any) -> str | None:
         """The question to ask before `switch` (mode=, rules= or mark=; none for a new game of
         the same kind), or None if it may go ahead now."""
-        if not self.in_progress:
+        if not self.session.in_progress:  # a switch now drops no game a person played in
             self.forget_question()
             return None
         if self.confirm.pressed(switch):
@@ -88,11 +73,6 @@ class Switches:
         if "mark" in switch:
             return switch_words.mark_switch_question(switch["mark"])
         return switch_words.NEW_GAME_QUESTION
-
-    @property
-    def asked(self) -> object:
-        """The switch asked about, waiting for its second press (None for none)."""
-        return self.confirm.asked
 
     def heard(self, action: str) -> None:
         """A command is about to run: unless it may be the second press of the question
@@ -109,14 +89,10 @@ class Switches:
         return self.confirm.expired
 
 
-FAMILIES = OFFERED
-"""The rules switch's order: normal, misère, Notakto, Ultimate, and round again."""
-
-
 def next_rules(rules: Rules) -> Rules:
     """The rules after `rules` in the rules switch's order: the same board from normal to
     misère, Notakto on one board, Ultimate, then the normal 3×3 game."""
-    family = FAMILIES[(FAMILIES.index(rules.family) + 1) % len(FAMILIES)]
+    family = OFFERED[(OFFERED.index(rules.family) + 1) % len(OFFERED)]
     return rules_named(family.value, rules)
 
 

@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 
-from ..core import FinishedGame, Game, Match, Position, SavedGame
+from ..core import Game, Match, Position, SavedGame
 from ..play import Session
 from ..present.commands import Entry
 from ..present.game import words
@@ -72,9 +72,9 @@ def forgiving_driver() -> type[Driver] | None:
 CLOSING_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
+"""Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
 FORCED_END_SECONDS = 10.0
 """After SIGTERM or SIGHUP, how long the app has to end cleanly before it is ended by force."""
-"""Signals that end the game cleanly (the terminal is given back), with status 128 + signal."""
 
 
 class NacApp(App[None]):
@@ -129,7 +129,6 @@ class NacApp(App[None]):
         self.player_name = name
         """The player's name online (an SSH player's, from their key); None: the login's."""
         self.session.after_saving(self.show_notices)
-        self._game_screen: GameScreen | None = None
 
     @functools.cached_property
     def online(self) -> OnlineDoors:
@@ -138,15 +137,7 @@ class NacApp(App[None]):
         from .online_doors import OnlineDoors
 
         return OnlineDoors(
-            self,
-            self.engine,
-            self.keep,
-            lambda: self.settings.keypad,
-            lambda: self.game.rules,
-            self.relay,
-            self.storage.passes,
-            self.player_name,
-            self._online_identity,
+            self, self.engine, self.session, self.relay, self.player_name, self._online_identity
         )
 
     def _online_identity(self) -> Identity | None:
@@ -178,11 +169,9 @@ class NacApp(App[None]):
     def game(self) -> Game:
         return self.session.game
 
-    @property
+    @functools.cached_property
     def game_screen(self) -> GameScreen:
-        if self._game_screen is None:
-            self._game_screen = GameScreen(self.session, self.engine, self.pace, self.timer)
-        return self._game_screen
+        return GameScreen(self.session, self.engine, self.pace, self.timer)
 
     def get_default_screen(self) -> GameScreen:
         return self.game_screen
@@ -201,11 +190,10 @@ class NacApp(App[None]):
             self.online.open(self.online_at_start)
         if self.lab_at_start is not None:
             from ..core import square_name
-            from .screens.lab import LabScreen
 
             board, keypad = self.lab_at_start, self.game.keypad
             named = functools.partial(square_name, rules=board.rules, keypad=keypad)
-            self.push_screen(LabScreen(board, named, timer=self.timer))
+            self._lab(LabWanted(board, named))
 
     def on_unmount(self) -> None:
         """However the app ends (`q`, ctrl+c, a signal): a local game in progress is kept."""
@@ -298,14 +286,14 @@ class NacApp(App[None]):
     def action_help(self) -> None:
         """`?` on a screen without a help of its own: its keys (from its table), then the
         help, the section the screen names first (`HELP_FIRST`; learning's by default)."""
-        from .screens.help import LEARNING_SECTION, HelpScreen
+        from .screens.help import LEARNING_SECTION, HelpScreen, help_text
 
         screen = self.screen
         table = getattr(screen, "COMMAND_TABLE", None)
         name = getattr(screen, "HELP_TITLE", "This screen")
         first = getattr(screen, "HELP_FIRST", LEARNING_SECTION)
         here = (str(name), table) if table else None
-        self.push_screen(HelpScreen(self.game, first=first, here=here))
+        self.push_screen(HelpScreen(help_text(self.game, first=first, here=here)))
 
     @on(LabWanted)
     def _lab(self, wanted: LabWanted) -> None:
@@ -324,11 +312,6 @@ class NacApp(App[None]):
     def action_online(self, want: str = "") -> None:
         """Online play (`o`, the palette's *Play online* entries)."""
         self.online.go(want)
-
-    def keep(self, finished: FinishedGame) -> None:
-        """A finished online game: counted in the stats and saved, as a local one is."""
-        self.storage.keep(finished)
-        self.show_notices()
 
     # -- notices ---------------------------------------------------------------------------------
 
@@ -366,13 +349,5 @@ class NacApp(App[None]):
                 namespace, _, name = entry.action.partition("(")[0].rpartition(".")
                 target = self if namespace == "app" else screen
                 if target.check_action(name, ()):
-                    yield SystemCommand(
-                        entry.title, entry.description, _runner(screen, entry.action)
-                    )
-
-
-def _runner(screen: Screen[Any], action: str) -> Any:
-    async def run() -> None:
-        await screen.run_action(action)
-
-    return run
+                    run = functools.partial(screen.run_action, entry.action)
+                    yield SystemCommand(entry.title, entry.description, run)

@@ -63,11 +63,11 @@ class Doors:
 
     def help(self) -> None:
         """The help (its section on the rules first, where the rules' look names one)."""
-        from .screens.help import HelpScreen
+        from .screens.help import HelpScreen, help_text
 
         game = self._session.game
         first = look_of(game.rules).help_section
-        self._screen.app.push_screen(HelpScreen(game, first=first))
+        self._screen.app.push_screen(HelpScreen(help_text(game, first=first)))
 
     def stats(self) -> None:
         from .screens.stats import StatsScreen

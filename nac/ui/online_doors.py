@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..core import FinishedGame, KeypadLayout, Rules
+from ..core import Rules
 from ..engine import Engine
 from ..net.address import DEFAULT_PORT
 from ..net.protocol import DEFAULT_NAME
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..net.identity import Identity
     from ..net.play import OnlinePlay, Passes
     from ..net.table import Keep
+    from ..play import Session
 
 
 class OnlineDoors:
@@ -30,37 +31,35 @@ class OnlineDoors:
         self,
         app: App[Any],
         engine: Engine,
-        keep: Callable[[FinishedGame], object],
-        keypad: Callable[[], KeypadLayout],
-        rules: Callable[[], Rules],
+        session: Session,
         relay: str | None,
-        passes: Passes | None = None,
         name: str | None = None,
         identity: Callable[[], Identity | None] = lambda: None,
     ) -> None:
-        """`keep`: where finished games go; `keypad`: the player's layout of the digits;
-        `rules`: the rules on the board, which a game hosted from the app is played by;
-        `relay`: `nac serve`'s own address in a browser tab (hosting and the lobby go there);
-        `passes`: where the seats' tokens are kept between runs; `name`: the player's name, if
-        the server knows it (an SSH player's); `identity`: the player's key, for every game
-        begun here (`net.start.player_identity`: made on first online use)."""
+        """`session`: the player's (finished games are kept by it, as a local one; the digits'
+        layout; the rules on the board, which a game hosted from the app is played by; where
+        the seats' tokens are kept between runs); `relay`: `nac serve`'s own address in a
+        browser tab (hosting and the lobby go there); `name`: the player's name, if the server
+        knows it (an SSH player's); `identity`: the player's key, for every game begun here
+        (`net.start.player_identity`: made on first online use)."""
         self._identity = identity
         self._app = app
         self._engine = engine
-        self._keep = keep
-        self._passes = passes
-        self._keypad = keypad
-        self._rules = rules
+        self._session = session
         self.relay = relay
         self.name = name or (default_name() if relay is None else DEFAULT_NAME)
         """The name others see, for games begun from the app (the command line's `--name`
         otherwise)."""
 
+    @property
+    def _rules(self) -> Rules:
+        return self._session.game.rules
+
     def go(self, want: str = "") -> None:
         """`o` and the palette: in a browser tab of a relay, its lobby (or a game hosted
         there); else the dialog, at its question for `want` (hosting needs none). A game
         hosted is played by the rules on the board."""
-        relay, rules = self.relay, self._rules()
+        relay, rules = self.relay, self._rules
         if relay is not None and want in ("", "lobby", "host"):
             self.open(OnlineStart(want or "lobby", self.name, server=relay, rules=rules))
         elif want == "host":
@@ -73,7 +72,7 @@ class OnlineDoors:
 
         def chosen(start: OnlineStart | None) -> None:
             if start is not None:
-                self.open(replace(start, rules=self._rules()) if start.want == "host" else start)
+                self.open(replace(start, rules=self._rules) if start.want == "host" else start)
 
         self._app.push_screen(OnlineDialog(want, self.name, self.relay), chosen)
 
@@ -92,16 +91,16 @@ class OnlineDoors:
         if start.want == "lobby":
             from .screens.lobby import LobbyScreen
 
-            self._app.push_screen(LobbyScreen(replace(start, rules=self._rules()), self.open))
+            self._app.push_screen(LobbyScreen(replace(start, rules=self._rules), self.open))
             return
         from .screens.online import OnlineScreen
 
         self._app.push_screen(
             OnlineScreen(
-                opening(start, self._passes),
+                opening(start, self._session.storage.passes),
                 engine=self._engine,
-                keep=self._keep,
-                keypad=self._keypad(),
+                keep=self._session.keep,
+                keypad=self._session.settings.keypad,
             )
         )
 

@@ -7,23 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...core import (
-    NORMAL,
-    IllegalMove,
-    KeypadLayout,
-    Rules,
-    check_square,
-    format_game,
-    square_name,
-)
+from ...core import NORMAL, IllegalMove, KeypadLayout, Rules, check_square, format_game, square_name
 from ...engine import Engine, mistakes_in, unscanned
 from ...present.command import Command
 from ...present.game import words
@@ -47,7 +37,7 @@ class DrillScreen(Screen[None]):
 
     AUTO_FOCUS = "BoardWidget"
     HELP_TITLE = "Your mistakes"
-    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(DRILL_COMMANDS))
+    BINDINGS = board_bindings(DRILL_COMMANDS)
 
     drill: var[DrillRecord | None] = var(None, init=False, bindings=True)
     answered: var[str] = var("", init=False, bindings=True)
@@ -136,8 +126,7 @@ class DrillScreen(Screen[None]):
 
     def _refresh_due(self) -> None:
         drills = self.storage.stats.drills
-        now = self.clock()
-        self.due = drills.due(now)
+        self.due = drills.due(self.clock())
         self.later = len(drills.all()) - len(self.due)
 
     def _show(self, drill: DrillRecord | None) -> None:
@@ -146,12 +135,6 @@ class DrillScreen(Screen[None]):
         self.tried = None
         self.drill = drill
         self.prompt.follow()
-
-    def watch_drill(self) -> None:
-        self._draw()
-
-    def watch_answered(self) -> None:
-        self._draw()
 
     def _draw(self) -> None:
         drill = self.drill
@@ -176,9 +159,10 @@ class DrillScreen(Screen[None]):
         title = learning_words.drill_title(rules_label(board.rules), str(board.to_move))
         self.query_one(PuzzlePanel).text = (title, count, self.answered)
 
+    watch_drill = watch_answered = _draw
+
     def square(self, cell: int) -> str:
-        rules = self.drill.board.rules if self.drill is not None else NORMAL
-        return square_name(cell, rules, self.keypad)
+        return square_name(cell, *self._squares())
 
     @property
     def COMMAND_TABLE(self) -> tuple[Command, ...]:

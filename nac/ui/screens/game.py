@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.command import Provider
 from textual.containers import Container, Vertical
 from textual.reactive import var
@@ -82,10 +81,10 @@ class GameScreen(Screen[None]):
     """A game under any rules: against the computer, two players, or watching the computer."""
 
     AUTO_FOCUS = "BoardWidget"  # its cursor keys; the move prompt takes the focus when open
-    COMMAND_TABLE: ClassVar[tuple[commands.Command, ...]] = commands.COMMANDS
+    COMMAND_TABLE = commands.COMMANDS
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {SizeNamesProvider}
     """The palette's finder of 5×5 typed as 5x5 (beside the app's own)."""
-    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings())
+    BINDINGS = board_bindings()
 
     board: var[Position] = var(start_position(NORMAL), bindings=True)
     """The game's position, as the game last reported it."""
@@ -198,9 +197,9 @@ class GameScreen(Screen[None]):
         self.panel = panel_state(self.match, self.activity)
         self.result = banner(self.game, self.finished)
         if self.arrangement is None:  # how big the terminal must be, and a switch's question
-            rules, (columns, rows), asked = self.game.rules, self.app.size, self.switches.asked
+            rules, (columns, rows) = self.game.rules, self.app.size
             smaller = smaller_rules_that_fit(rules, columns, rows)
-            question = self.activity.message if asked is not None else ""
+            question = self.activity.message if self.switches.confirm.asked is not None else ""
             need = minimum_terminal(rules)
             text = words.too_small(rules, columns, rows, need, smaller, question)
             for message in self.query("#too-small").results(Static):

@@ -6,13 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from importlib import resources
-from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown, TableElement
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -42,9 +40,7 @@ TABLES: dict[str, Sequence[Command]] = {
 """The command tables the help's text names keys from: `{key:review}` is the key of the game's
 `review`, `{key:level('adaptive')}` the key of one of its actions, `{help:close:or}` the help's
 closing keys as "`Escape`, `?` or `q`"."""
-KEY_NAME = re.compile(
-    r"\{(key|review|games|help|online|lobby):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}"
-)
+KEY_NAME = re.compile(rf"\{{({'|'.join(TABLES)}):([a-z_.]+(?:\('[a-z-]+'\))?)(:or)?\}}")
 ONLINE_SECTION = "## Online play"
 LEARNING_SECTION = "## Learning"
 GAME_SECTION = "## Noughts and crosses"
@@ -124,22 +120,15 @@ class HelpScreen(ModalScreen[None]):
     """
 
     AUTO_FOCUS = "VerticalScroll"
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = HELP_COMMANDS
+    COMMAND_TABLE = HELP_COMMANDS
     HELP_TITLE = "Help"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(HELP_COMMANDS))
+    BINDINGS = bindings(HELP_COMMANDS)
 
-    def __init__(
-        self,
-        game: Game,
-        *,
-        online: bool = False,
-        first: str | None = None,
-        here: tuple[str, Sequence[Command]] | None = None,
-    ) -> None:
-        """`online`: opened from online play, its section first (or the section `first`);
-        `here`: opened from another screen, its name and its keys first."""
+    def __init__(self, text: str) -> None:
+        """`text`: the help's Markdown (`help_text`: the sections and keys of the screen it is
+        opened from first)."""
         super().__init__()
-        self.text = help_text(game, online=online, first=first, here=here)
+        self.text = text
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as box:

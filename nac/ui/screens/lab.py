@@ -11,13 +11,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -38,7 +36,6 @@ from ...engine import (
     is_estimated,
     search,
 )
-from ...present.command import Command
 from ...present.learning import lab_lines, unsolved_lab_lines
 from ...present.screen_commands import LAB_COMMANDS
 from ..bindings import bindings
@@ -49,9 +46,9 @@ from ..widgets.title_bar import TitleBar
 class LabScreen(Screen[None]):
     """Five techniques on one position (four estimates on an Ultimate one)."""
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = LAB_COMMANDS
+    COMMAND_TABLE = LAB_COMMANDS
     HELP_TITLE = "The lab"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(LAB_COMMANDS))
+    BINDINGS = bindings(LAB_COMMANDS)
 
     def __init__(
         self,
@@ -129,20 +126,14 @@ class LabScreen(Screen[None]):
     def _rows(self, *, short: bool) -> list[tuple[str, ...]]:
         """Each technique's row: what it found, or that it is searching (or stopped)."""
         state = lab_lines.STOPPED if self.halted else lab_lines.SEARCHING
-        if self.unsolved:
-            estimated = {result.technique: result for result in self.estimates}
-            return [
-                unsolved_lab_lines.row(estimated[technique], self.square, short=short)
-                if technique in estimated
-                else unsolved_lab_lines.pending_row(technique, state, short=short)
-                for technique in UnsolvedTechnique
-            ]
-        found = {result.technique: result for result in self.results}
+        lines = unsolved_lab_lines if self.unsolved else lab_lines
+        results: list[Searched | Estimated] = [*self.results, *self.estimates]
+        found = {result.technique: result for result in results}
         return [
-            lab_lines.row(found[technique], self.square, short=short)
+            lines.row(found[technique], self.square, short=short)
             if technique in found
-            else lab_lines.pending_row(technique, state, short=short)
-            for technique in Technique
+            else lines.pending_row(technique, state, short=short)
+            for technique in (UnsolvedTechnique if self.unsolved else Technique)
         ]
 
     @work(thread=True, exclusive=True, group="lab")

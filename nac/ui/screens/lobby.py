@@ -8,18 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...core import TimeControl
 from ...net.address import Address
 from ...net.play import OnlinePlay
 from ...net.start import MATCH_CLOCK, OnlineStart, begin
 from ...net.told import OpenGame
-from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
 from ...present.screen_commands import LOBBY_COMMANDS
@@ -36,10 +34,10 @@ class LobbyScreen(Screen[None]):
     """The open games of one relay."""
 
     AUTO_FOCUS = ""
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = LOBBY_COMMANDS
+    COMMAND_TABLE = LOBBY_COMMANDS
     HELP_TITLE = "The lobby"
     HELP_FIRST = "## Online play"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(LOBBY_COMMANDS))
+    BINDINGS = bindings(LOBBY_COMMANDS)
 
     def __init__(
         self,
@@ -156,28 +154,19 @@ class LobbyScreen(Screen[None]):
         self.open_online(OnlineStart(want, self.start.name, address=address))
 
     def action_host(self) -> None:
-        start = self.start
-        self.message = ""
-        self.open_online(
-            OnlineStart(
-                "host", start.name, server=start.server, rules=start.rules, clock=start.clock
-            )
-        )
+        self._here("host", self.start.clock)
 
     def action_match(self) -> None:
         """A quick match's search, by the rules on the board and the lobby's clock (3+2 where
         `nac lobby` was given none): the online screen shows it, and the game once paired."""
+        self._here("match", self.start.clock or MATCH_CLOCK)
+
+    def _here(self, want: str, clock: TimeControl | None) -> None:
+        """A game on the lobby's relay, by the rules on the board: hosted, or a match's."""
         start = self.start
         self.message = ""
-        self.open_online(
-            OnlineStart(
-                "match",
-                start.name,
-                server=start.server,
-                rules=start.rules,
-                clock=start.clock or MATCH_CLOCK,
-            )
-        )
+        server, rules = start.server, start.rules
+        self.open_online(OnlineStart(want, start.name, server=server, rules=rules, clock=clock))
 
     def action_paste_invite(self) -> None:
         from .online_dialog import OnlineDialog

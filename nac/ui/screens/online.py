@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Container, Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -29,7 +27,6 @@ from ...engine import Engine
 from ...net.play import OnlinePlay
 from ...net.table import Keep
 from ...play import CONFIRM_SECONDS, Confirm
-from ...present.command import Command
 from ...present.game import words
 from ...present.game.metrics import minimum_terminal
 from ...present.game.views import BoardView
@@ -57,9 +54,9 @@ class OnlineScreen(Screen[None]):
     """One online game, as a player or a watcher, from connecting to leaving."""
 
     AUTO_FOCUS = "BoardWidget"
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_COMMANDS
+    COMMAND_TABLE = ONLINE_COMMANDS
     HELP_TITLE = "Online play"
-    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(ONLINE_COMMANDS))
+    BINDINGS = board_bindings(ONLINE_COMMANDS)
 
     board_view: var[BoardView] = var(BoardView.empty())
     panel: var[online_view.OnlinePanelState] = var(online_view.OnlinePanelState(""))
@@ -349,10 +346,10 @@ class OnlineScreen(Screen[None]):
             self.dismiss(None)
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from .help import HelpScreen, help_text
 
         game = self.play.game if self.play is not None else Game(mode=Mode.ONLINE)
-        self.app.push_screen(HelpScreen(game, online=True))
+        self.app.push_screen(HelpScreen(help_text(game, online=True)))
 
     async def action_quit(self) -> None:
         if await self._left("quit"):

@@ -4,11 +4,8 @@ parser's message and changes nothing. It answers with the `OnlineStart` chosen (
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
@@ -18,7 +15,6 @@ from ...core import parse_time_control
 from ...net.address import BadAddress, parse_address, parse_server
 from ...net.protocol import BadMessage, checked_name
 from ...net.start import OnlineStart
-from ...present.command import Command
 from ...present.game import words
 from ...present.online import words as online_words
 from ...present.screen_commands import ONLINE_DIALOG_COMMANDS
@@ -69,10 +65,10 @@ class OnlineDialog(ModalScreen[OnlineStart | None]):
     }
     """
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = ONLINE_DIALOG_COMMANDS
+    COMMAND_TABLE = ONLINE_DIALOG_COMMANDS
     HELP_TITLE = "Play online"
     HELP_FIRST = "## Online play"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(ONLINE_DIALOG_COMMANDS))
+    BINDINGS = bindings(ONLINE_DIALOG_COMMANDS)
 
     def __init__(self, want: str | None, name: str, relay: str | None = None) -> None:
         """`name`: the player's shown name; `relay`: where hosting and the lobby go in a
@@ -104,9 +100,7 @@ class OnlineDialog(ModalScreen[OnlineStart | None]):
             self.query_one(OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return not self.asking
-        return True
+        return action != "choose" or not self.asking
 
     def action_choose(self, want: str) -> None:
         """Host at once (or the relay's lobby); else ask for the line."""

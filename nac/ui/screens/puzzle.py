@@ -6,17 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
 
 from ...core import Board, IllegalMove, KeypadLayout, check_square, square_name
 from ...engine import Engine, Puzzle, all_puzzles
-from ...present.command import Command
 from ...present.game import words
 from ...present.game.views import BoardView
 from ...present.learning import words as learning_words
@@ -51,9 +48,9 @@ class Attempt:
 
 class PuzzleScreen(Screen[None]):
     AUTO_FOCUS = "BoardWidget"
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = PUZZLE_COMMANDS
+    COMMAND_TABLE = PUZZLE_COMMANDS
     HELP_TITLE = "Puzzles"
-    BINDINGS: ClassVar[list[BindingType]] = list(board_bindings(PUZZLE_COMMANDS))
+    BINDINGS = board_bindings(PUZZLE_COMMANDS)
 
     attempt: var[Attempt | None] = var(None, init=False, bindings=True)
     """The footer follows it: the digits play a 3×3 puzzle, the cursor and Enter a 4×4 one."""
@@ -120,9 +117,6 @@ class PuzzleScreen(Screen[None]):
     async def action_type_square(self, letter: str) -> None:
         await self.prompt.open(letter)
 
-    def watch_attempt(self) -> None:
-        self._draw()
-
     def on_screen_resume(self) -> None:
         """Back from the drills (or the lab, the help): the counts drawn afresh (a drill
         answered is no longer due)."""
@@ -144,6 +138,8 @@ class PuzzleScreen(Screen[None]):
         due = len(self.stats.drills.due(datetime.now(UTC)))
         count += f" · {learning_words.mistakes_offer(due)}"
         self.query_one(PuzzlePanel).text = (puzzle_goal(self.puzzle), count, attempt.message)
+
+    watch_attempt = _draw
 
     def square(self, cell: int) -> str:
         return square_name(cell, self.puzzle.board.rules, self.keypad)

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from ...core import Position as AnyPosition
 from ...engine import MoveValue, SearchStopped, Step, analyse, trace
-from ...present.command import Command
 from ...present.learning import lab_lines
 from ...present.screen_commands import TREE_COMMANDS
 from ..bindings import bindings
@@ -44,9 +42,9 @@ class Position(NamedTuple):
 class TreeScreen(Screen[None]):
     """Walk the game tree from a position."""
 
-    COMMAND_TABLE: ClassVar[tuple[Command, ...]] = TREE_COMMANDS
+    COMMAND_TABLE = TREE_COMMANDS
     HELP_TITLE = "The game tree"
-    BINDINGS: ClassVar[list[BindingType]] = list(bindings(TREE_COMMANDS))
+    BINDINGS = bindings(TREE_COMMANDS)
 
     def __init__(self, board: AnyPosition, square: Callable[[int], str]) -> None:
         super().__init__()
@@ -97,11 +95,8 @@ class TreeScreen(Screen[None]):
         if not node.children:
             self._open(node)
 
-    def _open(self, node: TreeNode[Position]) -> None:
-        self._children(node)
-
     @work(thread=True, group="values")
-    def _children(self, node: TreeNode[Position]) -> None:
+    def _open(self, node: TreeNode[Position]) -> None:
         position = _data(node)
         if position.board.is_over:
             return
