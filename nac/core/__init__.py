@@ -1,7 +1,6 @@
-"""The rules of noughts and crosses and its variants: the rules by name (`Rules`,
-`find_rules`), their positions (`Board`; `NotaktoBoard`; `UltimateBoard`), moves, outcome, the
-game, the match and its lifecycle, keypad layouts, coordinates, the notation of a game, and the
-levels' names.
+"""The rules of noughts and crosses and its variants: the rules by name (`Rules`, `find_rules`),
+their positions (`Board`; `NotaktoBoard`; `UltimateBoard`), moves, outcome, the game, the match and
+its lifecycle, keypad layouts, coordinates, the notation of a game, and the levels' names.
 
 Plain Python with no UI library and no engine, so any front end (Textual, a console, a server,
 a bot) can use it; finding moves and values is `nac.engine`'s job.

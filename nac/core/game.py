@@ -9,10 +9,9 @@ game. A refused call raises and changes nothing.
 The game applies the rules only (the position's: `game.board`, any rules' position):
 the computer's move is found by an engine (`nac.engine`) and played with `computer_move(cell)`.
 
-Listeners run after the game's state is complete, in the order they were added.
-`on_game_over` follows the `on_change` of the game's last move, exactly once per finished
-game, even if a listener raised (the first exception then propagates once every listener has
-heard) or itself played on.
+Listeners run after the game's state is complete, in the order they were added. `on_game_over`
+follows the `on_change` of the game's last move, exactly once per finished game, even if a listener
+raised (the first exception then propagates once every listener has heard) or itself played on.
 """
 
 from __future__ import annotations
@@ -44,9 +43,8 @@ class Game(Seats):
     - `Mode.ONLINE`: two people on two machines (`human` is this one's); both sides' moves
       come through `play_cell`, as the game's server referees them, and none is taken back.
 
-    `rules` says what is played (by default the normal game on `size`×`size`, misère if
-    `variant` says so). The game keeps its history, so moves can be taken back (`undo`); a
-    player may resign.
+    `rules` says what is played (by default the normal game on `size`×`size`, misère if `variant`
+    says so). The game keeps its history, so moves can be taken back (`undo`); a player may resign.
     """
 
     def __init__(

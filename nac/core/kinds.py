@@ -108,10 +108,9 @@ class GameKind:
         playing: tuple[Level, ...] = (),
         opponent: str = "",
     ) -> GameKind:
-        """The kind of a game from its moves: each computer side under the level it played.
-        A side that has not moved yet counts under its level in `playing` (against the
-        computer its level; in watch mode X's and O's), if given. Online: the other player's
-        name, `opponent`."""
+        """The kind of a game from its moves: each computer side under the level it played. A side
+        that has not moved yet counts under its level in `playing` (against the computer its level;
+        in watch mode X's and O's), if given. Online: the other player's name, `opponent`."""
         if mode is Mode.ONLINE:
             return cls(mode, rules, (player_name(opponent),))
         if mode is Mode.COMPUTER:

@@ -84,9 +84,8 @@ def moves_to_undo(moves: list[Move], mode: Mode, over: bool) -> list[Move] | Ill
 def resigner(
     mode: Mode, human: Mark, turn: Mark, over: bool, mark: Mark | None
 ) -> Mark | IllegalMove:
-    """Who resigns (`mark`, or by default the person against the computer, else the side to
-    move), or why nobody may: not once the game is over, not the computer, not in watch
-    mode."""
+    """Who resigns (`mark`, or by default the person against the computer, else the side to move),
+    or why nobody may: not once the game is over, not the computer, not in watch mode."""
     if over:
         return GameAlreadyOver()
     if mode is Mode.WATCH:

@@ -106,10 +106,9 @@ class SavedGame:
         date: datetime | None = None,
         resigned: Mark | None = None,
     ) -> SavedGame:
-        """A game just played: its kind (from `Match.finish`), its cells in order, who moved
-        first, the person's mark against the computer or online, when (an aware datetime; now
-        by default), and the side that resigned, if one did. NotationError if the moves are
-        not a legal game."""
+        """A game just played: its kind (from `Match.finish`), its cells in order, who moved first,
+        the person's mark against the computer or online, when (an aware datetime; now by default),
+        and the side that resigned, if one did. NotationError if the moves are not a legal game."""
         levels = kind.levels
         players: dict[Mark, str]
         if kind.mode is Mode.COMPUTER:
@@ -307,6 +306,5 @@ def _is_named(player: str) -> bool:
 
 
 def _player(text: str) -> str:
-    """A side's player as the line gives it: a name kept as written, anything else in any
-    case."""
+    """A side's player as the line gives it: a name kept as written, anything else in any case."""
     return text if text.startswith(REMOTE) else text.lower()

@@ -1,5 +1,4 @@
-"""The engines: every way of finding a move or a value, behind one door shaped like
-`chess.engine`:
+"""The engines: every way of finding a move or a value, behind one door shaped like `chess.engine`:
 
     from nac.core import Board, Level
     from nac.engine import Limit, analyse, hint, play
@@ -9,14 +8,13 @@
     values = analyse(board)        # {cell: MoveValue}, e.g. "win in 3", "draw"
     found = hint(board)            # Hint(cell=8, value=..., blocks=True, only=True, ...)
 
-Every rules' positions go through the same door (a `Board`, normal or misère; a
-`NotaktoBoard`; an `UltimateBoard`). Where the answers come from (the solved 3×3 game, the 4×4
-opening table and the solver, the 5×5 book and search, Notakto's solver, Ultimate's search) is
-chosen in one place, the engine's table (`sources.py`).
-`Engine` is the same door as an object, with its own random source and strategies;
-`ProcessEngine` (in `process.py`) finds the same answers in a child process, so a screen keeps
-answering while the computer thinks. No sentences here: a hint gives facts (blocks, the only
-move that draws, the board it kills), and the front ends say them (`nac.present`).
+Every rules' positions go through the same door (a `Board`, normal or misère; a `NotaktoBoard`; an
+`UltimateBoard`). Where the answers come from (the solved 3×3 game, the 4×4 opening table and the
+solver, the 5×5 book and search, Notakto's solver, Ultimate's search) is chosen in one place, the
+engine's table (`sources.py`). `Engine` is the same door as an object, with its own random source
+and strategies; `ProcessEngine` (in `process.py`) finds the same answers in a child process, so a
+screen keeps answering while the computer thinks. No sentences here: a hint gives facts (blocks, the
+only move that draws, the board it kills), and the front ends say them (`nac.present`).
 """
 
 from __future__ import annotations

@@ -204,8 +204,7 @@ def compare(
 
 def agree(results: tuple[Searched, ...]) -> bool:
     """Whether every technique that finished found the same score (at least one finished)."""
-    scores = {result.score for result in results if not result.stopped}
-    return len(scores) == 1
+    return len({result.score for result in results if not result.stopped}) == 1
 
 
 def census(

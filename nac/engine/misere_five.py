@@ -8,11 +8,10 @@ of four of the other side's, completed by the move it answers, so the other side
 line of four through the centre holds two squares that mirror each other (positions 1 and 3 of
 the five), which one side cannot both hold. The tests check both halves of this on every line.
 
-Not proven: whether the first player can win, or how the second player holds the draw. So
-Genius searches exactly (the solver's misère search) within a budget of positions: where the
-search ends, its move is perfect; where it runs out, it plays the mirror if it moved first and
-the board still follows it, else Average's misère rules (a loss is never chosen when the
-search has shown one).
+Not proven: whether the first player can win, or how the second player holds the draw. So Genius
+searches exactly (the solver's misère search) within a budget of positions: where the search ends,
+its move is perfect; where it runs out, it plays the mirror if it moved first and the board still
+follows it, else Average's misère rules (a loss is never chosen when the search has shown one).
 """
 
 from __future__ import annotations

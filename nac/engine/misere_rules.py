@@ -1,6 +1,5 @@
-"""Average's rules of thumb for misère (a line of your own loses), shared by the levels that
-play by them (`opponents.py`) and by Genius on 5×5 misère where its search runs out
-(`misere_five.py`)."""
+"""Average's rules of thumb for misère (a line of your own loses), shared by the levels that play by
+them (`opponents.py`) and by Genius on 5×5 misère where its search runs out (`misere_five.py`)."""
 
 from __future__ import annotations
 

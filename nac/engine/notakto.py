@@ -123,9 +123,8 @@ NOTAKTO = NotaktoSource()
 
 
 class NotaktoSpace:
-    """The lab's view of a `NotaktoBoard`'s positions (`spaces.Space`): its boards' X's. The
-    game is the same for both seats, so the state needs no side; killing the last live board
-    loses."""
+    """The lab's view of a `NotaktoBoard`'s positions (`spaces.Space`): its boards' X's. The game is
+    the same for both seats, so the state needs no side; killing the last live board loses."""
 
     def __init__(self, boards: int) -> None:
         self.cells = 9 * boards

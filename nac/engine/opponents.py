@@ -3,10 +3,9 @@ but now and then Average's) and Genius (perfect).
 
 Every opponent is a `Strategy`: given a position that is not over, it returns the cell to play.
 Random choices come from a `random.Random` passed in, so games can be replayed. The engines
-(`nac.engine.Engine`) take their strategies as a mapping from each fixed `Level`
-(`STRATEGIES` by default), so a front end or a test can put in its own. Adaptive has none: it
-plays like a fixed level chosen by its results (`Game.plays_like`), and its turn names that
-level.
+(`nac.engine.Engine`) take their strategies as a mapping from each fixed `Level` (`STRATEGIES` by
+default), so a front end or a test can put in its own. Adaptive has none: it plays like a fixed
+level chosen by its results (`Game.plays_like`), and its turn names that level.
 """
 
 from __future__ import annotations
@@ -28,9 +27,8 @@ class Strategy(Protocol):
     def choose(
         self, board: Position, rng: Random, stop: StopSignal | None = None, limit: Limit = NO_LIMIT
     ) -> int:
-        """The cell to play in `board`, which is not over. Setting `stop` (from another
-        thread) cancels a long search: SearchStopped. `limit` bounds a search that can stop
-        short."""
+        """The cell to play in `board`, which is not over. Setting `stop` (from another thread)
+        cancels a long search: SearchStopped. `limit` bounds a search that can stop short."""
         ...
 
 

@@ -1,13 +1,12 @@
 """Searches in a child process, so a long search never holds the app's interpreter lock: the
 screen answers every key within a frame while the computer thinks on a big board.
 
-One child (a Python importing this module and the engines only), started on first need (or
-ahead, when a big board comes up) and kept, so its tables stay warm from move to move. It
-runs one request at a time: a move, a hint, an analysis, a review or a puzzle's judgement.
-Requests and answers go over pipes, numbered; a request is cancelled by sending its number on
-a third pipe, which the child's stop signal reads now and then (the searches check it every
-thousand positions), and the child then answers "stopped". An answer to an older request is
-never taken for a newer.
+One child (a Python importing this module and the engines only), started on first need (or ahead,
+when a big board comes up) and kept, so its tables stay warm from move to move. It runs one request
+at a time: a move, a hint, an analysis, a review or a puzzle's judgement. Requests and answers go
+over pipes, numbered; a request is cancelled by sending its number on a third pipe, which the
+child's stop signal reads now and then (the searches check it every thousand positions), and the
+child then answers "stopped". An answer to an older request is never taken for a newer.
 
 A plain subprocess rather than `multiprocessing`: no semaphores, no resource tracker (which
 cannot start while Textual holds the standard streams), nothing inherited but the pipes. Where

@@ -8,9 +8,8 @@ same position (both for the mover, as `MoveValue`s: win, draw or loss, in so man
 - **mistake**: a win thrown to a draw;
 - **blunder**: a draw or a win thrown to a loss.
 
-On 3×3 and 4×4 the values are exact (`sources.py`: the solved 3×3 game, the 4×4 opening
-table, then the solver, which keeps its table between positions), so every move is rated and
-`exact` is true.
+On 3×3 and 4×4 the values are exact (`sources.py`: the solved 3×3 game, the 4×4 opening table, then
+the solver, which keeps its table between positions), so every move is rated and `exact` is true.
 
 On 5×5 the values come from Genius's book and its exact search within a budget of positions
 (`sources.FiveByFive`): a win, a draw or a loss, proven, but not how many plies away, and
@@ -24,15 +23,14 @@ not every move's value when the search runs out. So `exact` is false (there is n
 
 Rated moves on 5×5 have `exact` true (the values compared are proven), the others false.
 
-Ultimate is not solved: a move is rated on what is proven where that tells (a win at once taken
-or walked past, a move after which the other side wins at once), else on estimates: a search of
-`REVIEW_PLAYOUTS` simulations from the position before the move (`sources.Estimating`), each
-move's share of them won by its mover (`share`), and the rating by how far the move played
-falls short of the best one's (`ESTIMATE_DROPS`), less that gap's 95% margin (`margin`, from
-each share's playouts): a move is rated worse only where the gap is wider than the margin;
-within it, best where the gap is under the first drop, else **unclear**. A move not rated
-best on the first search is searched again, `DEEPER` times as long. Such ratings are
-estimates (`exact` false).
+Ultimate is not solved: a move is rated on what is proven where that tells (a win at once taken or
+walked past, a move after which the other side wins at once), else on estimates: a search of
+`REVIEW_PLAYOUTS` simulations from the position before the move (`sources.Estimating`), each move's
+share of them won by its mover (`share`), and the rating by how far the move played falls short of
+the best one's (`ESTIMATE_DROPS`), less that gap's 95% margin (`margin`, from each share's
+playouts): a move is rated worse only where the gap is wider than the margin; within it, best where
+the gap is under the first drop, else **unclear**. A move not rated best on the first search is
+searched again, `DEEPER` times as long. Such ratings are estimates (`exact` false).
 """
 
 from __future__ import annotations

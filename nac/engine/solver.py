@@ -1,10 +1,9 @@
 """Perfect play: exact scores of positions, and the moves Genius makes with them.
 
-Scores are from the side to move and do not depend on where a search started: a game won when
-the board holds `c` marks scores `cell_count + 1 - c` for the winner and the negative of that
-for the loser; a draw scores 0. In misère the side that completes a line is the loser.
-So a higher score is a faster win or a slower loss, and a table entry stays true whatever
-position the search began from.
+Scores are from the side to move and do not depend on where a search started: a game won when the
+board holds `c` marks scores `cell_count + 1 - c` for the winner and the negative of that for the
+loser; a draw scores 0. In misère the side that completes a line is the loser. So a higher score is
+a faster win or a slower loss, and a table entry stays true whatever position the search began from.
 
 `Solver` searches any board (negamax with alpha-beta, a transposition table with bound
   kinds, symmetry, forced moves and bounds from the lines still open) and can be stopped. In

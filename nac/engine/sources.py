@@ -15,11 +15,10 @@ answers come from:
   package, `ultimate/`, with its own lab);
 - any other board: none (`Unsolvable`): the game does not offer it.
 
-Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle, the
-lab, Average's move) asks the table (`source_for(position)`, `space_of`, `row_of`), so the
-choice is made here only; a new rules plugs in here as one more row. The rest of the engine and
-the front ends ask a source's capabilities (`exact`, `Estimating`, `is_estimated`), never the
-family.
+Every engine question (Genius's move, the values of the moves, a hint, a review, a puzzle, the lab,
+Average's move) asks the table (`source_for(position)`, `space_of`, `row_of`), so the choice is made
+here only; a new rules plugs in here as one more row. The rest of the engine and the front ends ask
+a source's capabilities (`exact`, `Estimating`, `is_estimated`), never the family.
 """
 
 from __future__ import annotations

@@ -100,8 +100,7 @@ def board_space(board: Board) -> tuple[BoardSpace, tuple[int, int]]:
 
 
 class UnsolvedTechnique(Enum):
-    """The lab's techniques for a game no search reaches the end of, in the order it shows
-    them."""
+    """The lab's techniques for a game no search reaches the end of, in the order it shows them."""
 
     MINIMAX = "minimax"
     ALPHA_BETA = "alpha-beta"

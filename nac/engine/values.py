@@ -37,12 +37,11 @@ class Result(Enum):
 class MoveValue(NamedTuple):
     """The perfect-play outcome of a move for the side making it.
 
-    `plies` counts the moves of both sides until the game ends, this one included: a move
-    that wins at once is a win in 1 ply. It is None where only the result is known (5×5).
-    `score` orders the values of one position: higher is better for the mover. In words
-    (`str`) the distance is counted in the mover's own moves, as a player counts: "win in 2"
-    wins on the mover's second move, this one included; "loss in 1" loses to the other side's
-    very next move.
+    `plies` counts the moves of both sides until the game ends, this one included: a move that wins
+    at once is a win in 1 ply. It is None where only the result is known (5×5). `score` orders the
+    values of one position: higher is better for the mover. In words (`str`) the distance is counted
+    in the mover's own moves, as a player counts: "win in 2" wins on the mover's second move, this
+    one included; "loss in 1" loses to the other side's very next move.
     """
 
     result: Result

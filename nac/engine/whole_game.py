@@ -105,9 +105,8 @@ class WholeGame:
     def _solve_everything(self) -> None:
         """Plain memoised negamax over every position, with Genius's moves kept on the way.
 
-        Written for speed (it runs on the first question asked): the cells that complete a
-        line for each set of marks are tabled first, and known positions are looked up
-        before recursing.
+        Written for speed (it runs on the first question asked): the cells that complete a line for
+        each set of marks are tabled first, and known positions are looked up before recursing.
         """
         shape = self.shape
         n = shape.cell_count

@@ -21,12 +21,11 @@ there starts knowing it.
 A second table, for analysis and hints on either side, holds every position with up to a few
 marks (`analysis_marks` in the header) with the value of each move for the side to move.
 
-A position where X is to move has as many X as O (X moves first), so one table serves both
-sides. The file (book.bin) is a short text header line then a zlib stream of the keys (8
-bytes each, sorted) and the payloads (4 bytes each: move, value bit, mask), then the analysis
-keys and their values (8 bytes each: two bits a cell, 0 taken, 1 loses, 2 draws, 3 wins), all
-little-endian; loading it is one decompression and four array copies, a look-up a binary
-search.
+A position where X is to move has as many X as O (X moves first), so one table serves both sides.
+The file (book.bin) is a short text header line then a zlib stream of the keys (8 bytes each,
+sorted) and the payloads (4 bytes each: move, value bit, mask), then the analysis keys and their
+values (8 bytes each: two bits a cell, 0 taken, 1 loses, 2 draws, 3 wins), all little-endian;
+loading it is one decompression and four array copies, a look-up a binary search.
 """
 
 from __future__ import annotations

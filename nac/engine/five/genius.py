@@ -1,6 +1,5 @@
-"""Genius on 5×5 with four in a row: the book, then an exact search. Never loses from the
-empty board (X first), as X or as O, and takes every forced win it meets (see
-tools/five/prove.py).
+"""Genius on 5×5 with four in a row: the book, then an exact search. Never loses from the empty
+board (X first), as X or as O, and takes every forced win it meets (see tools/five/prove.py).
 
     best_move(board, rng, stop)   -> the cell Genius plays
     decide(board, stop, limit)    -> Decision(cell, value, source)
@@ -271,10 +270,9 @@ def move_values(
     limit: int | None = VALUE_LIMIT,
     seconds: float | None = None,
 ) -> dict[int, int | None]:
-    """For every empty cell, the exact value of playing there for the side to move (1 wins,
-    0 draws, -1 loses), or None where neither the book nor the searches (at most `limit`
-    positions in all, shared among the moves; None: no limit; and at most `seconds` in all,
-    if given) know it."""
+    """For every empty cell, the exact value of playing there for the side to move (1 wins, 0 draws,
+    -1 loses), or None where neither the book nor the searches (at most `limit` positions in all,
+    shared among the moves; None: no limit; and at most `seconds` in all, if given) know it."""
     _check(board)
     mine, theirs = board.sides
     taken = mine | theirs

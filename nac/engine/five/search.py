@@ -19,9 +19,8 @@ Move ordering: the table's move, a killer move per number of empty cells, then t
 that make a threat, then those that stop one of the opponent's, then the rest, cells on more
 lines first.
 
-The search keeps its table between calls (entries stay true), so a game's later moves are
-cheaper. `stop` (a threading.Event), a node limit and a deadline are checked every 1024
-positions.
+The search keeps its table between calls (entries stay true), so a game's later moves are cheaper.
+`stop` (a threading.Event), a node limit and a deadline are checked every 1024 positions.
 """
 
 from __future__ import annotations
