@@ -126,14 +126,13 @@ class SideSummary:
     """Ultimate: moves the estimates cannot tell from the best or from worse."""
 
     def count(self, rating: Rating) -> int:
-        counts = {
+        return {
             Rating.BEST: self.best,
             Rating.INACCURACY: self.inaccuracies,
             Rating.MISTAKE: len(self.mistakes),
             Rating.BLUNDER: len(self.blunders),
             Rating.UNCLEAR: self.unclear,
-        }
-        return counts[rating]
+        }[rating]
 
 
 @dataclass(frozen=True)

@@ -134,10 +134,7 @@ class Symmetries:
         return key, keys.index(key)
 
     def _canonical_any(self, mine: int, theirs: int) -> int:
-        return min(
-            (self.transform(mine, s) << self.cell_count) | self.transform(theirs, s)
-            for s in range(8)
-        )
+        return self.canonical_with_symmetry(mine, theirs)[0]
 
 
 @cache

@@ -86,9 +86,6 @@ class WholeGame:
             entries.byteswap()
         return entries.tobytes()
 
-    def key(self, mine: int, theirs: int) -> int:
-        return mine << self.shape.cell_count | theirs
-
     def genius_in(self, board: Board) -> tuple[int, ...]:
         """Genius's moves in `board` (not over): one lookup, the hot path of a 3×3 reply."""
         mine, theirs = board.sides
@@ -98,7 +95,7 @@ class WholeGame:
         """For every empty cell, the exact score of playing there, for the side to move."""
         moves = moves_from(self.shape, mine, theirs, range(self._cells))
         return {
-            cell: -self.scores[self.key(theirs, after)] if final is None else final
+            cell: -self.scores[theirs << self._cells | after] if final is None else final
             for cell, after, final in moves
         }
 
