@@ -117,8 +117,7 @@ class BoardLines:
     @property
     def note_room(self) -> int:
         """Columns a square's note may take (a longer note shows its short form: "L1")."""
-        metrics = self.metrics
-        return 3 if metrics.glyph_rows == 1 else metrics.cell_width - 2
+        return 3 if self.metrics.compact else self.metrics.cell_width - 2
 
     def rows_of(self, cell: int) -> range:
         """The lines a cell touches, its frame included (what to redraw when it changes)."""
@@ -140,9 +139,7 @@ class BoardLines:
         """Line `y` of the board (0 is the top, column letters included)."""
         if y < self.top:
             return self._letters()
-        grid_y = y - self.top
-        stride = self.metrics.cell_height + 1
-        row, offset = divmod(grid_y, stride)
+        row, offset = divmod(y - self.top, self.metrics.cell_height + 1)
         label: Line = ()
         if self.left:
             number = f"{row + 1:>{EDGE_COLUMNS - 1}} "

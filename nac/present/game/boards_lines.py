@@ -75,23 +75,20 @@ class BoardsLines:
     def line(self, view: BoardView, y: int) -> Line:
         """Line `y` of the drawing: the grids, then the captions."""
         fit_ = self.fit
-        gap: Run = (" " * GAP, ("", ""))
+        captions = fit_.caption_rows and y == fit_.height - fit_.caption_rows
         runs: list[Run] = []
-        if fit_.caption_rows and y == fit_.height - fit_.caption_rows:
-            for board in range(fit_.boards):
-                if board:
-                    runs.append(gap)
-                dead = view.dead[board]
-                style = "caption-dead" if dead else "caption"
-                if view.cursor is not None and view.cursor // SQUARES == board:
-                    style = "caption-here"
-                text = _centred(caption(board, dead, fit_.board_width), fit_.board_width)
-                runs.append((text, (style, "")))
-            return tuple(runs)
         for board in range(fit_.boards):
             if board:
-                runs.append(gap)
-            runs.extend(_board_line(view, fit_, board, y))
+                runs.append((" " * GAP, ("", "")))
+            if not captions:
+                runs.extend(_board_line(view, fit_, board, y))
+                continue
+            dead = view.dead[board]
+            style = "caption-dead" if dead else "caption"
+            if view.cursor is not None and view.cursor // SQUARES == board:
+                style = "caption-here"
+            text = _centred(caption(board, dead, fit_.board_width), fit_.board_width)
+            runs.append((text, (style, "")))
         return tuple(runs)
 
 

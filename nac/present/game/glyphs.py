@@ -54,15 +54,11 @@ Pixels = Callable[[float, float], bool]
 
 
 def _raster(rows: int, columns: int, lit: Pixels) -> tuple[str, ...]:
-    lines = []
-    for row in range(rows):
-        chars = []
-        for column in range(columns):
-            top = lit(column + 0.5, 2 * row + 0.5)
-            bottom = lit(column + 0.5, 2 * row + 1.5)
-            chars.append("█" if top and bottom else "▀" if top else "▄" if bottom else " ")
-        lines.append("".join(chars))
-    return tuple(lines)
+    def char(column: int, row: int) -> str:
+        top, bottom = lit(column + 0.5, 2 * row + 0.5), lit(column + 0.5, 2 * row + 1.5)
+        return "█" if top and bottom else "▀" if top else "▄" if bottom else " "
+
+    return tuple("".join(char(column, row) for column in range(columns)) for row in range(rows))
 
 
 def _distance_to_segment(

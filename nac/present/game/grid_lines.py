@@ -121,8 +121,7 @@ def big_mark(line: Line, mark: str, x: int, row: int, width: int, height: int) -
         shape = glyph(Mark(mark), rows)[row - top]
         left = (width - len(shape)) // 2
         text = (" " * left + shape).ljust(width)
-    style = ("x" if mark == "X" else "o", "")
-    return _overlaid(line, x, text, style)
+    return _overlaid(line, x, text, ("x" if mark == "X" else "o", ""))
 
 
 def _overlaid(line: Line, x: int, text: str, style: tuple[str, str]) -> Line:
@@ -166,10 +165,8 @@ class DenseGridLines:
 
     def line(self, view: BoardView, y: int) -> Line:
         if y == 0:
-            letters = "".join(
-                f" {COLUMN_LETTERS[c]}" + ("  " if c % 3 == 2 else "") for c in range(9)
-            )
-            return (("   " + letters.rstrip().ljust(DENSE_WIDTH - 3), ("key", "")),)
+            letters = "   ".join(" ".join(COLUMN_LETTERS[c : c + 3]) for c in (0, 3, 6))
+            return ((f"    {letters}".ljust(DENSE_WIDTH), ("key", "")),)
         row_line = y - 1
         if row_line % 4 == 0:
             return ((f"  {_dense_rule(row_line // 4)}", ("frame", "")),)
@@ -215,8 +212,7 @@ def _letter(view: BoardView, cell: int, background: str) -> Run:
     note = view.note(cell)
     if note is not None:
         return (note.short[:1], (note.tone, background))
-    dot = EMPTY_MARKER if view.labels[cell] else " "
-    return (dot, ("key", background))
+    return (EMPTY_MARKER if view.labels[cell] else " ", ("key", background))
 
 
 HERE = "+cursor"
@@ -259,18 +255,14 @@ class TightGridLines:
         runs: list[Run] = [(f"{row + 1} ", ("key", ""))]
         for column in range(9):
             cell = grid_cell(column, row)
-            here = cell == view.cursor
-            text, (name, background) = _letter(
-                view, cell, "winning" if cell in view.winning else ""
-            )
-            runs.append((text, (name + HERE if here else name, background)))
+            background = "winning" if cell in view.winning else ""
+            text, (name, background) = _letter(view, cell, background)
+            runs.append((text, (name + HERE if cell == view.cursor else name, background)))
             if column in (2, 5):
                 runs.append(("┃", ("frame", "")))
         drawn = tuple(runs)
         for board, mark in enumerate(view.won):
             if mark and board // 3 == row // 3:
-                shape = TIGHT_MARKS[mark][row % 3]
-                drawn = _overlaid(
-                    drawn, 2 + 4 * (board % 3), shape, ("x" if mark == "X" else "o", "")
-                )
+                style = ("x" if mark == "X" else "o", "")
+                drawn = _overlaid(drawn, 2 + 4 * (board % 3), TIGHT_MARKS[mark][row % 3], style)
         return drawn

@@ -64,9 +64,7 @@ def grid_text(game: Game) -> str:
     board, keypad = game.board, game.keypad
     assert isinstance(board, UltimateBoard)
     legal = set(board.legal_moves)
-    letters = "    " + "   ".join(
-        " ".join(COLUMN_LETTERS[third * 3 : third * 3 + 3]) for third in range(3)
-    )
+    letters = "    " + "   ".join(" ".join(COLUMN_LETTERS[c : c + 3]) for c in (0, 3, 6))
     rule = "   +" + "+".join(["-------"] * 3) + "+"
     rows = [letters, rule]
     for row in range(9):
@@ -87,10 +85,9 @@ def grid_text(game: Game) -> str:
         if board.board_winner(index) is not None
     ]
     tail = f"\n({'; '.join(won)})" if won else ""
-    forced = board.forced
-    where = (
-        "" if board.is_over or forced is None else f"\nPlay in board {keypad.key_for_cell(forced)}."
-    )
+    where = ""
+    if not board.is_over and board.forced is not None:
+        where = f"\nPlay in board {keypad.key_for_cell(board.forced)}."
     return "\n" + "\n".join(rows) + tail + where + "\n"
 
 

@@ -140,10 +140,9 @@ def centre(view: BoardView) -> int:
     """The cell where the cursor starts: the centre (on an even board, below and right of it);
     on small boards, the first live board's (in the grid the centre board's, else the first
     open one's)."""
-    if view.grid:
-        return on_live_board(GRID_CENTRE, view.dead)
     size = view.cells
-    return on_live_board((size // 2) * size + size // 2, view.dead)
+    middle = GRID_CENTRE if view.grid else (size // 2) * size + size // 2
+    return on_live_board(middle, view.dead)
 
 
 def cursor_moved(cursor: int, view: BoardView, rows: int, columns: int) -> int:
