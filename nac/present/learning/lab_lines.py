@@ -149,12 +149,14 @@ def plain_lab(
     square: Callable[[int], str],
 ) -> str:
     """`nac --plain --lab POSITION`: the table, as plain text to paste into a report."""
-    head = f"{TITLE}: {position_line(board)}"
     body = table_text([row(result, square) for result in results], COLUMNS, NUMBERS)
+    return ruled(f"{TITLE}: {position_line(board)}", body, verdict(results), census_line(whole))
+
+
+def ruled(head: str, body: list[str], *after: str) -> str:
+    """A table's lines (`table_text`) as plain text under `head`, ruled off, then `after`."""
     rule = "-" * max(len(line) for line in body)
-    return "\n".join(
-        [head, rule, body[0], rule, *body[1:], rule, verdict(results), census_line(whole)]
-    )
+    return "\n".join([head, rule, body[0], rule, *body[1:], rule, *after])
 
 
 # -- the search, step by step ------------------------------------------------------------------

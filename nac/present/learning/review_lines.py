@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core import Mark, SavedGame
-from ...engine import GameReview, MoveReview, Rating, is_estimated
+from ...engine import GameReview, Rating, is_estimated
 from ..looks import look_of
 from ..names import side_label
 from ..panel_lines import GLUE, wrapped
@@ -35,9 +35,7 @@ class ReviewView:
 
 
 def move_lines(view: ReviewView, number: int, cell: int, mark: Mark, width: int) -> list[Line]:
-    rated: MoveReview | None = None
-    if view.review is not None:
-        rated = view.review.moves[number - 1]
+    rated = None if view.review is None else view.review.moves[number - 1]
     rating = "…" if view.review is None else "not rated"
     best = ""
     if rated is not None and rated.rating is not None:

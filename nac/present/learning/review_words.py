@@ -29,12 +29,8 @@ def what_was_best(move: MoveReview, name: Callable[[int], str]) -> str:
         return ""
     names = listed([name(cell) for cell in move.best_cells])
     plural = len(move.best_cells) > 1
-    if best.result is Result.DRAW:
-        verb = "draw" if plural else "draws"
-    elif best.result is Result.WIN:
-        verb = "win" if plural else "wins"
-    else:
-        verb = "lose" if plural else "loses"
+    verb = {Result.WIN: "win", Result.DRAW: "draw", Result.LOSS: "lose"}[best.result]
+    verb += "" if plural else "s"
     if best.result is Result.DRAW or best.plies in (None, 1):
         return f"{names} {verb}"
     if best.result is Result.LOSS:  # every move loses: the best holds out longest
@@ -50,15 +46,10 @@ def side_summary(summary: SideSummary) -> str:
         parts.append(f"{summary.best} best")
     if summary.inaccuracies:
         parts.append(counted(summary.inaccuracies, "inaccuracy", "inaccuracies"))
-    for numbers, one, many in (
-        (summary.mistakes, "mistake", "mistakes"),
-        (summary.blunders, "blunder", "blunders"),
-    ):
+    for numbers, one in ((summary.mistakes, "mistake"), (summary.blunders, "blunder")):
         if numbers:
             moves = "move" if len(numbers) == 1 else "moves"
-            parts.append(
-                f"{counted(len(numbers), one, many)} ({moves} {', '.join(map(str, numbers))})"
-            )
+            parts.append(f"{counted(len(numbers), one)} ({moves} {', '.join(map(str, numbers))})")
     if summary.unclear:
         parts.append(f"{summary.unclear} unclear")
     if summary.not_rated:

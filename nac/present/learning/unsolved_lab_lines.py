@@ -11,7 +11,7 @@ from ...core import Position
 from ...engine import Estimated, UnsolvedTechnique
 from ..names import capitalised, side_label
 from ..panel_lines import table_text
-from .lab_lines import SEARCHING, seconds_text
+from .lab_lines import SEARCHING, ruled, seconds_text
 from .review_words import listed
 
 TITLE = "How searches estimate this position"
@@ -34,10 +34,8 @@ SHORT_NAMES = {
 }
 """The same, where the terminal is narrow."""
 VERDICT_NAMES = {
-    UnsolvedTechnique.MINIMAX: "minimax",
-    UnsolvedTechnique.ALPHA_BETA: "alpha-beta",
-    UnsolvedTechnique.ORDERING: "move ordering",
-    UnsolvedTechnique.TREE_SEARCH: "Monte Carlo",
+    technique: name.removeprefix("+ ").removesuffix(" (Genius)")
+    for technique, name in TECHNIQUE_NAMES.items()
 }
 """The techniques in a sentence."""
 ESTIMATES = (
@@ -123,9 +121,6 @@ def plain_lab(
 ) -> str:
     """`nac --plain --lab POSITION --variant ultimate`: the table, as plain text to paste into
     a report."""
-    head = f"{TITLE}: {position_line(board)}"
     body = table_text([row(result, square) for result in results], COLUMNS, NUMBERS)
-    rule = "-" * max(len(line) for line in body)
-    return "\n".join(
-        [head, rule, body[0], rule, *body[1:], rule, ESTIMATES, verdict(results, nodes, square)]
-    )
+    head = f"{TITLE}: {position_line(board)}"
+    return ruled(head, body, ESTIMATES, verdict(results, nodes, square))

@@ -8,7 +8,7 @@ won, even, likely lost (`LIKELY_WIN`, `LIKELY_LOSS`, as the analysis colours the
 from __future__ import annotations
 
 from ...core import Mark, Rules
-from ...engine import GameReview, Result, is_estimated
+from ...engine import GameReview, MoveReview, Result, is_estimated
 from ..game.views import LIKELY_LOSS, LIKELY_WIN
 from ..looks import look_of
 from ..names import side_label
@@ -40,25 +40,18 @@ def x_values(review: GameReview) -> tuple[str, ...]:
     """ "won", "drawn", "lost" (from the side of `strip_side`: X, or Notakto's first mover) or
     "unknown", after each move."""
     side = strip_side(review)
-    values = []
-    for move in review.moves:
+
+    def value(move: MoveReview) -> str:
         if move.share is not None:  # an estimate (a game not solved)
             percent = round(100 * (move.share if move.mark is side else 1 - move.share))
-            values.append(
-                "won" if percent >= LIKELY_WIN else "lost" if percent <= LIKELY_LOSS else "drawn"
-            )
-            continue
+            return "won" if percent >= LIKELY_WIN else "lost" if percent <= LIKELY_LOSS else "drawn"
         if move.played is None:
-            values.append("unknown")
-            continue
-        result = move.played.result
-        if result is Result.DRAW:
-            values.append("drawn")
-        elif (result is Result.WIN) == (move.mark is side):
-            values.append("won")
-        else:
-            values.append("lost")
-    return tuple(values)
+            return "unknown"
+        if move.played.result is Result.DRAW:
+            return "drawn"
+        return "won" if (move.played.result is Result.WIN) == (move.mark is side) else "lost"
+
+    return tuple(value(move) for move in review.moves)
 
 
 def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
@@ -70,13 +63,11 @@ def strip_lines(review: GameReview, step: int, width: int) -> list[Line]:
     rules = review.rules
     lines = [*wrapped(look_of(rules).heading, width, "label"), *wrapped(key(rules), width, "dim")]
     row: list[Run] = []
-    used = 0
     for number, value in enumerate(values, 1):
-        if used + 2 > max(2, width) and row:
+        if len(row) + 2 > max(2, width) and row:  # two runs a mark: a mark and a space
             lines.append(tuple(row))
-            row, used = [], 0
+            row = []
         style = "current" if number == step else value
         row += [(MARKS[value], style), (" ", "")]
-        used += 2
     lines.append(tuple(row))
     return lines
