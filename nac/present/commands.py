@@ -77,6 +77,14 @@ def _each_level(action: str, title: str, description: str) -> tuple[Entry, ...]:
     )
 
 
+ONLINE_CHOICES = {
+    "host": "Host a game: a friend joins with the line shown",
+    "clock": "Host a game with a clock: minutes each, seconds added a move (3+2)",
+    "join": "Join a game with the invite line you were sent",
+    "watch": "Watch a game with its watch line",
+    "lobby": "A relay's open games (nac serve): join, watch or host one",
+}
+"""The ways to play online (`o`), as the palette and the online dialog's help say them."""
 COMMANDS: tuple[Command, ...] = (
     *BOARD_KEYS,
     Command(
@@ -297,13 +305,7 @@ COMMANDS: tuple[Command, ...] = (
         rank=9,
         palette=tuple(
             Entry(f"Play online: {want}", description, f"app.online('{want}')")
-            for want, description in (
-                ("host", "Host a game: a friend joins with the line shown"),
-                ("clock", "Host a game with a clock: minutes each, seconds added a move (3+2)"),
-                ("join", "Join a game with the invite line you were sent"),
-                ("watch", "Watch a game with its watch line"),
-                ("lobby", "A relay's open games (nac serve): join, watch or host one"),
-            )
+            for want, description in ONLINE_CHOICES.items()
         ),
     ),
     Command(
@@ -371,9 +373,9 @@ def key_for(action: str, commands: Sequence[Command] | None = None) -> str:
     raise KeyError(f"no key of the table runs {action!r}")
 
 
-def key_actions(key: str) -> list[tuple[str, str]]:
-    """The (key, action) pairs of the table bound to `key`."""
-    return [pair for command in COMMANDS for pair in command.keys if pair[0] == key]
+def key_actions(key: str, commands: Sequence[Command] = COMMANDS) -> list[tuple[str, str]]:
+    """The (key, action) pairs of a table (the game's by default) bound to `key`."""
+    return [pair for command in commands for pair in command.keys if pair[0] == key]
 
 
 def footer_commands() -> list[Command]:

@@ -134,11 +134,7 @@ def _continues(line: Line) -> bool:
 
 def panel_lines(state: PanelState, width: int, height: int, stacked: bool) -> list[Line]:
     """The panel's lines in width×height."""
-    sections = [
-        (priority, lines)
-        for priority, lines in (under(state, width) if stacked else beside(state, width))
-        if lines
-    ]
+    sections = under(state, width) if stacked else beside(state, width)
     return stacked_up(sections, height, 0 if stacked else 1, TRIMMED, latest=MOVES)
 
 
@@ -150,22 +146,25 @@ def _title_length(lines: list[Line]) -> int:
     )
 
 
+def height_of(sections: list[Section], gap: int) -> int:
+    """The lines `sections` take one under another, `gap` blank lines between."""
+    return sum(len(lines) for _, lines in sections) + gap * (len(sections) - 1)
+
+
 def stacked_up(
     sections: list[Section], height: int, gap: int, trimmed: int, latest: int | None = None
 ) -> list[Line]:
-    """Sections one under another (`gap` blank lines between), in `height` lines: while they do
-    not fit, the one of lowest priority goes (those of KEPT_ALWAYS or more never do); the one
-    of priority `trimmed` keeps its first lines rather than none, where that is enough; the one
-    of priority `latest` (a history) keeps its title and its last lines, where one is enough."""
-
-    def height_of(kept: list[Section]) -> int:
-        return sum(len(lines) for _, lines in kept) + gap * (len(kept) - 1)
-
-    while sections and height_of(sections) > height:
+    """Sections one under another (`gap` blank lines between, none empty), in `height` lines:
+    while they do not fit, the one of lowest priority goes (those of KEPT_ALWAYS or more never
+    do); the one of priority `trimmed` keeps its first lines rather than none, where that is
+    enough; the one of priority `latest` (a history) keeps its title and its last lines, where
+    one is enough."""
+    sections = [section for section in sections if section[1]]
+    while sections and height_of(sections, gap) > height:
         lowest = min(priority for priority, _ in sections)
         if lowest >= KEPT_ALWAYS:
             break
-        excess = height_of(sections) - height
+        excess = height_of(sections, gap) - height
         at = next(index for index, (priority, _) in enumerate(sections) if priority == lowest)
         lines = sections[at][1]
         kept = len(lines) - excess

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..core import CLASSIC_SIZE
-from .commands import BOARD_KEYS, CURSOR_KEYS, LAB, PLAY_CURSOR, PLAY_KEYS, Command
+from .commands import BOARD_KEYS, CURSOR_KEYS, LAB, ONLINE_CHOICES, PLAY_CURSOR, PLAY_KEYS, Command
 
 CLOSE = Command((("escape", "close"),), "Esc", "Back to the screen before", "Back", rank=0)
 HELP_HERE = Command(
@@ -206,12 +206,9 @@ LOBBY_COMMANDS: tuple[Command, ...] = (
 )  # fmt: skip
 """A relay's lobby: the open games to join or watch, or a game of your own to host."""
 ONLINE_DIALOG_COMMANDS: tuple[Command, ...] = (
-    Command((("h", "choose('host')"),), "h", "Host a game: a friend joins with the line shown",
-            "Host", rank=1),
-    Command((("j", "choose('join')"),), "j", "Join a game with the invite line you were sent",
-            "Join", rank=1),
-    Command((("w", "choose('watch')"),), "w", "Watch a game with its watch line", "Watch",
-            rank=1),
+    Command((("h", "choose('host')"),), "h", ONLINE_CHOICES["host"], "Host", rank=1),
+    Command((("j", "choose('join')"),), "j", ONLINE_CHOICES["join"], "Join", rank=1),
+    Command((("w", "choose('watch')"),), "w", ONLINE_CHOICES["watch"], "Watch", rank=1),
     Command((("l", "choose('lobby')"),), "l", "A relay's open games (nac serve)", "Lobby",
             rank=2),
     Command((("t", "choose('clock')"),), "t", "Host a game with a clock (minutes each, seconds "

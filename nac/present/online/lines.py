@@ -13,7 +13,7 @@ invite always stay.
 
 from __future__ import annotations
 
-from ..panel_lines import GLUE, Section, packed, stacked_up, wrapped
+from ..panel_lines import GLUE, Section, height_of, packed, stacked_up, wrapped
 from ..runs import Line
 from . import words as online_words
 from .view import OnlinePanelState
@@ -85,14 +85,13 @@ def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
     connection's sign alone if need be."""
     lines: list[Line] = []
     narrow = any(
-        len(row_text(label, mark, name, CONNECTION.get(seen, seen))) > width
+        len(f"{_head(label, mark)}{name}  {CONNECTION.get(seen, seen)}") > width
         for label, mark, name, seen in state.players
     )
     for label, mark, name, seen in state.players:
+        head = _head(label, mark)
         if narrow:
             head, name = f"{mark}  ", name + (" (you)" if label == "You" else "")
-        else:
-            head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
         if seen == "not here yet":
             lines.append(((head, "label"), (f"({seen})", "dim")))
             continue
@@ -110,9 +109,9 @@ def player_lines(state: OnlinePanelState, width: int) -> list[Line]:
     return lines
 
 
-def row_text(label: str, mark: str, name: str, connection: str) -> str:
-    head = f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
-    return f"{head}{name}  {connection}"
+def _head(label: str, mark: str) -> str:
+    """A side's row before its name: who it is (unless that is its mark) and its mark."""
+    return f"{mark}  " if label == mark else f"{label:<{LABEL_WIDTH}}{mark}  "
 
 
 def clock_lines(state: OnlinePanelState, width: int) -> list[Line]:
@@ -168,12 +167,8 @@ def online_panel_lines(
     """The panel's lines in width×height: beside the board a blank line between the parts,
     under it none; the invite compact if it does not fit whole (before any part goes)."""
     gap = 0 if stacked else 1
-
-    def height_of(parts: list[Section]) -> int:
-        return sum(len(lines) for _, lines in parts) + gap * (len(parts) - 1)
-
     for compact in (0, 1, 2):
         kept = sections(state, width, compact)
-        if height_of(kept) <= height:
+        if height_of(kept, gap) <= height:
             break
     return stacked_up(kept, height, gap, PLAYERS, latest=4)

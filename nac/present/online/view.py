@@ -130,11 +130,8 @@ def key_refusal(
     if key in LEARNING_KEYS:
         watching = play is not None and play.table.room is not None and play.table.you is None
         return online_words.WATCHERS_ANALYSE if watching else online_words.NO_LEARNING
-    online = [
-        action for command in ONLINE_COMMANDS for bound, action in command.keys if bound == key
-    ]
-    actions = online or [action for _, action in key_actions(key)]  # the game's, none here
-    names = [action.partition("(")[0].removeprefix("app.") for action in actions]
+    bound = key_actions(key, ONLINE_COMMANDS) or key_actions(key)  # the game's, none here
+    names = [action.partition("(")[0].removeprefix("app.") for _, action in bound]
     names.sort(key=lambda name: name == "type_square")  # a letter's own command says first
     reasons = [
         refusal(play, name, prompt_open=prompt_open, watch_line=watch_line) for name in names
@@ -180,7 +177,6 @@ def panel_state(
         return OnlinePanelState(status, message=message)
     invite = None if table.ended else room.invite
     game = play.game
-    after = online_words.HOST_AGAIN if table.invite_expired else online_words.rematch(table)
     return OnlinePanelState(
         status=status,
         players=tuple(online_words.player_rows(table)),
@@ -191,7 +187,7 @@ def panel_state(
         score=online_words.score(table) if sum(room.score) else "",
         moves=words.moves(game),
         history_title=look_of(game.rules).moves_title(game),
-        after=after,
+        after=online_words.HOST_AGAIN if table.invite_expired else online_words.rematch(table),
         message=message,
         analysis=analysis,
         clock_title=online_words.clock_title(table),

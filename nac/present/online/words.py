@@ -214,8 +214,7 @@ def status(table: Table, now: float) -> str:
     if room.abandoned:
         return abandoned(table)
     away = next((mark for mark in Mark if not room.online[mark]), None)
-    outcome = game.outcome
-    if outcome is not None:
+    if game.outcome is not None:
         gone = [room.name(mark) for mark in Mark if mark in room.left and mark is not table.you]
         left = "".join(f". {name} left the game" for name in gone)
         rated = ratings(table)
@@ -341,11 +340,10 @@ def dropped(table: Table, mark: Mark, now: float) -> str:
     back_by = room.back_by[mark]
     left = clock(back_by - now) if back_by is not None else ""
     waiting = f"waiting {left} for them" if left else "waiting for them"
-    name = room.name(mark)
     how = (
         "they come back with their key" if mark in room.keyed else "they rejoin with the same line"
     )
-    return f"{name} lost the connection: {waiting} to come back ({how})."
+    return f"{room.name(mark)} lost the connection: {waiting} to come back ({how})."
 
 
 def game_header(table: Table) -> str:
