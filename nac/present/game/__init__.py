@@ -4,4 +4,4 @@ grid `grid_lines`, at the size `metrics` fits), the panel and the banner (`views
 be done now (`availability`), the keys of a board (`board_keys`), the computer's pace (`pace`),
 and the game's sentences: `words` (the game's), `switch_words` (a setting changed, a question
 before a game is dropped), `hint_words` (what a hint's move does), `console_words` (the plain
-console's own), `screen_notes` (a terminal too small, the stats' note)."""
+console's own)."""

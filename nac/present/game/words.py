@@ -1,8 +1,9 @@
 """The game's sentences, for every front end (the Textual app and the plain console): the
-result, the score, the moves, the welcome, refusals, hints. Pure functions of the game's state:
-tests read them without an app. Each sentence lives once: the settings' in `switch_words`, the
-plain console's own in `console_words`, online play's in `nac.present.online.words`,
-learning's in `nac.present.learning.words`."""
+result, the score, the moves, the welcome, refusals, hints, the notes of a terminal too small
+and of the stats. Pure functions of the game's state: tests read them without an app. Each
+sentence lives once: the settings' in `switch_words`, the plain console's own in
+`console_words`, online play's in `nac.present.online.words`, learning's in
+`nac.present.learning.words`."""
 
 from __future__ import annotations
 
@@ -31,12 +32,7 @@ from ..looks import (
     look_of,
 )
 from ..names import capitalised, ended, level_name, rules_label, side_label
-from ..screen_commands import PROMPT_KEYS
-from .screen_notes import (
-    NO_STATS_YET as NO_STATS_YET,
-    stats_note as stats_note,
-    too_small as too_small,
-)
+from ..screen_commands import PROMPT_KEYS, STATS_COMMANDS
 
 if TYPE_CHECKING:
     from ...engine import Hint
@@ -263,6 +259,41 @@ def board_does_not_fit(size: int, boards: int, width: int, need: tuple[int, int]
     return textwrap.wrap(said, max(1, width))
 
 
+def too_small(
+    rules: Rules,
+    columns: int,
+    rows: int,
+    need: tuple[int, int],
+    smaller: Rules | None,
+    asked: str,
+) -> str:
+    """What the screen says when the board does not fit: how big the terminal must be, the
+    smaller board that would fit (`smaller`, if any), and the question `asked` about it."""
+    key = key_for("next_size")
+    other = "" if smaller is None else f"\nor press {key} for {look_of(smaller).the_board(smaller)}"
+    question = f"\n\n{asked}" if asked else ""
+    return (
+        f"The terminal is {columns}×{rows}:\ntoo small for {look_of(rules).the_board(rules)}.\n\n"
+        f"Please make it at least\n{need[0]}×{need[1]}{other}.{question}"
+    )
+
+
+NO_STATS_YET = "No games finished yet: the results of every game are kept here."
+
+
+def stats_note(where: str, sides_counted: bool) -> str:
+    """The stats screen's note; `sides_counted`: a two-player or watch row is shown."""
+    sides = (
+        "In two-player and watch mode, Won and Lost count X's and O's wins (in Notakto, "
+        "player 1's and player 2's).\n"
+    )
+    return (
+        "Streak: games without a loss in a row; Best: the longest.\n"
+        f"{sides if sides_counted else ''}Kept in {where}. "
+        f"{key_for('close', STATS_COMMANDS)} closes."
+    )
+
+
 def board_picked(key: int) -> str:
     """Ultimate: a first digit picked board `key`; its square comes next."""
     return f"Board {key}: now its square (1-9)."
@@ -337,9 +368,8 @@ def analysis_switched(on: bool, rules: Rules, room: int | None = None) -> str:
 def analysis_time(seconds: float, playouts: int = 0) -> str:
     """The panel's line while the analysis is on: how long it took for this position (and, for
     estimates, how many playouts they come from)."""
-    took = f"Analysed in {seconds * 1000:.2f} ms"
     if not playouts:
-        return took
+        return f"Analysed in {seconds * 1000:.2f} ms"
     return f"Estimated from {playouts:,} playouts in {seconds:.1f} s"
 
 
