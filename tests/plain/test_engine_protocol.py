@@ -160,8 +160,10 @@ def test_commands_past_the_waiting_ones_are_refused_and_stop_is_still_read() -> 
         "rules ultimate", "go seconds 3600", *waiting, "stop", env={"NAC_PURE_PYTHON": "1"}
     )
     refused = [line for line in answers if line.startswith("error ")]
-    # 5 past the waiting ones (6 if the go still waited for the search's thread to take it)
-    assert len(refused) in (5, 6) and "commands wait for the search" in refused[0]
+    # 5 past the waiting ones, and one more for each of `rules` and `go` that the search's
+    # thread had not yet taken from the queue when it filled (on a loaded machine the thread
+    # may not have run at all by then); nothing else leaves the queue before the stop
+    assert 5 <= len(refused) <= 7 and "commands wait for the search" in refused[0]
     assert answers.count("readyok") == len(waiting) - len(refused) and answers[-1] == "readyok"
     assert sum(line.startswith("bestmove ") for line in answers) == 1
 
