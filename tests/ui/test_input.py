@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from textual.command import Command, CommandList, CommandPalette
+from textual.pilot import Pilot
 
 from nac.core import Game, KeypadLayout, Mark, Rules
 from nac.present.game.metrics import board_metrics
@@ -18,6 +20,7 @@ from .helpers import (
     press,
     resize,
     settle,
+    until,
 )
 
 
@@ -208,12 +211,35 @@ async def test_the_palette_offers_the_game_commands() -> None:
         assert app.game.board.mark_count == 1
 
 
+async def palette_offers(pilot: Pilot[None], title: str) -> None:
+    """Wait until the palette's search for what was typed has ended with `title` highlighted,
+    the command enter runs. (A fixed pause was not enough on a loaded machine: the search of
+    the last key typed could still be under way, the list showing an earlier prefix's hits.)"""
+    palette = pilot.app.screen
+    assert isinstance(palette, CommandPalette)
+    commands = palette.query_one(CommandList)
+
+    def highlighted() -> str:
+        index = commands.highlighted
+        option = None if index is None else commands.get_option_at_index(index)
+        return str(option.hit.text) if isinstance(option, Command) else ""
+
+    def offered() -> bool:
+        searching = any(
+            worker.is_running and worker.group == palette._GATHER_COMMANDS_GROUP
+            for worker in pilot.app.workers
+        )
+        return not searching and highlighted() == title
+
+    await until(pilot, offered, f"the palette's search ended, offering {title!r}")
+
+
 async def test_the_palette_runs_a_command_typed_into_it() -> None:
     app = make_app()
     async with app.run_test() as pilot:
         await press(pilot, "ctrl+p")
         await pilot.press(*"level: genius")
-        await pilot.pause(0.3)
+        await palette_offers(pilot, "Level: Genius")
         await press(pilot, "enter")
         assert app.game.level.label == "Genius"
 
@@ -266,6 +292,6 @@ async def test_the_palette_finds_a_board_typed_with_an_x(typed: str, size: int) 
     async with app.run_test() as pilot:
         await press(pilot, "ctrl+p")
         await pilot.press(*typed)
-        await pilot.pause(0.3)
+        await palette_offers(pilot, f"Board: {size}×{size}")
         await press(pilot, "enter")
         assert app.game.rules.size == size
