@@ -152,11 +152,15 @@ async def test_a_name_typed_with_n_in_the_ssh_lobby_takes_no_other_keys_name(
         await terminal.shows("Your name, as the others see it")
         mark = len(terminal.seen)
         terminal.pty.write(b"Fay\r")
-        await terminal.shows("h Host", since=mark)
+        await terminal.shows("h Host", "play as Fay", since=mark)  # the lobby took the name
         mark = len(terminal.seen)
         terminal.pty.write(b"h")
-        await terminal.shows("Waiting for your opponent", "Gus", since=mark)
-        assert "Fay" not in ANSI.sub(b"", bytes(terminal.seen[mark:])).decode("utf-8", "replace")
+        await terminal.shows(online_words.TITLE, "Waiting for your opponent", "Gus", since=mark)
+        # The lobby may be drawn again before the game's screen comes (its note, "You play as
+        # Fay", on any change the server sends): the game's screen, from its title on, is what
+        # must not say Fay.
+        shown = ANSI.sub(b"", bytes(terminal.seen[mark:])).decode("utf-8", "replace")
+        assert "Fay" not in shown[shown.index(online_words.TITLE) :]
     finally:
         await terminal.pty.stop()
     page = player_page(door, "Fay")
