@@ -342,21 +342,38 @@ def test_an_event_set_from_another_thread_stops_a_long_search(kind: str) -> None
     sets the event runs."""
     stop = threading.Event()
     timer = threading.Timer(0.2, stop.set)
+    answers: list[bool] = []
+
+    def stopped() -> bool:
+        answers.append(stop.is_set())
+        return answers[-1]
+
     search = make_search(kind, random.Random(1))
-    started = time.perf_counter()
     timer.start()
-    search.run(state_of(UltimateBoard.empty()), 60.0, None, stop.is_set)
+    search.run(state_of(UltimateBoard.empty()), 3600.0, None, stopped)
     timer.join()
-    assert stop.is_set() and time.perf_counter() - started < 10
-    assert search.simulations > 0
+    # it ended at the first look that found the event set: not for its hour, nor a full tree
+    assert answers.count(True) == 1 and answers[-1] and search.simulations > 0
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_a_timed_search_ends_on_time(kind: str) -> None:
+def test_a_timed_search_ends_at_the_first_look_past_its_time(kind: str) -> None:
+    looks = 0
+
+    def stopped() -> bool:
+        nonlocal looks
+        looks += 1
+        return False
+
     search = make_search(kind, random.Random(1))
     started = time.perf_counter()
-    search.run(state_of(UltimateBoard.empty()), 0.3)
-    assert 0.3 <= time.perf_counter() - started < 3 and search.simulations > 0
+    search.run(state_of(UltimateBoard.empty()), 0.3, None, stopped)
+    assert time.perf_counter() - started >= 0.3
+    # Each look reads the clock, then asks the stop signal: the search ended at a look whose
+    # clock said its time was up (no wall clock's upper bound here: a loaded machine may be
+    # slow to come back, but never takes a look past the time without ending).
+    every = ultimate_search.CHECK_EVERY
+    assert search.simulations % every == 0 and looks == search.simulations // every - 1
 
 
 @needs_compiled
