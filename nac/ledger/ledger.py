@@ -44,6 +44,8 @@ LONGEST_PAGE = 100
 """Rows a leaderboard's page or a player's last games hold at most."""
 KNOWN_PLAYERS = 20_000
 """Players kept in memory by key at most (the oldest seen forgotten first)."""
+MOST_KEYS_AT_ONCE = 500
+"""Players' keys looked up in one statement at most (more wait for the next)."""
 POOL = 8
 """A shared database's connections for a server's reads and rarer writes (`Ledger.engine`: the
 lobby and the queue, takeovers, players' keys, the record's pages; one of them held by the
@@ -174,6 +176,9 @@ class Ledger:
         self.results = Results(self.transactions, self._writing)
         self._known: dict[str, Player] = {}
         """Players by key, as the ledger holds them (a key's player never changes)."""
+        self._asked: dict[str, asyncio.Future[Player | None]] = {}
+        """Keys not yet looked up, each with the future its callers await (`_player_by_key`)."""
+        self._asking: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str) -> Ledger:
@@ -268,18 +273,47 @@ class Ledger:
             return int((await connection.execute(_RATED_BETWEEN, asked)).scalar() or 0)
 
     async def _player_by_key(self, public_key: str) -> Player | None:
+        """The player of a key, from memory or else looked up with every other key waiting, in
+        one statement (as the rooms' changes are written: a server taking a dead one's games
+        over hears a thousand returning players' keys at once, and a read each queued them
+        for seconds behind one another in the pool, bench_cluster). A look-up begins after
+        its call: a key is never answered by a read begun before it was asked."""
         known = self._known.get(public_key)
         if known is not None:
             return known
-        async with self.engine.connect() as connection:
-            row = (await connection.execute(_PLAYER_BY_KEY, {"key": public_key})).first()
-        if row is None:
-            return None
-        found = _player(row)
-        if len(self._known) >= KNOWN_PLAYERS:
-            del self._known[next(iter(self._known))]
-        self._known[public_key] = found
-        return found
+        asked = self._asked.get(public_key)
+        if asked is None:
+            asked = asyncio.get_running_loop().create_future()
+            asked.add_done_callback(_retrieved)
+            self._asked[public_key] = asked
+        if self._asking is None or self._asking.done():
+            self._asking = asyncio.create_task(self._ask_waiting())
+        return await asyncio.shield(asked)  # (a caller cancelled cancels no other's answer)
+
+    async def _ask_waiting(self) -> None:
+        """The keys waiting looked up, MOST_KEYS_AT_ONCE a statement, until none waits; each
+        key's callers told its player (None: a key the ledger does not know) or the error."""
+        while self._asked:
+            batch = dict(list(self._asked.items())[:MOST_KEYS_AT_ONCE])
+            for key in batch:
+                del self._asked[key]
+            try:
+                async with self.engine.connect() as connection:
+                    rows = await connection.execute(_PLAYERS_BY_KEY, {"keys": list(batch)})
+                    found = {row.public_key: _player(row) for row in rows}
+            except Exception as error:
+                for asked in batch.values():
+                    if not asked.done():
+                        asked.set_exception(error)
+                continue
+            for key, asked in batch.items():
+                player = found.get(key)
+                if player is not None:
+                    if len(self._known) >= KNOWN_PLAYERS:
+                        del self._known[next(iter(self._known))]
+                    self._known[key] = player
+                if not asked.done():
+                    asked.set_result(player)
 
     async def name_taken(self, name: str) -> bool:
         """Whether a player holds `name` (in any case or form): a guest may not show it."""
@@ -412,7 +446,15 @@ _RATED_BETWEEN = (
 )
 """The statements a server runs most, made once (SQLAlchemy then finds each compiled in its
 cache without building it anew)."""
-_PLAYER_BY_KEY = sa.select(players).where(players.c.public_key == sa.bindparam("key"))
+_PLAYERS_BY_KEY = sa.select(players).where(
+    players.c.public_key.in_(sa.bindparam("keys", expanding=True))
+)
+
+
+def _retrieved(asked: asyncio.Future[Player | None]) -> None:
+    """A look-up's error marked as seen, should every caller of it have been cancelled."""
+    if not asked.cancelled():
+        asked.exception()
 
 
 def _names_from(wanted: str) -> Iterator[str]:

@@ -77,8 +77,10 @@ LOOK_AGAIN = 0.25
 """Seconds between two looks at a late server's heartbeat."""
 CLOSE_SECONDS = 5.0
 TAKE_AT_ONCE = 250
-"""Rooms of dead servers taken over in one transaction (`Live.claim_dead`), a look: the rest
-at the next look, a heartbeat later, so the event loop rebuilds a bounded batch at once."""
+"""Rooms of dead servers taken over in one transaction (`Live.claim_dead`), as many
+transactions a look as there are rooms to take, the event loop served between two rebuilds.
+(With one a look, the rest a heartbeat later, a dead server's second batch waited seconds
+behind its returning players' reads, which then took its rooms one by one: bench_cluster.)"""
 
 
 @dataclass(frozen=True)
@@ -190,10 +192,13 @@ class Cluster:
     async def _look_around(self) -> None:
         found = await self.calls.addresses()
         self.others = [address for address in found if address != self.address]
-        if not self.draining:
-            for claimed in await self.calls.claim_dead(TAKE_AT_ONCE):
+        while not self.draining:
+            taken = await self.calls.claim_dead(TAKE_AT_ONCE)
+            for claimed in taken:
                 self.rebuild(claimed)
                 await asyncio.sleep(0)  # the players and games here served between two
+            if len(taken) < TAKE_AT_ONCE:
+                return
 
     async def stop(self) -> None:
         """The heartbeat stopped and the server's row deleted (its rooms released first:

@@ -33,7 +33,8 @@ every process it started is stopped or killed at its end. The load average is pr
 each run: on a shared machine the p99 is the machine's as much as the servers'.
 
 Prints figures; asserts nothing. Run with `make bench`; `python -m tests.benchmarks.bench_cluster
-N` runs N games at once.
+N` runs N games at once, and `python -m tests.benchmarks.bench_cluster N kill` (any of KINDS
+after N) only the runs named.
 """
 
 from __future__ import annotations
@@ -864,6 +865,7 @@ def main() -> None:
     from tests.ledger.postgres import start_cluster
 
     wanted = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    kinds = [kind for kind in KINDS if kind in sys.argv[2:]] or list(KINDS)
     files = raise_file_limit()
     games = min(wanted, (files - 200) // 2)
     print(
@@ -883,12 +885,12 @@ def main() -> None:
     try:
 
         async def all_runs() -> None:
-            for kind in KINDS:
+            for kind in kinds:
                 if deadline.left(DEADLINE_SECONDS) < RUN_SECONDS:
                     deadline.hit.append(f"no time left for the {kind} run")
                     break
                 runs[kind] = await measure(kind, games, keys, postgres, deadline)
-            if deadline.left(DEADLINE_SECONDS) > 30.0:
+            if kinds == list(KINDS) and deadline.left(DEADLINE_SECONDS) > 30.0:
                 writes.append(await asyncio.wait_for(write_alone(postgres), 30.0))
 
         asyncio.run(all_runs())

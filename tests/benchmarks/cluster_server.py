@@ -21,11 +21,15 @@ tracebacks)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
+import os
 import sys
+import time
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -83,10 +87,87 @@ async def start(host: str, database: str, rooms: int) -> tuple[web.AppRunner, Re
     return runner, relay
 
 
+WATCH = "NAC_BENCH_WATCH"
+"""An environment variable naming a file: the server then writes to that file and its own
+address, as it stops, every garbage collection that took LONG_SECONDS or more, every time its
+event loop was that late, and every call of the database and of a player's coming back, with
+its duration (`Watch`), on the wall clock: where a takeover's time goes (a profiling switch,
+off by default)."""
+LONG_SECONDS = 0.05
+
+
+class Watch:
+    """The garbage collector's long passes, the event loop's long stalls and the calls timed,
+    on the wall clock."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self._began = (0.0, 0.0)
+
+    def collected(self, phase: str, info: dict[str, int]) -> None:
+        """`gc.callbacks`' call: a collection's start, or its end (then kept if long)."""
+        if phase == "start":
+            self._began = (time.time(), time.perf_counter())
+            return
+        took = time.perf_counter() - self._began[1]
+        if took >= LONG_SECONDS:
+            self.lines.append(
+                f"gc {self._began[0]:.3f} generation {info['generation']} took {took:.3f} s, "
+                f"collected {info['collected']}, objects {len(gc.get_objects())}"
+            )
+
+    def time(self, owner: type, name: str) -> None:
+        """`owner`'s coroutine method `name` timed at each call (its start and its duration
+        kept as a line), to see where a returning player's hello waits."""
+        called = getattr(owner, name)
+        lines = self.lines
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            began, started = time.time(), time.perf_counter()
+            try:
+                return await called(*args, **kwargs)
+            finally:
+                took = time.perf_counter() - started
+                lines.append(f"call {began:.3f} {owner.__name__}.{name} {took:.4f}")
+
+        setattr(owner, name, timed)
+
+    async def lag(self) -> None:
+        """The event loop's lateness, sampled every 10 ms; a long one kept."""
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.01)
+            late = time.perf_counter() - asked - 0.01
+            if late >= LONG_SECONDS:
+                self.lines.append(f"late {time.time() - late:.3f} by {late:.3f} s")
+
+
 async def serve(host: str, database: str, rooms: int) -> None:
     runner, relay = await start(host, database, rooms)
+    watched = os.environ.get(WATCH)
+    watch = Watch() if watched else None
+    if watch is not None:
+        gc.callbacks.append(watch.collected)
+        from nac.ledger.ledger import Ledger
+        from nac.ledger.live import Live
+        from nac.net.cluster import Cluster
+        from nac.net.proving import Proving
+
+        for owner, names in (
+            (Ledger, ("find_player",)),
+            (Live, ("find", "claim", "claim_dead", "save", "age", "owner_address")),
+            (Cluster, ("find", "_settled", "_take", "keep")),
+            (Referee, ("_welcome", "tell")),
+            (Proving, ("identify",)),
+        ):
+            for name in names:
+                watch.time(owner, name)
+        lagging = asyncio.create_task(watch.lag())
     print(f"port {int(runner.addresses[0][1])}", flush=True)
     await obey(relay, Path())  # (never asked its size: the ledger is PostgreSQL's)
+    if watch is not None and watched:
+        lagging.cancel()
+        Path(f"{watched}.{host}").write_text("".join(f"{line}\n" for line in watch.lines))
     await runner.cleanup()
 
 
