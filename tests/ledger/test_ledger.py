@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from nac.ledger import ledger as ledger_module
 from nac.ledger.glicko2 import Rating
 from nac.ledger.ledger import Ledger, Unavailable, driver_url, now, open_ledger, sqlite_url
 from nac.ledger.schema import VERSION, TooNew, schema_version
@@ -32,6 +33,35 @@ async def test_a_name_another_key_holds_in_any_case_gets_a_number(ledger: Ledger
     third = await ledger.player_for_key(KEY_C, "ａｎａ")  # fullwidth: the same name in NFKC
     assert (second.name, third.name) == ("ANA-2", "ａｎａ-3")
     assert await ledger.name_taken("aNa-2")
+
+
+async def test_keys_asked_at_once_are_each_answered_with_their_own_player(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys asked together (a takeover's returning players) are read a few statements at a
+    time: each key its own player, the same key asked twice the same, a key the ledger does not
+    know None; keys past a statement's most wait for the next one."""
+    monkeypatch.setattr(ledger_module, "MOST_KEYS_AT_ONCE", 4)
+    first = await Ledger.open(database)
+    second = await Ledger.open(database)  # another server: nothing known in its memory
+    try:
+        keys = [f"{KEY_A[:-2]}{n:02d}" for n in range(10)]
+        made = [await first.player_for_key(key, f"Pat{n}") for n, key in enumerate(keys)]
+        asked = [*keys, KEY_B, keys[3], KEY_C]
+        reads: list[str] = []
+
+        def counted(*arguments: object) -> None:
+            reads.append(str(arguments[2]))  # the statement's text
+
+        sa.event.listen(second.engine.sync_engine, "before_cursor_execute", counted)
+        found = await asyncio.gather(*(second.find_player(key) for key in asked))
+        assert found == [*made, None, made[3], None]
+        # 12 different keys, 4 a statement: 3 statements (one each before, 13 reads)
+        assert sum("public_key IN" in read for read in reads) == 3
+        assert await second.player_for_key(KEY_B, "Bo") == await first.find_player(KEY_B)
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_a_name_that_is_no_players_name_is_player(ledger: Ledger) -> None:
