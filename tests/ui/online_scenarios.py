@@ -28,7 +28,7 @@ from nac.ui.screens.lobby import LobbyScreen
 from nac.ui.screens.online import OnlineScreen
 from nac.ui.widgets.searches import Searches
 
-from .helpers import seeded_engine, settle
+from .helpers import seeded_engine, settle, until
 
 SERVER = "ws://192.168.1.5:7878"
 KEYS = {"X": "k3Jx9qLm2Rt8vW4z", "O": "p7Hd2WnQ5sLx0Vbe", "watch": "Qm8Tq1zPa0Lw3Ndy"}
@@ -160,17 +160,20 @@ class OnlineScenario:
         await settle(pilot, app)
         screen = self.screen(app)
         await app.push_screen(screen)
-        for _ in range(500):  # the recorded messages heard and drawn (a bound on steps)
-            await pilot.pause(0.01)
+
+        def heard() -> bool:
             play = screen.play
-            if play is not None and (play.table.room or play.table.lobby):
-                break
+            return play is not None and bool(play.table.room or play.table.lobby)
+
+        await pilot.pause(0.01)  # (a step at least, as before the first look)
+        await until(pilot, heard, "the recorded messages heard and drawn")
         for key in self.keys:
             await pilot.press(key)
-        for _ in range(500):  # the watcher's analysis done (a bound on steps)
-            if not any(searches.running for searches in screen.query(Searches)):
-                break
-            await pilot.pause(0.01)
+        await until(
+            pilot,
+            lambda: not any(searches.running for searches in screen.query(Searches)),
+            "the watcher's analysis done",
+        )
         await pilot.pause()
         await pilot.pause()
 

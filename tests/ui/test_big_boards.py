@@ -23,6 +23,7 @@ from .helpers import (
     resize,
     searches,
     settle,
+    until,
 )
 from .test_input import cell_centre
 
@@ -144,11 +145,7 @@ async def test_the_search_starts_with_the_thinking_pause_and_its_move_waits_for_
         await press(pilot, "colon", *"c3", "enter")
         assert held.started.wait(10)  # searching already, with the pause far from over
         held.release.set()
-        for _ in range(1000):
-            await pilot.pause(0.01)
-            if not searches(app).running:
-                break
-        assert not searches(app).running  # the move is found...
+        await until(pilot, lambda: not searches(app).running, "the move found")  # found...
         assert app.game.board.mark_count == 1 and game_screen(app).turns.replying  # ...and waits
 
 

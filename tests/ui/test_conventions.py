@@ -19,7 +19,7 @@ from nac.ui.screens.help import HelpScreen
 from nac.ui.screens.puzzle import PuzzleScreen
 from nac.ui.widgets.board import BoardWidget
 
-from .helpers import make_app, press, settle
+from .helpers import make_app, press, settle, until
 
 SCREENS = [
     ("v", "Review"),
@@ -128,10 +128,11 @@ async def test_a_square_typed_in_a_4x4_puzzle_is_the_square_played() -> None:
         puzzle = screen.puzzle
         name = coordinate(puzzle.winning_cell, 4)
         await press(pilot, *name, "enter")
-        for _ in range(200):
-            if screen.attempt is not None and screen.attempt.last is not None:
-                break
-            await pilot.pause(0.02)
+        await until(
+            pilot,
+            lambda: screen.attempt is not None and screen.attempt.last is not None,
+            "the puzzle's attempt took the move",
+        )
         assert screen.attempt is not None and not screen.attempt.failed
         assert puzzle.board.play(puzzle.winning_cell)[puzzle.winning_cell] is not None
         assert screen.attempt.board[puzzle.winning_cell] is puzzle.board.to_move

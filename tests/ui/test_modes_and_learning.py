@@ -29,6 +29,7 @@ from .helpers import (
     resize,
     scores,
     settle,
+    until,
 )
 
 
@@ -56,10 +57,7 @@ async def test_two_players_are_offered_no_level_and_a_level_key_says_why() -> No
 async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
     app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.IDIOT))
     async with app.run_test() as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if app.game.is_over:
-                break
+        await until(pilot, lambda: app.game.is_over, "the watched game's end")
         outcome = app.game.outcome
         assert outcome is not None and outcome.winner is not Mark.O  # Genius never loses
         expected = (
@@ -76,11 +74,7 @@ async def test_watch_mode_plays_a_whole_game_by_itself() -> None:
 async def test_the_banner_keeps_to_one_line_however_narrow_the_board() -> None:
     app = make_app(mode=Mode.WATCH, watch_levels=(Level.GENIUS, Level.GENIUS))
     async with app.run_test(size=(60, 20)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if app.game.is_over:
-                break
-        assert app.game.is_over
+        await until(pilot, lambda: app.game.is_over, "the watched game's end")
         await pilot.pause()
         banner = app.game_screen.query_one(ResultBanner)
         assert banner_text(app) == "Draw"  # "Draw between Genius (X) and Genius (O)" is too wide
@@ -155,11 +149,8 @@ async def test_watch_mode_starts_the_next_game_on_its_own() -> None:
     app = make_app(mode=Mode.WATCH)
     app.pace.watch_gap = 0.01
     async with app.run_test() as pilot:
-        for _ in range(2000):
-            await pilot.pause(0.01)
-            if app.match.score.games >= 2:
-                break
-        assert app.match.score.games >= 2 and app.match.games_started >= 2
+        await until(pilot, lambda: app.match.score.games >= 2, "two watched games ended")
+        assert app.match.games_started >= 2
 
 
 async def test_you_can_play_o_and_still_move_first() -> None:

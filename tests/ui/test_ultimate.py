@@ -21,7 +21,7 @@ from nac.ui.widgets.board import BoardWidget
 from nac.ui.widgets.keys_bar import KeysBar
 from nac.ui.widgets.move_prompt import MovePrompt
 
-from .helpers import board_widget, make_app, panel, press, scores, settle
+from .helpers import board_widget, make_app, panel, press, scores, settle, until
 
 WATCHED_MOVES = 400
 """Looks at a watched game at most, waiting for a board to be won."""
@@ -161,10 +161,7 @@ async def test_a_game_is_played_to_its_end_and_what_is_not_offered_is_said() -> 
         await press(pilot, "y")  # the lab takes Ultimate: a finished game has nothing to search
         lab = app.screen
         assert isinstance(lab, LabScreen)
-        for _ in range(300):
-            if not lab.searching:
-                break
-            await pilot.pause(0.01)
+        await until(pilot, lambda: not lab.searching, "the lab's search ended")
         verdict = str(lab.query_one("#lab-verdict", Static).render())
         assert verdict == unsolved_lab_lines.GAME_OVER
 
