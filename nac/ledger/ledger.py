@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from ..core import player_name
 from . import glicko2
+from .batches import Batches
 from .glicko2 import Rating
 from .live import Ended
 from .results import Finished, PoolRating, Recorded, Results, Transactions, rating_of
@@ -176,9 +177,11 @@ class Ledger:
         self.results = Results(self.transactions, self._writing)
         self._known: dict[str, Player] = {}
         """Players by key, as the ledger holds them (a key's player never changes)."""
+        self._keys: Batches[str, Player | None] = Batches(
+            self._players_by_key, MOST_KEYS_AT_ONCE, alone=False
+        )
         self._asked: dict[str, asyncio.Future[Player | None]] = {}
-        """Keys not yet looked up, each with the future its callers await (`_player_by_key`)."""
-        self._asking: asyncio.Task[None] | None = None
+        """Keys not yet looked up, each with the answer its callers await (`_player_by_key`)."""
 
     @classmethod
     async def open(cls, url: str) -> Ledger:
@@ -283,37 +286,24 @@ class Ledger:
             return known
         asked = self._asked.get(public_key)
         if asked is None:
-            asked = asyncio.get_running_loop().create_future()
+            asked = asyncio.ensure_future(self._keys.ask(public_key))
             asked.add_done_callback(_retrieved)
             self._asked[public_key] = asked
-        if self._asking is None or self._asking.done():
-            self._asking = asyncio.create_task(self._ask_waiting())
         return await asyncio.shield(asked)  # (a caller cancelled cancels no other's answer)
 
-    async def _ask_waiting(self) -> None:
-        """The keys waiting looked up, MOST_KEYS_AT_ONCE a statement, until none waits; each
-        key's callers told its player (None: a key the ledger does not know) or the error."""
-        while self._asked:
-            batch = dict(list(self._asked.items())[:MOST_KEYS_AT_ONCE])
-            for key in batch:
-                del self._asked[key]
-            try:
-                async with self.engine.connect() as connection:
-                    rows = await connection.execute(_PLAYERS_BY_KEY, {"keys": list(batch)})
-                    found = {row.public_key: _player(row) for row in rows}
-            except Exception as error:
-                for asked in batch.values():
-                    if not asked.done():
-                        asked.set_exception(error)
-                continue
-            for key, asked in batch.items():
-                player = found.get(key)
-                if player is not None:
-                    if len(self._known) >= KNOWN_PLAYERS:
-                        del self._known[next(iter(self._known))]
-                    self._known[key] = player
-                if not asked.done():
-                    asked.set_result(player)
+    async def _players_by_key(self, keys: list[str]) -> list[Player | None]:
+        """The players of `keys` read in one statement (None: a key the ledger does not know),
+        and kept in memory. A key asked from now on is read again."""
+        for key in keys:
+            self._asked.pop(key, None)
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(_PLAYERS_BY_KEY, {"keys": keys})
+            found = {row.public_key: _player(row) for row in rows}
+        for key, player in found.items():
+            if len(self._known) >= KNOWN_PLAYERS:
+                del self._known[next(iter(self._known))]
+            self._known[key] = player
+        return [found.get(key) for key in keys]
 
     async def name_taken(self, name: str) -> bool:
         """Whether a player holds `name` (in any case or form): a guest may not show it."""

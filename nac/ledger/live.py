@@ -28,7 +28,6 @@ rebuilt are the relay's (`nac.net.cluster`); here are only rows.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from .batches import Batches
 from .schema import live_games, servers
 
 HEARTBEAT = 1.0
@@ -143,9 +143,10 @@ class Live:
         self.engine = engine
         self.me = me
         self.writer = writer or engine
-        self._waiting: list[tuple[_Change, asyncio.Future[bool]]] = []
-        """Changes not yet written, each with the future its call awaits."""
-        self._writing: asyncio.Task[None] | None = None
+        self._changes = Batches(self._made, MOST_IN_ONE_WRITE, alone=True)
+        """The changes waiting, written together (group commit): each call told whether its
+        change was made. A batch that fails is written again a change at a time, so one bad
+        change fails alone."""
 
     # -- servers -----------------------------------------------------------------------------
 
@@ -238,7 +239,7 @@ class Live:
     async def add(self, game: LiveGame) -> bool:
         """A room's first row, this server's, at version 1; whether it was made (False: a row
         of that room, or of one of its keys, is there already)."""
-        return await self._write(_Change(game.id, game=game))
+        return await self._changes.ask(_Change(game.id, game=game))
 
     async def save(
         self, game_id: str, version: int, moves: str, room: dict[str, Any] | str, ran: float
@@ -247,48 +248,21 @@ class Live:
         becomes version + 1) if the row is still this server's at that version; whether it
         was (False: the game was lost)."""
         kept = room if isinstance(room, str) else room_text(room)
-        return await self._write(_Change(game_id, version=version, moves=moves, room=kept, ran=ran))
+        change = _Change(game_id, version=version, moves=moves, room=kept, ran=ran)
+        return await self._changes.ask(change)
 
     async def remove(self, game_id: str) -> bool:
         """A room's row deleted (its room closed), if it is this server's; whether it was."""
-        return await self._write(_Change(game_id, gone=True))
+        return await self._changes.ask(_Change(game_id, gone=True))
 
     async def close(self) -> None:
         """The changes waiting written."""
-        while self._writing is not None and not self._writing.done():
-            await asyncio.wait([self._writing])
+        await self._changes.close()
 
-    async def _write(self, change: _Change) -> bool:
-        """`change` written with every other waiting (group commit), once committed."""
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._waiting.append((change, done))
-        if self._writing is None or self._writing.done():
-            self._writing = asyncio.create_task(self._write_waiting())
-        return await done
-
-    async def _write_waiting(self) -> None:
-        """The writer: every change waiting written in one statement, each call told once it
-        is committed, until none waits. A batch that fails is written again a change at a
-        time, so one bad change fails alone."""
-        while self._waiting:
-            batch = self._waiting[:MOST_IN_ONE_WRITE]
-            del self._waiting[:MOST_IN_ONE_WRITE]
-            try:
-                written = await self._written([change for change, _ in batch])
-            except Exception as error:
-                if len(batch) == 1:
-                    _tell(batch[0][1], error=error)
-                    continue
-                for change, done in batch:
-                    try:
-                        alone = await self._written([change])
-                    except Exception as failure:
-                        _tell(done, error=failure)
-                    else:
-                        _tell(done, change.id in alone)
-            else:
-                for change, done in batch:
-                    _tell(done, change.id in written)
+    async def _made(self, batch: list[_Change]) -> list[bool]:
+        """`batch` written in one statement: whether each change was made."""
+        written = await self._written(batch)
+        return [change.id in written for change in batch]
 
     async def _written(self, batch: list[_Change]) -> set[str]:
         """`batch` written in one statement (committed as it ends); the ids of the rooms whose
@@ -532,19 +506,6 @@ _ENDED = sa.text(
     RETURNING live_games.id
     """
 )
-
-
-def _tell(
-    done: asyncio.Future[bool], made: bool = False, *, error: Exception | None = None
-) -> None:
-    """A change's call told whether it was made (or why it could not be written), unless it
-    stopped waiting."""
-    if done.done():
-        return
-    if error is not None:
-        done.set_exception(error)
-    else:
-        done.set_result(made)
 
 
 def room_text(room: dict[str, Any]) -> str:

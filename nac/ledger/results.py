@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from . import glicko2, live
+from .batches import Batches
 from .glicko2 import Rating
 from .live import Ended
 from .schema import games, ratings
@@ -117,45 +118,19 @@ class Results:
         self.transactions = transactions
         self._writing = writing
         """Held while writing: one writer at a time within a server (SQLite takes one)."""
-        self._waiting: list[tuple[Finished, asyncio.Future[Recorded]]] = []
-        """Results not yet written, each with the future its `keep` awaits."""
-        self._writer: asyncio.Task[None] | None = None
+        self._results: Batches[Finished, Recorded] = Batches(
+            self._write, MOST_IN_ONE_COMMIT, alone=True
+        )
+        """The results waiting, written in one transaction, each `keep` told once it is
+        committed (a game lost to another server: `live.LostGame` raised). A batch that fails
+        is written again a result a transaction, so one bad result fails alone."""
 
     async def keep(self, finished: Finished) -> Recorded:
-        kept: asyncio.Future[Recorded] = asyncio.get_running_loop().create_future()
-        self._waiting.append((finished, kept))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_waiting())
-        return await kept
+        return await self._results.ask(finished)
 
     async def close(self) -> None:
         """The results waiting written."""
-        while self._writer is not None and not self._writer.done():
-            await asyncio.wait([self._writer])
-
-    async def _write_waiting(self) -> None:
-        """The writer: every result waiting written in one transaction, their futures told once
-        it is committed, until none waits. A batch that fails is written again a result a
-        transaction, so one bad result fails alone."""
-        while self._waiting:
-            batch = self._waiting[:MOST_IN_ONE_COMMIT]
-            del self._waiting[:MOST_IN_ONE_COMMIT]
-            try:
-                written = await self._write([finished for finished, _ in batch])
-            except Exception as error:
-                if len(batch) == 1:
-                    _tell(batch[0][1], error=error)
-                    continue
-                for finished, kept in batch:
-                    try:
-                        (alone,) = await self._write([finished])
-                    except Exception as failure:
-                        _tell(kept, error=failure)
-                    else:
-                        _tell(kept, alone)
-            else:
-                for (_, kept), recorded in zip(batch, written, strict=True):
-                    _tell(kept, recorded)
+        await self._results.close()
 
     async def _write(self, batch: list[Finished]) -> list[Recorded | live.LostGame]:
         async with self._writing:
@@ -291,21 +266,3 @@ def _game_row(
         "o_before": o_before.rating if o_before else None,
         "o_after": o_after.rating if o_after else None,
     }
-
-
-def _tell(
-    kept: asyncio.Future[Recorded],
-    recorded: Recorded | live.LostGame | None = None,
-    *,
-    error: Exception | None = None,
-) -> None:
-    """A `keep` told its result was written (or why not), unless it stopped waiting."""
-    if kept.done():
-        return
-    if isinstance(recorded, live.LostGame):
-        kept.set_exception(recorded)
-    elif error is not None:
-        kept.set_exception(error)
-    else:
-        assert recorded is not None
-        kept.set_result(recorded)

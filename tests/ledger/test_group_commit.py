@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from nac.ledger import glicko2
+from nac.ledger import glicko2, results
 from nac.ledger.glicko2 import Rating
 from nac.ledger.ledger import Ledger, now
 from nac.ledger.live import LostGame
@@ -26,16 +26,16 @@ def key(number: int) -> str:
     return f"ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI{number:043d}"
 
 
-def batches_of(ledger: Ledger, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The size of each batch the ledger writes from now on."""
+def batches_of(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of each batch of results a ledger writes from now on."""
     sizes: list[int] = []
-    write = ledger.results._write
+    write = results.write
 
-    async def counted(batch: list[Finished]) -> list[Recorded | LostGame]:
+    def counted(connection: sa.Connection, batch: list[Finished]) -> list[Recorded | LostGame]:
         sizes.append(len(batch))
-        return await write(batch)
+        return write(connection, batch)
 
-    monkeypatch.setattr(ledger.results, "_write", counted)
+    monkeypatch.setattr(results, "write", counted)  # what each batch's transaction runs
     return sizes
 
 
@@ -70,7 +70,7 @@ async def test_results_ending_together_are_all_kept_each_rated_in_order(
             ("normal", True, ids[0], ids[5], "O"),
             ("normal", True, ids[6], ids[1], "draw"),
         ] + [("normal", True, ids[7 + n % 4], ids[(8 + n) % 11], "X") for n in range(3)]
-        sizes = batches_of(ledger, monkeypatch)
+        sizes = batches_of(monkeypatch)
         kept = await asyncio.gather(
             *(
                 ledger.record_game(
