@@ -27,6 +27,7 @@ from nac.engine.ultimate import fast as ultimate_fast, search as ultimate_search
 from nac.engine.ultimate.fast import CompiledSearch
 from nac.engine.ultimate.search import Search
 from nac.engine.ultimate.state import (
+    DECIDED,
     FORCED,
     TURN,
     WINS,
@@ -131,6 +132,59 @@ def test_both_playouts_win_the_game_in_one_move_where_one_does() -> None:
             after = state[:]
             playout(after, random.Random(seed))
             assert winner(after) == state[TURN]
+    assert found > 20
+
+
+def _played_out(kind: str, state: State, seed: int) -> State:
+    """The state at the end of one playout from `state` by the compiled or the Python policy."""
+    if kind == "compiled":
+        end: State = compiled().playout(state, seed)
+        return end
+    after = state[:]
+    playout(after, random.Random(seed))
+    return after
+
+
+def _marks(state: State) -> int:
+    return sum(bin(mask).count("1") for mask in state[:18])
+
+
+def _sends_to_a_win(state: State, cell: int) -> bool:
+    """Whether the other side, sent where `cell` sends it (a move anywhere if that board is
+    decided), would win the game at once there, the boards as they stand before the move."""
+    sent = state[:]
+    square = cell % 9
+    sent[TURN] = 1 - state[TURN]
+    sent[FORCED] = -1 if state[DECIDED] >> square & 1 else square
+    return bool(winning_moves(sent, legal(sent)))
+
+
+@pytest.mark.parametrize("kind", ["python", pytest.param("compiled", marks=needs_compiled)])
+def test_a_playout_never_hands_the_other_side_a_win_at_once_where_a_move_does_not(
+    kind: str,
+) -> None:
+    """Where no move wins the game, some moves send the other side to a win of the game at
+    once and some do not: the playout's move is never one of the first, so the other side
+    never wins with its first reply. The playout judges by the boards as they stand before its
+    move; positions where the move itself changes the answer (it blocks the other side's
+    threat on its own board, or decides the board it sends it back to) are left out, each move
+    told apart here by playing it and asking the rules."""
+    found = 0
+    for position in random_positions(3000, seed=9):
+        state = state_of(position)
+        moves = legal(state)
+        if winning_moves(state, moves):
+            continue
+        losing = [move for move in moves if _hands_a_win(state, move)]
+        if not losing or len(losing) == len(moves):
+            continue
+        if losing != [move for move in moves if _sends_to_a_win(state, move)]:
+            continue
+        found += 1
+        for seed in range(8):
+            end = _played_out(kind, state, seed)
+            lost_at_once = _marks(end) == _marks(state) + 2 and winner(end) == 1 - state[TURN]
+            assert not lost_at_once, (str(position), seed)
     assert found > 20
 
 

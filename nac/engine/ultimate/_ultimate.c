@@ -180,8 +180,22 @@ static int legal_moves(const State *s, uint8_t *out)
     return n;
 }
 
+/* The empty squares of the open boards `open`, each board's among `allowed`, into `options`:
+ * their count. */
+static inline int gather(const State *s, uint32_t open, uint16_t allowed, uint16_t options[9])
+{
+    int n = 0;
+    for (uint32_t boards = open; boards; boards &= boards - 1) {
+        int b = LOWEST(boards);
+        options[b] = (uint16_t)(free_squares(s, b) & allowed);
+        n += BITS[options[b]];
+    }
+    return n;
+}
+
 /* The game played to its end, each side by state.playout's policy: win the game if one move
- * does, else any legal move, each as likely (a move among several boards is drawn evenly among
+ * does; else a move that does not send the other side where it wins the game at once, if there
+ * is one; among those any, each as likely (a move among several boards is drawn evenly among
  * all their empty squares). The boards where each side can win in one (`threats`) are kept as
  * the game goes, to see a win of the game at once. */
 static void playout(State *s, Rng *rng)
@@ -205,19 +219,23 @@ static void playout(State *s, Rng *rng)
             play(s, board * 9 + LOWEST(finishing));
             return;
         }
+        /* The squares that send the other side to a board where it would win the game at once,
+         * or to a decided board (a move anywhere) while it has one, the boards as they stand
+         * before the move: shunned where another move is left. */
+        uint16_t theirs_win = threats[1 - turn] & FINISHERS[s->won[1 - turn]];
+        uint16_t safe = theirs_win ? (uint16_t)(FULL & ~(theirs_win | s->decided)) : FULL;
         int board, square;
         if (forced >= 0) {
             board = forced;
             uint32_t free = free_squares(s, board);
+            if (free & safe)
+                free &= safe;
             square = NTH[free][below(rng, BITS[free])];
         } else {
             uint32_t open = FULL & ~s->decided;
-            int n = 0;
-            for (uint32_t boards = open; boards; boards &= boards - 1) {
-                int b = LOWEST(boards);
-                options[b] = free_squares(s, b);
-                n += BITS[options[b]];
-            }
+            int n = gather(s, open, safe, options);
+            if (!n)
+                n = gather(s, open, FULL, options);
             int k = below(rng, n);
             for (uint32_t boards = open;; boards &= boards - 1) {
                 board = LOWEST(boards);
