@@ -146,7 +146,7 @@ def _played_out(kind: str, state: State, seed: int) -> State:
 
 
 def _marks(state: State) -> int:
-    return sum(bin(mask).count("1") for mask in state[:18])
+    return sum(mask.bit_count() for mask in state[:18])
 
 
 def _sends_to_a_win(state: State, cell: int) -> bool:
